@@ -1,0 +1,70 @@
+package io.hbench.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedClusterTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void keepsFilesAcrossRestartsAndRunsJobsAgainstItsHdfs() throws Exception {
+        Path dir = temp.resolve("cluster");
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/bench/in/data.txt");
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir)) {
+            assertThat(cluster.dataNodes()).isEqualTo(EmbeddedCluster.DEFAULT_DATA_NODES);
+            Configuration conf = cluster.clientConfiguration();
+            assertThat(conf.get("fs.defaultFS")).startsWith("hdfs://");
+            try (FSDataOutputStream out = FileSystem.get(conf).create(file)) {
+                out.write("a\nb\nc\n".getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir)) {
+            Configuration conf = cluster.clientConfiguration();
+            FileSystem fs = FileSystem.get(conf);
+            assertThat(fs.getFileStatus(file).getLen()).isEqualTo(6);
+            assertThat(fs.getFileStatus(file).getReplication()).isEqualTo((short) 3);
+
+            Job job = Job.getInstance(conf, "identity");
+            job.setMapperClass(Mapper.class);
+            job.setNumReduceTasks(0);
+            job.setOutputKeyClass(LongWritable.class);
+            job.setOutputValueClass(Text.class);
+            FileInputFormat.addInputPath(job, file.getParent());
+            FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path("/bench/out"));
+            assertThat(job.waitForCompletion(false)).isTrue();
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path("/bench/out/_SUCCESS"))).isTrue();
+        }
+    }
+
+    @Test
+    void refusesADirectoryThatHoldsOtherFiles() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("someone-elses"));
+        Files.writeString(dir.resolve("precious.txt"), "keep me");
+
+        assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-embeddedDir " + dir + " holds files hbench did not create; choose an empty or new directory")
+                .extracting(e -> ((BenchException) e).errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY);
+        assertThat(dir.resolve("precious.txt")).hasContent("keep me");
+        assertThat(FileUtil.list(dir.toFile())).containsExactly("precious.txt");
+    }
+}
