@@ -1,0 +1,398 @@
+package io.hbench.result.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Writes a result as pretty-printed JSON with a fixed field order, and reads it back with {@link #read(Reader)}.
+ * <p>
+ * Layout (schema {@value #SCHEMA}): {@code schema, benchmark, operation, start, end, durationSeconds, outcome,
+ * failures, parameters, cluster, metrics, distributions, timeSeries, tasks}. Instants are ISO-8601 UTC
+ * ({@code 2026-11-22T20:10:00.123Z}); units are {@link Unit#symbol() symbols}; doubles are written as
+ * {@link Double#toString(double)} does, which reads back as the same double and never depends on the locale. Durations ({@code durationSeconds}, {@code bucketWidthMillis},
+ * {@code durationMillis}) are exact decimals. {@code outcome}, {@code durationSeconds} and
+ * {@code durationMillis} are derived: written for readers of the file, checked or ignored when read back.
+ */
+public final class JsonResultFormat
+        implements ResultFormat
+{
+    public static final String SCHEMA = "hbench-result/1";
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            // The caller owns the Writer.
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+    private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    // "\n" rather than the platform's line separator, so files are identical on every machine.
+    private static final DefaultPrettyPrinter PRETTY_PRINTER = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    @Override
+    public void write(BenchResult result, Writer out)
+            throws IOException
+    {
+        requireNonNull(result, "result is null");
+        requireNonNull(out, "out is null");
+        try (JsonGenerator json = FACTORY.createGenerator(out)) {
+            // The pretty printer tracks nesting, so each generator needs its own.
+            json.setPrettyPrinter(PRETTY_PRINTER.createInstance());
+            json.writeStartObject();
+            json.writeStringField("schema", SCHEMA);
+            json.writeStringField("benchmark", result.benchmark());
+            json.writeStringField("operation", result.operation());
+            json.writeStringField("start", result.start().toString());
+            json.writeStringField("end", result.end().toString());
+            json.writeFieldName("durationSeconds");
+            json.writeNumber(decimal(result.duration(), 0));
+            json.writeStringField("outcome", result.outcome().name());
+            json.writeArrayFieldStart("failures");
+            for (String failure : result.failures()) {
+                json.writeString(failure);
+            }
+            json.writeEndArray();
+            writeStrings(json, "parameters", result.parameters());
+            writeStrings(json, "cluster", result.cluster());
+            writeMetrics(json, result.metrics());
+            json.writeArrayFieldStart("distributions");
+            for (Distribution distribution : result.distributions()) {
+                writeDistribution(json, distribution);
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("timeSeries");
+            for (TimeSeries series : result.timeSeries()) {
+                writeTimeSeries(json, series);
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("tasks");
+            for (TaskSample task : result.taskSamples()) {
+                writeTask(json, task);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            json.writeRaw('\n');
+        }
+    }
+
+    private static void writeStrings(JsonGenerator json, String field, Map<String, String> values)
+            throws IOException
+    {
+        json.writeObjectFieldStart(field);
+        for (Map.Entry<String, String> entry : values.entrySet()) {
+            json.writeStringField(entry.getKey(), entry.getValue());
+        }
+        json.writeEndObject();
+    }
+
+    private static void writeMetrics(JsonGenerator json, List<Metric> metrics)
+            throws IOException
+    {
+        json.writeArrayFieldStart("metrics");
+        for (Metric metric : metrics) {
+            json.writeStartObject();
+            json.writeStringField("name", metric.name());
+            json.writeNumberField("value", metric.value());
+            json.writeStringField("unit", metric.unit().symbol());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void writeDistribution(JsonGenerator json, Distribution distribution)
+            throws IOException
+    {
+        json.writeStartObject();
+        json.writeStringField("name", distribution.name());
+        json.writeStringField("unit", distribution.unit().symbol());
+        json.writeNumberField("count", distribution.count());
+        json.writeNumberField("min", distribution.min());
+        json.writeNumberField("max", distribution.max());
+        json.writeNumberField("mean", distribution.mean());
+        json.writeNumberField("stdDev", distribution.stdDev());
+        json.writeObjectFieldStart("percentiles");
+        for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
+            json.writeNumberField(Double.toString(percentile.getKey()), percentile.getValue());
+        }
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private static void writeTimeSeries(JsonGenerator json, TimeSeries series)
+            throws IOException
+    {
+        json.writeStartObject();
+        json.writeStringField("name", series.name());
+        json.writeStringField("unit", series.unit().symbol());
+        json.writeStringField("start", series.start().toString());
+        json.writeFieldName("bucketWidthMillis");
+        json.writeNumber(decimal(series.bucketWidth(), 3));
+        json.writeArrayFieldStart("values");
+        for (double value : series.values()) {
+            json.writeNumber(value);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void writeTask(JsonGenerator json, TaskSample task)
+            throws IOException
+    {
+        json.writeStartObject();
+        json.writeStringField("id", task.id());
+        json.writeStringField("host", task.host().orElse(null));
+        json.writeStringField("start", task.start().toString());
+        json.writeStringField("end", task.end().toString());
+        json.writeFieldName("durationMillis");
+        json.writeNumber(decimal(task.duration(), 3));
+        writeMetrics(json, task.metrics());
+        json.writeEndObject();
+    }
+
+    /** {@code duration} in seconds times 10^{@code exponent}, exactly, without trailing zeros or exponent. */
+    private static String decimal(Duration duration, int exponent)
+    {
+        return BigDecimal.valueOf(duration.getSeconds())
+                .add(BigDecimal.valueOf(duration.getNano(), 9))
+                .movePointRight(exponent)
+                .stripTrailingZeros()
+                .toPlainString();
+    }
+
+    /**
+     * Reads a result written by {@link #write}; {@code read(write(r))} equals {@code r}.
+     *
+     * @throws IOException if {@code in} is not JSON, not schema {@value #SCHEMA}, or describes an invalid result
+     */
+    public static BenchResult read(Reader in)
+            throws IOException
+    {
+        requireNonNull(in, "in is null");
+        JsonNode root = MAPPER.readTree(in);
+        if (root == null || !root.isObject()) {
+            throw new IOException("not a JSON object");
+        }
+        String schema = text(root, "schema");
+        if (!schema.equals(SCHEMA)) {
+            throw new IOException("unsupported schema: " + schema + " (expected " + SCHEMA + ")");
+        }
+        try {
+            BenchResult result = readResult(root);
+            String outcome = text(root, "outcome");
+            if (!outcome.equals(result.outcome().name())) {
+                throw new IOException("outcome " + outcome + " does not match failures " + result.failures());
+            }
+            return result;
+        }
+        catch (IllegalArgumentException | DateTimeParseException | ArithmeticException e) {
+            throw new IOException("invalid hbench result: " + e.getMessage(), e);
+        }
+    }
+
+    private static BenchResult readResult(JsonNode root)
+            throws IOException
+    {
+        BenchResult.Builder builder = BenchResult.builder(text(root, "benchmark"), text(root, "operation"))
+                .start(instant(root, "start"))
+                .end(instant(root, "end"));
+        for (JsonNode failure : array(root, "failures")) {
+            builder.failure(textValue(failure, "failures"));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = object(root, "parameters").fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> parameter = fields.next();
+            builder.parameter(parameter.getKey(), textValue(parameter.getValue(), "parameters." + parameter.getKey()));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = object(root, "cluster").fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> fact = fields.next();
+            builder.cluster(fact.getKey(), textValue(fact.getValue(), "cluster." + fact.getKey()));
+        }
+        readMetrics(root).forEach(builder::metric);
+        for (JsonNode node : array(root, "distributions")) {
+            builder.distribution(readDistribution(node));
+        }
+        for (JsonNode node : array(root, "timeSeries")) {
+            builder.timeSeries(readTimeSeries(node));
+        }
+        for (JsonNode node : array(root, "tasks")) {
+            builder.taskSample(readTask(node));
+        }
+        return builder.build();
+    }
+
+    private static List<Metric> readMetrics(JsonNode parent)
+            throws IOException
+    {
+        List<Metric> metrics = new ArrayList<>();
+        for (JsonNode node : array(parent, "metrics")) {
+            metrics.add(new Metric(text(node, "name"), number(node, "value").doubleValue(), unit(node)));
+        }
+        return metrics;
+    }
+
+    private static Distribution readDistribution(JsonNode node)
+            throws IOException
+    {
+        JsonNode count = number(node, "count");
+        if (!count.isIntegralNumber() || !count.canConvertToLong()) {
+            throw new IOException("count is not an integer: " + count);
+        }
+        SortedMap<Double, Double> percentiles = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = object(node, "percentiles").fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> percentile = fields.next();
+            percentiles.put(parsePercentile(percentile.getKey()), numberValue(percentile.getValue(), "percentiles").doubleValue());
+        }
+        return new Distribution(
+                text(node, "name"),
+                unit(node),
+                count.longValue(),
+                number(node, "min").doubleValue(),
+                number(node, "max").doubleValue(),
+                number(node, "mean").doubleValue(),
+                number(node, "stdDev").doubleValue(),
+                percentiles);
+    }
+
+    private static double parsePercentile(String key)
+            throws IOException
+    {
+        try {
+            return Double.parseDouble(key);
+        }
+        catch (NumberFormatException e) {
+            throw new IOException("percentile is not a number: " + key, e);
+        }
+    }
+
+    private static TimeSeries readTimeSeries(JsonNode node)
+            throws IOException
+    {
+        List<Double> values = new ArrayList<>();
+        for (JsonNode value : array(node, "values")) {
+            values.add(numberValue(value, "values").doubleValue());
+        }
+        return new TimeSeries(text(node, "name"), unit(node), instant(node, "start"), millis(node, "bucketWidthMillis"), values);
+    }
+
+    private static TaskSample readTask(JsonNode node)
+            throws IOException
+    {
+        JsonNode host = field(node, "host");
+        return new TaskSample(
+                text(node, "id"),
+                host.isNull() ? null : textValue(host, "host"),
+                instant(node, "start"),
+                instant(node, "end"),
+                readMetrics(node));
+    }
+
+    private static Unit unit(JsonNode node)
+            throws IOException
+    {
+        return Unit.bySymbol(text(node, "unit"));
+    }
+
+    private static Instant instant(JsonNode node, String field)
+            throws IOException
+    {
+        return Instant.parse(text(node, field));
+    }
+
+    private static Duration millis(JsonNode node, String field)
+            throws IOException
+    {
+        // Integral millis read back exactly; fractions do while they fit a double's 15 significant digits
+        // (nanosecond precision up to 11 days), which any real bucket width does.
+        BigDecimal nanos = number(node, field).decimalValue().movePointRight(6);
+        return Duration.ofNanos(nanos.longValueExact());
+    }
+
+    private static JsonNode field(JsonNode node, String field)
+            throws IOException
+    {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            throw new IOException("missing field: " + field);
+        }
+        return value;
+    }
+
+    private static String text(JsonNode node, String field)
+            throws IOException
+    {
+        return textValue(field(node, field), field);
+    }
+
+    private static String textValue(JsonNode value, String field)
+            throws IOException
+    {
+        if (!value.isTextual()) {
+            throw new IOException(field + " is not a string: " + value);
+        }
+        return value.textValue();
+    }
+
+    private static JsonNode number(JsonNode node, String field)
+            throws IOException
+    {
+        return numberValue(field(node, field), field);
+    }
+
+    private static JsonNode numberValue(JsonNode value, String field)
+            throws IOException
+    {
+        if (!value.isNumber()) {
+            throw new IOException(field + " is not a number: " + value);
+        }
+        return value;
+    }
+
+    private static JsonNode array(JsonNode node, String field)
+            throws IOException
+    {
+        JsonNode value = field(node, field);
+        if (!value.isArray()) {
+            throw new IOException(field + " is not an array: " + value);
+        }
+        return value;
+    }
+
+    private static JsonNode object(JsonNode node, String field)
+            throws IOException
+    {
+        JsonNode value = field(node, field);
+        if (!value.isObject()) {
+            throw new IOException(field + " is not an object: " + value);
+        }
+        return value;
+    }
+}

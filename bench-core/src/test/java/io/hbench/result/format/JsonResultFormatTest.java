@@ -1,0 +1,176 @@
+package io.hbench.result.format;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.TaskSample;
+import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+
+import static io.hbench.result.format.DefaultLocales.withDefaultLocale;
+import static io.hbench.result.format.GoldenFiles.assertMatchesGoldenFile;
+import static io.hbench.result.format.SampleResults.END;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JsonResultFormatTest
+{
+    private final JsonResultFormat format = new JsonResultFormat();
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.result.format.DefaultLocales#locales")
+    void writesGoldenFileInEveryDefaultLocale(Locale locale)
+            throws Exception
+    {
+        withDefaultLocale(locale, () -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            format.write(SampleResults.seeded(), out);
+            assertMatchesGoldenFile(out.toByteArray(), "result.json");
+        });
+    }
+
+    @Test
+    void readsBackWhatItWrites()
+            throws IOException
+    {
+        BenchResult result = SampleResults.seeded();
+
+        assertThat(JsonResultFormat.read(new StringReader(write(result)))).isEqualTo(result);
+    }
+
+    @Test
+    void readsBackEdgeCases()
+            throws IOException
+    {
+        Instant start = Instant.parse("2026-11-22T20:10:00.000000001Z");
+        BenchResult result = BenchResult.builder("edge", "cases")
+                .start(start)
+                .end(start)
+                .parameter("empty", "")
+                .metric("tiny", Double.MIN_VALUE, Unit.COUNT)
+                .metric("huge", Double.MAX_VALUE, Unit.BYTES)
+                .metric("negative zero", -0.0, Unit.COUNT)
+                .metric("tenth", 0.1, Unit.SECONDS)
+                .metric("integral", 1e22, Unit.BYTES)
+                .distribution(new Distribution("empty", Unit.MICROSECONDS, 0, 0, 0, 0, 0, new TreeMap<>()))
+                .timeSeries(new TimeSeries("fine", Unit.OPERATIONS_PER_SECOND, start, Duration.ofNanos(1500), List.of()))
+                .timeSeries(new TimeSeries("coarse", Unit.PERCENT, start, Duration.ofDays(400), List.of(1e-300, 7.0)))
+                .taskSample(new TaskSample("unknown host", null, start, start.plusNanos(1), List.of()))
+                .build();
+
+        assertThat(JsonResultFormat.read(new StringReader(write(result)))).isEqualTo(result);
+    }
+
+    @Test
+    void writesSchemaFirstAndFieldsInFixedOrder()
+            throws IOException
+    {
+        JsonNode root = new ObjectMapper().readTree(write(SampleResults.seeded()));
+
+        assertThat(root.fieldNames()).toIterable().containsExactly(
+                "schema", "benchmark", "operation", "start", "end", "durationSeconds", "outcome", "failures",
+                "parameters", "cluster", "metrics", "distributions", "timeSeries", "tasks");
+        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/1");
+    }
+
+    @Test
+    void writesDerivedFieldsForReaders()
+            throws IOException
+    {
+        JsonNode root = new ObjectMapper().readTree(write(SampleResults.seeded()));
+
+        assertThat(root.get("durationSeconds").decimalValue()).isEqualByComparingTo("5.333");
+        assertThat(root.get("outcome").textValue()).isEqualTo("FAILED");
+        assertThat(root.get("tasks").get(3).get("host").isNull()).isTrue();
+        assertThat(root.get("distributions").get(1).get("percentiles").fieldNames()).toIterable()
+                .containsExactly("50.0", "90.0", "99.0", "99.9");
+    }
+
+    @Test
+    void leavesWriterOpen()
+            throws IOException
+    {
+        StringWriter text = new StringWriter();
+        Writer out = new BufferedWriter(text);
+        format.write(SampleResults.seeded(), out);
+        out.write("more");
+        out.flush();
+
+        assertThat(text.toString()).endsWith("}\nmore");
+    }
+
+    @Test
+    void rejectsOtherSchema()
+    {
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\"schema\": \"hbench-result/2\"}")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("unsupported schema: hbench-result/2 (expected hbench-result/1)");
+    }
+
+    @Test
+    void rejectsOutcomeThatContradictsFailures()
+            throws IOException
+    {
+        String json = withField(write(SampleResults.seeded()), "outcome", "PASSED");
+
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith("outcome PASSED does not match failures");
+    }
+
+    @Test
+    void rejectsMissingField()
+            throws IOException
+    {
+        String json = write(SampleResults.seeded()).replace("\"benchmark\"", "\"bench\"");
+
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
+                .isInstanceOf(IOException.class)
+                .hasMessage("missing field: benchmark");
+    }
+
+    @Test
+    void rejectsInvalidResult()
+            throws IOException
+    {
+        String json = withField(write(SampleResults.seeded()), "start", "2026-11-22T20:10:06Z");
+
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
+                .isInstanceOf(IOException.class)
+                .hasMessage("invalid hbench result: end is before start: start=2026-11-22T20:10:06Z, end=" + END);
+    }
+
+    private static String withField(String json, String field, String value)
+            throws IOException
+    {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = (ObjectNode) mapper.readTree(json);
+        root.put(field, value);
+        return mapper.writeValueAsString(root);
+    }
+
+    private String write(BenchResult result)
+            throws IOException
+    {
+        StringWriter out = new StringWriter();
+        format.write(result, out);
+        return out.toString();
+    }
+}
