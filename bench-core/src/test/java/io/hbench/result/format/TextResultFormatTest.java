@@ -1,0 +1,104 @@
+package io.hbench.result.format;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+
+import static io.hbench.result.format.DefaultLocales.withDefaultLocale;
+import static io.hbench.result.format.GoldenFiles.assertMatchesGoldenFile;
+import static io.hbench.result.format.SampleResults.END;
+import static io.hbench.result.format.SampleResults.START;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TextResultFormatTest
+{
+    private final TextResultFormat format = new TextResultFormat();
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.result.format.DefaultLocales#locales")
+    void writesGoldenFileInEveryDefaultLocale(Locale locale)
+            throws Exception
+    {
+        withDefaultLocale(locale, () -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            format.write(SampleResults.seeded(), out);
+            assertMatchesGoldenFile(out.toByteArray(), "result.txt");
+        });
+    }
+
+    @Test
+    void leavesOutEmptySections()
+            throws IOException
+    {
+        assertThat(write(minimal().build())).isEqualTo(""
+                + "hbench TestDFSIO write: PASSED\n"
+                + "  start 2026-11-22T20:10:00.123Z  end 2026-11-22T20:10:05.456Z  (5.333 s)\n"
+                + "  tasks: 0\n");
+    }
+
+    @Test
+    void countsTasksWithoutPrintingThem()
+            throws IOException
+    {
+        BenchResult result = minimal()
+                .taskSample(new TaskSample("task-1", "dn1", START, END, List.of()))
+                .taskSample(new TaskSample("task-2", "dn2", START, END, List.of()))
+                .build();
+
+        assertThat(write(result)).contains("  tasks: 2\n").doesNotContain("task-1").doesNotContain("dn1");
+    }
+
+    @Test
+    void listsFailuresOnePerLine()
+            throws IOException
+    {
+        BenchResult result = minimal().failure("task 3 failed").failure("lost datanode\ncaused by: timeout").build();
+
+        assertThat(write(result)).endsWith(""
+                + "  failures:\n"
+                + "    - task 3 failed\n"
+                + "    - lost datanode\n"
+                + "      caused by: timeout\n");
+    }
+
+    @Test
+    void alignsMetricsAndPrintsThreeDecimalsWithoutGrouping()
+            throws IOException
+    {
+        BenchResult result = minimal()
+                .metric("aggregate throughput", 1234567.5, Unit.MEBIBYTES_PER_SECOND)
+                .metric("files", 4, Unit.COUNT)
+                .metric("rounded", 0.0005, Unit.SECONDS)
+                .metric("negative zero", -0.0, Unit.PERCENT)
+                .build();
+
+        assertThat(write(result)).contains(""
+                + "  metrics:\n"
+                + "    aggregate throughput  1234567.500 MiB/s\n"
+                + "    files                       4.000\n"
+                + "    rounded                     0.001 s\n"
+                + "    negative zero               0.000 %\n");
+    }
+
+    private String write(BenchResult result)
+            throws IOException
+    {
+        StringWriter out = new StringWriter();
+        format.write(result, out);
+        return out.toString();
+    }
+
+    private static BenchResult.Builder minimal()
+    {
+        return BenchResult.builder("TestDFSIO", "write").start(START).end(END);
+    }
+}
