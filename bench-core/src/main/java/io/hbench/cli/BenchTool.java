@@ -1,0 +1,230 @@
+package io.hbench.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ErrorKind;
+import io.hbench.error.ExitStatus;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.result.BenchResult;
+import io.hbench.result.format.JsonResultFormat;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+
+/**
+ * The command-line shape of every hbench program. {@link org.apache.hadoop.util.ToolRunner} has
+ * already applied the generic options ({@code -D}, {@code -conf}, {@code -fs}); this class parses
+ * the program's own flags (single dash, case-insensitive as in Hadoop's tools), turns them into
+ * typed options, opens the cluster, runs, and maps every outcome to an exit status:
+ * 0 success, 1 the benchmark found a failure, 2 bad usage or input (one line on stderr and a hint,
+ * never a stack trace).
+ *
+ * @param <O> the program's validated options
+ */
+public abstract class BenchTool<O> extends Configured implements Tool {
+    /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
+    public static final String DEBUG_KEY = "hbench.debug";
+
+    protected final PrintStream out;
+    protected final PrintStream err;
+
+    protected BenchTool(PrintStream out, PrintStream err) {
+        this.out = requireNonNull(out, "out is null");
+        this.err = requireNonNull(err, "err is null");
+    }
+
+    /** The program name, as in the driver and in Hadoop's tool. */
+    public abstract String name();
+
+    /** One line saying what the program does, for the driver's list. */
+    public abstract String description();
+
+    /** The classic usage line, after "Usage: ". */
+    protected abstract String usage();
+
+    /** Adds the program's own flags. */
+    protected abstract void addOptions(Options options);
+
+    /**
+     * Turns the command line into validated options, with no side effect. Bad input throws
+     * {@link IllegalArgumentException} or a {@link BenchException} of kind USER_ERROR whose message
+     * names the flag.
+     */
+    protected abstract O parse(CommandLine line);
+
+    /** Runs the program; returns its exit status. */
+    protected abstract ExitStatus run(O options, ClusterSession session) throws Exception;
+
+    @Override
+    public final int run(String[] args) {
+        try {
+            Options options = allOptions();
+            if (args.length == 0) {
+                throw new BenchException(ErrorCode.MISSING_OPTION, "missing arguments");
+            }
+            CommandLine line = parseLine(options, args);
+            if (line.hasOption("help")) {
+                printHelp(options);
+                return ExitStatus.SUCCESS.code();
+            }
+            O parsed = parse(line);
+            ClusterSession.EmbeddedMode mode = embeddedMode(line);
+            Path embeddedDir = line.hasOption("embeddedDir")
+                    ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
+            try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
+                return run(parsed, session).code();
+            }
+        } catch (IllegalArgumentException e) {
+            return userError(e.getMessage());
+        } catch (BenchException e) {
+            if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
+                return userError(e.getMessage());
+            }
+            err.println(name() + ": " + e.getMessage());
+            debugTrace(e);
+            return e.exitStatus().code();
+        } catch (IOException e) {
+            err.println(name() + ": " + describe(e));
+            debugTrace(e);
+            return ExitStatus.FAILURE.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(name() + ": interrupted");
+            return ExitStatus.FAILURE.code();
+        } catch (Exception e) {
+            err.println(name() + ": internal error: " + describe(e)
+                    + (debug() ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
+            debugTrace(e);
+            return ExitStatus.FAILURE.code();
+        }
+    }
+
+    private Options allOptions() {
+        Options options = new Options();
+        addOptions(options);
+        options.addOption(Option.builder("json").hasArg().argName("file")
+                .desc("also write the full result as JSON to this local file").build());
+        options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
+        options.addOption(Option.builder("noEmbedded")
+                .desc("never start an embedded cluster; use the configured file system, even file:///").build());
+        options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
+                .desc("storage of the embedded cluster (default " + EmbeddedCluster.defaultDirectory() + ")").build());
+        options.addOption(Option.builder("help").desc("print this help").build());
+        return options;
+    }
+
+    private CommandLine parseLine(Options options, String[] args) {
+        try {
+            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build()
+                    .parse(options, normalizeCase(options, args));
+            List<String> rest = line.getArgList();
+            if (!rest.isEmpty()) {
+                throw new BenchException(ErrorCode.UNKNOWN_OPTION, "unexpected argument '" + rest.get(0) + "'");
+            }
+            return line;
+        } catch (UnrecognizedOptionException e) {
+            throw new BenchException(ErrorCode.UNKNOWN_OPTION, "unknown option " + e.getOption());
+        } catch (MissingArgumentException e) {
+            throw new BenchException(ErrorCode.MISSING_OPTION,
+                    "-" + e.getOption().getOpt() + " needs a value: -" + e.getOption().getOpt() + " <"
+                            + e.getOption().getArgName() + ">");
+        } catch (ParseException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
+        }
+    }
+
+    /** Hadoop's tools accept {@code -nrfiles} for {@code -nrFiles}; so do we. */
+    private static String[] normalizeCase(Options options, String[] args) {
+        Map<String, String> byLowerCase = new HashMap<>();
+        for (Option option : options.getOptions()) {
+            byLowerCase.put(option.getOpt().toLowerCase(Locale.ROOT), option.getOpt());
+        }
+        String[] normalized = args.clone();
+        for (int i = 0; i < normalized.length; i++) {
+            String arg = normalized[i];
+            if (arg.startsWith("-") && arg.length() > 1) {
+                String canonical = byLowerCase.get(arg.substring(1).toLowerCase(Locale.ROOT));
+                if (canonical != null) {
+                    normalized[i] = "-" + canonical;
+                }
+            }
+        }
+        return normalized;
+    }
+
+    private static ClusterSession.EmbeddedMode embeddedMode(CommandLine line) {
+        if (line.hasOption("embedded") && line.hasOption("noEmbedded")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-embedded and -noEmbedded exclude each other");
+        }
+        if (line.hasOption("embedded")) {
+            return ClusterSession.EmbeddedMode.FORCE;
+        }
+        return line.hasOption("noEmbedded") ? ClusterSession.EmbeddedMode.REFUSE : ClusterSession.EmbeddedMode.AUTO;
+    }
+
+    private int userError(String message) {
+        err.println(name() + ": " + message);
+        err.println("Usage: " + usage());
+        err.println("Run '" + name() + " -help' for every option.");
+        return ExitStatus.USAGE.code();
+    }
+
+    private void printHelp(Options options) {
+        PrintWriter writer = new PrintWriter(out);
+        writer.println("Usage: " + usage());
+        writer.println();
+        HelpFormatter formatter = new HelpFormatter();
+        formatter.setOptionComparator(null);
+        formatter.printOptions(writer, 100, options, 2, 3);
+        writer.println();
+        writer.println("Generic Hadoop options (-D key=value, -conf file, -fs uri, ...) go before the program's own.");
+        writer.flush();
+    }
+
+    /** Writes the result as JSON to a local file ({@code -json}). */
+    protected static void writeJson(Path file, BenchResult result) throws IOException {
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new JsonResultFormat().write(result, writer);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        String first = message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");
+        return first;
+    }
+
+    private boolean debug() {
+        return getConf() != null && getConf().getBoolean(DEBUG_KEY, false);
+    }
+
+    private void debugTrace(Throwable e) {
+        if (debug()) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            err.print(trace);
+        }
+    }
+}

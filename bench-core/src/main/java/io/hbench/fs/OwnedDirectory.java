@@ -1,0 +1,124 @@
+package io.hbench.fs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A benchmark's base directory on any Hadoop file system, and the only place it writes or deletes.
+ * hbench marks each base directory it creates with a {@value #MARKER} file; a directory without it
+ * is someone else's data and is never written into or deleted. The root directory is refused
+ * outright.
+ */
+public final class OwnedDirectory {
+    public static final String MARKER = ".hbench";
+
+    private final FileSystem fs;
+    private final Path path;
+
+    private OwnedDirectory(FileSystem fs, Path path) {
+        this.fs = fs;
+        this.path = path;
+    }
+
+    /**
+     * Returns {@code dir} for writing, creating it (with its marker) if needed. An existing
+     * directory must carry the marker or be empty.
+     *
+     * @param flag how the user named the directory, for messages (e.g. "-Dtest.build.data")
+     */
+    public static OwnedDirectory claim(FileSystem fs, Path dir, String flag) throws IOException {
+        Path qualified = checkNotRoot(fs, dir, flag);
+        if (fs.exists(qualified)) {
+            if (!fs.getFileStatus(qualified).isDirectory()) {
+                throw unsafe(flag + " " + qualified + " is a file, not a directory");
+            }
+            if (!fs.exists(new Path(qualified, MARKER))) {
+                FileStatus[] entries = fs.listStatus(qualified);
+                if (entries.length > 0) {
+                    throw unsafe(flag + " " + qualified + " holds data hbench did not create (for example "
+                            + entries[0].getPath().getName() + "); nothing was changed. Choose a new directory,"
+                            + " or remove that one yourself if its contents are disposable");
+                }
+                writeMarker(fs, qualified);
+            }
+        } else {
+            fs.mkdirs(qualified);
+            writeMarker(fs, qualified);
+        }
+        return new OwnedDirectory(fs, qualified);
+    }
+
+    /**
+     * Returns {@code dir}, which must already be an hbench directory: for reading what an earlier
+     * run wrote, or for cleaning up.
+     *
+     * @param hint what to do when there is nothing, e.g. "run TestDFSIO -write first"
+     */
+    public static OwnedDirectory existing(FileSystem fs, Path dir, String flag, String hint) throws IOException {
+        Path qualified = checkNotRoot(fs, dir, flag);
+        if (!fs.exists(qualified)) {
+            throw new BenchException(ErrorCode.MISSING_INPUT, qualified + " does not exist: " + hint);
+        }
+        if (!fs.exists(new Path(qualified, MARKER))) {
+            throw unsafe(flag + " " + qualified + " was not created by hbench (it has no " + MARKER
+                    + " marker); nothing was changed");
+        }
+        return new OwnedDirectory(fs, qualified);
+    }
+
+    private static Path checkNotRoot(FileSystem fs, Path dir, String flag) {
+        requireNonNull(fs, "fs is null");
+        requireNonNull(dir, "dir is null");
+        Path qualified = fs.makeQualified(dir);
+        if (qualified.isRoot() || qualified.getParent() == null) {
+            throw unsafe(flag + " " + qualified + " is the root directory; benchmarks delete and rewrite what is under"
+                    + " their base directory, so give them one of their own");
+        }
+        return qualified;
+    }
+
+    private static void writeMarker(FileSystem fs, Path dir) throws IOException {
+        try (FSDataOutputStream out = fs.create(new Path(dir, MARKER), false)) {
+            out.write("Created by hbench. Benchmarks may delete this directory and everything in it.\n"
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static BenchException unsafe(String message) {
+        return new BenchException(ErrorCode.UNSAFE_DIRECTORY, message);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public FileSystem fileSystem() {
+        return fs;
+    }
+
+    /** A path inside this directory. */
+    public Path child(String name) {
+        return new Path(path, name);
+    }
+
+    /** Removes one entry of this directory, recursively; true if it existed. */
+    public boolean deleteChild(String name) throws IOException {
+        if (name.isEmpty() || name.contains("/") || name.equals(MARKER)) {
+            throw new IllegalArgumentException("not a child entry: '" + name + "'");
+        }
+        return fs.delete(child(name), true);
+    }
+
+    /** Removes the whole directory, marker included. */
+    public void delete() throws IOException {
+        fs.delete(path, true);
+    }
+}

@@ -1,0 +1,79 @@
+package io.hbench.mapred;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.units.DataSize;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * Submits a job and waits for it, printing a progress line now and then for runs longer than a
+ * few seconds: map and reduce progress, and bytes done out of the total when the job counts them.
+ */
+public final class JobMonitor {
+    private static final Duration QUIET_START = Duration.ofSeconds(5);
+    private static final Duration INTERVAL = Duration.ofSeconds(5);
+    private static final long POLL_MILLIS = 200;
+
+    private final PrintStream progress;
+    private final String label;
+
+    /**
+     * @param progress where progress lines go (stderr: results stay clean on stdout)
+     * @param label what the lines start with, e.g. "TestDFSIO write"
+     */
+    public JobMonitor(PrintStream progress, String label) {
+        this.progress = requireNonNull(progress, "progress is null");
+        this.label = requireNonNull(label, "label is null");
+    }
+
+    /**
+     * Runs {@code job} to its end.
+     *
+     * @param bytesDone the counter tasks add their bytes to, or null
+     * @param totalBytes the bytes the job will move in all, for "x of y"
+     * @throws BenchException JOB_FAILED with the job's own reason when it fails
+     */
+    public void run(Job job, Enum<?> bytesDone, long totalBytes) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        long nextReport = start + QUIET_START.toNanos();
+        try {
+            job.submit();
+        } catch (ClassNotFoundException e) {
+            throw new IOException("cannot submit job: " + e.getMessage(), e);
+        }
+        while (!job.isComplete()) {
+            Thread.sleep(POLL_MILLIS);
+            long now = System.nanoTime();
+            if (now >= nextReport) {
+                progress.println(progressLine(job, bytesDone, totalBytes, Duration.ofNanos(now - start)));
+                nextReport = now + INTERVAL.toNanos();
+            }
+        }
+        if (!job.isSuccessful()) {
+            String reason = job.getStatus().getFailureInfo();
+            throw new BenchException(ErrorCode.JOB_FAILED, label + ": job " + job.getJobID() + " failed"
+                    + (reason == null || reason.isBlank() ? "" : ": " + reason.lines().findFirst().orElse("")));
+        }
+    }
+
+    private String progressLine(Job job, Enum<?> bytesDone, long totalBytes, Duration elapsed) throws IOException {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s: map %3.0f%% reduce %3.0f%%",
+                label, job.mapProgress() * 100, job.reduceProgress() * 100));
+        if (bytesDone != null && job.getCounters() != null) {
+            Counter counter = job.getCounters().findCounter(bytesDone);
+            line.append(", ").append(DataSize.format(counter.getValue()));
+            if (totalBytes > 0) {
+                line.append(" of ").append(DataSize.format(totalBytes));
+            }
+        }
+        line.append(String.format(Locale.ROOT, ", %d s", elapsed.toSeconds()));
+        return line.toString();
+    }
+}

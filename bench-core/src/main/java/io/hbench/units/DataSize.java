@@ -1,0 +1,86 @@
+package io.hbench.units;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Sizes as TestDFSIO spells them: a whole number and a binary unit, {@code 16GB} = 16 * 2^30 bytes.
+ * A number without a unit is in MB, as in TestDFSIO.
+ */
+public final class DataSize {
+    public static final long KB = 1L << 10;
+    public static final long MB = 1L << 20;
+    public static final long GB = 1L << 30;
+    public static final long TB = 1L << 40;
+
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([A-Za-z]*)");
+
+    private DataSize() {
+    }
+
+    /**
+     * Parses a size; throws {@link IllegalArgumentException} with a message that quotes the text
+     * and says what is accepted.
+     */
+    public static long parse(String text) {
+        Matcher matcher = SIZE.matcher(text == null ? "" : text.trim());
+        if (!matcher.matches()) {
+            throw notASize(text);
+        }
+        long multiplier = multiplier(matcher.group(2), text);
+        try {
+            return Math.multiplyExact(Long.parseLong(matcher.group(1)), multiplier);
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is too large: the largest size is "
+                    + Long.MAX_VALUE + " bytes");
+        }
+    }
+
+    private static long multiplier(String unit, String text) {
+        switch (unit.toUpperCase(Locale.ROOT)) {
+            case "":
+            case "MB":
+            case "M":
+                return MB;
+            case "B":
+                return 1;
+            case "KB":
+            case "K":
+                return KB;
+            case "GB":
+            case "G":
+                return GB;
+            case "TB":
+            case "T":
+                return TB;
+            default:
+                throw notASize(text);
+        }
+    }
+
+    private static IllegalArgumentException notASize(String text) {
+        return new IllegalArgumentException("'" + text + "' is not a size: use a whole number and B, KB, MB, GB or TB"
+                + " (binary: 1KB = 1024 bytes; no unit means MB), e.g. 16GB");
+    }
+
+    /** Bytes in MiB (2^20), the unit of TestDFSIO's "MBytes" and "mb/sec". */
+    public static double toMebibytes(long bytes) {
+        return bytes / (double) MB;
+    }
+
+    /** A short human form with a binary unit, e.g. "1.50 GiB", for progress lines. */
+    public static String format(long bytes) {
+        if (bytes < KB) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+        double value = bytes / (double) KB;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.2f %s", value, units[unit]);
+    }
+}
