@@ -1,0 +1,42 @@
+package io.hbench.dfsio;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * One map task per file: the control record names the file and its size; the task does the I/O
+ * and sends its figures to the summing reducer.
+ */
+public class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
+    private FileIo io;
+
+    @Override
+    protected void setup(Context context) throws IOException {
+        Configuration conf = context.getConfiguration();
+        DfsioOptions options = DfsioOptions.readFrom(conf);
+        Path base = new Path(options.baseDir());
+        io = new FileIo(base.getFileSystem(conf), conf, options, new Path(base, TestDfsio.DATA_DIR),
+                FileIo.describeHost());
+    }
+
+    @Override
+    protected void map(Text fileName, LongWritable size, Context context) throws IOException, InterruptedException {
+        Counter bytes = context.getCounter(DfsioCounter.BYTES);
+        TaskStats stats = io.run(fileName.toString(), size.get(), count -> {
+            bytes.increment(count);
+            context.progress();
+        });
+        Text key = new Text();
+        Text value = new Text();
+        stats.emit((k, v) -> {
+            key.set(k);
+            value.set(v);
+            context.write(key, value);
+        });
+    }
+}

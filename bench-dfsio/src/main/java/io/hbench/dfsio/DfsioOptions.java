@@ -1,0 +1,302 @@
+package io.hbench.dfsio;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.units.DataSize;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * An immutable TestDFSIO workload: the operation, how many files of what size, and how the bytes
+ * move. Built by {@link Builder}, which checks every value and their combinations; a bad one throws
+ * {@link IllegalArgumentException} with a message that names the flag. It travels to map tasks as
+ * configuration keys ({@link #writeTo}, {@link #readFrom}).
+ */
+public final class DfsioOptions {
+    public static final String DEFAULT_BASE_DIR = "/benchmarks/TestDFSIO";
+    public static final int DEFAULT_BUFFER_SIZE = 1_000_000;
+    public static final long DEFAULT_FILE_SIZE = DataSize.MB;
+    /** HDFS's default limit of entries in one directory (dfs.namenode.fs-limits.max-directory-items). */
+    public static final int MAX_FILES = 1_048_576;
+    public static final int MAX_BUFFER_SIZE = 1 << 30;
+
+    private static final String KEY_PREFIX = "hbench.dfsio.";
+
+    private final DfsioOperation operation;
+    private final int nrFiles;
+    private final long fileSize;
+    private final int bufferSize;
+    private final long skipSize;
+    private final String baseDir;
+    private final String compressionCodec;
+    private final String storagePolicy;
+    private final String erasureCodePolicy;
+    private final boolean verify;
+    private final boolean sequential;
+
+    private DfsioOptions(Builder builder, long skipSize) {
+        this.operation = builder.operation;
+        this.nrFiles = builder.nrFiles;
+        this.fileSize = builder.fileSize;
+        this.bufferSize = builder.bufferSize;
+        this.skipSize = skipSize;
+        this.baseDir = builder.baseDir;
+        this.compressionCodec = builder.compressionCodec;
+        this.storagePolicy = builder.storagePolicy;
+        this.erasureCodePolicy = builder.erasureCodePolicy;
+        this.verify = builder.verify;
+        this.sequential = builder.sequential;
+    }
+
+    public static Builder builder(DfsioOperation operation) {
+        return new Builder(operation);
+    }
+
+    public DfsioOperation operation() {
+        return operation;
+    }
+
+    public int nrFiles() {
+        return nrFiles;
+    }
+
+    /** Bytes per file: written, read or appended; for truncate, the new length. */
+    public long fileSize() {
+        return fileSize;
+    }
+
+    public int bufferSize() {
+        return bufferSize;
+    }
+
+    /**
+     * For positional reads, the step between reads as TestDFSIO defines it: 0 random, negative
+     * backward (minus the buffer size), positive the gap skipped after each buffer.
+     */
+    public long skipSize() {
+        return skipSize;
+    }
+
+    public String baseDir() {
+        return baseDir;
+    }
+
+    public Optional<String> compressionCodec() {
+        return Optional.ofNullable(compressionCodec);
+    }
+
+    public Optional<String> storagePolicy() {
+        return Optional.ofNullable(storagePolicy);
+    }
+
+    public Optional<String> erasureCodePolicy() {
+        return Optional.ofNullable(erasureCodePolicy);
+    }
+
+    /** Reads check every byte against the deterministic pattern writes produce. */
+    public boolean verify() {
+        return verify;
+    }
+
+    /** Runs the files one after another in this process, with no MapReduce job ({@code -seq}). */
+    public boolean sequential() {
+        return sequential;
+    }
+
+    /** The name of file {@code index}, as TestDFSIO names them. */
+    public static String fileName(int index) {
+        return "test_io_" + index;
+    }
+
+    /** Stores these options in a job configuration, for the map tasks. */
+    public void writeTo(Configuration conf) {
+        conf.set(KEY_PREFIX + "operation", operation.name());
+        conf.setInt(KEY_PREFIX + "nrFiles", nrFiles);
+        conf.setLong(KEY_PREFIX + "fileSize", fileSize);
+        conf.setInt(KEY_PREFIX + "bufferSize", bufferSize);
+        conf.setLong(KEY_PREFIX + "skipSize", skipSize);
+        conf.set(KEY_PREFIX + "baseDir", baseDir);
+        setIfPresent(conf, "compression", compressionCodec);
+        setIfPresent(conf, "storagePolicy", storagePolicy);
+        setIfPresent(conf, "erasureCodePolicy", erasureCodePolicy);
+        conf.setBoolean(KEY_PREFIX + "verify", verify);
+    }
+
+    private static void setIfPresent(Configuration conf, String key, String value) {
+        if (value != null) {
+            conf.set(KEY_PREFIX + key, value);
+        }
+    }
+
+    public static DfsioOptions readFrom(Configuration conf) {
+        String operation = conf.get(KEY_PREFIX + "operation");
+        if (operation == null) {
+            throw new IllegalArgumentException("the job configuration holds no TestDFSIO options");
+        }
+        return builder(DfsioOperation.valueOf(operation))
+                .nrFiles(conf.getInt(KEY_PREFIX + "nrFiles", 1))
+                .fileSize(conf.getLong(KEY_PREFIX + "fileSize", DEFAULT_FILE_SIZE))
+                .bufferSize(conf.getInt(KEY_PREFIX + "bufferSize", DEFAULT_BUFFER_SIZE))
+                .skipSize(conf.getLong(KEY_PREFIX + "skipSize", 0))
+                .baseDir(conf.get(KEY_PREFIX + "baseDir", DEFAULT_BASE_DIR))
+                .compressionCodec(conf.get(KEY_PREFIX + "compression"))
+                .storagePolicy(conf.get(KEY_PREFIX + "storagePolicy"))
+                .erasureCodePolicy(conf.get(KEY_PREFIX + "erasureCodePolicy"))
+                .verify(conf.getBoolean(KEY_PREFIX + "verify", false))
+                .build();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof DfsioOptions)) {
+            return false;
+        }
+        DfsioOptions that = (DfsioOptions) o;
+        return operation == that.operation && nrFiles == that.nrFiles && fileSize == that.fileSize
+                && bufferSize == that.bufferSize && skipSize == that.skipSize && verify == that.verify
+                && sequential == that.sequential
+                && baseDir.equals(that.baseDir) && Objects.equals(compressionCodec, that.compressionCodec)
+                && Objects.equals(storagePolicy, that.storagePolicy)
+                && Objects.equals(erasureCodePolicy, that.erasureCodePolicy);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(operation, nrFiles, fileSize, bufferSize, skipSize, baseDir, compressionCodec,
+                storagePolicy, erasureCodePolicy, verify, sequential);
+    }
+
+    @Override
+    public String toString() {
+        return "DfsioOptions{" + operation.label() + ", nrFiles=" + nrFiles + ", fileSize=" + fileSize
+                + ", bufferSize=" + bufferSize + ", skipSize=" + skipSize + ", baseDir=" + baseDir
+                + ", compression=" + compressionCodec + ", storagePolicy=" + storagePolicy
+                + ", erasureCodePolicy=" + erasureCodePolicy + ", verify=" + verify + ", sequential=" + sequential + "}";
+    }
+
+    /** Collects the values; {@link #build} checks them. Defaults are TestDFSIO's. */
+    public static final class Builder {
+        private final DfsioOperation operation;
+        private int nrFiles = 1;
+        private long fileSize = DEFAULT_FILE_SIZE;
+        private int bufferSize = DEFAULT_BUFFER_SIZE;
+        private Long skipSize;
+        private String baseDir = DEFAULT_BASE_DIR;
+        private String compressionCodec;
+        private String storagePolicy;
+        private String erasureCodePolicy;
+        private boolean verify;
+        private boolean sequential;
+
+        private Builder(DfsioOperation operation) {
+            this.operation = requireNonNull(operation, "operation is null");
+        }
+
+        public Builder nrFiles(int nrFiles) {
+            this.nrFiles = nrFiles;
+            return this;
+        }
+
+        public Builder fileSize(long fileSize) {
+            this.fileSize = fileSize;
+            return this;
+        }
+
+        public Builder bufferSize(int bufferSize) {
+            this.bufferSize = bufferSize;
+            return this;
+        }
+
+        /** Only for {@link DfsioOperation#SKIP_READ}; the others derive it as TestDFSIO does. */
+        public Builder skipSize(long skipSize) {
+            this.skipSize = skipSize;
+            return this;
+        }
+
+        public Builder baseDir(String baseDir) {
+            this.baseDir = requireNonNull(baseDir, "baseDir is null");
+            return this;
+        }
+
+        public Builder compressionCodec(String className) {
+            this.compressionCodec = className;
+            return this;
+        }
+
+        public Builder storagePolicy(String name) {
+            this.storagePolicy = name;
+            return this;
+        }
+
+        public Builder erasureCodePolicy(String name) {
+            this.erasureCodePolicy = name;
+            return this;
+        }
+
+        public Builder verify(boolean verify) {
+            this.verify = verify;
+            return this;
+        }
+
+        public Builder sequential(boolean sequential) {
+            this.sequential = sequential;
+            return this;
+        }
+
+        public DfsioOptions build() {
+            if (nrFiles < 1 || nrFiles > MAX_FILES) {
+                throw new IllegalArgumentException("-nrFiles must be from 1 to " + MAX_FILES + ", got " + nrFiles);
+            }
+            if (operation == DfsioOperation.TRUNCATE ? fileSize < 0 : fileSize < 1) {
+                throw new IllegalArgumentException("-fileSize must be " + (operation == DfsioOperation.TRUNCATE
+                        ? "0 or more" : "at least 1 byte") + ", got " + fileSize);
+            }
+            if (bufferSize < 1 || bufferSize > MAX_BUFFER_SIZE) {
+                throw new IllegalArgumentException("-bufferSize must be from 1 to " + MAX_BUFFER_SIZE
+                        + " bytes, got " + bufferSize);
+            }
+            if (baseDir.isBlank()) {
+                throw new IllegalArgumentException("the base directory (-Dtest.build.data or -rootDir) is empty");
+            }
+            long resolvedSkipSize = resolveSkipSize();
+            if (compressionCodec != null && operation.isPositionalRead()) {
+                throw new IllegalArgumentException("-compression cannot be used with -random, -backward or -skip:"
+                        + " positional reads need an uncompressed file");
+            }
+            if (erasureCodePolicy != null && operation != DfsioOperation.WRITE) {
+                throw new IllegalArgumentException("-erasureCodePolicy is set when files are written: use it with -write"
+                        + (operation == DfsioOperation.APPEND || operation == DfsioOperation.TRUNCATE
+                                ? " (erasure-coded files cannot be appended to or truncated)" : ""));
+            }
+            if (storagePolicy != null && operation != DfsioOperation.WRITE) {
+                throw new IllegalArgumentException("-storagePolicy is set when files are written: use it with -write");
+            }
+            if (verify && !operation.isRead()) {
+                throw new IllegalArgumentException("-verify checks data as it is read: use it with -read"
+                        + " (every write produces verifiable data)");
+            }
+            return new DfsioOptions(this, resolvedSkipSize);
+        }
+
+        private long resolveSkipSize() {
+            switch (operation) {
+                case BACKWARD_READ:
+                    return -bufferSize;
+                case SKIP_READ:
+                    if (skipSize != null && skipSize < 0) {
+                        throw new IllegalArgumentException("-skipSize must not be negative, got " + skipSize);
+                    }
+                    return skipSize == null || skipSize == 0 ? bufferSize : skipSize;
+                default:
+                    if (skipSize != null && skipSize != 0) {
+                        throw new IllegalArgumentException("-skipSize goes with -read -skip");
+                    }
+                    return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.hbench.dfsio;
+
+import io.hbench.result.Distribution;
+import io.hbench.result.TimeSeries;
+import io.hbench.units.DataSize;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The lines TestDFSIO prints and appends to its result file, label for label, then hbench's own
+ * block. Operators' scripts parse the classic lines, so they never change: numbers as TestDFSIO
+ * formats them ("#.##", half-even), but always with {@link Locale#ROOT} (TestDFSIO uses the default
+ * locale, and prints "45,2" in Germany). New labels never contain a classic label.
+ */
+public final class DfsioReport {
+    /** Values of the per-second series printed on the console; JSON has them all. */
+    static final int MAX_SERIES_VALUES = 30;
+
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.US);
+
+    private DfsioReport() {
+    }
+
+    /** TestDFSIO's result block, with its trailing empty line. */
+    public static List<String> classicLines(DfsioResult result, ZonedDateTime now) {
+        DecimalFormat df = twoDecimals();
+        return List.of(
+                "----- TestDFSIO ----- : " + result.options().operation().label(),
+                "            Date & time: " + DATE.format(now),
+                "        Number of files: " + result.tasks().size(),
+                " Total MBytes processed: " + df.format(DataSize.toMebibytes(result.totalBytes())),
+                "      Throughput mb/sec: " + df.format(result.throughputMbSec()),
+                " Average IO rate mb/sec: " + df.format(result.averageIoRateMbSec()),
+                "  IO rate std deviation: " + df.format(result.ioRateStdDevMbSec()),
+                "     Test exec time sec: " + df.format(result.execTime().toNanos() / 1e9),
+                "");
+    }
+
+    /** What TestDFSIO never told: the cluster's throughput, distributions, and whether data was verified. */
+    public static List<String> hbenchLines(DfsioResult result) {
+        DecimalFormat df = twoDecimals();
+        List<String> lines = new ArrayList<>();
+        lines.add("----- hbench TestDFSIO ----- : " + result.options().operation().label());
+        lines.add("   Aggregate throughput MiB/s: " + df.format(result.aggregateThroughputMbSec())
+                + "  (all bytes / IO phase wall time)");
+        lines.add("       IO phase wall time sec: " + df.format(result.ioPhase().toNanos() / 1e9)
+                + "  (first task start to last task end)");
+        lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), df)
+                + ", stddev " + df.format(result.taskThroughput().stdDev()));
+        lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), df));
+        lines.add("  Throughput by second MiB/s: " + series(result.throughputOverTime(), df));
+        if (result.options().verify()) {
+            lines.add("                Data verified: " + (result.passed()
+                    ? "every byte read matched (" + df.format(DataSize.toMebibytes(result.totalBytes())) + " MiB)"
+                    : "FAILED in " + result.failures().size() + (result.failures().size() == 1 ? " file" : " files")));
+        }
+        for (String failure : result.failures()) {
+            lines.add("                      FAILURE: " + failure);
+        }
+        lines.add("");
+        return lines;
+    }
+
+    private static String distribution(Distribution distribution, DecimalFormat df) {
+        if (distribution.count() == 0) {
+            return "none";
+        }
+        StringBuilder text = new StringBuilder("min ").append(df.format(distribution.min()));
+        for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
+            text.append(", p").append(df.format(percentile.getKey())).append(' ').append(df.format(percentile.getValue()));
+        }
+        return text.append(", max ").append(df.format(distribution.max())).toString();
+    }
+
+    private static String series(TimeSeries series, DecimalFormat df) {
+        List<Double> values = series.values();
+        if (values.isEmpty()) {
+            return "none";
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < Math.min(values.size(), MAX_SERIES_VALUES); i++) {
+            text.append(i == 0 ? "" : " ").append(df.format(values.get(i)));
+        }
+        if (values.size() > MAX_SERIES_VALUES) {
+            text.append(" ... (").append(values.size() - MAX_SERIES_VALUES).append(" more seconds in -json)");
+        }
+        return text.toString();
+    }
+
+    private static DecimalFormat twoDecimals() {
+        DecimalFormat df = new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        df.setRoundingMode(RoundingMode.HALF_EVEN);
+        return df;
+    }
+}

@@ -1,0 +1,204 @@
+package io.hbench.dfsio;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import io.hbench.stats.Summary;
+import io.hbench.units.DataSize;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The outcome of a TestDFSIO run: TestDFSIO's own figures, computed as it defines them, and the
+ * ones it never gave. "Throughput mb/sec" divides all bytes by the <em>sum</em> of the tasks'
+ * times: it is the throughput of an average task, not of the cluster. The cluster's is
+ * {@link #aggregateThroughputMbSec()}: all bytes over the wall time from the first task's start to
+ * the last task's end.
+ */
+public final class DfsioResult {
+    private final DfsioOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final Duration execTime;
+    private final List<DfsioTask> tasks;
+    private final Distribution ioCallLatency;
+    private final TimeSeries throughputOverTime;
+    private final List<String> failures;
+    private final Map<String, String> cluster;
+    private final Summary taskRates;
+
+    public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
+            Distribution ioCallLatency, TimeSeries throughputOverTime, List<String> failures,
+            Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.execTime = requireNonNull(execTime, "execTime is null");
+        this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
+        this.ioCallLatency = requireNonNull(ioCallLatency, "ioCallLatency is null");
+        this.throughputOverTime = requireNonNull(throughputOverTime, "throughputOverTime is null");
+        this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        List<Double> rates = new ArrayList<>();
+        for (DfsioTask task : this.tasks) {
+            rates.add(task.rateMbSec());
+        }
+        this.taskRates = Summary.of(rates);
+    }
+
+    public DfsioOptions options() {
+        return options;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    /** TestDFSIO's "Test exec time": the job from submission to completion (or the {@code -seq} loop). */
+    public Duration execTime() {
+        return execTime;
+    }
+
+    public List<DfsioTask> tasks() {
+        return tasks;
+    }
+
+    public long totalBytes() {
+        return tasks.stream().mapToLong(DfsioTask::bytes).sum();
+    }
+
+    /** The sum of the tasks' I/O times. */
+    public Duration totalTaskTime() {
+        return tasks.stream().map(DfsioTask::time).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** TestDFSIO's "Throughput mb/sec": MiB over the sum of task times in seconds. */
+    public double throughputMbSec() {
+        long nanos = totalTaskTime().toNanos();
+        return nanos == 0 ? 0 : DataSize.toMebibytes(totalBytes()) / (nanos / 1e9);
+    }
+
+    /** TestDFSIO's "Average IO rate mb/sec": the mean of the per-task rates. */
+    public double averageIoRateMbSec() {
+        return taskRates.mean();
+    }
+
+    /** TestDFSIO's "IO rate std deviation": the population standard deviation of the per-task rates. */
+    public double ioRateStdDevMbSec() {
+        return taskRates.stdDev();
+    }
+
+    /** From the first task's start to the last task's end: the time the cluster was doing I/O. */
+    public Duration ioPhase() {
+        if (tasks.isEmpty()) {
+            return Duration.ZERO;
+        }
+        Instant first = tasks.stream().map(DfsioTask::start).min(Comparator.naturalOrder()).orElseThrow();
+        Instant last = tasks.stream().map(DfsioTask::end).max(Comparator.naturalOrder()).orElseThrow();
+        return Duration.between(first, last);
+    }
+
+    /** All bytes over the I/O phase's wall time: what the cluster as a whole delivered. */
+    public double aggregateThroughputMbSec() {
+        long nanos = ioPhase().toNanos();
+        return nanos == 0 ? 0 : DataSize.toMebibytes(totalBytes()) / (nanos / 1e9);
+    }
+
+    /** The distribution of per-task throughput: exact min, max, mean and deviation; percentiles from HdrHistogram. */
+    public Distribution taskThroughput() {
+        if (tasks.isEmpty()) {
+            return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, 0, 0, 0, 0, 0, new TreeMap<>());
+        }
+        Histogram histogram = Histograms.newHistogram();
+        for (DfsioTask task : tasks) {
+            histogram.recordValue(Math.round(task.rateMbSec() * 1000));
+        }
+        SortedMap<Double, Double> percentiles = new TreeMap<>();
+        for (double percentile : Histograms.PERCENTILES) {
+            double value = histogram.getValueAtPercentile(percentile) / 1000.0;
+            percentiles.put(percentile, Math.min(taskRates.max(), Math.max(taskRates.min(), value)));
+        }
+        return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, taskRates.count(), taskRates.min(),
+                taskRates.max(), Math.min(taskRates.max(), Math.max(taskRates.min(), taskRates.mean())),
+                taskRates.stdDev(), percentiles);
+    }
+
+    /** Latency of single read or write calls of one buffer, in milliseconds. */
+    public Distribution ioCallLatency() {
+        return ioCallLatency;
+    }
+
+    /** Bytes all tasks finished in each wall-clock second, in MiB/s. */
+    public TimeSeries throughputOverTime() {
+        return throughputOverTime;
+    }
+
+    /** Verification failures, one line per file; empty when all data checked out (or was not checked). */
+    public List<String> failures() {
+        return failures;
+    }
+
+    public boolean passed() {
+        return failures.isEmpty();
+    }
+
+    public Map<String, String> cluster() {
+        return cluster;
+    }
+
+    /** The common result model, for JSON and for tools that embed hbench. */
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder("TestDFSIO", options.operation().label())
+                .parameter("nrFiles", options.nrFiles())
+                .parameter("fileSize", options.fileSize())
+                .parameter("bufferSize", options.bufferSize())
+                .parameter("skipSize", options.skipSize())
+                .parameter("baseDir", options.baseDir())
+                .parameter("compression", options.compressionCodec().orElse("none"))
+                .parameter("storagePolicy", options.storagePolicy().orElse("default"))
+                .parameter("erasureCodePolicy", options.erasureCodePolicy().orElse("none"))
+                .parameter("verify", options.verify())
+                .parameter("sequential", options.sequential())
+                .start(start)
+                .end(end)
+                .metric("files", tasks.size(), Unit.COUNT)
+                .metric("total bytes", totalBytes(), Unit.BYTES)
+                .metric("total size", DataSize.toMebibytes(totalBytes()), Unit.MEBIBYTES)
+                .metric("throughput", throughputMbSec(), Unit.MEBIBYTES_PER_SECOND)
+                .metric("average IO rate", averageIoRateMbSec(), Unit.MEBIBYTES_PER_SECOND)
+                .metric("IO rate std deviation", ioRateStdDevMbSec(), Unit.MEBIBYTES_PER_SECOND)
+                .metric("exec time", execTime.toNanos() / 1e9, Unit.SECONDS)
+                .metric("IO phase wall time", ioPhase().toNanos() / 1e9, Unit.SECONDS)
+                .metric("aggregate throughput", aggregateThroughputMbSec(), Unit.MEBIBYTES_PER_SECOND)
+                .distribution(taskThroughput())
+                .distribution(ioCallLatency)
+                .timeSeries(throughputOverTime);
+        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
+        for (DfsioTask task : tasks) {
+            result.taskSample(new TaskSample(task.fileName(), task.host(), task.start(), task.end(), List.of(
+                    new Metric("bytes", task.bytes(), Unit.BYTES),
+                    new Metric("time", task.time().toNanos() / 1e6, Unit.MILLISECONDS),
+                    new Metric("throughput", task.rateMbSec(), Unit.MEBIBYTES_PER_SECOND))));
+        }
+        failures.forEach(result::failure);
+        return result.build();
+    }
+}

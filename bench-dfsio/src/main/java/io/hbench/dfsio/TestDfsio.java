@@ -1,0 +1,282 @@
+package io.hbench.dfsio;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.fs.OwnedDirectory;
+import io.hbench.mapred.JobMonitor;
+import io.hbench.mapred.ReducedValues;
+import io.hbench.mapred.SummingReducer;
+import io.hbench.result.Unit;
+import io.hbench.result.TimeSeries;
+import io.hbench.stats.Histograms;
+import io.hbench.units.DataSize;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockStoragePolicySpi;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.ErasureCodingPolicyInfo;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * TestDFSIO: every map task writes, reads, appends to or truncates one file; one summing reducer
+ * collects the figures. The layout under the base directory is Hadoop's (io_control, io_data,
+ * io_write, ...), and the base directory may be on any Hadoop file system. Nothing outside it is
+ * written or deleted, and it must be hbench's own (see {@link OwnedDirectory}).
+ *
+ * <p>This class prints nothing but optional progress; the tool prints results.
+ */
+public final class TestDfsio {
+    public static final String CONTROL_DIR = "io_control";
+    public static final String DATA_DIR = "io_data";
+    static final String BASE_DIR_FLAG = "base directory (-Dtest.build.data or -rootDir)";
+
+    private final Configuration conf;
+    private final PrintStream progress;
+    private final Map<String, String> clusterFacts;
+
+    /** A benchmark that reports no progress and records only basic cluster facts. */
+    public TestDfsio(Configuration conf) {
+        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
+                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+    }
+
+    /**
+     * @param progress where progress lines go while a long job runs
+     * @param clusterFacts facts to put into the result (file system, Hadoop version, ...)
+     */
+    public TestDfsio(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+        this.conf = requireNonNull(conf, "conf is null");
+        this.progress = requireNonNull(progress, "progress is null");
+        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
+    }
+
+    /**
+     * Runs one operation. Input problems (missing files, unknown policies, an unsafe base
+     * directory) are found before anything is written, and throw a {@link BenchException} of kind
+     * USER_ERROR.
+     */
+    public DfsioResult run(DfsioOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        Path base = new Path(options.baseDir());
+        FileSystem fs = base.getFileSystem(conf);
+        checkPolicies(fs, options);
+        if (options.compressionCodec().isPresent()) {
+            FileIo.newCodec(options.compressionCodec().get(), conf);
+        }
+        OwnedDirectory dir = options.operation().needsExistingFiles()
+                ? OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to " + verb(options.operation())
+                        + "; run TestDFSIO -write first")
+                : OwnedDirectory.claim(fs, base, BASE_DIR_FLAG);
+        if (options.operation().needsExistingFiles()) {
+            checkDataFiles(dir, options);
+        } else {
+            dir.deleteChild(DATA_DIR);
+            options.erasureCodePolicy().ifPresent(policy -> setErasureCoding(dir, policy));
+        }
+        dir.deleteChild(options.operation().outputDirName());
+        Instant start = Instant.now();
+        if (options.sequential()) {
+            return runSequentially(dir, options, start);
+        }
+        writeControlFiles(dir, options);
+        Job job = newJob(dir, options);
+        long jobStart = System.nanoTime();
+        new JobMonitor(progress, "TestDFSIO " + options.operation().label())
+                .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
+        Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
+        ReducedValues values = ReducedValues.read(fs, dir.child(options.operation().outputDirName()));
+        return result(options, start, execTime, values);
+    }
+
+    /** Removes the base directory, if hbench created it ({@code -clean}); false if there was none. */
+    public boolean clean(String baseDir) throws IOException {
+        Path base = new Path(baseDir);
+        FileSystem fs = base.getFileSystem(conf);
+        if (!fs.exists(base)) {
+            return false;
+        }
+        OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to clean").delete();
+        return true;
+    }
+
+    private static String verb(DfsioOperation operation) {
+        switch (operation) {
+            case APPEND:
+                return "append to";
+            case TRUNCATE:
+                return "truncate";
+            default:
+                return "read";
+        }
+    }
+
+    private static void checkPolicies(FileSystem fs, DfsioOptions options) throws IOException {
+        if (options.storagePolicy().isEmpty() && options.erasureCodePolicy().isEmpty()) {
+            return;
+        }
+        String flag = options.storagePolicy().isPresent() ? "-storagePolicy" : "-erasureCodePolicy";
+        if (!(fs instanceof DistributedFileSystem)) {
+            throw new BenchException(ErrorCode.NOT_SUPPORTED_BY_FILE_SYSTEM, flag + " needs HDFS, but the base directory"
+                    + " is on " + fs.getUri());
+        }
+        DistributedFileSystem dfs = (DistributedFileSystem) fs;
+        if (options.storagePolicy().isPresent()) {
+            String name = options.storagePolicy().get();
+            Collection<? extends BlockStoragePolicySpi> policies = dfs.getAllStoragePolicies();
+            if (policies.stream().noneMatch(policy -> policy.getName().equals(name))) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-storagePolicy " + name + " is not a storage"
+                        + " policy of this cluster; it has " + policies.stream().map(BlockStoragePolicySpi::getName)
+                                .collect(Collectors.joining(", ")));
+            }
+        }
+        if (options.erasureCodePolicy().isPresent()) {
+            String name = options.erasureCodePolicy().get();
+            Collection<ErasureCodingPolicyInfo> policies = dfs.getAllErasureCodingPolicies();
+            ErasureCodingPolicyInfo policy = policies.stream().filter(info -> info.getPolicy().getName().equals(name))
+                    .findFirst().orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT, "-erasureCodePolicy "
+                            + name + " is not an erasure coding policy of this cluster; it has " + policies.stream()
+                                    .map(info -> info.getPolicy().getName()).collect(Collectors.joining(", "))));
+            if (!policy.isEnabled()) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-erasureCodePolicy " + name + " is disabled on"
+                        + " this cluster; an administrator enables it with: hdfs ec -enablePolicy -policy " + name);
+            }
+        }
+    }
+
+    private static void setErasureCoding(OwnedDirectory dir, String policy) {
+        try {
+            Path data = dir.child(DATA_DIR);
+            dir.fileSystem().mkdirs(data);
+            ((DistributedFileSystem) dir.fileSystem()).setErasureCodingPolicy(data, policy);
+        } catch (IOException e) {
+            throw new BenchException(ErrorCode.FILE_SYSTEM_ERROR, "cannot set erasure coding policy " + policy + " on "
+                    + dir.child(DATA_DIR) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads, appends and truncates need every file a write made, long enough. */
+    private static void checkDataFiles(OwnedDirectory dir, DfsioOptions options) throws IOException {
+        Path data = dir.child(DATA_DIR);
+        Map<String, Long> lengths = new HashMap<>();
+        if (dir.fileSystem().exists(data)) {
+            for (FileStatus status : dir.fileSystem().listStatus(data)) {
+                lengths.put(status.getPath().getName(), status.getLen());
+            }
+        }
+        for (int i = 0; i < options.nrFiles(); i++) {
+            String name = DfsioOptions.fileName(i);
+            Long length = lengths.get(name);
+            if (length == null) {
+                throw new BenchException(ErrorCode.MISSING_INPUT, "nothing to " + verb(options.operation()) + ": " + data
+                        + " has no " + name + "; run TestDFSIO -write -nrFiles " + options.nrFiles() + " first");
+            }
+            if (options.operation() == DfsioOperation.TRUNCATE && length < options.fileSize()) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-size " + options.fileSize() + " bytes is more"
+                        + " than " + name + "'s length of " + length + " bytes: truncate only shortens files");
+            }
+        }
+    }
+
+    private void writeControlFiles(OwnedDirectory dir, DfsioOptions options) throws IOException {
+        Path control = dir.child(CONTROL_DIR);
+        dir.deleteChild(CONTROL_DIR);
+        for (int i = 0; i < options.nrFiles(); i++) {
+            String name = DfsioOptions.fileName(i);
+            try (SequenceFile.Writer writer = SequenceFile.createWriter(conf,
+                    SequenceFile.Writer.file(new Path(control, "in_file_" + name)),
+                    SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
+                    SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
+                writer.append(new Text(name), new LongWritable(options.fileSize()));
+            }
+        }
+    }
+
+    private Job newJob(OwnedDirectory dir, DfsioOptions options) throws IOException {
+        Job job = Job.getInstance(conf, "TestDFSIO " + options.operation().label() + " (" + options.nrFiles()
+                + " files)");
+        job.setJarByClass(DfsioMapper.class);
+        job.setInputFormatClass(SequenceFileInputFormat.class);
+        FileInputFormat.setInputPaths(job, dir.child(CONTROL_DIR));
+        job.setMapperClass(DfsioMapper.class);
+        job.setReducerClass(SummingReducer.class);
+        job.setNumReduceTasks(1);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(Text.class);
+        job.setOutputFormatClass(TextOutputFormat.class);
+        FileOutputFormat.setOutputPath(job, dir.child(options.operation().outputDirName()));
+        // A speculative copy of a task would do the same I/O twice and skew every figure.
+        job.setSpeculativeExecution(false);
+        options.writeTo(job.getConfiguration());
+        return job;
+    }
+
+    /** {@code -seq}: the same per-file work in this process, one file after another, combined as the reducer would. */
+    private DfsioResult runSequentially(OwnedDirectory dir, DfsioOptions options, Instant start)
+            throws IOException, InterruptedException {
+        FileIo io = new FileIo(dir.fileSystem(), conf, options, dir.child(DATA_DIR), FileIo.describeHost());
+        Map<String, List<Text>> emitted = new LinkedHashMap<>();
+        long loopStart = System.nanoTime();
+        for (int i = 0; i < options.nrFiles(); i++) {
+            TaskStats stats = io.run(DfsioOptions.fileName(i), options.fileSize(), bytes -> { });
+            stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
+        }
+        Duration execTime = Duration.ofNanos(System.nanoTime() - loopStart);
+        Map<String, String> combined = new TreeMap<>();
+        emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));
+        return result(options, start, execTime, new ReducedValues(combined));
+    }
+
+    private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values) {
+        List<DfsioTask> tasks = new ArrayList<>();
+        for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
+            tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));
+        }
+        List<String> failures = new ArrayList<>(values.strings(TaskStats.FAILURES));
+        if (tasks.size() != options.nrFiles()) {
+            failures.add("expected " + options.nrFiles() + " task results, got " + tasks.size());
+        }
+        return new DfsioResult(options, start, Instant.now(), execTime, tasks,
+                Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, values.histogram(TaskStats.LATENCY), 1000),
+                throughputBySecond(values.longSums(TaskStats.SECOND)), failures, clusterFacts);
+    }
+
+    /** Bytes finished per epoch second, as MiB/s from the first such second to the last (gaps are zero). */
+    static TimeSeries throughputBySecond(Map<String, Long> bytesBySecond) {
+        TreeMap<Long, Long> seconds = new TreeMap<>();
+        bytesBySecond.forEach((second, bytes) -> seconds.put(Long.parseLong(second), bytes));
+        List<Double> values = new ArrayList<>();
+        Instant start = Instant.EPOCH;
+        if (!seconds.isEmpty()) {
+            start = Instant.ofEpochSecond(seconds.firstKey());
+            for (long second = seconds.firstKey(); second <= seconds.lastKey(); second++) {
+                values.add(DataSize.toMebibytes(seconds.getOrDefault(second, 0L)));
+            }
+        }
+        return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, start, Duration.ofSeconds(1), values);
+    }
+}

@@ -1,0 +1,266 @@
+package io.hbench.dfsio;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import io.hbench.units.DataSize;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code TestDFSIO} on the command line: Hadoop's flags and result lines, then hbench's. */
+public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
+    public static final String NAME = "TestDFSIO";
+    public static final String DEFAULT_RESULT_FILE = "TestDFSIO_results.log";
+    /** Where Hadoop's TestDFSIO takes its base directory from. */
+    public static final String BASE_DIR_KEY = "test.build.data";
+
+    private static final String[] OPERATION_FLAGS = {"write", "read", "append", "truncate", "clean"};
+    private static final String[] READ_KIND_FLAGS = {"random", "backward", "skip"};
+
+    /** The parsed command line: the workload, or a clean-up, and where results go. */
+    static final class Command {
+        final DfsioOptions options;
+        final String baseDir;
+        final Path resultFile;
+        final Optional<Path> jsonFile;
+
+        Command(DfsioOptions options, String baseDir, Path resultFile, Optional<Path> jsonFile) {
+            this.options = options;
+            this.baseDir = baseDir;
+            this.resultFile = resultFile;
+            this.jsonFile = jsonFile;
+        }
+
+        boolean isClean() {
+            return options == null;
+        }
+    }
+
+    public TestDfsioTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new TestDfsioTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Distributed file system I/O throughput (write, read, append, truncate), one map task per file";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] -read [-random | -backward | -skip [-skipSize Size]] | -write | -append"
+                + " | -truncate | -clean [-compression codecClassName] [-nrFiles N] [-size Size[B|KB|MB|GB|TB]]"
+                + " [-resFile resultFileName] [-bufferSize Bytes] [-storagePolicy storagePolicyName]"
+                + " [-erasureCodePolicy erasureCodePolicyName] [-seq] [-verify] [-rootDir dir] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(flag("write", "write nrFiles files of fileSize bytes each (replaces earlier files)"));
+        options.addOption(flag("read", "read the files a -write made, start to end"));
+        options.addOption(flag("random", "with -read: read buffers at random offsets"));
+        options.addOption(flag("backward", "with -read: read buffers from the end of each file backwards"));
+        options.addOption(flag("skip", "with -read: skip -skipSize bytes after each buffer"));
+        options.addOption(flag("append", "append fileSize bytes to each file"));
+        options.addOption(flag("truncate", "truncate each file to fileSize bytes"));
+        options.addOption(flag("clean", "remove the base directory and everything in it (only if hbench created it)"));
+        options.addOption(flag("seq", "run the files one after another in this process, without a MapReduce job"));
+        options.addOption(flag("verify", "with a read: check every byte against what -write wrote; a mismatch fails"
+                + " the run (exit 1)"));
+        options.addOption(valued("nrFiles", "N", "number of files, one map task each (default 1)"));
+        options.addOption(valued("fileSize", "size", "bytes per file, B|KB|MB|GB|TB, binary, no unit = MB (default 1MB)"));
+        options.addOption(valued("size", "size", "same as -fileSize"));
+        options.addOption(valued("bufferSize", "bytes", "bytes per read or write call (default 1000000)"));
+        options.addOption(valued("skipSize", "size", "with -read -skip: bytes skipped after each buffer"
+                + " (default the buffer size)"));
+        options.addOption(valued("resFile", "file", "local file the result lines are appended to (default "
+                + DEFAULT_RESULT_FILE + ")"));
+        options.addOption(valued("compression", "codecClassName", "compress file data with this codec"));
+        options.addOption(valued("storagePolicy", "name", "HDFS storage policy of the written files"));
+        options.addOption(valued("erasureCodePolicy", "name", "HDFS erasure coding policy of the data directory"));
+        options.addOption(valued("rootDir", "dir", "base directory (default -D" + BASE_DIR_KEY + ", else "
+                + DfsioOptions.DEFAULT_BASE_DIR + ")"));
+    }
+
+    private static Option flag(String name, String description) {
+        return Option.builder(name).desc(description).build();
+    }
+
+    private static Option valued(String name, String argName, String description) {
+        return Option.builder(name).hasArg().argName(argName).desc(description).build();
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        String baseDir = baseDir(line);
+        Path resultFile = Paths.get(line.getOptionValue("resFile", DEFAULT_RESULT_FILE));
+        Optional<Path> jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
+        DfsioOperation operation = operation(line);
+        if (operation == null) {
+            return new Command(null, baseDir, resultFile, jsonFile);
+        }
+        DfsioOptions.Builder options = DfsioOptions.builder(operation)
+                .baseDir(baseDir)
+                .verify(line.hasOption("verify"))
+                .sequential(line.hasOption("seq"))
+                .compressionCodec(line.getOptionValue("compression"))
+                .storagePolicy(line.getOptionValue("storagePolicy"))
+                .erasureCodePolicy(line.getOptionValue("erasureCodePolicy"));
+        if (line.hasOption("nrFiles")) {
+            options.nrFiles(wholeNumber("nrFiles", line.getOptionValue("nrFiles")));
+        }
+        if (line.hasOption("fileSize") && line.hasOption("size")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-fileSize and -size are the same option: give one");
+        }
+        String size = line.getOptionValue("fileSize", line.getOptionValue("size"));
+        if (size != null) {
+            options.fileSize(size("-" + (line.hasOption("fileSize") ? "fileSize" : "size"), size));
+        }
+        if (line.hasOption("bufferSize")) {
+            options.bufferSize(wholeNumber("bufferSize", line.getOptionValue("bufferSize")));
+        }
+        if (line.hasOption("skipSize")) {
+            options.skipSize(size("-skipSize", line.getOptionValue("skipSize")));
+        }
+        return new Command(options.build(), baseDir, resultFile, jsonFile);
+    }
+
+    private String baseDir(CommandLine line) {
+        String configured = getConf().getTrimmed(BASE_DIR_KEY);
+        String rootDir = line.getOptionValue("rootDir");
+        if (rootDir != null && configured != null && !rootDir.equals(configured)) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-rootDir " + rootDir + " and -D" + BASE_DIR_KEY
+                    + "=" + configured + " name different base directories: give one");
+        }
+        return rootDir != null ? rootDir : configured != null ? configured : DfsioOptions.DEFAULT_BASE_DIR;
+    }
+
+    /** The one operation flag, or null for -clean. */
+    private static DfsioOperation operation(CommandLine line) {
+        List<String> given = new ArrayList<>();
+        for (String flag : OPERATION_FLAGS) {
+            if (line.hasOption(flag)) {
+                given.add("-" + flag);
+            }
+        }
+        List<String> readKinds = new ArrayList<>();
+        for (String flag : READ_KIND_FLAGS) {
+            if (line.hasOption(flag)) {
+                readKinds.add("-" + flag);
+            }
+        }
+        if (given.isEmpty()) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, readKinds.isEmpty()
+                    ? "no operation: give one of -write, -read, -append, -truncate or -clean"
+                    : readKinds.get(0) + " is a kind of read: use -read " + readKinds.get(0));
+        }
+        if (given.size() > 1) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "one operation at a time: " + String.join(" and ", given)
+                    + " were given");
+        }
+        if (!readKinds.isEmpty() && !given.get(0).equals("-read")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, readKinds.get(0) + " is a kind of read: use -read "
+                    + readKinds.get(0) + ", not " + given.get(0));
+        }
+        if (readKinds.size() > 1) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "one kind of read at a time: "
+                    + String.join(" and ", readKinds) + " were given");
+        }
+        if (line.hasOption("skipSize") && !readKinds.contains("-skip")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-skipSize goes with -read -skip");
+        }
+        switch (given.get(0)) {
+            case "-write":
+                return DfsioOperation.WRITE;
+            case "-append":
+                return DfsioOperation.APPEND;
+            case "-truncate":
+                return DfsioOperation.TRUNCATE;
+            case "-clean":
+                return null;
+            default:
+                if (readKinds.isEmpty()) {
+                    return DfsioOperation.READ;
+                }
+                switch (readKinds.get(0)) {
+                    case "-random":
+                        return DfsioOperation.RANDOM_READ;
+                    case "-backward":
+                        return DfsioOperation.BACKWARD_READ;
+                    default:
+                        return DfsioOperation.SKIP_READ;
+                }
+        }
+    }
+
+    private static int wholeNumber(String flag, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-" + flag + " '" + text + "' is not a whole number");
+        }
+    }
+
+    private static long size(String flag, String text) {
+        try {
+            return DataSize.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " " + e.getMessage());
+        }
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        TestDfsio benchmark = new TestDfsio(session.configuration(), err, session.facts());
+        if (command.isClean()) {
+            boolean removed = benchmark.clean(command.baseDir);
+            out.println(NAME + ": " + (removed ? "removed " : "nothing to clean: no ") + command.baseDir);
+            return ExitStatus.SUCCESS;
+        }
+        DfsioResult result = benchmark.run(command.options);
+        List<String> lines = new ArrayList<>(DfsioReport.classicLines(result, ZonedDateTime.now()));
+        if (command.options.sequential()) {
+            lines.add(String.format(Locale.ROOT, "Seq Test exec time sec: %s", (float) (result.execTime().toMillis() / 1000.0)));
+        }
+        lines.addAll(DfsioReport.hbenchLines(result));
+        lines.forEach(out::println);
+        appendResultFile(command.resultFile, lines);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        if (!result.passed()) {
+            err.println(NAME + ": verification failed in " + result.failures().size() + " of " + result.tasks().size()
+                    + " files; first: " + result.failures().get(0));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    private static void appendResultFile(Path file, List<String> lines) throws IOException {
+        Files.write(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}
