@@ -1,0 +1,404 @@
+package io.hbench.dfsio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.embedded.EmbeddedCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TestDFSIO end to end on one shared in-process HDFS (3 DataNodes) with the local MapReduce
+ * runner. Each test works in its own base directory, so tests do not depend on each other.
+ */
+class TestDfsioClusterTest {
+    private static final int MIB = 1 << 20;
+
+    @TempDir
+    static Path temp;
+
+    private static EmbeddedCluster cluster;
+    private static Configuration conf;
+    private static DistributedFileSystem fs;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"));
+        conf = cluster.clientConfiguration();
+        fs = (DistributedFileSystem) FileSystem.get(conf);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void writeProducesTheFilesAndTheClassicAndNewResultLines() throws Exception {
+        Path json = temp.resolve("write.json");
+        Run write = run("-write", "-nrFiles", "4", "-fileSize", "2MB", "-bufferSize", "65536",
+                "-rootDir", "/t/write", "-json", json.toString());
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.out).contains("----- TestDFSIO ----- : write", "        Number of files: 4",
+                " Total MBytes processed: 8\n", "      Throughput mb/sec: ", " Average IO rate mb/sec: ",
+                "  IO rate std deviation: ", "     Test exec time sec: ", "----- hbench TestDFSIO ----- : write",
+                "   Aggregate throughput MiB/s: ");
+        for (int i = 0; i < 4; i++) {
+            org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/t/write/io_data/test_io_" + i);
+            FileStatus status = fs.getFileStatus(file);
+            assertThat(status.getLen()).isEqualTo(2 * MIB);
+            assertThat(status.getReplication()).isEqualTo((short) 3);
+            assertThat(readAll(file)).isEqualTo(expectedBytes("test_io_" + i, 0, 2 * MIB));
+        }
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_control/in_file_test_io_3"))).isTrue();
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_write/part-r-00000"))).isTrue();
+
+        List<String> resultFile = Files.readAllLines(temp.resolve("results-" + write.id + ".log"));
+        assertThat(resultFile).contains("----- TestDFSIO ----- : write", "        Number of files: 4",
+                " Total MBytes processed: 8");
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("benchmark").asText()).isEqualTo("TestDFSIO");
+        assertThat(result.get("tasks")).hasSize(4);
+        assertThat(metric(result, "total bytes")).isEqualTo(8.0 * MIB);
+        assertThat(metric(result, "aggregate throughput")).isPositive();
+    }
+
+    @Test
+    void readWithVerifyChecksEveryByteWrittenByAnEarlierWrite() throws Exception {
+        assertThat(run("-write", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read").status).isZero();
+
+        Run read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read");
+
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains("----- TestDFSIO ----- : read", " Total MBytes processed: 3\n",
+                "                Data verified: every byte read matched (3 MiB)");
+    }
+
+    @Test
+    void verifyFindsACorruptedByteAndNamesFileAndOffset() throws Exception {
+        assertThat(run("-write", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir", "/t/corrupt").status).isZero();
+        org.apache.hadoop.fs.Path victim = new org.apache.hadoop.fs.Path("/t/corrupt/io_data/test_io_1");
+        byte[] data = readAll(victim);
+        int offset = 1_000_003;
+        int expected = data[offset] & 0xff;
+        data[offset] ^= 0x5a;
+        try (FSDataOutputStream out = fs.create(victim, true)) {
+            out.write(data);
+        }
+
+        Run read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir", "/t/corrupt");
+
+        String failure = String.format("test_io_1: byte at offset %d is 0x%02x, expected 0x%02x", offset,
+                expected ^ 0x5a, expected);
+        assertThat(read.status).isEqualTo(1);
+        assertThat(read.err).contains("TestDFSIO: verification failed in 1 of 3 files; first: " + failure);
+        assertThat(read.out).contains("                Data verified: FAILED in 1 file",
+                "                      FAILURE: " + failure);
+    }
+
+    @Test
+    void positionalReadsReadFromTheWrittenFilesAndVerify() throws Exception {
+        assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/positional").status).isZero();
+
+        Run random = run("-read", "-random", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize", "65536",
+                "-rootDir", "/t/positional");
+        Run backward = run("-read", "-backward", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize",
+                "65536", "-rootDir", "/t/positional");
+        Run skip = run("-read", "-skip", "-skipSize", "64KB", "-verify", "-nrFiles", "2", "-fileSize", "1MB",
+                "-bufferSize", "65536", "-rootDir", "/t/positional");
+
+        assertThat(random.status).as(random.err).isZero();
+        assertThat(random.out).contains("----- TestDFSIO ----- : random read", "Data verified: every byte read matched");
+        assertThat(backward.status).as(backward.err).isZero();
+        // Backward: 16 buffers of 64 KiB from the end to the start of each 1 MiB file.
+        assertThat(backward.out).contains("----- TestDFSIO ----- : backward read", " Total MBytes processed: 2\n");
+        assertThat(skip.status).as(skip.err).isZero();
+        // Skip: a 64 KiB buffer, then 64 KiB skipped, to the end: half of each file.
+        assertThat(skip.out).contains("----- TestDFSIO ----- : skip read", " Total MBytes processed: 1\n");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/positional/io_random_read/part-r-00000"))).isTrue();
+    }
+
+    @Test
+    void appendExtendsTheFilesWithVerifiableData() throws Exception {
+        assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/append").status).isZero();
+
+        Run append = run("-append", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/append");
+        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "2MB", "-rootDir", "/t/append");
+
+        assertThat(append.status).as(append.err).isZero();
+        assertThat(append.out).contains("----- TestDFSIO ----- : append", " Total MBytes processed: 2\n");
+        assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path("/t/append/io_data/test_io_0")).getLen())
+                .isEqualTo(2 * MIB);
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains(" Total MBytes processed: 4\n", "Data verified: every byte read matched");
+    }
+
+    @Test
+    void truncateShortensTheFilesAndReportsTheBytesCut() throws Exception {
+        assertThat(run("-write", "-nrFiles", "2", "-fileSize", "3MB", "-rootDir", "/t/truncate").status).isZero();
+
+        Run truncate = run("-truncate", "-nrFiles", "2", "-size", "1MB", "-rootDir", "/t/truncate");
+
+        assertThat(truncate.status).as(truncate.err).isZero();
+        assertThat(truncate.out).contains("----- TestDFSIO ----- : truncate", " Total MBytes processed: 4\n");
+        assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path("/t/truncate/io_data/test_io_1")).getLen())
+                .isEqualTo(MIB);
+        Run longer = run("-truncate", "-nrFiles", "2", "-size", "2MB", "-rootDir", "/t/truncate");
+        assertThat(longer.status).isEqualTo(2);
+        assertThat(longer.err).startsWith("TestDFSIO: -size 2097152 bytes is more than test_io_0's length of 1048576"
+                + " bytes: truncate only shortens files\n");
+    }
+
+    @Test
+    void sequentialModeDoesTheSameWorkWithoutAJob() throws Exception {
+        Run seq = run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/seq");
+
+        assertThat(seq.status).as(seq.err).isZero();
+        assertThat(seq.out).contains("----- TestDFSIO ----- : write", "        Number of files: 2",
+                "Seq Test exec time sec: ");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/seq/io_write"))).isFalse();
+        assertThat(readAll(new org.apache.hadoop.fs.Path("/t/seq/io_data/test_io_1")))
+                .isEqualTo(expectedBytes("test_io_1", 0, MIB));
+    }
+
+    @Test
+    void compressedFilesStayFullSizeBecauseTheDataIsIncompressible() throws Exception {
+        String codec = "org.apache.hadoop.io.compress.DefaultCodec";
+        Run write = run("-write", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB", "-rootDir", "/t/codec");
+        Run read = run("-read", "-verify", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB",
+                "-rootDir", "/t/codec");
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path("/t/codec/io_data/test_io_0")).getLen())
+                .isGreaterThanOrEqualTo(2L * MIB * 99 / 100);
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains(" Total MBytes processed: 2\n", "Data verified: every byte read matched");
+    }
+
+    @Test
+    void storagePolicyIsSetOnEveryWrittenFile() throws Exception {
+        Run write = run("-write", "-storagePolicy", "HOT", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/policy");
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(fs.getStoragePolicy(new org.apache.hadoop.fs.Path("/t/policy/io_data/test_io_1")).getName())
+                .isEqualTo("HOT");
+    }
+
+    @Test
+    void unknownStoragePolicyIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Run write = run("-write", "-storagePolicy", "LUKEWARM", "-rootDir", "/t/nopolicy");
+
+        assertThat(write.status).isEqualTo(2);
+        assertThat(firstLine(write.err)).startsWith("TestDFSIO: -storagePolicy LUKEWARM is not a storage policy of this"
+                + " cluster; it has ");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/nopolicy"))).isFalse();
+    }
+
+    @Test
+    void erasureCodingPolicyIsSetOnTheDataDirectory() throws Exception {
+        fs.enableErasureCodingPolicy("XOR-2-1-1024k");
+
+        Run write = run("-write", "-erasureCodePolicy", "XOR-2-1-1024k", "-nrFiles", "2", "-fileSize", "1MB",
+                "-rootDir", "/t/ec");
+        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/ec");
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(fs.getErasureCodingPolicy(new org.apache.hadoop.fs.Path("/t/ec/io_data/test_io_0")).getName())
+                .isEqualTo("XOR-2-1-1024k");
+        assertThat(read.status).as(read.err).isZero();
+    }
+
+    @Test
+    void disabledErasureCodingPolicyIsRefusedWithTheCommandThatEnablesIt() throws Exception {
+        Run write = run("-write", "-erasureCodePolicy", "RS-10-4-1024k", "-rootDir", "/t/ec-disabled");
+
+        assertThat(write.status).isEqualTo(2);
+        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: -erasureCodePolicy RS-10-4-1024k is disabled on this"
+                + " cluster; an administrator enables it with: hdfs ec -enablePolicy -policy RS-10-4-1024k");
+    }
+
+    @Test
+    void readWithNothingWrittenIsRefused() throws Exception {
+        Run read = run("-read", "-rootDir", "/t/empty");
+
+        assertThat(read.status).isEqualTo(2);
+        assertThat(firstLine(read.err)).isEqualTo("TestDFSIO: " + fs.getUri() + "/t/empty does not exist: nothing to"
+                + " read; run TestDFSIO -write first");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/empty"))).isFalse();
+    }
+
+    @Test
+    void readOfMoreFilesThanWereWrittenIsRefused() throws Exception {
+        assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/few").status).isZero();
+
+        Run read = run("-read", "-nrFiles", "3", "-rootDir", "/t/few");
+
+        assertThat(read.status).isEqualTo(2);
+        assertThat(firstLine(read.err)).isEqualTo("TestDFSIO: nothing to read: " + fs.getUri() + "/t/few/io_data has"
+                + " no test_io_2; run TestDFSIO -write -nrFiles 3 first");
+    }
+
+    @Test
+    void directoryWithOtherDataIsNeitherWrittenNorCleaned() throws Exception {
+        org.apache.hadoop.fs.Path precious = new org.apache.hadoop.fs.Path("/precious/data.txt");
+        try (FSDataOutputStream out = fs.create(precious)) {
+            out.write("keep".getBytes(StandardCharsets.UTF_8));
+        }
+
+        Run write = run("-write", "-rootDir", "/precious");
+        Run clean = run("-clean", "-rootDir", "/precious");
+
+        assertThat(write.status).isEqualTo(2);
+        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
+                + fs.getUri() + "/precious holds data hbench did not create (for example data.txt); nothing was"
+                + " changed. Choose a new directory, or remove that one yourself if its contents are disposable");
+        assertThat(clean.status).isEqualTo(2);
+        assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/precious")))
+                .map(status -> status.getPath().getName())).containsExactly("data.txt");
+        assertThat(readAll(precious)).isEqualTo("keep".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void rootIsRefusedAsBaseDirectory() throws Exception {
+        List<String> before = rootEntries();
+
+        Run write = run("-write", "-rootDir", "/");
+        Run clean = run("-clean", "-rootDir", "/");
+
+        assertThat(write.status).isEqualTo(2);
+        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
+                + fs.getUri() + "/ is the root directory; benchmarks delete and rewrite what is under their base"
+                + " directory, so give them one of their own");
+        assertThat(clean.status).isEqualTo(2);
+        assertThat(rootEntries()).isEqualTo(before);
+    }
+
+    @Test
+    void cleanRemovesOnlyTheBaseDirectoryItCreated() throws Exception {
+        assertThat(run("-write", "-fileSize", "1MB", "-rootDir", "/t/clean/bench").status).isZero();
+        org.apache.hadoop.fs.Path sibling = new org.apache.hadoop.fs.Path("/t/clean/sibling.txt");
+        fs.create(sibling).close();
+
+        Run clean = run("-clean", "-rootDir", "/t/clean/bench");
+
+        assertThat(clean.status).as(clean.err).isZero();
+        assertThat(clean.out).isEqualTo("TestDFSIO: removed /t/clean/bench\n");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/clean/bench"))).isFalse();
+        assertThat(fs.exists(sibling)).isTrue();
+    }
+
+    @Test
+    void baseDirectoryComesFromTestBuildDataAsInHadoop() throws Exception {
+        Configuration withBase = new Configuration(conf);
+        withBase.set("test.build.data", "/t/from-conf");
+
+        Run write = run(withBase, "-write", "-fileSize", "1MB");
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/from-conf/io_data/test_io_0"))).isTrue();
+    }
+
+    @Test
+    void writeAndReadInTwoProgramsOnTheEmbeddedClusterSeeTheSameFiles() throws Exception {
+        Path storage = temp.resolve("embedded");
+        Configuration unconfigured = new Configuration();
+
+        Run write = run(unconfigured, "-write", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir", storage.toString());
+        Run read = run(unconfigured, "-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir",
+                storage.toString());
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.err).contains("starting an embedded cluster with storage in " + storage);
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains("Data verified: every byte read matched (2 MiB)");
+    }
+
+    private static double metric(JsonNode result, String name) {
+        for (JsonNode metric : result.get("metrics")) {
+            if (metric.get("name").asText().equals(name)) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no metric " + name);
+    }
+
+    private static List<String> rootEntries() throws IOException {
+        return Stream.of(fs.listStatus(new org.apache.hadoop.fs.Path("/"))).map(status -> status.getPath().getName())
+                .sorted().collect(Collectors.toList());
+    }
+
+    private static byte[] readAll(org.apache.hadoop.fs.Path file) throws IOException {
+        byte[] data = new byte[(int) fs.getFileStatus(file).getLen()];
+        try (FSDataInputStream in = fs.open(file)) {
+            IOUtils.readFully(in, data, 0, data.length);
+        }
+        return data;
+    }
+
+    private static byte[] expectedBytes(String fileName, long offset, int length) {
+        byte[] expected = new byte[length];
+        DataPattern.forFile(fileName).fill(offset, expected, 0, length);
+        return expected;
+    }
+
+    private static String firstLine(String text) {
+        return text.lines().findFirst().orElse("");
+    }
+
+    private static int runs;
+
+    private static Run run(String... args) throws Exception {
+        return run(conf, args);
+    }
+
+    /** Runs the tool as {@code hadoop jar} would, with its own copy of the configuration and result file. */
+    private static Run run(Configuration base, String... args) throws Exception {
+        int id = ++runs;
+        String[] withResultFile = Stream.concat(Stream.of(args),
+                Stream.of("-resFile", temp.resolve("results-" + id + ".log").toString())).toArray(String[]::new);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        TestDfsioTool tool = new TestDfsioTool(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = ToolRunner.run(new Configuration(base), tool, withResultFile);
+        return new Run(id, status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static final class Run {
+        final int id;
+        final int status;
+        final String out;
+        final String err;
+
+        Run(int id, int status, String out, String err) {
+            this.id = id;
+            this.status = status;
+            this.out = out;
+            this.err = err;
+        }
+    }
+}
