@@ -2,6 +2,7 @@ package io.hbench.stats;
 
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.SortedMap;
@@ -38,6 +39,9 @@ public final class Histograms {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0);
         } catch (DataFormatException | IllegalArgumentException e) {
             throw new IllegalArgumentException("not an encoded histogram: " + e.getMessage(), e);
+        } catch (BufferUnderflowException | IndexOutOfBoundsException e) {
+            // HdrHistogram reads past the end of short or corrupt input instead of reporting it.
+            throw new IllegalArgumentException("not an encoded histogram: it is truncated or corrupt", e);
         }
     }
 
