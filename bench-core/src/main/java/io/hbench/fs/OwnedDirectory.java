@@ -111,7 +111,8 @@ public final class OwnedDirectory {
 
     /** Removes one entry of this directory, recursively; true if it existed. */
     public boolean deleteChild(String name) throws IOException {
-        if (name.isEmpty() || name.contains("/") || name.equals(MARKER)) {
+        // "." and ".." would resolve to this directory or its parent: never delete outside the directory.
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.equals(MARKER)) {
             throw new IllegalArgumentException("not a child entry: '" + name + "'");
         }
         return fs.delete(child(name), true);
