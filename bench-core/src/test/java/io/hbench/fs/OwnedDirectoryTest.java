@@ -1,0 +1,225 @@
+package io.hbench.fs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class OwnedDirectoryTest
+{
+    private static final String FLAG = "-Dtest.build.data";
+
+    @TempDir
+    java.nio.file.Path temp;
+
+    private FileSystem fs;
+
+    @BeforeEach
+    void setUp()
+            throws IOException
+    {
+        fs = FileSystem.getLocal(new Configuration());
+    }
+
+    private Path path(String name)
+    {
+        return new Path(temp.resolve(name).toString());
+    }
+
+    @Test
+    void claimCreatesTheDirectoryWithItsMarker()
+            throws IOException
+    {
+        OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+
+        assertThat(Files.isDirectory(temp.resolve("bench"))).isTrue();
+        assertThat(Files.isRegularFile(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+        assertThat(owned.path()).isEqualTo(fs.makeQualified(path("bench")));
+        assertThat(owned.fileSystem()).isSameAs(fs);
+        assertThat(owned.child("data")).isEqualTo(new Path(owned.path(), "data"));
+    }
+
+    @Test
+    void claimAddsTheMarkerToAnExistingEmptyDirectory()
+            throws IOException
+    {
+        Files.createDirectory(temp.resolve("empty"));
+
+        OwnedDirectory.claim(fs, path("empty"), FLAG);
+
+        assertThat(Files.isRegularFile(temp.resolve("empty").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void claimAcceptsADirectoryItClaimedBeforeAndKeepsItsContents()
+            throws IOException
+    {
+        OwnedDirectory first = OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.writeString(temp.resolve("bench").resolve("data"), "written by a run");
+
+        OwnedDirectory second = OwnedDirectory.claim(fs, path("bench"), FLAG);
+
+        assertThat(second.path()).isEqualTo(first.path());
+        assertThat(Files.readString(temp.resolve("bench").resolve("data"))).isEqualTo("written by a run");
+    }
+
+    @Test
+    void claimRefusesANonEmptyDirectoryWithoutMarkerAndChangesNothing()
+            throws IOException
+    {
+        java.nio.file.Path dir = Files.createDirectory(temp.resolve("precious"));
+        Files.writeString(dir.resolve("thesis.tex"), "years of work", StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> OwnedDirectory.claim(fs, path("precious"), FLAG))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
+                .hasMessageStartingWith(FLAG + " " + fs.makeQualified(path("precious")))
+                .hasMessageContaining("thesis.tex")
+                .hasMessageContaining("nothing was changed");
+
+        try (var entries = Files.list(dir)) {
+            assertThat(entries).containsExactly(dir.resolve("thesis.tex"));
+        }
+        assertThat(Files.readString(dir.resolve("thesis.tex"), StandardCharsets.UTF_8)).isEqualTo("years of work");
+    }
+
+    @Test
+    void claimRefusesAFile()
+            throws IOException
+    {
+        Files.writeString(temp.resolve("file"), "content");
+
+        assertThatThrownBy(() -> OwnedDirectory.claim(fs, path("file"), FLAG))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
+                .hasMessageEndingWith("is a file, not a directory");
+        assertThat(Files.readString(temp.resolve("file"))).isEqualTo("content");
+    }
+
+    @Test
+    void claimRefusesTheRootDirectory()
+    {
+        assertThatThrownBy(() -> OwnedDirectory.claim(fs, new Path("/"), FLAG))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
+                .hasMessageStartingWith(FLAG + " file:/ is the root directory");
+    }
+
+    @Test
+    void existingRefusesTheRootDirectory()
+    {
+        assertThatThrownBy(() -> OwnedDirectory.existing(fs, new Path("/"), FLAG, "run it first"))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY));
+    }
+
+    @Test
+    void existingReportsAMissingDirectoryAsMissingInputWithTheHint()
+    {
+        assertThatThrownBy(() -> OwnedDirectory.existing(fs, path("missing"), FLAG, "run TestDFSIO -write first"))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MISSING_INPUT))
+                .hasMessage(fs.makeQualified(path("missing")) + " does not exist: run TestDFSIO -write first");
+        assertThat(Files.exists(temp.resolve("missing"))).isFalse();
+    }
+
+    @Test
+    void existingRefusesADirectoryWithoutMarker()
+            throws IOException
+    {
+        Files.createDirectory(temp.resolve("unmarked"));
+
+        assertThatThrownBy(() -> OwnedDirectory.existing(fs, path("unmarked"), FLAG, "run it first"))
+                .isInstanceOfSatisfying(BenchException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
+                .hasMessage(FLAG + " " + fs.makeQualified(path("unmarked"))
+                        + " was not created by hbench (it has no .hbench marker); nothing was changed");
+        assertThat(Files.exists(temp.resolve("unmarked").resolve(OwnedDirectory.MARKER))).isFalse();
+    }
+
+    @Test
+    void existingReturnsAClaimedDirectory()
+            throws IOException
+    {
+        OwnedDirectory claimed = OwnedDirectory.claim(fs, path("bench"), FLAG);
+
+        assertThat(OwnedDirectory.existing(fs, path("bench"), FLAG, "run it first").path()).isEqualTo(claimed.path());
+    }
+
+    @Test
+    void deleteChildRemovesOneEntryRecursively()
+            throws IOException
+    {
+        OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.createDirectories(temp.resolve("bench/io_data/sub"));
+        Files.writeString(temp.resolve("bench/io_data/sub/file"), "x");
+        Files.writeString(temp.resolve("bench/keep"), "y");
+
+        assertThat(owned.deleteChild("io_data")).isTrue();
+        assertThat(owned.deleteChild("io_data")).isFalse();
+
+        assertThat(Files.exists(temp.resolve("bench/io_data"))).isFalse();
+        assertThat(Files.readString(temp.resolve("bench/keep"))).isEqualTo("y");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void deleteChildRefusesNamesThatAreNotOneEntryOrAreTheMarker()
+            throws IOException
+    {
+        OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.createDirectories(temp.resolve("bench/a/b"));
+
+        for (String name : new String[] {"", "a/b", OwnedDirectory.MARKER}) {
+            assertThatThrownBy(() -> owned.deleteChild(name))
+                    .as("'%s'", name)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("not a child entry: '" + name + "'");
+        }
+        assertThat(Files.isDirectory(temp.resolve("bench/a/b"))).isTrue();
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void deleteChildNeverReachesOutsideTheDirectory()
+            throws IOException
+    {
+        OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.writeString(temp.resolve("neighbour"), "not ours");
+
+        for (String name : new String[] {"..", "."}) {
+            assertThatThrownBy(() -> owned.deleteChild(name))
+                    .as("'%s'", name)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("not a child entry: '" + name + "'");
+        }
+        assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void deleteRemovesTheWholeDirectory()
+            throws IOException
+    {
+        OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.createDirectories(temp.resolve("bench/io_data"));
+        Files.writeString(temp.resolve("bench/io_data/file"), "x");
+        Files.writeString(temp.resolve("neighbour"), "not ours");
+
+        owned.delete();
+
+        assertThat(Files.exists(temp.resolve("bench"))).isFalse();
+        assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+}
