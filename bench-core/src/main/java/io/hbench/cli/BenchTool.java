@@ -79,6 +79,7 @@ public abstract class BenchTool<O> extends Configured implements Tool {
 
     @Override
     public final int run(String[] args) {
+        boolean running = false;
         try {
             Options options = allOptions();
             if (args.length == 0) {
@@ -94,9 +95,14 @@ public abstract class BenchTool<O> extends Configured implements Tool {
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
             try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
+                running = true;
                 return run(parsed, session).code();
             }
         } catch (IllegalArgumentException e) {
+            if (running) {
+                // Not the user's input but a bug or bad data met while running: exit 1, as any other.
+                return internalError(e);
+            }
             return userError(e.getMessage());
         } catch (BenchException e) {
             if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
@@ -114,11 +120,15 @@ public abstract class BenchTool<O> extends Configured implements Tool {
             err.println(name() + ": interrupted");
             return ExitStatus.FAILURE.code();
         } catch (Exception e) {
-            err.println(name() + ": internal error: " + describe(e)
-                    + (debug() ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
-            debugTrace(e);
-            return ExitStatus.FAILURE.code();
+            return internalError(e);
         }
+    }
+
+    private int internalError(Exception e) {
+        err.println(name() + ": internal error: " + describe(e)
+                + (debug() ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
+        debugTrace(e);
+        return ExitStatus.FAILURE.code();
     }
 
     private Options allOptions() {
