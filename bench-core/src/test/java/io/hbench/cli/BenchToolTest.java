@@ -1,0 +1,229 @@
+package io.hbench.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BenchToolTest
+{
+    private static final String USAGE = "Usage: Fake -count <N>";
+    private static final String HINT = "Run 'Fake -help' for every option.";
+
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private FakeTool tool;
+
+    @BeforeEach
+    void setUp()
+    {
+        tool = new FakeTool(new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        Configuration conf = new Configuration();
+        conf.set("fs.defaultFS", "file:///");
+        tool.setConf(conf);
+    }
+
+    private String out()
+    {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private List<String> errLines()
+    {
+        return errBytes.toString(StandardCharsets.UTF_8).lines().collect(java.util.stream.Collectors.toList());
+    }
+
+    private void assertUsageError(String[] args, String message)
+    {
+        int status = tool.run(args);
+
+        assertThat(status).isEqualTo(2);
+        assertThat(errLines()).containsExactly("Fake: " + message, USAGE, HINT);
+        assertThat(out()).isEmpty();
+        assertThat(tool.runCalls).as("run calls").isZero();
+    }
+
+    @Test
+    void rejectsNoArgumentsWithUsage()
+    {
+        assertUsageError(new String[0], "missing arguments");
+        assertThat(tool.parseCalls).isZero();
+    }
+
+    @Test
+    void rejectsUnknownOptionNamingIt()
+    {
+        assertUsageError(new String[] {"-count", "3", "-bogus"}, "unknown option -bogus");
+        assertThat(tool.parseCalls).isZero();
+    }
+
+    @Test
+    void rejectsOptionWithoutItsValueShowingWhatItNeeds()
+    {
+        assertUsageError(new String[] {"-count"}, "-count needs a value: -count <N>");
+    }
+
+    @Test
+    void rejectsOptionWhoseValueIsAnotherOption()
+    {
+        assertUsageError(new String[] {"-count", "-noEmbedded"}, "-count needs a value: -count <N>");
+    }
+
+    @Test
+    void rejectsUnexpectedArgument()
+    {
+        assertUsageError(new String[] {"-count", "3", "extra"}, "unexpected argument 'extra'");
+    }
+
+    @Test
+    void rejectsValueThatParseRejectsWithTheParseMessage()
+    {
+        assertUsageError(new String[] {"-count", "0", "-noEmbedded"}, "-count must be at least 1, not 0");
+        assertThat(tool.parseCalls).isEqualTo(1);
+    }
+
+    @Test
+    void rejectsNegativeValueThroughParseNotAsAnOption()
+    {
+        assertUsageError(new String[] {"-count", "-1", "-noEmbedded"}, "-count must be at least 1, not -1");
+        assertThat(tool.parseCalls).isEqualTo(1);
+    }
+
+    @Test
+    void reportsUserErrorThatParseThrowsAsBenchException()
+    {
+        assertUsageError(new String[] {"-noEmbedded"}, "-count is required");
+        assertThat(tool.parseCalls).isEqualTo(1);
+    }
+
+    @Test
+    void rejectsEmbeddedTogetherWithNoEmbedded()
+    {
+        assertUsageError(new String[] {"-count", "3", "-embedded", "-noEmbedded"},
+                "-embedded and -noEmbedded exclude each other");
+        assertThat(tool.parseCalls).isEqualTo(1);
+    }
+
+    @Test
+    void printsUsageAndEveryOptionForHelp()
+    {
+        int status = tool.run(new String[] {"-help"});
+
+        assertThat(status).isZero();
+        assertThat(out()).startsWith(USAGE + System.lineSeparator())
+                .contains("-count <N>", "how many things to do")
+                .contains("-json <file>", "-embedded ", "-noEmbedded", "-embeddedDir <dir>", "-help")
+                .contains("Generic Hadoop options");
+        assertThat(errLines()).isEmpty();
+        assertThat(tool.parseCalls).isZero();
+        assertThat(tool.runCalls).isZero();
+    }
+
+    @Test
+    void acceptsFlagsInAnyCase()
+    {
+        int status = tool.run(new String[] {"-COUNT", "3", "-noembedded"});
+
+        assertThat(status).isZero();
+        assertThat(tool.runCalls).isEqualTo(1);
+        assertThat(tool.runCount).isEqualTo(3);
+        assertThat(tool.run(new String[] {"-HELP"})).isZero();
+        assertThat(out()).contains(USAGE);
+    }
+
+    @Test
+    void runsWithTheParsedOptionsOnTheConfiguredFileSystem()
+    {
+        int status = tool.run(new String[] {"-count", "7", "-noEmbedded"});
+
+        assertThat(status).isZero();
+        assertThat(tool.parseCalls).isEqualTo(1);
+        assertThat(tool.runCalls).isEqualTo(1);
+        assertThat(tool.runCount).isEqualTo(7);
+        assertThat(tool.runSession.embedded()).isEmpty();
+        assertThat(tool.runSession.configuration().get("fs.defaultFS")).isEqualTo("file:///");
+        assertThat(errLines()).isEmpty();
+    }
+
+    @Test
+    void passesTheExitStatusOfRunThrough()
+    {
+        tool.exitStatus = ExitStatus.FAILURE;
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(tool.runCalls).isEqualTo(1);
+    }
+
+    @Test
+    void reportsBenchmarkFailureOnOneLineWithoutStackTrace()
+    {
+        tool.failure = new BenchException(ErrorCode.VERIFICATION_FAILED, "3 of 64 files failed verification",
+                new IOException("checksum error"));
+
+        int status = tool.run(new String[] {"-count", "7", "-noEmbedded"});
+
+        assertThat(status).isEqualTo(1);
+        assertThat(errLines()).containsExactly("Fake: 3 of 64 files failed verification");
+    }
+
+    @Test
+    void reportsUserErrorFoundWhileRunningAsUsageError()
+    {
+        tool.failure = new BenchException(ErrorCode.UNSAFE_DIRECTORY, "/data holds data hbench did not create");
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(2);
+        assertThat(errLines()).containsExactly("Fake: /data holds data hbench did not create", USAGE, HINT);
+    }
+
+    @Test
+    void reportsIoFailureOnOneLineWithExitOne()
+    {
+        tool.failure = new IOException("Connection refused\nwith details on a second line");
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(errLines()).containsExactly("Fake: Connection refused");
+    }
+
+    @Test
+    void reportsUnexpectedErrorAsInternalWithoutStackTrace()
+    {
+        tool.failure = new IllegalStateException("boom");
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(errLines()).containsExactly(
+                "Fake: internal error: boom (rerun with -D hbench.debug=true for details)");
+    }
+
+    @Test
+    void reportsIllegalArgumentFromRunAsInternalErrorNotUsage()
+    {
+        // A bug inside the benchmark (or corrupt job output) is not bad usage: exit 1, no usage hint.
+        tool.failure = new IllegalArgumentException("not an encoded histogram: it is truncated or corrupt");
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(errLines()).containsExactly("Fake: internal error: not an encoded histogram: it is truncated"
+                + " or corrupt (rerun with -D hbench.debug=true for details)");
+    }
+
+    @Test
+    void printsTheStackTraceOnlyInDebugMode()
+    {
+        tool.getConf().setBoolean(BenchTool.DEBUG_KEY, true);
+        tool.failure = new IllegalStateException("boom");
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(errLines().get(0)).isEqualTo("Fake: internal error: boom");
+        assertThat(errLines()).anySatisfy(line -> assertThat(line).startsWith("\tat "));
+    }
+}
