@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -40,6 +42,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     private static final String MAP_TASKS_MAXIMUM_KEY = "mapreduce.local.map.tasks.maximum";
     private static final String LOCK_FILE = "lock";
     private static final String DATA_NODES_PROPERTY = "datanodes";
+    /**
+     * Storage directories open in this JVM. File locks guard against other processes only, and on
+     * Linux closing any channel to the lock file drops this process's lock, so a second start in
+     * the same JVM is refused here, before the lock file is touched.
+     */
+    private static final Set<Path> OPEN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 
     private final Path directory;
     private final FileChannel lockChannel;
@@ -71,10 +79,13 @@ public final class EmbeddedCluster implements AutoCloseable {
         requireNonNull(base, "base is null");
         requireNonNull(directory, "directory is null");
         Path dir = directory.toAbsolutePath().normalize();
-        prepareDirectory(dir);
+        if (!OPEN_IN_THIS_JVM.add(dir)) {
+            throw inUse(dir);
+        }
         FileChannel channel = null;
         FileLock lock = null;
         try {
+            prepareDirectory(dir);
             channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             lock = tryLock(channel, dir);
             int dataNodes = dataNodes(base, dir);
@@ -99,6 +110,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             return new EmbeddedCluster(dir, channel, lock, dfs, client);
         } catch (IOException | RuntimeException e) {
             release(lock, channel);
+            OPEN_IN_THIS_JVM.remove(dir);
             if (e instanceof BenchException) {
                 throw (BenchException) e;
             }
@@ -136,10 +148,14 @@ public final class EmbeddedCluster implements AutoCloseable {
             lock = null;
         }
         if (lock == null) {
-            throw new BenchException(ErrorCode.EMBEDDED_DIRECTORY_IN_USE, "the embedded cluster in " + dir
-                    + " is in use by another hbench program; wait for it to finish or choose another -embeddedDir");
+            throw inUse(dir);
         }
         return lock;
+    }
+
+    private static BenchException inUse(Path dir) {
+        return new BenchException(ErrorCode.EMBEDDED_DIRECTORY_IN_USE, "the embedded cluster in " + dir
+                + " is in use by another hbench program; wait for it to finish or choose another -embeddedDir");
     }
 
     /** The DataNode count is fixed when the storage is created: changing it later would lose replicas. */
@@ -234,6 +250,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             dfs.shutdownNameNodes();
         } finally {
             release(lock, lockChannel);
+            OPEN_IN_THIS_JVM.remove(directory);
         }
     }
 }

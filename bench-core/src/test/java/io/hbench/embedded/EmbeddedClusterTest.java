@@ -26,7 +26,7 @@ class EmbeddedClusterTest {
     Path temp;
 
     @Test
-    void keepsFilesAcrossRestartsAndRunsJobsAgainstItsHdfs() throws Exception {
+    void keepsFilesAcrossRestartsRefusesASecondUserAndRunsJobs() throws Exception {
         Path dir = temp.resolve("cluster");
         org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/bench/in/data.txt");
         try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir)) {
@@ -42,6 +42,10 @@ class EmbeddedClusterTest {
             FileSystem fs = FileSystem.get(conf);
             assertThat(fs.getFileStatus(file).getLen()).isEqualTo(6);
             assertThat(fs.getFileStatus(file).getReplication()).isEqualTo((short) 3);
+            assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))
+                    .isInstanceOf(BenchException.class)
+                    .hasMessage("the embedded cluster in " + dir + " is in use by another hbench program; wait for it"
+                            + " to finish or choose another -embeddedDir");
 
             Job job = Job.getInstance(conf, "identity");
             job.setMapperClass(Mapper.class);

@@ -6,6 +6,7 @@ import io.hbench.units.DataSize;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 
 /**
  * An immutable TestDFSIO workload: the operation, how many files of what size, and how the bytes
@@ -261,6 +262,12 @@ public final class DfsioOptions {
             }
             if (baseDir.isBlank()) {
                 throw new IllegalArgumentException("the base directory (-Dtest.build.data or -rootDir) is empty");
+            }
+            try {
+                new Path(baseDir);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("the base directory (-Dtest.build.data or -rootDir) '" + baseDir
+                        + "' is not a valid path: " + e.getMessage());
             }
             long resolvedSkipSize = resolveSkipSize();
             if (compressionCodec != null && operation.isPositionalRead()) {

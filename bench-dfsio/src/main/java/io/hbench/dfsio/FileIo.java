@@ -2,6 +2,8 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -52,8 +54,8 @@ final class FileIo {
             Class<? extends CompressionCodec> codecClass = conf.getClassByName(className).asSubclass(CompressionCodec.class);
             return ReflectionUtils.newInstance(codecClass, conf);
         } catch (ClassNotFoundException | ClassCastException e) {
-            throw new IllegalArgumentException("-compression " + className + " is not a compression codec class on the"
-                    + " classpath (e.g. org.apache.hadoop.io.compress.GzipCodec)");
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-compression " + className + " is not a compression"
+                    + " codec class on the classpath (e.g. org.apache.hadoop.io.compress.GzipCodec)");
         }
     }
 

@@ -323,6 +323,20 @@ class TestDfsioClusterTest {
     }
 
     @Test
+    void baseDirectoryMayBeOnAnotherFileSystem() throws Exception {
+        Path local = temp.resolve("local-bench");
+        String uri = local.toUri().toString();
+
+        Run write = run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
+        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(local.resolve("io_data").resolve("test_io_1")).hasSize(MIB);
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains("Data verified: every byte read matched (2 MiB)");
+    }
+
+    @Test
     void writeAndReadInTwoProgramsOnTheEmbeddedClusterSeeTheSameFiles() throws Exception {
         Path storage = temp.resolve("embedded");
         Configuration unconfigured = new Configuration();
