@@ -122,6 +122,7 @@ public final class DfsioOptions {
         setIfPresent(conf, "storagePolicy", storagePolicy);
         setIfPresent(conf, "erasureCodePolicy", erasureCodePolicy);
         conf.setBoolean(KEY_PREFIX + "verify", verify);
+        conf.setBoolean(KEY_PREFIX + "sequential", sequential);
     }
 
     private static void setIfPresent(Configuration conf, String key, String value) {
@@ -145,6 +146,7 @@ public final class DfsioOptions {
                 .storagePolicy(conf.get(KEY_PREFIX + "storagePolicy"))
                 .erasureCodePolicy(conf.get(KEY_PREFIX + "erasureCodePolicy"))
                 .verify(conf.getBoolean(KEY_PREFIX + "verify", false))
+                .sequential(conf.getBoolean(KEY_PREFIX + "sequential", false))
                 .build();
     }
 
