@@ -1,0 +1,252 @@
+package io.hbench.dfsio;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.Distribution;
+import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The report's lines, byte for byte, against golden files in src/test/resources/io/hbench/dfsio. Run with
+ * {@code -Dhbench.golden.update=true} to rewrite them, then read the diff before committing.
+ */
+class DfsioReportTest {
+    private static final String UPDATE_PROPERTY = "hbench.golden.update";
+    private static final Path GOLDEN_DIRECTORY = Path.of(System.getProperty("basedir", ""),
+            "src", "test", "resources", "io", "hbench", "dfsio");
+
+    private static final List<String> CLASSIC_LABELS = List.of("Throughput mb/sec", "Average IO rate mb/sec",
+            "IO rate std deviation", "Test exec time sec", "Number of files", "Total MBytes processed");
+
+    private static final ZonedDateTime NOW = ZonedDateTime.of(2026, 3, 1, 10, 0, 42, 0, ZoneId.of("UTC"));
+    private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+    private static final long MIB = 1L << 20;
+
+    static Stream<Locale> locales() {
+        return Stream.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE, new Locale("ar"),
+                new Locale("hi", "IN"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void classicWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        String text = withDefaultLocale(locale, () -> join(DfsioReport.classicLines(seededWrite(), NOW)));
+
+        assertMatchesGoldenFile(text, "classic-write.txt");
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void hbenchWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        String text = withDefaultLocale(locale, () -> join(DfsioReport.hbenchLines(seededWrite())));
+
+        assertMatchesGoldenFile(text, "hbench-write.txt");
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void hbenchLinesOfAFailedVerifiedReadMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        String text = withDefaultLocale(locale, () -> join(DfsioReport.hbenchLines(seededVerifiedReadWithFailure())));
+
+        assertMatchesGoldenFile(text, "hbench-read-verify-failed.txt");
+    }
+
+    @Test
+    void classicLinesHaveTestDfsiosLabelsAndAlignment() {
+        List<String> lines = DfsioReport.classicLines(seededWrite(), NOW);
+
+        assertThat(lines).hasSize(9);
+        assertThat(lines.get(0)).isEqualTo("----- TestDFSIO ----- : write");
+        assertThat(lines.get(1)).startsWith("            Date & time: ");
+        assertThat(lines.get(2)).startsWith("        Number of files: ");
+        assertThat(lines.get(3)).startsWith(" Total MBytes processed: ");
+        assertThat(lines.get(4)).startsWith("      Throughput mb/sec: ");
+        assertThat(lines.get(5)).startsWith(" Average IO rate mb/sec: ");
+        assertThat(lines.get(6)).startsWith("  IO rate std deviation: ");
+        assertThat(lines.get(7)).startsWith("     Test exec time sec: ");
+        assertThat(lines.get(8)).isEmpty();
+    }
+
+    @Test
+    void classicDateIsFormattedAsJavaUtilDateDoes() {
+        // new java.util.Date().toString() in UTC: "EEE MMM dd HH:mm:ss zzz yyyy"
+        assertThat(DfsioReport.classicLines(seededWrite(), NOW).get(1))
+                .isEqualTo("            Date & time: Sun Mar 01 10:00:42 UTC 2026");
+    }
+
+    @Test
+    void classicNumbersHaveAtMostTwoDecimalsWithADotAndNoGrouping() throws IOException {
+        List<String> lines = withDefaultLocale(Locale.GERMANY, () -> DfsioReport.classicLines(seededWrite(), NOW));
+
+        for (String line : lines.subList(3, 8)) {
+            assertThat(line.substring(25)).as(line).matches("[0-9]+(\\.[0-9]{1,2})?");
+        }
+    }
+
+    @Test
+    void noHbenchLineContainsAClassicLabel() {
+        List<String> lines = new ArrayList<>(DfsioReport.hbenchLines(seededWrite()));
+        lines.addAll(DfsioReport.hbenchLines(seededVerifiedReadWithFailure()));
+        lines.addAll(DfsioReport.hbenchLines(result(DfsioOptions.builder(DfsioOperation.READ).verify(true).build(),
+                tasks(new Random(1), 2, 4 * MIB), List.of())));
+
+        for (String label : CLASSIC_LABELS) {
+            assertThat(lines).as("hbench lines containing \"%s\"", label).noneMatch(line -> line.contains(label));
+        }
+    }
+
+    @Test
+    void verifiedReadThatPassedSaysSo() {
+        DfsioResult passed = result(DfsioOptions.builder(DfsioOperation.READ).verify(true).build(),
+                List.of(new DfsioTask("test_io_0", "dn1", START, START.plusSeconds(2), Duration.ofSeconds(2), 3 * MIB)),
+                List.of());
+
+        assertThat(DfsioReport.hbenchLines(passed))
+                .contains("                Data verified: every byte read matched (3 MiB)");
+    }
+
+    @Test
+    void unverifiedRunSaysNothingAboutVerification() {
+        assertThat(DfsioReport.hbenchLines(seededWrite())).noneMatch(line -> line.contains("verified"));
+    }
+
+    @Test
+    void throughputSeriesIsCutAfterThirtySecondsWithACount() {
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < 33; i++) {
+            values.add((double) i);
+        }
+        DfsioResult result = new DfsioResult(DfsioOptions.builder(DfsioOperation.WRITE).build(), START,
+                START.plusSeconds(40), Duration.ofSeconds(40), List.of(), emptyLatency(),
+                new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), values),
+                List.of(), Map.of());
+
+        assertThat(DfsioReport.hbenchLines(result)).contains("  Throughput by second MiB/s: 0 1 2 3 4 5 6 7 8 9 10 11"
+                + " 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 ... (3 more seconds in -json)");
+    }
+
+    // ---- the seeded results ----
+
+    /** A write of 8 files of 64 MiB with seeded task times, latencies and per-second throughput. */
+    private static DfsioResult seededWrite() {
+        Random random = new Random(20260301L);
+        DfsioOptions options = DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(8).fileSize(64 * MIB).build();
+        return new DfsioResult(options, START, START.plusMillis(41_750), Duration.ofMillis(38_125),
+                tasks(random, 8, 64 * MIB), latency(random, 8 * 64), series(random, 12), List.of(),
+                Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2"));
+    }
+
+    /** A -verify read of 8 files where one file held a wrong byte. */
+    private static DfsioResult seededVerifiedReadWithFailure() {
+        Random random = new Random(7L);
+        DfsioOptions options = DfsioOptions.builder(DfsioOperation.READ).nrFiles(8).fileSize(32 * MIB)
+                .verify(true).build();
+        return new DfsioResult(options, START, START.plusMillis(20_500), Duration.ofMillis(18_875),
+                tasks(random, 8, 32 * MIB), latency(random, 8 * 32), series(random, 6),
+                List.of("test_io_5: byte at offset 12345678 is 0x00, expected 0x9c"),
+                Map.of("fs", "hdfs://nn:8020"));
+    }
+
+    private static List<DfsioTask> tasks(Random random, int count, long bytes) {
+        List<DfsioTask> tasks = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Instant start = START.plusMillis(500 + random.nextInt(2000));
+            long millis = 2000 + random.nextInt(6000);
+            Duration time = Duration.ofMillis(millis).plusNanos(random.nextInt(1_000_000));
+            tasks.add(new DfsioTask(DfsioOptions.fileName(i), "dn" + (1 + i % 3), start,
+                    start.plusMillis(millis + 3), time, bytes));
+        }
+        return tasks;
+    }
+
+    private static Distribution latency(Random random, int calls) {
+        Histogram histogram = Histograms.newHistogram();
+        for (int i = 0; i < calls; i++) {
+            histogram.recordValue(2_000 + (long) (Math.abs(random.nextGaussian()) * 15_000));
+        }
+        return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, histogram, 1000);
+    }
+
+    private static TimeSeries series(Random random, int seconds) {
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < seconds; i++) {
+            values.add(random.nextInt(400 * 1024) / 1024.0);
+        }
+        return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, Instant.ofEpochSecond(
+                START.getEpochSecond()), Duration.ofSeconds(1), values);
+    }
+
+    private static DfsioResult result(DfsioOptions options, List<DfsioTask> tasks, List<String> failures) {
+        return new DfsioResult(options, START, START.plusSeconds(10), Duration.ofSeconds(9), tasks, emptyLatency(),
+                new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
+                        List.of()), failures, Map.of());
+    }
+
+    private static Distribution emptyLatency() {
+        return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, Histograms.newHistogram(), 1000);
+    }
+
+    // ---- golden files and locales ----
+
+    private static String join(List<String> lines) {
+        StringBuilder text = new StringBuilder();
+        lines.forEach(line -> text.append(line).append('\n'));
+        return text.toString();
+    }
+
+    private static void assertMatchesGoldenFile(String text, String name) throws IOException {
+        byte[] actual = text.getBytes(UTF_8);
+        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
+            Files.write(GOLDEN_DIRECTORY.resolve(name), actual);
+            return;
+        }
+        byte[] expected;
+        try (InputStream in = DfsioReportTest.class.getResourceAsStream(name)) {
+            assertThat(in).as("golden file %s (create it with -D%s=true)", name, UPDATE_PROPERTY).isNotNull();
+            expected = in.readAllBytes();
+        }
+        String description = String.format(Locale.ROOT,
+                "output differs from golden file %s (rewrite it with -D%s=true)", name, UPDATE_PROPERTY);
+        assertThat(text).as(description).isEqualTo(new String(expected, UTF_8));
+        assertThat(actual).as(description).isEqualTo(expected);
+    }
+
+    private interface Action<T> {
+        T run();
+    }
+
+    /** Runs {@code action} with {@code locale} as every default locale, then restores the previous defaults. */
+    private static <T> T withDefaultLocale(Locale locale, Action<T> action) {
+        Locale saved = Locale.getDefault();
+        Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
+        Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);
+        Locale.setDefault(locale);
+        try {
+            return action.run();
+        } finally {
+            Locale.setDefault(saved);
+            Locale.setDefault(Locale.Category.FORMAT, savedFormat);
+            Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
+        }
+    }
+}
