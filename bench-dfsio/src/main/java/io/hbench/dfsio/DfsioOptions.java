@@ -136,11 +136,12 @@ public final class DfsioOptions {
         if (operation == null) {
             throw new IllegalArgumentException("the job configuration holds no TestDFSIO options");
         }
-        return builder(DfsioOperation.valueOf(operation))
+        DfsioOperation op = DfsioOperation.valueOf(operation);
+        return builder(op)
                 .nrFiles(conf.getInt(KEY_PREFIX + "nrFiles", 1))
                 .fileSize(conf.getLong(KEY_PREFIX + "fileSize", DEFAULT_FILE_SIZE))
                 .bufferSize(conf.getInt(KEY_PREFIX + "bufferSize", DEFAULT_BUFFER_SIZE))
-                .skipSize(conf.getLong(KEY_PREFIX + "skipSize", 0))
+                .skipSize(op == DfsioOperation.SKIP_READ ? conf.getLong(KEY_PREFIX + "skipSize", 0) : 0)
                 .baseDir(conf.get(KEY_PREFIX + "baseDir", DEFAULT_BASE_DIR))
                 .compressionCodec(conf.get(KEY_PREFIX + "compression"))
                 .storagePolicy(conf.get(KEY_PREFIX + "storagePolicy"))
@@ -294,6 +295,7 @@ public final class DfsioOptions {
         private long resolveSkipSize() {
             switch (operation) {
                 case BACKWARD_READ:
+                    rejectSkipSize();
                     return -bufferSize;
                 case SKIP_READ:
                     if (skipSize != null && skipSize < 0) {
@@ -301,10 +303,14 @@ public final class DfsioOptions {
                     }
                     return skipSize == null || skipSize == 0 ? bufferSize : skipSize;
                 default:
-                    if (skipSize != null && skipSize != 0) {
-                        throw new IllegalArgumentException("-skipSize goes with -read -skip");
-                    }
+                    rejectSkipSize();
                     return 0;
+            }
+        }
+
+        private void rejectSkipSize() {
+            if (skipSize != null && skipSize != 0) {
+                throw new IllegalArgumentException("-skipSize goes with -read -skip");
             }
         }
     }

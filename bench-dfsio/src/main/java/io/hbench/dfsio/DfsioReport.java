@@ -17,7 +17,8 @@ import java.util.Map;
  * The lines TestDFSIO prints and appends to its result file, label for label, then hbench's own
  * block. Operators' scripts parse the classic lines, so they never change: numbers as TestDFSIO
  * formats them ("#.##", half-even), but always with {@link Locale#ROOT} (TestDFSIO uses the default
- * locale, and prints "45,2" in Germany). New labels never contain a classic label.
+ * locale, and prints "45,2" in Germany). New labels never contain a classic label, and none starts
+ * with "Throughput", so a script's {@code grep Throughput} still finds one line.
  */
 public final class DfsioReport {
     /** Values of the per-second series printed on the console; JSON has them all. */
@@ -53,9 +54,9 @@ public final class DfsioReport {
         lines.add("       IO phase wall time sec: " + df.format(result.ioPhase().toNanos() / 1e9)
                 + "  (first task start to last task end)");
         lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), df)
-                + ", stddev " + df.format(result.taskThroughput().stdDev()));
+                + (result.tasks().isEmpty() ? "" : ", stddev " + df.format(result.taskThroughput().stdDev())));
         lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), df));
-        lines.add("  Throughput by second MiB/s: " + series(result.throughputOverTime(), df));
+        lines.add("    All tasks MiB/s by second: " + series(result.throughputOverTime(), df));
         if (result.options().verify()) {
             lines.add("                Data verified: " + (result.passed()
                     ? "every byte read matched (" + df.format(DataSize.toMebibytes(result.totalBytes())) + " MiB)"

@@ -54,6 +54,8 @@ public final class TestDfsio {
     public static final String CONTROL_DIR = "io_control";
     public static final String DATA_DIR = "io_data";
     static final String BASE_DIR_FLAG = "base directory (-Dtest.build.data or -rootDir)";
+    /** A week: longer than any sane run, short enough to hold in memory. */
+    static final long MAX_SERIES_SECONDS = 7 * 24 * 3600;
 
     private final Configuration conf;
     private final PrintStream progress;
@@ -265,13 +267,17 @@ public final class TestDfsio {
                 throughputBySecond(values.longSums(TaskStats.SECOND)), failures, clusterFacts);
     }
 
-    /** Bytes finished per epoch second, as MiB/s from the first such second to the last (gaps are zero). */
+    /**
+     * Bytes finished per epoch second, as MiB/s from the first such second to the last (gaps are
+     * zero). Empty if the span exceeds {@link #MAX_SERIES_SECONDS}: only hosts whose clocks
+     * disagree that much produce such a span, and the series would say nothing true.
+     */
     static TimeSeries throughputBySecond(Map<String, Long> bytesBySecond) {
         TreeMap<Long, Long> seconds = new TreeMap<>();
         bytesBySecond.forEach((second, bytes) -> seconds.put(Long.parseLong(second), bytes));
         List<Double> values = new ArrayList<>();
         Instant start = Instant.EPOCH;
-        if (!seconds.isEmpty()) {
+        if (!seconds.isEmpty() && seconds.lastKey() - seconds.firstKey() < MAX_SERIES_SECONDS) {
             start = Instant.ofEpochSecond(seconds.firstKey());
             for (long second = seconds.firstKey(); second <= seconds.lastKey(); second++) {
                 values.add(DataSize.toMebibytes(seconds.getOrDefault(second, 0L)));

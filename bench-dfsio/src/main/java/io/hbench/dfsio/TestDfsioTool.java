@@ -16,7 +16,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -120,7 +119,19 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         Path resultFile = Paths.get(line.getOptionValue("resFile", DEFAULT_RESULT_FILE));
         Optional<Path> jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
         DfsioOperation operation = operation(line);
+        Integer nrFiles = line.hasOption("nrFiles") ? wholeNumber("nrFiles", line.getOptionValue("nrFiles")) : null;
+        Integer bufferSize = line.hasOption("bufferSize")
+                ? wholeNumber("bufferSize", line.getOptionValue("bufferSize")) : null;
+        if (line.hasOption("fileSize") && line.hasOption("size")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-fileSize and -size are the same option: give one");
+        }
+        String sizeFlag = line.hasOption("fileSize") ? "fileSize" : "size";
+        Long fileSize = line.hasOption(sizeFlag) ? size("-" + sizeFlag, line.getOptionValue(sizeFlag)) : null;
+        Long skipSize = line.hasOption("skipSize") ? size("-skipSize", line.getOptionValue("skipSize")) : null;
         if (operation == null) {
+            if (line.hasOption("verify") || line.hasOption("seq")) {
+                throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clean takes no -verify or -seq");
+            }
             return new Command(null, baseDir, resultFile, jsonFile);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
@@ -130,21 +141,17 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
                 .compressionCodec(line.getOptionValue("compression"))
                 .storagePolicy(line.getOptionValue("storagePolicy"))
                 .erasureCodePolicy(line.getOptionValue("erasureCodePolicy"));
-        if (line.hasOption("nrFiles")) {
-            options.nrFiles(wholeNumber("nrFiles", line.getOptionValue("nrFiles")));
+        if (nrFiles != null) {
+            options.nrFiles(nrFiles);
         }
-        if (line.hasOption("fileSize") && line.hasOption("size")) {
-            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-fileSize and -size are the same option: give one");
+        if (fileSize != null) {
+            options.fileSize(fileSize);
         }
-        String size = line.getOptionValue("fileSize", line.getOptionValue("size"));
-        if (size != null) {
-            options.fileSize(size("-" + (line.hasOption("fileSize") ? "fileSize" : "size"), size));
+        if (bufferSize != null) {
+            options.bufferSize(bufferSize);
         }
-        if (line.hasOption("bufferSize")) {
-            options.bufferSize(wholeNumber("bufferSize", line.getOptionValue("bufferSize")));
-        }
-        if (line.hasOption("skipSize")) {
-            options.skipSize(size("-skipSize", line.getOptionValue("skipSize")));
+        if (skipSize != null) {
+            options.skipSize(skipSize);
         }
         return new Command(options.build(), baseDir, resultFile, jsonFile);
     }
@@ -242,9 +249,12 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             return ExitStatus.SUCCESS;
         }
         DfsioResult result = benchmark.run(command.options);
-        List<String> lines = new ArrayList<>(DfsioReport.classicLines(result, ZonedDateTime.now()));
+        List<String> lines = new ArrayList<>();
         if (command.options.sequential()) {
-            lines.add(String.format(Locale.ROOT, "Seq Test exec time sec: %s", (float) (result.execTime().toMillis() / 1000.0)));
+            // Hadoop's -seq prints this one line and no result block; scripts expect just that.
+            lines.add("Seq Test exec time sec: " + (float) (result.execTime().toMillis() / 1000.0));
+        } else {
+            lines.addAll(DfsioReport.classicLines(result, ZonedDateTime.now()));
         }
         lines.addAll(DfsioReport.hbenchLines(result));
         lines.forEach(out::println);

@@ -222,6 +222,13 @@ class DfsioOptionsTest {
     }
 
     @Test
+    void rejectsAnExplicitSkipSizeForABackwardRead() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.BACKWARD_READ).skipSize(4).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("-skipSize goes with -read -skip");
+    }
+
+    @Test
     void refusesAConfigurationWithoutOptions() {
         assertThatThrownBy(() -> DfsioOptions.readFrom(new Configuration(false)))
                 .isInstanceOf(IllegalArgumentException.class)

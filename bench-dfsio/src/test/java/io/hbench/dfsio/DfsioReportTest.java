@@ -141,7 +141,7 @@ class DfsioReportTest {
                 new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), values),
                 List.of(), Map.of());
 
-        assertThat(DfsioReport.hbenchLines(result)).contains("  Throughput by second MiB/s: 0 1 2 3 4 5 6 7 8 9 10 11"
+        assertThat(DfsioReport.hbenchLines(result)).contains("    All tasks MiB/s by second: 0 1 2 3 4 5 6 7 8 9 10 11"
                 + " 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 ... (3 more seconds in -json)");
     }
 

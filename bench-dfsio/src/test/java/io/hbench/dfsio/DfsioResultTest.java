@@ -219,6 +219,15 @@ class DfsioResultTest {
     }
 
     @Test
+    void throughputBySecondIsEmptyWhenTaskClocksDisagreeByMoreThanAWeek() {
+        long week = TestDfsio.MAX_SERIES_SECONDS;
+
+        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(week), MIB)).values()).isEmpty();
+        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(week - 1), MIB)).values())
+                .hasSize((int) week);
+    }
+
+    @Test
     void throughputBySecondOfNothingIsEmpty() {
         assertThat(TestDfsio.throughputBySecond(Map.of()).values()).isEmpty();
     }

@@ -132,6 +132,16 @@ class TestDfsioToolParseTest {
     }
 
     @Test
+    void cleanStillChecksTheValuesItIsGiven() {
+        assertUsageError(run("-clean", "-nrFiles", "abc"), "TestDFSIO: -nrFiles 'abc' is not a whole number");
+    }
+
+    @Test
+    void cleanWithVerifyIsAUsageError() {
+        assertUsageError(run("-clean", "-verify"), "TestDFSIO: -clean takes no -verify or -seq");
+    }
+
+    @Test
     void embeddedAndNoEmbeddedTogetherAreAUsageError() {
         assertUsageError(run("-embedded", "-noEmbedded", "-write"),
                 "TestDFSIO: -embedded and -noEmbedded exclude each other");
