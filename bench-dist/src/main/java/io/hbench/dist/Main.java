@@ -1,0 +1,133 @@
+package io.hbench.dist;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.dfsio.TestDfsioTool;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * bench.jar's Main-Class: {@code bench.jar <Program> args...} finds the program (case-insensitively)
+ * and runs it through {@link ToolRunner}, so generic Hadoop options ({@code -D}, {@code -conf},
+ * {@code -fs}) work, then exits with its status. Like Hadoop's ProgramDriver, it lists the programs
+ * when none or an unknown one is named.
+ */
+public final class Main {
+    /**
+     * Every program of bench.jar, in the order they are listed. Adding a program is one line here.
+     * Each factory receives the driver's stdout and stderr.
+     */
+    private static final List<Entry> ENTRIES = List.of(
+            entry(TestDfsioTool::new));
+
+    private final Map<String, Program> programs;
+
+    private Main(List<Program> programs) {
+        Map<String, Program> byName = new LinkedHashMap<>();
+        for (Program program : programs) {
+            String key = program.name().toLowerCase(Locale.ROOT);
+            if (byName.put(key, program) != null) {
+                throw new IllegalStateException("two programs are named " + program.name());
+            }
+        }
+        this.programs = Collections.unmodifiableMap(byName);
+    }
+
+    /** The driver with every program of bench.jar, whose tools print to {@code out} and {@code err}. */
+    public static Main create(PrintStream out, PrintStream err) {
+        Program[] list = ENTRIES.stream().map(entry -> entry.program(out, err)).toArray(Program[]::new);
+        return new Main(Arrays.asList(list));
+    }
+
+    /** A driver over the given programs (tests). */
+    static Main of(List<Program> programs) {
+        return new Main(programs);
+    }
+
+    /** The registered programs, in listing order. */
+    public List<Program> programs() {
+        return List.copyOf(programs.values());
+    }
+
+    /** The program with this name, ignoring case. */
+    public Optional<Program> find(String name) {
+        return Optional.ofNullable(programs.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs the program named by {@code args[0]} with the rest of the arguments; returns the exit
+     * status. Never exits the JVM.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return create(out, err).runProgram(args, out, err);
+    }
+
+    int runProgram(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            err.println("An example program must be given as the first argument.");
+            printPrograms(err);
+            return ExitStatus.USAGE.code();
+        }
+        String name = args[0];
+        if (name.equals("-help") || name.equals("--help") || name.equals("-h")) {
+            out.println("Usage: bench.jar <program> [genericOptions] [programOptions]");
+            printPrograms(out);
+            return ExitStatus.SUCCESS.code();
+        }
+        Optional<Program> program = find(name);
+        if (program.isEmpty()) {
+            err.println("Unknown program '" + name + "'.");
+            printPrograms(err);
+            return ExitStatus.USAGE.code();
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        BenchTool<?> tool = program.get().newTool();
+        try {
+            return ToolRunner.run(new Configuration(), tool, rest);
+        } catch (Exception e) {
+            // ToolRunner throws only when the generic options are bad (e.g. -conf of a missing file).
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            err.println(program.get().name() + ": " + message.lines().findFirst().orElse(message));
+            return ExitStatus.USAGE.code();
+        }
+    }
+
+    private void printPrograms(PrintStream stream) {
+        stream.println("Valid program names are:");
+        int width = programs.values().stream().mapToInt(p -> p.name().length()).max().orElse(0);
+        for (Program program : programs.values()) {
+            stream.println(String.format(Locale.ROOT, "  %-" + width + "s: %s", program.name(), program.description()));
+        }
+    }
+
+    private static Entry entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory) {
+        return new Entry(factory);
+    }
+
+    /** A registry line: how to make the tool; its name and description come from the tool itself. */
+    private static final class Entry {
+        private final BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory;
+
+        Entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory) {
+            this.factory = factory;
+        }
+
+        Program program(PrintStream out, PrintStream err) {
+            BenchTool<?> sample = factory.apply(out, err);
+            return new Program(sample.name(), sample.description(), () -> factory.apply(out, err));
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.hbench.dist;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.cli.BenchTool;
+import java.util.function.Supplier;
+
+/** One entry of the driver's registry: a program name, what it does, and how to make a fresh tool. */
+public final class Program {
+    private final String name;
+    private final String description;
+    private final Supplier<? extends BenchTool<?>> factory;
+
+    public Program(String name, String description, Supplier<? extends BenchTool<?>> factory) {
+        this.name = requireNonNull(name, "name is null");
+        this.description = requireNonNull(description, "description is null");
+        this.factory = requireNonNull(factory, "factory is null");
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** A new tool; each run gets its own, since tools carry their configuration. */
+    public BenchTool<?> newTool() {
+        return factory.get();
+    }
+}

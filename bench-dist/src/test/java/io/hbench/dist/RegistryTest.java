@@ -1,0 +1,123 @@
+package io.hbench.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.cli.BenchTool;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** bench.jar offers every program hbench has, and every one of them answers -help. */
+class RegistryTest {
+    private static final PrintStream NOWHERE = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    @Test
+    void theRegistryHasEveryBenchToolOnTheClassPath() {
+        Set<String> tools = concreteBenchTools();
+        Set<String> registered = Main.create(NOWHERE, NOWHERE).programs().stream()
+                .map(program -> program.newTool().getClass().getName())
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        assertThat(tools).as("BenchTool classes of the main code").contains("io.hbench.dfsio.TestDfsioTool");
+        assertThat(registered).isEqualTo(tools);
+    }
+
+    @Test
+    void everyProgramIsListedUnderItsToolsNameAndDescription() {
+        for (Program program : Main.create(NOWHERE, NOWHERE).programs()) {
+            BenchTool<?> tool = program.newTool();
+            assertThat(program.name()).isEqualTo(tool.name());
+            assertThat(program.description()).isEqualTo(tool.description()).isNotBlank();
+        }
+    }
+
+    static Stream<String> programNames() {
+        return Main.create(NOWHERE, NOWHERE).programs().stream().map(Program::name);
+    }
+
+    @ParameterizedTest
+    @MethodSource("programNames")
+    void everyProgramAnswersHelp(String name) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = Main.run(new String[] {name, "-help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: " + name);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /** Concrete BenchTool classes under io.hbench in the main code (classes directories and jars, not tests). */
+    private static Set<String> concreteBenchTools() {
+        Set<String> found = new TreeSet<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (entry.isEmpty() || entry.contains("test-classes") || entry.endsWith("-tests.jar")) {
+                continue;
+            }
+            for (String className : hbenchClasses(Paths.get(entry))) {
+                Class<?> type;
+                try {
+                    type = Class.forName(className, false, RegistryTest.class.getClassLoader());
+                } catch (ClassNotFoundException | LinkageError e) {
+                    continue;
+                }
+                if (BenchTool.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers())) {
+                    found.add(className);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static List<String> hbenchClasses(Path entry) {
+        List<String> names = new ArrayList<>();
+        try {
+            if (Files.isDirectory(entry)) {
+                Path root = entry.resolve("io").resolve("hbench");
+                if (Files.isDirectory(root)) {
+                    try (Stream<Path> files = Files.walk(root)) {
+                        files.map(file -> entry.relativize(file).toString().replace(File.separatorChar, '/'))
+                                .forEach(name -> addClass(names, name));
+                    }
+                }
+            } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
+                try (JarFile jar = new JarFile(entry.toFile())) {
+                    for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
+                        addClass(names, entries.nextElement().getName());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    private static void addClass(List<String> names, String resource) {
+        if (resource.startsWith("io/hbench/") && resource.endsWith(".class") && !resource.contains("$")
+                && !resource.startsWith("io/hbench/shaded/")) {
+            names.add(resource.substring(0, resource.length() - ".class".length()).replace('/', '.'));
+        }
+    }
+}
