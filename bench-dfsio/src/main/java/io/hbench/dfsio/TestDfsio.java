@@ -48,7 +48,10 @@ import org.apache.hadoop.util.VersionInfo;
  * io_write, ...), and the base directory may be on any Hadoop file system. Nothing outside it is
  * written or deleted, and it must be hbench's own (see {@link OwnedDirectory}).
  *
- * <p>This class prints nothing but optional progress; the tool prints results.
+ * <p>This class prints nothing but optional progress; the tool prints results. Lifecycle:
+ * {@link #run} and {@link #clean} hold nothing once they return, on success or failure: the job's
+ * tasks, and their threads, have ended. File systems come from Hadoop's shared cache and stay open
+ * for the caller, as those {@code FileSystem.get} returns do.
  */
 public final class TestDfsio {
     public static final String CONTROL_DIR = "io_control";
