@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.Job;
 /**
  * Submits a job and waits for it, printing a progress line now and then for runs longer than a
  * few seconds: map and reduce progress, and bytes done out of the total when the job counts them.
+ * If the waiting thread is interrupted, the job is killed before the interrupt propagates.
  */
 public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
@@ -48,13 +49,19 @@ public final class JobMonitor {
         } catch (ClassNotFoundException e) {
             throw new IOException("cannot submit job: " + e.getMessage(), e);
         }
-        while (!job.isComplete()) {
-            Thread.sleep(POLL_MILLIS);
-            long now = System.nanoTime();
-            if (now >= nextReport) {
-                progress.println(progressLine(job, bytesDone, totalBytes, Duration.ofNanos(now - start)));
-                nextReport = now + INTERVAL.toNanos();
+        try {
+            while (!job.isComplete()) {
+                Thread.sleep(POLL_MILLIS);
+                long now = System.nanoTime();
+                if (now >= nextReport) {
+                    progress.println(progressLine(job, bytesDone, totalBytes, Duration.ofNanos(now - start)));
+                    nextReport = now + INTERVAL.toNanos();
+                }
             }
+        } catch (InterruptedException e) {
+            // Whoever interrupted us wants the run over: leave no tasks behind doing I/O.
+            job.killJob();
+            throw e;
         }
         if (!job.isSuccessful()) {
             String reason = job.getStatus().getFailureInfo();
