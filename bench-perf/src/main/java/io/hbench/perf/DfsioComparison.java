@@ -1,0 +1,397 @@
+package io.hbench.perf;
+
+import io.hbench.dfsio.DfsioOperation;
+import io.hbench.dfsio.DfsioOptions;
+import io.hbench.dfsio.DfsioResult;
+import io.hbench.dfsio.TestDfsio;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.units.DataSize;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.TestDFSIO;
+import org.apache.hadoop.util.ToolRunner;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
+/**
+ * Runs hbench's TestDFSIO and Apache Hadoop's own TestDFSIO side by side on one embedded cluster,
+ * alternating their order between rounds, plus a plain loop of HDFS client writes, and prints the
+ * ratios. A benchmark, not a test: see docs/performance.md for how to run it and what it found.
+ *
+ * <p>Aggregate throughput is computed the same way for both tools: total MiB over the tool's own
+ * exec time (the job from submission to completion). "Total time" is the whole call measured from
+ * outside (setup, job, reading the result).
+ */
+public final class DfsioComparison {
+    private static final String MAP_TASKS_MAXIMUM_KEY = "mapreduce.local.map.tasks.maximum";
+    private static final String HADOOP_BASE = "/perf/hadoop";
+    private static final String HBENCH_BASE = "/perf/hbench";
+    private static final String PLAIN_BASE = "/perf/plain";
+
+    private final PrintStream out;
+    private final int rounds;
+    private final int nrFiles;
+    private final long fileSize;
+    private final int bufferSize;
+    private final long settleMillis;
+
+    private DfsioComparison(PrintStream out, int rounds, int nrFiles, long fileSize, int bufferSize,
+            long settleMillis) {
+        this.out = out;
+        this.rounds = rounds;
+        this.nrFiles = nrFiles;
+        this.fileSize = fileSize;
+        this.bufferSize = bufferSize;
+        this.settleMillis = settleMillis;
+    }
+
+    /** One measured call of one tool. */
+    static final class Run {
+        final String tool;
+        final String operation;
+        final double wallSec;
+        final double execSec;
+        final double totalMib;
+        /** The tool's own extra figure: Hadoop's "Throughput mb/sec", hbench's I/O-phase aggregate. */
+        final double ownFigure;
+
+        Run(String tool, String operation, double wallSec, double execSec, double totalMib, double ownFigure) {
+            this.tool = tool;
+            this.operation = operation;
+            this.wallSec = wallSec;
+            this.execSec = execSec;
+            this.totalMib = totalMib;
+            this.ownFigure = ownFigure;
+        }
+
+        /** Total MiB over exec time: the same formula for both tools. */
+        double aggregate() {
+            return execSec == 0 ? 0 : totalMib / execSec;
+        }
+    }
+
+    /** What one round measured. */
+    static final class Round {
+        Run hadoopWrite;
+        Run hbenchWrite;
+        Run hadoopRead;
+        Run hbenchRead;
+        double plainMibSec;
+        double hbenchWriteIoPhase;
+        double hbenchReadIoPhase;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = 3;
+        int nrFiles = 4;
+        long fileSize = 256 * DataSize.MB;
+        int bufferSize = 1_000_000;
+        long settleMillis = 2000;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                usage("missing value for " + flag);
+            }
+            String value = args[++i];
+            switch (flag.toLowerCase(Locale.ROOT)) {
+                case "-rounds":
+                    rounds = Integer.parseInt(value);
+                    break;
+                case "-nrfiles":
+                    nrFiles = Integer.parseInt(value);
+                    break;
+                case "-filesize":
+                    fileSize = DataSize.parse(value);
+                    break;
+                case "-buffersize":
+                    bufferSize = Integer.parseInt(value);
+                    break;
+                case "-settle":
+                    settleMillis = Math.round(Double.parseDouble(value) * 1000);
+                    break;
+                default:
+                    usage("unknown argument " + flag);
+            }
+        }
+        if (rounds < 1 || nrFiles < 1 || fileSize < 1 || bufferSize < 1 || settleMillis < 0) {
+            usage("all values must be positive");
+        }
+        new DfsioComparison(System.out, rounds, nrFiles, fileSize, bufferSize, settleMillis).run();
+        // Hadoop's TestDFSIO starts a fixed thread pool (non-daemon) in its constructor and never shuts it
+        // down, so the JVM would not end by itself once main returns.
+        System.out.flush();
+        System.exit(0);
+    }
+
+    private static void usage(String problem) {
+        System.err.println("DfsioComparison: " + problem);
+        System.err.println("usage: DfsioComparison [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000]"
+                + " [-settle 2 (seconds between runs)]");
+        System.exit(2);
+    }
+
+    private void run() throws Exception {
+        java.nio.file.Path temp = Files.createTempDirectory("hbench-perf-");
+        try {
+            java.nio.file.Path clusterDir = temp.resolve("cluster");
+            long startNanos = System.nanoTime();
+            try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), clusterDir)) {
+                // Hadoop's TestDFSIO logs every result line at INFO; we read them from its -resFile.
+                Logger.getLogger(TestDFSIO.class).setLevel(Level.WARN);
+                Logger.getLogger("org.apache.hadoop.fs.IOMapperBase").setLevel(Level.WARN);
+                Configuration conf = cluster.clientConfiguration();
+                int mapSlots = conf.getInt(MAP_TASKS_MAXIMUM_KEY, 1);
+                int threads = Math.min(nrFiles, mapSlots);
+                header(cluster, mapSlots, threads, (System.nanoTime() - startNanos) / 1e9);
+                List<Round> results = new ArrayList<>();
+                for (int round = 1; round <= rounds; round++) {
+                    results.add(round(conf, round, threads, temp));
+                }
+                summary(results);
+            }
+        } finally {
+            deleteRecursively(temp);
+        }
+    }
+
+    private void header(EmbeddedCluster cluster, int mapSlots, int threads, double startSec) {
+        out.println("hbench TestDFSIO vs Apache Hadoop TestDFSIO " + org.apache.hadoop.util.VersionInfo.getVersion()
+                + " on one embedded cluster");
+        out.println(String.format(Locale.ROOT, "cluster: %d DataNodes, local MapReduce with %d parallel map tasks"
+                + " (%s), started in %.1f s", cluster.dataNodes(), mapSlots, MAP_TASKS_MAXIMUM_KEY, startSec));
+        out.println(String.format(Locale.ROOT, "machine: %d processors, JVM max heap %d MiB, Java %s",
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / DataSize.MB,
+                System.getProperty("java.version")));
+        out.println(String.format(Locale.ROOT, "workload: %d files x %s, buffer %d bytes, %d round(s), order"
+                + " alternates; plain loop: %d threads", nrFiles, DataSize.format(fileSize), bufferSize, rounds,
+                threads));
+        out.println("note: on a single machine reads come largely from the OS page cache (it cannot be dropped"
+                + " without root); read figures measure the HDFS read path, not the disk.");
+        out.println("aggregate = total MiB / the tool's exec time (job submission to completion), same formula for"
+                + " both; wall = the whole call timed from outside.");
+        out.println();
+    }
+
+    private Round round(Configuration conf, int round, int threads, java.nio.file.Path temp) throws Exception {
+        boolean hadoopFirst = round % 2 == 1;
+        Round r = new Round();
+        out.println(String.format(Locale.ROOT, "round %d (%s first)", round, hadoopFirst ? "Hadoop" : "hbench"));
+        if (hadoopFirst) {
+            r.hadoopWrite = hadoop(conf, "-write", temp);
+            r.hbenchWrite = hbench(conf, DfsioOperation.WRITE, r, true);
+            r.plainMibSec = plainLoop(conf, threads);
+            r.hadoopRead = hadoop(conf, "-read", temp);
+            r.hbenchRead = hbench(conf, DfsioOperation.READ, r, false);
+        } else {
+            r.plainMibSec = plainLoop(conf, threads);
+            r.hbenchWrite = hbench(conf, DfsioOperation.WRITE, r, true);
+            r.hadoopWrite = hadoop(conf, "-write", temp);
+            r.hbenchRead = hbench(conf, DfsioOperation.READ, r, false);
+            r.hadoopRead = hadoop(conf, "-read", temp);
+        }
+        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %12s %18s", "tool", "op", "wall s", "exec s",
+                "agg MiB/s", "own figure MiB/s"));
+        for (Run run : List.of(r.hadoopWrite, r.hbenchWrite, r.hadoopRead, r.hbenchRead)) {
+            out.println(String.format(Locale.ROOT, "  %-7s %-6s %10.2f %10.2f %12.1f %18.1f  %s", run.tool,
+                    run.operation, run.wallSec, run.execSec, run.aggregate(), run.ownFigure,
+                    run.tool.equals("hadoop") ? "(Throughput mb/sec, per-task average)"
+                            : "(aggregate over I/O phase)"));
+        }
+        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %12s %18.1f  %s", "plain", "write", "-", "-",
+                "-", r.plainMibSec, "(aggregate, first start to last end)"));
+        out.println(String.format(Locale.ROOT, "  write: agg hbench/hadoop %.3f, wall hadoop/hbench %.3f;"
+                + " read: agg hbench/hadoop %.3f, wall hadoop/hbench %.3f; hbench write I/O phase / plain %.3f",
+                r.hbenchWrite.aggregate() / r.hadoopWrite.aggregate(), r.hadoopWrite.wallSec / r.hbenchWrite.wallSec,
+                r.hbenchRead.aggregate() / r.hadoopRead.aggregate(), r.hadoopRead.wallSec / r.hbenchRead.wallSec,
+                r.hbenchWriteIoPhase / r.plainMibSec));
+        out.println();
+        out.flush();
+        return r;
+    }
+
+    /** Lets the previous run's writeback and block deletions finish, so no run pays for another's. */
+    private void settle() throws IOException, InterruptedException {
+        try {
+            new ProcessBuilder("sync").inheritIO().start().waitFor();
+        } catch (IOException e) {
+            // No sync command: the pause alone has to do.
+        }
+        Thread.sleep(settleMillis);
+    }
+
+    private Run hadoop(Configuration clusterConf, String operation, java.nio.file.Path temp) throws Exception {
+        settle();
+        Configuration conf = new Configuration(clusterConf);
+        conf.set("test.build.data", HADOOP_BASE);
+        java.nio.file.Path resFile = temp.resolve("hadoop-TestDFSIO-results.log");
+        Files.deleteIfExists(resFile);
+        String[] args = {operation, "-nrFiles", Integer.toString(nrFiles), "-fileSize", fileSize + "B",
+                "-bufferSize", Integer.toString(bufferSize), "-resFile", resFile.toString()};
+        long start = System.nanoTime();
+        int status = ToolRunner.run(conf, new TestDFSIO(), args);
+        double wall = (System.nanoTime() - start) / 1e9;
+        if (status != 0) {
+            throw new IllegalStateException("Hadoop TestDFSIO " + Arrays.toString(args) + " returned " + status);
+        }
+        List<String> lines = Files.readAllLines(resFile, StandardCharsets.UTF_8);
+        double execSec = resultValue(lines, "Test exec time sec");
+        double throughput = resultValue(lines, "Throughput mb/sec");
+        double totalMib = resultValue(lines, "Total MBytes processed");
+        return new Run("hadoop", operation.substring(1), wall, execSec, totalMib, throughput);
+    }
+
+    /** A value of Hadoop's result lines ("label: value"); its DecimalFormat may use the default locale's comma. */
+    static double resultValue(List<String> lines, String label) {
+        for (String line : lines) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith(label + ":")) {
+                return Double.parseDouble(trimmed.substring(label.length() + 1).trim().replace(',', '.'));
+            }
+        }
+        throw new IllegalStateException("Hadoop TestDFSIO's result has no '" + label + "' line: " + lines);
+    }
+
+    private Run hbench(Configuration clusterConf, DfsioOperation operation, Round r, boolean write) throws Exception {
+        settle();
+        DfsioOptions options = DfsioOptions.builder(operation).nrFiles(nrFiles).fileSize(fileSize)
+                .bufferSize(bufferSize).baseDir(HBENCH_BASE).build();
+        long start = System.nanoTime();
+        DfsioResult result = new TestDfsio(new Configuration(clusterConf)).run(options);
+        double wall = (System.nanoTime() - start) / 1e9;
+        if (!result.passed()) {
+            throw new IllegalStateException("hbench TestDFSIO " + operation + " failed: " + result.failures());
+        }
+        if (write) {
+            r.hbenchWriteIoPhase = result.aggregateThroughputMbSec();
+        } else {
+            r.hbenchReadIoPhase = result.aggregateThroughputMbSec();
+        }
+        return new Run("hbench", write ? "write" : "read", wall, result.execTime().toNanos() / 1e9,
+                DataSize.toMebibytes(result.totalBytes()), result.aggregateThroughputMbSec());
+    }
+
+    /**
+     * The plain loop: {@code threads} threads write the same files with the HDFS client and nothing
+     * else (a constant buffer, no timing per call). Aggregate: total MiB over first start to last end.
+     */
+    private double plainLoop(Configuration conf, int threads) throws Exception {
+        FileSystem fs = FileSystem.get(conf);
+        Path dir = new Path(PLAIN_BASE);
+        fs.delete(dir, true);
+        fs.mkdirs(dir);
+        settle();
+        byte[] buffer = new byte[bufferSize];
+        for (int i = 0; i < bufferSize; i++) {
+            buffer[i] = (byte) ('0' + i % 50);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<long[]>> futures = new ArrayList<>();
+            for (int i = 0; i < nrFiles; i++) {
+                Path file = new Path(dir, DfsioOptions.fileName(i));
+                futures.add(pool.submit(() -> {
+                    long start = System.nanoTime();
+                    try (FSDataOutputStream stream = fs.create(file, true, bufferSize)) {
+                        for (long left = fileSize; left > 0; left -= bufferSize) {
+                            stream.write(buffer, 0, (int) Math.min(bufferSize, left));
+                        }
+                    }
+                    return new long[] {start, System.nanoTime()};
+                }));
+            }
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            for (Future<long[]> future : futures) {
+                long[] times = future.get();
+                first = Math.min(first, times[0]);
+                last = Math.max(last, times[1]);
+            }
+            return DataSize.toMebibytes(fileSize * nrFiles) / ((last - first) / 1e9);
+        } catch (ExecutionException e) {
+            throw new IOException("plain loop write failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void summary(List<Round> rounds) {
+        out.println(String.format(Locale.ROOT, "summary: medians over %d round(s) (ratios are medians of the"
+                + " per-round ratios; min..max in brackets)", rounds.size()));
+        out.println(String.format(Locale.ROOT, "  %-6s %16s %16s %22s %26s", "op", "hadoop MiB/s", "hbench MiB/s",
+                "agg hbench/hadoop", "wall hadoop/hbench"));
+        boolean pass = true;
+        for (String op : List.of("write", "read")) {
+            boolean write = op.equals("write");
+            ToDoubleFunction<Round> hadoopAgg = r -> (write ? r.hadoopWrite : r.hadoopRead).aggregate();
+            ToDoubleFunction<Round> hbenchAgg = r -> (write ? r.hbenchWrite : r.hbenchRead).aggregate();
+            ToDoubleFunction<Round> aggRatio = r -> hbenchAgg.applyAsDouble(r) / hadoopAgg.applyAsDouble(r);
+            ToDoubleFunction<Round> wallRatio = r -> write ? r.hadoopWrite.wallSec / r.hbenchWrite.wallSec
+                    : r.hadoopRead.wallSec / r.hbenchRead.wallSec;
+            double agg = median(rounds, aggRatio);
+            double wall = median(rounds, wallRatio);
+            out.println(String.format(Locale.ROOT, "  %-6s %16.1f %16.1f %8.3f [%.3f..%.3f] %12.3f [%.3f..%.3f]", op,
+                    median(rounds, hadoopAgg), median(rounds, hbenchAgg), agg, min(rounds, aggRatio),
+                    max(rounds, aggRatio), wall, min(rounds, wallRatio), max(rounds, wallRatio)));
+            pass &= verdict("hbench/hadoop aggregate " + op + " >= 1.0", agg >= 1.0, agg);
+            pass &= verdict("hadoop/hbench total time " + op + " >= 1.0", wall >= 1.0, wall);
+        }
+        double hbenchIo = median(rounds, r -> r.hbenchWriteIoPhase);
+        double plain = median(rounds, r -> r.plainMibSec);
+        ToDoubleFunction<Round> plainRatio = r -> r.hbenchWriteIoPhase / r.plainMibSec;
+        double ratio = median(rounds, plainRatio);
+        out.println(String.format(Locale.ROOT, "  hbench write aggregateThroughputMbSec (I/O phase) %.1f MiB/s,"
+                + " plain loop %.1f MiB/s, ratio %.3f [%.3f..%.3f]", hbenchIo, plain, ratio, min(rounds, plainRatio),
+                max(rounds, plainRatio)));
+        out.println(String.format(Locale.ROOT, "  hbench read aggregateThroughputMbSec (I/O phase) %.1f MiB/s",
+                median(rounds, r -> r.hbenchReadIoPhase)));
+        pass &= verdict("hbench write I/O phase within 10% of the plain loop (ratio >= 0.9)", ratio >= 0.9, ratio);
+        out.println(pass ? "ALL GOALS PASS" : "SOME GOALS FAIL");
+    }
+
+    private boolean verdict(String goal, boolean passed, double value) {
+        out.println(String.format(Locale.ROOT, "  %s %s (%.3f)", passed ? "PASS" : "FAIL", goal, value));
+        return passed;
+    }
+
+    static double median(List<Round> rounds, ToDoubleFunction<Round> f) {
+        double[] values = rounds.stream().mapToDouble(f).sorted().toArray();
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+
+    private static double min(List<Round> rounds, ToDoubleFunction<Round> f) {
+        return rounds.stream().mapToDouble(f).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Round> rounds, ToDoubleFunction<Round> f) {
+        return rounds.stream().mapToDouble(f).max().orElse(Double.NaN);
+    }
+
+    private static void deleteRecursively(java.nio.file.Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
+            for (java.nio.file.Path path : (Iterable<java.nio.file.Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
