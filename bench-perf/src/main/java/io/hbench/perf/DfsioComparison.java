@@ -51,10 +51,12 @@ public final class DfsioComparison {
     private final long fileSize;
     private final int bufferSize;
     private final long settleMillis;
+    private final int warmup;
 
-    private DfsioComparison(PrintStream out, int rounds, int nrFiles, long fileSize, int bufferSize,
+    private DfsioComparison(PrintStream out, int warmup, int rounds, int nrFiles, long fileSize, int bufferSize,
             long settleMillis) {
         this.out = out;
+        this.warmup = warmup;
         this.rounds = rounds;
         this.nrFiles = nrFiles;
         this.fileSize = fileSize;
@@ -100,6 +102,7 @@ public final class DfsioComparison {
 
     public static void main(String[] args) throws Exception {
         int rounds = 3;
+        int warmup = 1;
         int nrFiles = 4;
         long fileSize = 256 * DataSize.MB;
         int bufferSize = 1_000_000;
@@ -111,6 +114,9 @@ public final class DfsioComparison {
             }
             String value = args[++i];
             switch (flag.toLowerCase(Locale.ROOT)) {
+                case "-warmup":
+                    warmup = Integer.parseInt(value);
+                    break;
                 case "-rounds":
                     rounds = Integer.parseInt(value);
                     break;
@@ -130,10 +136,10 @@ public final class DfsioComparison {
                     usage("unknown argument " + flag);
             }
         }
-        if (rounds < 1 || nrFiles < 1 || fileSize < 1 || bufferSize < 1 || settleMillis < 0) {
+        if (warmup < 0 || rounds < 1 || nrFiles < 1 || fileSize < 1 || bufferSize < 1 || settleMillis < 0) {
             usage("all values must be positive");
         }
-        new DfsioComparison(System.out, rounds, nrFiles, fileSize, bufferSize, settleMillis).run();
+        new DfsioComparison(System.out, warmup, rounds, nrFiles, fileSize, bufferSize, settleMillis).run();
         // Hadoop's TestDFSIO starts a fixed thread pool (non-daemon) in its constructor and never shuts it
         // down, so the JVM would not end by itself once main returns.
         System.out.flush();
@@ -142,7 +148,7 @@ public final class DfsioComparison {
 
     private static void usage(String problem) {
         System.err.println("DfsioComparison: " + problem);
-        System.err.println("usage: DfsioComparison [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000]"
+        System.err.println("usage: DfsioComparison [-warmup 1] [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000]"
                 + " [-settle 2 (seconds between runs)]");
         System.exit(2);
     }
@@ -161,8 +167,13 @@ public final class DfsioComparison {
                 int threads = Math.min(nrFiles, mapSlots);
                 header(cluster, mapSlots, threads, (System.nanoTime() - startNanos) / 1e9);
                 List<Round> results = new ArrayList<>();
-                for (int round = 1; round <= rounds; round++) {
-                    results.add(round(conf, round, threads, temp));
+                // Warm-up rounds let the JIT compile the client, DataNode and task code paths; they run
+                // the same sequence but are not counted. The order alternates over all rounds.
+                for (int round = 1; round <= warmup + rounds; round++) {
+                    Round result = round(conf, round, round <= warmup, threads, temp);
+                    if (round > warmup) {
+                        results.add(result);
+                    }
                 }
                 summary(results);
             }
@@ -179,9 +190,9 @@ public final class DfsioComparison {
         out.println(String.format(Locale.ROOT, "machine: %d processors, JVM max heap %d MiB, Java %s",
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / DataSize.MB,
                 System.getProperty("java.version")));
-        out.println(String.format(Locale.ROOT, "workload: %d files x %s, buffer %d bytes, %d round(s), order"
-                + " alternates; plain loop: %d threads", nrFiles, DataSize.format(fileSize), bufferSize, rounds,
-                threads));
+        out.println(String.format(Locale.ROOT, "workload: %d files x %s, buffer %d bytes, %d warm-up + %d"
+                + " counted round(s), order alternates; plain loop: %d threads; between runs: sync + %.1f s pause",
+                nrFiles, DataSize.format(fileSize), bufferSize, warmup, rounds, threads, settleMillis / 1000.0));
         out.println("note: on a single machine reads come largely from the OS page cache (it cannot be dropped"
                 + " without root); read figures measure the HDFS read path, not the disk.");
         out.println("aggregate = total MiB / the tool's exec time (job submission to completion), same formula for"
@@ -189,10 +200,12 @@ public final class DfsioComparison {
         out.println();
     }
 
-    private Round round(Configuration conf, int round, int threads, java.nio.file.Path temp) throws Exception {
+    private Round round(Configuration conf, int round, boolean warm, int threads, java.nio.file.Path temp)
+            throws Exception {
         boolean hadoopFirst = round % 2 == 1;
         Round r = new Round();
-        out.println(String.format(Locale.ROOT, "round %d (%s first)", round, hadoopFirst ? "Hadoop" : "hbench"));
+        out.println(String.format(Locale.ROOT, "%s %d (%s first)", warm ? "warm-up round, not counted," : "round",
+                round, hadoopFirst ? "Hadoop" : "hbench"));
         if (hadoopFirst) {
             r.hadoopWrite = hadoop(conf, "-write", temp);
             r.hbenchWrite = hbench(conf, DfsioOperation.WRITE, r, true);
