@@ -2,6 +2,7 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
@@ -24,6 +25,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockStoragePolicySpi;
@@ -57,6 +62,9 @@ public final class TestDfsio {
     public static final String CONTROL_DIR = "io_control";
     public static final String DATA_DIR = "io_data";
     static final String BASE_DIR_FLAG = "base directory (-Dtest.build.data or -rootDir)";
+    private static final int CONTROL_FILE_WRITERS = 16;
+    private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
+    private static final int SORT_BUFFER_MB = 4;
     /** A week: longer than any sane run, short enough to hold in memory. */
     static final long MAX_SERIES_SECONDS = 7 * 24 * 3600;
 
@@ -207,17 +215,41 @@ public final class TestDfsio {
         }
     }
 
-    private void writeControlFiles(OwnedDirectory dir, DfsioOptions options) throws IOException {
+    /**
+     * One control file per map task, written by several threads: closing a file can wait hundreds
+     * of milliseconds for its block to be reported, and one after another those waits add up.
+     */
+    private void writeControlFiles(OwnedDirectory dir, DfsioOptions options) throws IOException, InterruptedException {
         Path control = dir.child(CONTROL_DIR);
         dir.deleteChild(CONTROL_DIR);
-        for (int i = 0; i < options.nrFiles(); i++) {
-            String name = DfsioOptions.fileName(i);
-            try (SequenceFile.Writer writer = SequenceFile.createWriter(conf,
-                    SequenceFile.Writer.file(new Path(control, "in_file_" + name)),
-                    SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
-                    SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
-                writer.append(new Text(name), new LongWritable(options.fileSize()));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.nrFiles(), CONTROL_FILE_WRITERS));
+        try {
+            List<Future<Void>> writes = new ArrayList<>();
+            for (int i = 0; i < options.nrFiles(); i++) {
+                String name = DfsioOptions.fileName(i);
+                writes.add(pool.submit(() -> {
+                    writeControlFile(new Path(control, "in_file_" + name), name, options.fileSize());
+                    return null;
+                }));
             }
+            for (Future<Void> write : writes) {
+                try {
+                    write.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof IOException ? (IOException) e.getCause()
+                            : new IOException("cannot write control file: " + e.getCause(), e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void writeControlFile(Path file, String name, long size) throws IOException {
+        try (SequenceFile.Writer writer = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
+                SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
+                SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
+            writer.append(new Text(name), new LongWritable(size));
         }
     }
 
@@ -236,6 +268,11 @@ public final class TestDfsio {
         FileOutputFormat.setOutputPath(job, dir.child(options.operation().outputDirName()));
         // A speculative copy of a task would do the same I/O twice and skew every figure.
         job.setSpeculativeExecution(false);
+        // Each map sends a few kilobytes: a sort buffer of the default 100 MB per task only costs
+        // memory and the time to allocate it.
+        if (!ConfigurationSources.isSetExplicitly(conf, SORT_BUFFER_KEY)) {
+            job.getConfiguration().setInt(SORT_BUFFER_KEY, SORT_BUFFER_MB);
+        }
         options.writeTo(job.getConfiguration());
         return job;
     }
