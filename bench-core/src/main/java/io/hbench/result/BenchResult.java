@@ -20,8 +20,7 @@ import static java.util.Objects.requireNonNull;
  * Everything one benchmark run reports: what ran (benchmark, operation, parameters, cluster facts), when, its
  * figures and whether it passed. Formats live in {@code io.hbench.result.format}; this class knows none of them.
  */
-public final class BenchResult
-{
+public final class BenchResult {
     private final String benchmark;
     private final String operation;
     private final Map<String, String> parameters;
@@ -34,8 +33,7 @@ public final class BenchResult
     private final Instant end;
     private final List<String> failures;
 
-    private BenchResult(Builder builder)
-    {
+    private BenchResult(Builder builder) {
         this.benchmark = builder.benchmark;
         this.operation = builder.operation;
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
@@ -54,91 +52,75 @@ public final class BenchResult
      * @param benchmark the benchmark's name, e.g. "TestDFSIO"
      * @param operation what it did in this run, e.g. "write"
      */
-    public static Builder builder(String benchmark, String operation)
-    {
+    public static Builder builder(String benchmark, String operation) {
         return new Builder(benchmark, operation);
     }
 
-    public String benchmark()
-    {
+    public String benchmark() {
         return benchmark;
     }
 
-    public String operation()
-    {
+    public String operation() {
         return operation;
     }
 
     /** The run's parameters, in the order they were added. */
-    public Map<String, String> parameters()
-    {
+    public Map<String, String> parameters() {
         return parameters;
     }
 
     /** In the order they were added; names are unique. */
-    public List<Metric> metrics()
-    {
+    public List<Metric> metrics() {
         return metrics;
     }
 
-    public Optional<Metric> metric(String name)
-    {
+    public Optional<Metric> metric(String name) {
         requireNonNull(name, "name is null");
         return metrics.stream().filter(metric -> metric.name().equals(name)).findFirst();
     }
 
     /** In the order they were added; names are unique. */
-    public List<Distribution> distributions()
-    {
+    public List<Distribution> distributions() {
         return distributions;
     }
 
     /** In the order they were added; names are unique. */
-    public List<TimeSeries> timeSeries()
-    {
+    public List<TimeSeries> timeSeries() {
         return timeSeries;
     }
 
-    public List<TaskSample> taskSamples()
-    {
+    public List<TaskSample> taskSamples() {
         return taskSamples;
     }
 
     /** Facts about the cluster the run used, e.g. "fs" to "hdfs://nn:8020", in the order they were added. */
-    public Map<String, String> cluster()
-    {
+    public Map<String, String> cluster() {
         return cluster;
     }
 
-    public Instant start()
-    {
+    public Instant start() {
         return start;
     }
 
-    public Instant end()
-    {
+    public Instant end() {
         return end;
     }
 
-    public Duration duration()
-    {
+    public Duration duration() {
         return Duration.between(start, end);
     }
 
-    public Outcome outcome()
-    {
+    public Outcome outcome() {
         return failures.isEmpty() ? Outcome.PASSED : Outcome.FAILED;
     }
 
     /** Why the run failed, one message per failure; empty if it passed. */
-    public List<String> failures()
-    {
+    public List<String> failures() {
         return failures;
     }
 
     @Override
-    public boolean equals(Object obj)
-    {
+    public boolean equals(Object obj) {
         if (this == obj) {
             return true;
         }
@@ -160,16 +142,14 @@ public final class BenchResult
     }
 
     @Override
-    public int hashCode()
-    {
+    public int hashCode() {
         return Objects.hash(benchmark, operation, parameters, metrics, distributions, timeSeries, taskSamples, cluster,
                 start, end, failures);
     }
 
     /** Prints only the number of task samples: a run may have thousands. */
     @Override
-    public String toString()
-    {
+    public String toString() {
         return "BenchResult{benchmark=" + benchmark + ", operation=" + operation + ", outcome=" + outcome()
                 + ", start=" + start + ", end=" + end + ", parameters=" + parameters + ", cluster=" + cluster
                 + ", metrics=" + metrics + ", distributions=" + distributions + ", timeSeries=" + timeSeries
@@ -180,8 +160,7 @@ public final class BenchResult
      * Collects a result. Each method checks its arguments at once, so a mistake fails where it is made rather
      * than in {@link #build()}.
      */
-    public static final class Builder
-    {
+    public static final class Builder {
         private final String benchmark;
         private final String operation;
         private final Map<String, String> parameters = new LinkedHashMap<>();
@@ -195,15 +174,13 @@ public final class BenchResult
         private Instant start;
         private Instant end;
 
-        private Builder(String benchmark, String operation)
-        {
+        private Builder(String benchmark, String operation) {
             this.benchmark = checkNotBlank(benchmark, "benchmark");
             this.operation = checkNotBlank(operation, "operation");
         }
 
         /** Adds a parameter; names are unique and values may be empty. */
-        public Builder parameter(String name, String value)
-        {
+        public Builder parameter(String name, String value) {
             checkNotBlank(name, "parameter name");
             requireNonNull(value, "value of parameter " + name + " is null");
             checkArgument(!parameters.containsKey(name), "duplicate parameter: %s", name);
@@ -211,38 +188,32 @@ public final class BenchResult
             return this;
         }
 
-        public Builder parameter(String name, long value)
-        {
+        public Builder parameter(String name, long value) {
             return parameter(name, Long.toString(value));
         }
 
         /** Adds a parameter written as {@link Double#toString(double)} does, which never depends on the locale. */
-        public Builder parameter(String name, double value)
-        {
+        public Builder parameter(String name, double value) {
             checkFinite(value, "value of parameter " + name);
             return parameter(name, Double.toString(value));
         }
 
-        public Builder parameter(String name, boolean value)
-        {
+        public Builder parameter(String name, boolean value) {
             return parameter(name, Boolean.toString(value));
         }
 
-        public Builder metric(Metric metric)
-        {
+        public Builder metric(Metric metric) {
             requireNonNull(metric, "metric is null");
             checkArgument(!metrics.containsKey(metric.name()), "duplicate metric name: %s", metric.name());
             metrics.put(metric.name(), metric);
             return this;
         }
 
-        public Builder metric(String name, double value, Unit unit)
-        {
+        public Builder metric(String name, double value, Unit unit) {
             return metric(new Metric(name, value, unit));
         }
 
-        public Builder distribution(Distribution distribution)
-        {
+        public Builder distribution(Distribution distribution) {
             requireNonNull(distribution, "distribution is null");
             checkArgument(!distributions.containsKey(distribution.name()),
                     "duplicate distribution name: %s", distribution.name());
@@ -250,30 +221,26 @@ public final class BenchResult
             return this;
         }
 
-        public Builder timeSeries(TimeSeries series)
-        {
+        public Builder timeSeries(TimeSeries series) {
             requireNonNull(series, "timeSeries is null");
             checkArgument(!timeSeries.containsKey(series.name()), "duplicate time series name: %s", series.name());
             timeSeries.put(series.name(), series);
             return this;
         }
 
-        public Builder taskSample(TaskSample taskSample)
-        {
+        public Builder taskSample(TaskSample taskSample) {
             taskSamples.add(requireNonNull(taskSample, "taskSample is null"));
             return this;
         }
 
-        public Builder taskSamples(Collection<TaskSample> taskSamples)
-        {
+        public Builder taskSamples(Collection<TaskSample> taskSamples) {
             requireNonNull(taskSamples, "taskSamples is null");
             taskSamples.forEach(this::taskSample);
             return this;
         }
 
         /** Adds a fact about the cluster, e.g. "hadoop.version" to "3.4.2"; names are unique. */
-        public Builder cluster(String name, String value)
-        {
+        public Builder cluster(String name, String value) {
             checkNotBlank(name, "cluster fact name");
             requireNonNull(value, "value of cluster fact " + name + " is null");
             checkArgument(!cluster.containsKey(name), "duplicate cluster fact: %s", name);
@@ -281,28 +248,24 @@ public final class BenchResult
             return this;
         }
 
-        public Builder start(Instant start)
-        {
+        public Builder start(Instant start) {
             this.start = requireNonNull(start, "start is null");
             return this;
         }
 
-        public Builder end(Instant end)
-        {
+        public Builder end(Instant end) {
             this.end = requireNonNull(end, "end is null");
             return this;
         }
 
         /** Records why the run failed; any failure makes the outcome {@link Outcome#FAILED}. */
-        public Builder failure(String message)
-        {
+        public Builder failure(String message) {
             failures.add(checkNotBlank(message, "failure"));
             return this;
         }
 
         /** @throws NullPointerException if start or end was not set */
-        public BenchResult build()
-        {
+        public BenchResult build() {
             return new BenchResult(this);
         }
     }

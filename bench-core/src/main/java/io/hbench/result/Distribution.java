@@ -15,8 +15,7 @@ import static java.util.Objects.requireNonNull;
  * selected percentiles. An empty distribution ({@code count == 0}) has all values 0 and no percentiles, so
  * that writers need no special case for it.
  */
-public final class Distribution
-{
+public final class Distribution {
     private final String name;
     private final Unit unit;
     private final long count;
@@ -30,8 +29,7 @@ public final class Distribution
      * @param percentiles percentile in (0, 100] (e.g. 99.9) to the value at that percentile
      */
     public Distribution(String name, Unit unit, long count, double min, double max, double mean, double stdDev,
-            SortedMap<Double, Double> percentiles)
-    {
+            SortedMap<Double, Double> percentiles) {
         this.name = checkNotBlank(name, "name");
         this.unit = requireNonNull(unit, "unit is null");
         checkArgument(count >= 0, "count is negative: %s", count);
@@ -63,58 +61,48 @@ public final class Distribution
         this.percentiles = Collections.unmodifiableSortedMap(copy);
     }
 
-    public String name()
-    {
+    public String name() {
         return name;
     }
 
-    public Unit unit()
-    {
+    public Unit unit() {
         return unit;
     }
 
-    public long count()
-    {
+    public long count() {
         return count;
     }
 
-    public double min()
-    {
+    public double min() {
         return min;
     }
 
-    public double max()
-    {
+    public double max() {
         return max;
     }
 
-    public double mean()
-    {
+    public double mean() {
         return mean;
     }
 
-    public double stdDev()
-    {
+    public double stdDev() {
         return stdDev;
     }
 
     /** Percentile in (0, 100] to its value, lowest percentile first. */
-    public SortedMap<Double, Double> percentiles()
-    {
+    public SortedMap<Double, Double> percentiles() {
         return percentiles;
     }
 
     /** The value at {@code percentile}, which must be one of {@link #percentiles()}. */
-    public double percentile(double percentile)
-    {
+    public double percentile(double percentile) {
         Double value = percentiles.get(percentile);
         checkArgument(value != null, "distribution %s has no percentile %s", name, percentile);
         return value;
     }
 
     @Override
-    public boolean equals(Object obj)
-    {
+    public boolean equals(Object obj) {
         if (this == obj) {
             return true;
         }
@@ -133,14 +121,12 @@ public final class Distribution
     }
 
     @Override
-    public int hashCode()
-    {
+    public int hashCode() {
         return Objects.hash(name, unit, count, min, max, mean, stdDev, percentiles);
     }
 
     @Override
-    public String toString()
-    {
+    public String toString() {
         return "Distribution{name=" + name + ", unit=" + unit + ", count=" + count + ", min=" + min + ", max=" + max
                 + ", mean=" + mean + ", stdDev=" + stdDev + ", percentiles=" + percentiles + "}";
     }

@@ -7,37 +7,31 @@ import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 /** One named figure with its unit, such as an aggregate throughput. */
-public final class Metric
-{
+public final class Metric {
     private final String name;
     private final double value;
     private final Unit unit;
 
-    public Metric(String name, double value, Unit unit)
-    {
+    public Metric(String name, double value, Unit unit) {
         this.name = checkNotBlank(name, "name");
         this.value = checkFinite(value, "value");
         this.unit = requireNonNull(unit, "unit is null");
     }
 
-    public String name()
-    {
+    public String name() {
         return name;
     }
 
-    public double value()
-    {
+    public double value() {
         return value;
     }
 
-    public Unit unit()
-    {
+    public Unit unit() {
         return unit;
     }
 
     @Override
-    public boolean equals(Object obj)
-    {
+    public boolean equals(Object obj) {
         if (this == obj) {
             return true;
         }
@@ -49,14 +43,12 @@ public final class Metric
     }
 
     @Override
-    public int hashCode()
-    {
+    public int hashCode() {
         return Objects.hash(name, value, unit);
     }
 
     @Override
-    public String toString()
-    {
+    public String toString() {
         return "Metric{name=" + name + ", value=" + value + ", unit=" + unit + "}";
     }
 }

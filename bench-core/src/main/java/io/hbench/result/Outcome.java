@@ -1,8 +1,7 @@
 package io.hbench.result;
 
 /** Whether a benchmark run passed; a run FAILED exactly when it recorded at least one failure. */
-public enum Outcome
-{
+public enum Outcome {
     PASSED,
     FAILED
 }

@@ -13,8 +13,7 @@ import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 /** The figures of one task of a run: a map task, a client thread or a peer. */
-public final class TaskSample
-{
+public final class TaskSample {
     private final String id;
     private final String host;
     private final Instant start;
@@ -25,8 +24,7 @@ public final class TaskSample
      * @param host where the task ran, or null if unknown
      * @param metrics the task's own figures; names must be unique
      */
-    public TaskSample(String id, String host, Instant start, Instant end, List<Metric> metrics)
-    {
+    public TaskSample(String id, String host, Instant start, Instant end, List<Metric> metrics) {
         this.id = checkNotBlank(id, "id");
         this.host = host == null ? null : checkNotBlank(host, "host");
         this.start = requireNonNull(start, "start is null");
@@ -39,46 +37,38 @@ public final class TaskSample
         }
     }
 
-    public String id()
-    {
+    public String id() {
         return id;
     }
 
     /** Where the task ran; empty if unknown. */
-    public Optional<String> host()
-    {
+    public Optional<String> host() {
         return Optional.ofNullable(host);
     }
 
-    public Instant start()
-    {
+    public Instant start() {
         return start;
     }
 
-    public Instant end()
-    {
+    public Instant end() {
         return end;
     }
 
-    public Duration duration()
-    {
+    public Duration duration() {
         return Duration.between(start, end);
     }
 
-    public List<Metric> metrics()
-    {
+    public List<Metric> metrics() {
         return metrics;
     }
 
-    public Optional<Metric> metric(String name)
-    {
+    public Optional<Metric> metric(String name) {
         requireNonNull(name, "name is null");
         return metrics.stream().filter(metric -> metric.name().equals(name)).findFirst();
     }
 
     @Override
-    public boolean equals(Object obj)
-    {
+    public boolean equals(Object obj) {
         if (this == obj) {
             return true;
         }
@@ -94,14 +84,12 @@ public final class TaskSample
     }
 
     @Override
-    public int hashCode()
-    {
+    public int hashCode() {
         return Objects.hash(id, host, start, end, metrics);
     }
 
     @Override
-    public String toString()
-    {
+    public String toString() {
         return "TaskSample{id=" + id + ", host=" + host + ", start=" + start + ", end=" + end
                 + ", metrics=" + metrics + "}";
     }

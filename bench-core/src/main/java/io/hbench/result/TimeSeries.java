@@ -14,16 +14,14 @@ import static java.util.Objects.requireNonNull;
  * Values in consecutive buckets of equal width, such as cluster throughput per second. Bucket {@code i} covers
  * {@code [start + i * bucketWidth, start + (i + 1) * bucketWidth)}.
  */
-public final class TimeSeries
-{
+public final class TimeSeries {
     private final String name;
     private final Unit unit;
     private final Instant start;
     private final Duration bucketWidth;
     private final List<Double> values;
 
-    public TimeSeries(String name, Unit unit, Instant start, Duration bucketWidth, List<Double> values)
-    {
+    public TimeSeries(String name, Unit unit, Instant start, Duration bucketWidth, List<Double> values) {
         this.name = checkNotBlank(name, "name");
         this.unit = requireNonNull(unit, "unit is null");
         this.start = requireNonNull(start, "start is null");
@@ -35,36 +33,30 @@ public final class TimeSeries
         }
     }
 
-    public String name()
-    {
+    public String name() {
         return name;
     }
 
-    public Unit unit()
-    {
+    public Unit unit() {
         return unit;
     }
 
     /** Start of the first bucket. */
-    public Instant start()
-    {
+    public Instant start() {
         return start;
     }
 
-    public Duration bucketWidth()
-    {
+    public Duration bucketWidth() {
         return bucketWidth;
     }
 
     /** One value per bucket, earliest first. */
-    public List<Double> values()
-    {
+    public List<Double> values() {
         return values;
     }
 
     @Override
-    public boolean equals(Object obj)
-    {
+    public boolean equals(Object obj) {
         if (this == obj) {
             return true;
         }
@@ -80,14 +72,12 @@ public final class TimeSeries
     }
 
     @Override
-    public int hashCode()
-    {
+    public int hashCode() {
         return Objects.hash(name, unit, start, bucketWidth, values);
     }
 
     @Override
-    public String toString()
-    {
+    public String toString() {
         return "TimeSeries{name=" + name + ", unit=" + unit + ", start=" + start + ", bucketWidth=" + bucketWidth
                 + ", values=" + values + "}";
     }

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class BenchToolTest
-{
+class BenchToolTest {
     private static final String USAGE = "Usage: Fake -count <N>";
     private static final String HINT = "Run 'Fake -help' for every option.";
 
@@ -25,8 +24,7 @@ class BenchToolTest
     private FakeTool tool;
 
     @BeforeEach
-    void setUp()
-    {
+    void setUp() {
         tool = new FakeTool(new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
         Configuration conf = new Configuration();
@@ -34,18 +32,15 @@ class BenchToolTest
         tool.setConf(conf);
     }
 
-    private String out()
-    {
+    private String out() {
         return outBytes.toString(StandardCharsets.UTF_8);
     }
 
-    private List<String> errLines()
-    {
+    private List<String> errLines() {
         return errBytes.toString(StandardCharsets.UTF_8).lines().collect(java.util.stream.Collectors.toList());
     }
 
-    private void assertUsageError(String[] args, String message)
-    {
+    private void assertUsageError(String[] args, String message) {
         int status = tool.run(args);
 
         assertThat(status).isEqualTo(2);
@@ -55,69 +50,59 @@ class BenchToolTest
     }
 
     @Test
-    void rejectsNoArgumentsWithUsage()
-    {
+    void rejectsNoArgumentsWithUsage() {
         assertUsageError(new String[0], "missing arguments");
         assertThat(tool.parseCalls).isZero();
     }
 
     @Test
-    void rejectsUnknownOptionNamingIt()
-    {
+    void rejectsUnknownOptionNamingIt() {
         assertUsageError(new String[] {"-count", "3", "-bogus"}, "unknown option -bogus");
         assertThat(tool.parseCalls).isZero();
     }
 
     @Test
-    void rejectsOptionWithoutItsValueShowingWhatItNeeds()
-    {
+    void rejectsOptionWithoutItsValueShowingWhatItNeeds() {
         assertUsageError(new String[] {"-count"}, "-count needs a value: -count <N>");
     }
 
     @Test
-    void rejectsOptionWhoseValueIsAnotherOption()
-    {
+    void rejectsOptionWhoseValueIsAnotherOption() {
         assertUsageError(new String[] {"-count", "-noEmbedded"}, "-count needs a value: -count <N>");
     }
 
     @Test
-    void rejectsUnexpectedArgument()
-    {
+    void rejectsUnexpectedArgument() {
         assertUsageError(new String[] {"-count", "3", "extra"}, "unexpected argument 'extra'");
     }
 
     @Test
-    void rejectsValueThatParseRejectsWithTheParseMessage()
-    {
+    void rejectsValueThatParseRejectsWithTheParseMessage() {
         assertUsageError(new String[] {"-count", "0", "-noEmbedded"}, "-count must be at least 1, not 0");
         assertThat(tool.parseCalls).isEqualTo(1);
     }
 
     @Test
-    void rejectsNegativeValueThroughParseNotAsAnOption()
-    {
+    void rejectsNegativeValueThroughParseNotAsAnOption() {
         assertUsageError(new String[] {"-count", "-1", "-noEmbedded"}, "-count must be at least 1, not -1");
         assertThat(tool.parseCalls).isEqualTo(1);
     }
 
     @Test
-    void reportsUserErrorThatParseThrowsAsBenchException()
-    {
+    void reportsUserErrorThatParseThrowsAsBenchException() {
         assertUsageError(new String[] {"-noEmbedded"}, "-count is required");
         assertThat(tool.parseCalls).isEqualTo(1);
     }
 
     @Test
-    void rejectsEmbeddedTogetherWithNoEmbedded()
-    {
+    void rejectsEmbeddedTogetherWithNoEmbedded() {
         assertUsageError(new String[] {"-count", "3", "-embedded", "-noEmbedded"},
                 "-embedded and -noEmbedded exclude each other");
         assertThat(tool.parseCalls).isEqualTo(1);
     }
 
     @Test
-    void printsUsageAndEveryOptionForHelp()
-    {
+    void printsUsageAndEveryOptionForHelp() {
         int status = tool.run(new String[] {"-help"});
 
         assertThat(status).isZero();
@@ -131,8 +116,7 @@ class BenchToolTest
     }
 
     @Test
-    void acceptsFlagsInAnyCase()
-    {
+    void acceptsFlagsInAnyCase() {
         int status = tool.run(new String[] {"-COUNT", "3", "-noembedded"});
 
         assertThat(status).isZero();
@@ -143,8 +127,7 @@ class BenchToolTest
     }
 
     @Test
-    void runsWithTheParsedOptionsOnTheConfiguredFileSystem()
-    {
+    void runsWithTheParsedOptionsOnTheConfiguredFileSystem() {
         int status = tool.run(new String[] {"-count", "7", "-noEmbedded"});
 
         assertThat(status).isZero();
@@ -157,8 +140,7 @@ class BenchToolTest
     }
 
     @Test
-    void passesTheExitStatusOfRunThrough()
-    {
+    void passesTheExitStatusOfRunThrough() {
         tool.exitStatus = ExitStatus.FAILURE;
 
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
@@ -166,8 +148,7 @@ class BenchToolTest
     }
 
     @Test
-    void reportsBenchmarkFailureOnOneLineWithoutStackTrace()
-    {
+    void reportsBenchmarkFailureOnOneLineWithoutStackTrace() {
         tool.failure = new BenchException(ErrorCode.VERIFICATION_FAILED, "3 of 64 files failed verification",
                 new IOException("checksum error"));
 
@@ -178,8 +159,7 @@ class BenchToolTest
     }
 
     @Test
-    void reportsUserErrorFoundWhileRunningAsUsageError()
-    {
+    void reportsUserErrorFoundWhileRunningAsUsageError() {
         tool.failure = new BenchException(ErrorCode.UNSAFE_DIRECTORY, "/data holds data hbench did not create");
 
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(2);
@@ -187,8 +167,7 @@ class BenchToolTest
     }
 
     @Test
-    void reportsIoFailureOnOneLineWithExitOne()
-    {
+    void reportsIoFailureOnOneLineWithExitOne() {
         tool.failure = new IOException("Connection refused\nwith details on a second line");
 
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
@@ -196,8 +175,7 @@ class BenchToolTest
     }
 
     @Test
-    void reportsUnexpectedErrorAsInternalWithoutStackTrace()
-    {
+    void reportsUnexpectedErrorAsInternalWithoutStackTrace() {
         tool.failure = new IllegalStateException("boom");
 
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
@@ -206,8 +184,7 @@ class BenchToolTest
     }
 
     @Test
-    void reportsIllegalArgumentFromRunAsInternalErrorNotUsage()
-    {
+    void reportsIllegalArgumentFromRunAsInternalErrorNotUsage() {
         // A bug inside the benchmark (or corrupt job output) is not bad usage: exit 1, no usage hint.
         tool.failure = new IllegalArgumentException("not an encoded histogram: it is truncated or corrupt");
 
@@ -217,8 +194,7 @@ class BenchToolTest
     }
 
     @Test
-    void printsTheStackTraceOnlyInDebugMode()
-    {
+    void printsTheStackTraceOnlyInDebugMode() {
         tool.getConf().setBoolean(BenchTool.DEBUG_KEY, true);
         tool.failure = new IllegalStateException("boom");
 

@@ -5,17 +5,14 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ClusterSessionTest
-{
+class ClusterSessionTest {
     @Test
-    void seesNoClusterInTheShippedDefaults()
-    {
+    void seesNoClusterInTheShippedDefaults() {
         assertThat(ClusterSession.isClusterConfigured(new Configuration())).isFalse();
     }
 
     @Test
-    void seesAClusterWhenDefaultFsIsHdfs()
-    {
+    void seesAClusterWhenDefaultFsIsHdfs() {
         Configuration conf = new Configuration();
         conf.set("fs.defaultFS", "hdfs://nn:8020");
 
@@ -23,8 +20,7 @@ class ClusterSessionTest
     }
 
     @Test
-    void respectsALocalDefaultFsTheUserChoseExplicitly()
-    {
+    void respectsALocalDefaultFsTheUserChoseExplicitly() {
         Configuration conf = new Configuration();
         conf.set("fs.defaultFS", "file:///");
 
@@ -32,8 +28,7 @@ class ClusterSessionTest
     }
 
     @Test
-    void keepsTheChoiceInACopyOfTheConfiguration()
-    {
+    void keepsTheChoiceInACopyOfTheConfiguration() {
         Configuration conf = new Configuration();
         conf.set("fs.defaultFS", "file:///");
 

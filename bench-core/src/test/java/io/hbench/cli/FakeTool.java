@@ -11,8 +11,7 @@ import org.apache.commons.cli.Options;
 
 /** A hand-written program with one option, {@code -count N}, that records what it was asked to do. */
 final class FakeTool
-        extends BenchTool<Integer>
-{
+        extends BenchTool<Integer> {
     int parseCalls;
     int runCalls;
     Integer runCount;
@@ -23,38 +22,32 @@ final class FakeTool
     /** Thrown by run when set. */
     Exception failure;
 
-    FakeTool(PrintStream out, PrintStream err)
-    {
+    FakeTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     @Override
-    public String name()
-    {
+    public String name() {
         return "Fake";
     }
 
     @Override
-    public String description()
-    {
+    public String description() {
         return "a fake program for tests";
     }
 
     @Override
-    protected String usage()
-    {
+    protected String usage() {
         return "Fake -count <N>";
     }
 
     @Override
-    protected void addOptions(Options options)
-    {
+    protected void addOptions(Options options) {
         options.addOption(Option.builder("count").hasArg().argName("N").desc("how many things to do").build());
     }
 
     @Override
-    protected Integer parse(CommandLine line)
-    {
+    protected Integer parse(CommandLine line) {
         parseCalls++;
         if (!line.hasOption("count")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-count is required");
@@ -74,9 +67,7 @@ final class FakeTool
     }
 
     @Override
-    protected ExitStatus run(Integer count, ClusterSession session)
-            throws Exception
-    {
+    protected ExitStatus run(Integer count, ClusterSession session) throws Exception {
         runCalls++;
         runCount = count;
         runSession = session;

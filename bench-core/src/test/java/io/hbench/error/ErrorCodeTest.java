@@ -7,11 +7,9 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ErrorCodeTest
-{
+class ErrorCodeTest {
     @Test
-    void givesEveryErrorItsOwnCode()
-    {
+    void givesEveryErrorItsOwnCode() {
         Map<Integer, ErrorCode> byCode = new HashMap<>();
         for (ErrorCode errorCode : ErrorCode.values()) {
             ErrorCode previous = byCode.put(errorCode.code(), errorCode);
@@ -20,8 +18,7 @@ class ErrorCodeTest
     }
 
     @Test
-    void keepsEveryCodeWithinTheRangeOfItsKind()
-    {
+    void keepsEveryCodeWithinTheRangeOfItsKind() {
         for (ErrorCode errorCode : ErrorCode.values()) {
             ErrorKind kind = errorCode.kind();
             assertThat(errorCode.code())
@@ -32,8 +29,7 @@ class ErrorCodeTest
     }
 
     @Test
-    void keepsTheRangesOfKindsApart()
-    {
+    void keepsTheRangesOfKindsApart() {
         for (ErrorKind a : ErrorKind.values()) {
             for (ErrorKind b : ErrorKind.values()) {
                 if (a != b) {
@@ -44,15 +40,13 @@ class ErrorCodeTest
     }
 
     @Test
-    void mapsUserErrorsToExitStatusTwo()
-    {
+    void mapsUserErrorsToExitStatusTwo() {
         assertThat(ErrorKind.USER_ERROR.exitStatus()).isEqualTo(ExitStatus.USAGE);
         assertThat(ErrorKind.USER_ERROR.exitStatus().code()).isEqualTo(2);
     }
 
     @Test
-    void mapsEveryOtherKindToExitStatusOne()
-    {
+    void mapsEveryOtherKindToExitStatusOne() {
         for (ErrorKind kind : ErrorKind.values()) {
             if (kind != ErrorKind.USER_ERROR) {
                 assertThat(kind.exitStatus().code()).as(kind.name()).isEqualTo(1);
@@ -61,16 +55,14 @@ class ErrorCodeTest
     }
 
     @Test
-    void givesAnExceptionTheExitStatusOfItsKind()
-    {
+    void givesAnExceptionTheExitStatusOfItsKind() {
         assertThat(new BenchException(ErrorCode.UNSAFE_DIRECTORY, "m").exitStatus().code()).isEqualTo(2);
         assertThat(new BenchException(ErrorCode.VERIFICATION_FAILED, "m").exitStatus().code()).isEqualTo(1);
         assertThat(new BenchException(ErrorCode.INTERNAL_ERROR, "m").exitStatus().code()).isEqualTo(1);
     }
 
     @Test
-    void numbersExitStatusesAsTheDesignSays()
-    {
+    void numbersExitStatusesAsTheDesignSays() {
         assertThat(ExitStatus.SUCCESS.code()).isZero();
         assertThat(ExitStatus.FAILURE.code()).isEqualTo(1);
         assertThat(ExitStatus.USAGE.code()).isEqualTo(2);

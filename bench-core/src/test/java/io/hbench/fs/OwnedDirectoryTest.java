@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class OwnedDirectoryTest
-{
+class OwnedDirectoryTest {
     private static final String FLAG = "-Dtest.build.data";
 
     @TempDir
@@ -26,21 +25,16 @@ class OwnedDirectoryTest
     private FileSystem fs;
 
     @BeforeEach
-    void setUp()
-            throws IOException
-    {
+    void setUp() throws IOException {
         fs = FileSystem.getLocal(new Configuration());
     }
 
-    private Path path(String name)
-    {
+    private Path path(String name) {
         return new Path(temp.resolve(name).toString());
     }
 
     @Test
-    void claimCreatesTheDirectoryWithItsMarker()
-            throws IOException
-    {
+    void claimCreatesTheDirectoryWithItsMarker() throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
 
         assertThat(Files.isDirectory(temp.resolve("bench"))).isTrue();
@@ -51,9 +45,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void claimAddsTheMarkerToAnExistingEmptyDirectory()
-            throws IOException
-    {
+    void claimAddsTheMarkerToAnExistingEmptyDirectory() throws IOException {
         Files.createDirectory(temp.resolve("empty"));
 
         OwnedDirectory.claim(fs, path("empty"), FLAG);
@@ -62,9 +54,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void claimAcceptsADirectoryItClaimedBeforeAndKeepsItsContents()
-            throws IOException
-    {
+    void claimAcceptsADirectoryItClaimedBeforeAndKeepsItsContents() throws IOException {
         OwnedDirectory first = OwnedDirectory.claim(fs, path("bench"), FLAG);
         Files.writeString(temp.resolve("bench").resolve("data"), "written by a run");
 
@@ -75,9 +65,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void claimRefusesANonEmptyDirectoryWithoutMarkerAndChangesNothing()
-            throws IOException
-    {
+    void claimRefusesANonEmptyDirectoryWithoutMarkerAndChangesNothing() throws IOException {
         java.nio.file.Path dir = Files.createDirectory(temp.resolve("precious"));
         Files.writeString(dir.resolve("thesis.tex"), "years of work", StandardCharsets.UTF_8);
 
@@ -95,9 +83,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void claimRefusesAFile()
-            throws IOException
-    {
+    void claimRefusesAFile() throws IOException {
         Files.writeString(temp.resolve("file"), "content");
 
         assertThatThrownBy(() -> OwnedDirectory.claim(fs, path("file"), FLAG))
@@ -108,8 +94,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void claimRefusesTheRootDirectory()
-    {
+    void claimRefusesTheRootDirectory() {
         assertThatThrownBy(() -> OwnedDirectory.claim(fs, new Path("/"), FLAG))
                 .isInstanceOfSatisfying(BenchException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
@@ -117,16 +102,14 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void existingRefusesTheRootDirectory()
-    {
+    void existingRefusesTheRootDirectory() {
         assertThatThrownBy(() -> OwnedDirectory.existing(fs, new Path("/"), FLAG, "run it first"))
                 .isInstanceOfSatisfying(BenchException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY));
     }
 
     @Test
-    void existingReportsAMissingDirectoryAsMissingInputWithTheHint()
-    {
+    void existingReportsAMissingDirectoryAsMissingInputWithTheHint() {
         assertThatThrownBy(() -> OwnedDirectory.existing(fs, path("missing"), FLAG, "run TestDFSIO -write first"))
                 .isInstanceOfSatisfying(BenchException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MISSING_INPUT))
@@ -135,9 +118,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void existingRefusesADirectoryWithoutMarker()
-            throws IOException
-    {
+    void existingRefusesADirectoryWithoutMarker() throws IOException {
         Files.createDirectory(temp.resolve("unmarked"));
 
         assertThatThrownBy(() -> OwnedDirectory.existing(fs, path("unmarked"), FLAG, "run it first"))
@@ -149,18 +130,14 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void existingReturnsAClaimedDirectory()
-            throws IOException
-    {
+    void existingReturnsAClaimedDirectory() throws IOException {
         OwnedDirectory claimed = OwnedDirectory.claim(fs, path("bench"), FLAG);
 
         assertThat(OwnedDirectory.existing(fs, path("bench"), FLAG, "run it first").path()).isEqualTo(claimed.path());
     }
 
     @Test
-    void deleteChildRemovesOneEntryRecursively()
-            throws IOException
-    {
+    void deleteChildRemovesOneEntryRecursively() throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
         Files.createDirectories(temp.resolve("bench/io_data/sub"));
         Files.writeString(temp.resolve("bench/io_data/sub/file"), "x");
@@ -175,9 +152,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void deleteChildRefusesNamesThatAreNotOneEntryOrAreTheMarker()
-            throws IOException
-    {
+    void deleteChildRefusesNamesThatAreNotOneEntryOrAreTheMarker() throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
         Files.createDirectories(temp.resolve("bench/a/b"));
 
@@ -192,9 +167,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void deleteChildNeverReachesOutsideTheDirectory()
-            throws IOException
-    {
+    void deleteChildNeverReachesOutsideTheDirectory() throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
         Files.writeString(temp.resolve("neighbour"), "not ours");
 
@@ -209,9 +182,7 @@ class OwnedDirectoryTest
     }
 
     @Test
-    void deleteRemovesTheWholeDirectory()
-            throws IOException
-    {
+    void deleteRemovesTheWholeDirectory() throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
         Files.createDirectories(temp.resolve("bench/io_data"));
         Files.writeString(temp.resolve("bench/io_data/file"), "x");

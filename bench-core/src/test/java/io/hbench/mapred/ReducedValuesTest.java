@@ -18,8 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
-class ReducedValuesTest
-{
+class ReducedValuesTest {
     @TempDir
     java.nio.file.Path temp;
 
@@ -27,26 +26,20 @@ class ReducedValuesTest
     private Path output;
 
     @BeforeEach
-    void setUp()
-            throws IOException
-    {
+    void setUp() throws IOException {
         fs = FileSystem.getLocal(new Configuration());
         output = new Path(temp.toUri().toString(), "output");
         fs.mkdirs(output);
     }
 
-    private void write(String name, String content)
-            throws IOException
-    {
+    private void write(String name, String content) throws IOException {
         try (OutputStream out = fs.create(new Path(output, name), false)) {
             out.write(content.getBytes(StandardCharsets.UTF_8));
         }
     }
 
     @Test
-    void readsTypedValuesFromAPartFile()
-            throws IOException
-    {
+    void readsTypedValuesFromAPartFile() throws IOException {
         Histogram histogram = Histograms.newHistogram();
         histogram.recordValue(42);
         histogram.recordValue(4200);
@@ -64,9 +57,7 @@ class ReducedValuesTest
     }
 
     @Test
-    void readsEveryPartFileAndIgnoresOtherFiles()
-            throws IOException
-    {
+    void readsEveryPartFileAndIgnoresOtherFiles() throws IOException {
         write("part-r-00000", "l:a\t1\n");
         write("part-r-00001", "l:b\t2\n");
         write("_SUCCESS", "");
@@ -79,18 +70,14 @@ class ReducedValuesTest
     }
 
     @Test
-    void keepsEverythingAfterTheFirstTabAsTheValue()
-            throws IOException
-    {
+    void keepsEverythingAfterTheFirstTabAsTheValue() throws IOException {
         write("part-r-00000", "s:notes\tone\ttwo\n");
 
         assertThat(ReducedValues.read(fs, output).strings("notes")).containsExactly("one\ttwo");
     }
 
     @Test
-    void givesZeroOrEmptyForAbsentKeys()
-            throws IOException
-    {
+    void givesZeroOrEmptyForAbsentKeys() throws IOException {
         write("part-r-00000", "");
 
         ReducedValues values = ReducedValues.read(fs, output);
@@ -103,9 +90,7 @@ class ReducedValuesTest
     }
 
     @Test
-    void collectsLongSumsByTheRestOfTheirName()
-            throws IOException
-    {
+    void collectsLongSumsByTheRestOfTheirName() throws IOException {
         write("part-r-00000", "l:task.0\t5\nl:task.1\t7\nl:tasks\t2\nf:task.2\t1.0\n");
 
         assertThat(ReducedValues.read(fs, output).longSums("task."))
@@ -113,9 +98,7 @@ class ReducedValuesTest
     }
 
     @Test
-    void rejectsLineWithoutTabNamingTheFile()
-            throws IOException
-    {
+    void rejectsLineWithoutTabNamingTheFile() throws IOException {
         write("part-r-00000", "l:size 12\n");
 
         assertThatThrownBy(() -> ReducedValues.read(fs, output))
@@ -126,9 +109,7 @@ class ReducedValuesTest
     }
 
     @Test
-    void readsBackWhatTheReducerCombined()
-            throws IOException
-    {
+    void readsBackWhatTheReducerCombined() throws IOException {
         String joined = SummingReducer.combine("s:hosts", java.util.List.of(new org.apache.hadoop.io.Text("dn1"),
                 new org.apache.hadoop.io.Text("dn2")));
         write("part-r-00000", "s:hosts\t" + joined + "\n");
@@ -137,8 +118,7 @@ class ReducedValuesTest
     }
 
     @Test
-    void isUnaffectedByChangesToTheMapItWasBuiltFrom()
-    {
+    void isUnaffectedByChangesToTheMapItWasBuiltFrom() {
         Map<String, String> map = new java.util.HashMap<>(Map.of("l:size", "1"));
         ReducedValues values = new ReducedValues(map);
         map.put("l:size", "2");

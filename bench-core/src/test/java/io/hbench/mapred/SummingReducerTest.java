@@ -11,10 +11,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class SummingReducerTest
-{
-    private static List<Text> texts(String... values)
-    {
+class SummingReducerTest {
+    private static List<Text> texts(String... values) {
         List<Text> texts = new ArrayList<>();
         for (String value : values) {
             texts.add(new Text(value));
@@ -23,34 +21,29 @@ class SummingReducerTest
     }
 
     @Test
-    void sumsLongs()
-    {
+    void sumsLongs() {
         assertThat(SummingReducer.combine("l:size", texts("3", "4", "-2", "10000000000"))).isEqualTo("10000000005");
     }
 
     @Test
-    void sumsNoLongsToZero()
-    {
+    void sumsNoLongsToZero() {
         assertThat(SummingReducer.combine("l:tasks", texts())).isEqualTo("0");
     }
 
     @Test
-    void rejectsLongSumThatOverflows()
-    {
+    void rejectsLongSumThatOverflows() {
         assertThatThrownBy(() -> SummingReducer.combine("l:size", texts(Long.toString(Long.MAX_VALUE), "1")))
                 .isInstanceOf(ArithmeticException.class);
     }
 
     @Test
-    void sumsFloatingPointNumbers()
-    {
+    void sumsFloatingPointNumbers() {
         // 0.5 + 1.25 + 2 = 3.75, exact in binary
         assertThat(SummingReducer.combine("f:rate", texts("0.5", "1.25", "2"))).isEqualTo("3.75");
     }
 
     @Test
-    void readsBackItsOwnFloatingPointOutputAsAnInput()
-    {
+    void readsBackItsOwnFloatingPointOutputAsAnInput() {
         // combining is associative: a combiner's output is a valid reducer input
         String partial = SummingReducer.combine("f:rate", texts("1e20", "1e20"));
 
@@ -58,16 +51,14 @@ class SummingReducerTest
     }
 
     @Test
-    void joinsStringsWithSemicolons()
-    {
+    void joinsStringsWithSemicolons() {
         assertThat(SummingReducer.combine("s:hosts", texts("dn1", "dn2", "dn3"))).isEqualTo("dn1;dn2;dn3");
         assertThat(SummingReducer.combine("s:hosts", texts("only"))).isEqualTo("only");
         assertThat(SummingReducer.combine("s:hosts", texts())).isEmpty();
     }
 
     @Test
-    void mergesHistograms()
-    {
+    void mergesHistograms() {
         Histogram first = Histograms.newHistogram();
         first.recordValue(10);
         first.recordValue(20);
@@ -85,8 +76,7 @@ class SummingReducerTest
     }
 
     @Test
-    void rejectsKeyWithoutTypePrefixWithExactMessage()
-    {
+    void rejectsKeyWithoutTypePrefixWithExactMessage() {
         assertThatThrownBy(() -> SummingReducer.combine("x:size", texts("1")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("key 'x:size' has no type prefix (l:, f:, s: or h:)");

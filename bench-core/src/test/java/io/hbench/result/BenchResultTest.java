@@ -11,14 +11,12 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class BenchResultTest
-{
+class BenchResultTest {
     private static final Instant START = Instant.parse("2026-11-22T20:10:00.123Z");
     private static final Instant END = Instant.parse("2026-11-22T20:10:05.456Z");
 
     @Test
-    void passesWithoutFailures()
-    {
+    void passesWithoutFailures() {
         BenchResult result = minimal().build();
 
         assertThat(result.outcome()).isEqualTo(Outcome.PASSED);
@@ -27,8 +25,7 @@ class BenchResultTest
     }
 
     @Test
-    void failsWithFailures()
-    {
+    void failsWithFailures() {
         BenchResult result = minimal().failure("task 3 failed").failure("file missing").build();
 
         assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
@@ -36,8 +33,7 @@ class BenchResultTest
     }
 
     @Test
-    void keepsInsertionOrder()
-    {
+    void keepsInsertionOrder() {
         BenchResult result = minimal()
                 .parameter("nrFiles", 4)
                 .parameter("fileSize", "128MB")
@@ -58,15 +54,13 @@ class BenchResultTest
     }
 
     @Test
-    void formatsDoubleParametersIndependentlyOfLocale()
-    {
+    void formatsDoubleParametersIndependentlyOfLocale() {
         assertThat(minimal().parameter("fraction", 1234567.5).build().parameters())
                 .containsEntry("fraction", "1234567.5");
     }
 
     @Test
-    void returnsUnmodifiableCollections()
-    {
+    void returnsUnmodifiableCollections() {
         BenchResult result = minimal().parameter("nrFiles", 4).build();
 
         assertThatThrownBy(() -> result.parameters().put("x", "y")).isInstanceOf(UnsupportedOperationException.class);
@@ -75,8 +69,7 @@ class BenchResultTest
     }
 
     @Test
-    void equalsResultBuiltTheSameWay()
-    {
+    void equalsResultBuiltTheSameWay() {
         assertThat(minimal().metric("files", 4, Unit.COUNT).build())
                 .isEqualTo(minimal().metric("files", 4, Unit.COUNT).build())
                 .hasSameHashCodeAs(minimal().metric("files", 4, Unit.COUNT).build())
@@ -84,56 +77,49 @@ class BenchResultTest
     }
 
     @Test
-    void printsTaskSampleCountOnly()
-    {
+    void printsTaskSampleCountOnly() {
         BenchResult result = minimal().taskSample(new TaskSample("task-1", null, START, END, List.of())).build();
 
         assertThat(result.toString()).contains("taskSamples=1").doesNotContain("task-1");
     }
 
     @Test
-    void rejectsBlankBenchmark()
-    {
+    void rejectsBlankBenchmark() {
         assertThatThrownBy(() -> BenchResult.builder(" ", "write"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("benchmark is blank");
     }
 
     @Test
-    void rejectsNullOperation()
-    {
+    void rejectsNullOperation() {
         assertThatThrownBy(() -> BenchResult.builder("TestDFSIO", null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("operation is null");
     }
 
     @Test
-    void rejectsMissingStart()
-    {
+    void rejectsMissingStart() {
         assertThatThrownBy(() -> BenchResult.builder("TestDFSIO", "write").end(END).build())
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("start is null");
     }
 
     @Test
-    void rejectsMissingEnd()
-    {
+    void rejectsMissingEnd() {
         assertThatThrownBy(() -> BenchResult.builder("TestDFSIO", "write").start(START).build())
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("end is null");
     }
 
     @Test
-    void rejectsEndBeforeStart()
-    {
+    void rejectsEndBeforeStart() {
         assertThatThrownBy(() -> BenchResult.builder("TestDFSIO", "write").start(END).end(START).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("end is before start: start=2026-11-22T20:10:05.456Z, end=2026-11-22T20:10:00.123Z");
     }
 
     @Test
-    void rejectsDuplicateMetricNames()
-    {
+    void rejectsDuplicateMetricNames() {
         BenchResult.Builder builder = minimal().metric("files", 4, Unit.COUNT);
 
         assertThatThrownBy(() -> builder.metric("files", 5, Unit.COUNT))
@@ -142,8 +128,7 @@ class BenchResultTest
     }
 
     @Test
-    void rejectsDuplicateDistributionNames()
-    {
+    void rejectsDuplicateDistributionNames() {
         Distribution latency = new Distribution("latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
         BenchResult.Builder builder = minimal().distribution(latency);
 
@@ -153,8 +138,7 @@ class BenchResultTest
     }
 
     @Test
-    void rejectsDuplicateTimeSeriesNames()
-    {
+    void rejectsDuplicateTimeSeriesNames() {
         TimeSeries series = new TimeSeries("throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), List.of());
         BenchResult.Builder builder = minimal().timeSeries(series);
 
@@ -164,8 +148,7 @@ class BenchResultTest
     }
 
     @Test
-    void rejectsDuplicateParameters()
-    {
+    void rejectsDuplicateParameters() {
         BenchResult.Builder builder = minimal().parameter("nrFiles", 4);
 
         assertThatThrownBy(() -> builder.parameter("nrFiles", 5))
@@ -174,32 +157,28 @@ class BenchResultTest
     }
 
     @Test
-    void rejectsBlankParameterName()
-    {
+    void rejectsBlankParameterName() {
         assertThatThrownBy(() -> minimal().parameter("", "x"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("parameter name is blank");
     }
 
     @Test
-    void rejectsNullParameterValue()
-    {
+    void rejectsNullParameterValue() {
         assertThatThrownBy(() -> minimal().parameter("fileSize", null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("value of parameter fileSize is null");
     }
 
     @Test
-    void rejectsNonFiniteDoubleParameter()
-    {
+    void rejectsNonFiniteDoubleParameter() {
         assertThatThrownBy(() -> minimal().parameter("fraction", Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value of parameter fraction is not finite: NaN");
     }
 
     @Test
-    void rejectsDuplicateClusterFacts()
-    {
+    void rejectsDuplicateClusterFacts() {
         BenchResult.Builder builder = minimal().cluster("fs", "hdfs://nn:8020");
 
         assertThatThrownBy(() -> builder.cluster("fs", "file:///"))
@@ -208,15 +187,13 @@ class BenchResultTest
     }
 
     @Test
-    void rejectsBlankFailure()
-    {
+    void rejectsBlankFailure() {
         assertThatThrownBy(() -> minimal().failure(""))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("failure is blank");
     }
 
-    private static BenchResult.Builder minimal()
-    {
+    private static BenchResult.Builder minimal() {
         return BenchResult.builder("TestDFSIO", "write").start(START).end(END);
     }
 }

@@ -9,11 +9,9 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class DistributionTest
-{
+class DistributionTest {
     @Test
-    void looksUpPercentiles()
-    {
+    void looksUpPercentiles() {
         Distribution distribution = latency(percentiles(50, 2.0, 99.9, 7.5));
 
         assertThat(distribution.percentile(50)).isEqualTo(2.0);
@@ -21,16 +19,14 @@ class DistributionTest
     }
 
     @Test
-    void rejectsMissingPercentile()
-    {
+    void rejectsMissingPercentile() {
         assertThatThrownBy(() -> latency(percentiles(50, 2.0)).percentile(99))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("distribution latency has no percentile 99.0");
     }
 
     @Test
-    void ordersPercentilesAscendingWhateverTheCallersOrder()
-    {
+    void ordersPercentilesAscendingWhateverTheCallersOrder() {
         SortedMap<Double, Double> descending = new TreeMap<>(Comparator.reverseOrder());
         descending.put(50.0, 2.0);
         descending.put(99.0, 7.0);
@@ -40,8 +36,7 @@ class DistributionTest
     }
 
     @Test
-    void copiesPercentiles()
-    {
+    void copiesPercentiles() {
         SortedMap<Double, Double> percentiles = percentiles(50, 2.0);
         Distribution distribution = latency(percentiles);
         percentiles.put(90.0, 5.0);
@@ -52,8 +47,7 @@ class DistributionTest
     }
 
     @Test
-    void acceptsEmptyDistribution()
-    {
+    void acceptsEmptyDistribution() {
         Distribution empty = new Distribution("latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
 
         assertThat(empty.count()).isZero();
@@ -61,40 +55,35 @@ class DistributionTest
     }
 
     @Test
-    void rejectsBlankName()
-    {
+    void rejectsBlankName() {
         assertThatThrownBy(() -> new Distribution("", Unit.MILLISECONDS, 1, 1, 1, 1, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("name is blank");
     }
 
     @Test
-    void rejectsNullUnit()
-    {
+    void rejectsNullUnit() {
         assertThatThrownBy(() -> new Distribution("latency", null, 1, 1, 1, 1, 0, new TreeMap<>()))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("unit is null");
     }
 
     @Test
-    void rejectsNegativeCount()
-    {
+    void rejectsNegativeCount() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, -1, 0, 0, 0, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("count is negative: -1");
     }
 
     @Test
-    void rejectsNonFiniteMin()
-    {
+    void rejectsNonFiniteMin() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, Double.NaN, 1, 1, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("min is not finite: NaN");
     }
 
     @Test
-    void rejectsNonFiniteMax()
-    {
+    void rejectsNonFiniteMax() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, Double.POSITIVE_INFINITY, 1, 0,
                 new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -102,115 +91,100 @@ class DistributionTest
     }
 
     @Test
-    void rejectsNonFiniteMean()
-    {
+    void rejectsNonFiniteMean() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, Double.NaN, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not finite: NaN");
     }
 
     @Test
-    void rejectsNonFiniteStdDev()
-    {
+    void rejectsNonFiniteStdDev() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, 1, Double.NaN, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("stdDev is not finite: NaN");
     }
 
     @Test
-    void rejectsNullPercentiles()
-    {
+    void rejectsNullPercentiles() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, 1, 0, null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("percentiles is null");
     }
 
     @Test
-    void rejectsNonZeroValuesWhenEmpty()
-    {
+    void rejectsNonZeroValuesWhenEmpty() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 0, 0, 1, 0, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("min, max, mean and stdDev must be 0 when count is 0");
     }
 
     @Test
-    void rejectsPercentilesWhenEmpty()
-    {
+    void rejectsPercentilesWhenEmpty() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, percentiles(50, 0.0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percentiles must be empty when count is 0");
     }
 
     @Test
-    void rejectsMeanBelowMin()
-    {
+    void rejectsMeanBelowMin() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 0.5, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not between min and max: min=1.0, mean=0.5, max=3.0");
     }
 
     @Test
-    void rejectsMeanAboveMax()
-    {
+    void rejectsMeanAboveMax() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 4, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not between min and max: min=1.0, mean=4.0, max=3.0");
     }
 
     @Test
-    void rejectsNegativeStdDev()
-    {
+    void rejectsNegativeStdDev() {
         assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 2, -0.5, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("stdDev is negative: -0.5");
     }
 
     @Test
-    void rejectsZeroPercentile()
-    {
+    void rejectsZeroPercentile() {
         assertThatThrownBy(() -> latency(percentiles(0, 1.0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percentile is not in (0, 100]: 0.0");
     }
 
     @Test
-    void rejectsPercentileAbove100()
-    {
+    void rejectsPercentileAbove100() {
         assertThatThrownBy(() -> latency(percentiles(100.5, 1.0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percentile is not in (0, 100]: 100.5");
     }
 
     @Test
-    void rejectsNonFinitePercentileValue()
-    {
+    void rejectsNonFinitePercentileValue() {
         assertThatThrownBy(() -> latency(percentiles(99, Double.NaN)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value of percentile 99.0 is not finite: NaN");
     }
 
     @Test
-    void rejectsNullPercentileValue()
-    {
+    void rejectsNullPercentileValue() {
         assertThatThrownBy(() -> latency(percentiles(99, null)))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("value of percentile 99.0 is null");
     }
 
-    private static Distribution latency(SortedMap<Double, Double> percentiles)
-    {
+    private static Distribution latency(SortedMap<Double, Double> percentiles) {
         return new Distribution("latency", Unit.MILLISECONDS, 10, 1, 8, 3, 1.5, percentiles);
     }
 
-    private static SortedMap<Double, Double> percentiles(double percentile, Double value)
-    {
+    private static SortedMap<Double, Double> percentiles(double percentile, Double value) {
         SortedMap<Double, Double> percentiles = new TreeMap<>();
         percentiles.put(percentile, value);
         return percentiles;
     }
 
-    private static SortedMap<Double, Double> percentiles(double p1, double v1, double p2, double v2)
-    {
+    private static SortedMap<Double, Double> percentiles(double p1, double v1, double p2, double v2) {
         SortedMap<Double, Double> percentiles = percentiles(p1, v1);
         percentiles.put(p2, v2);
         return percentiles;

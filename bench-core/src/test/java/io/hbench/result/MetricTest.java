@@ -5,11 +5,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class MetricTest
-{
+class MetricTest {
     @Test
-    void keepsItsFields()
-    {
+    void keepsItsFields() {
         Metric metric = new Metric("throughput", 12.5, Unit.MEBIBYTES_PER_SECOND);
 
         assertThat(metric.name()).isEqualTo("throughput");
@@ -21,40 +19,35 @@ class MetricTest
     }
 
     @Test
-    void rejectsNullName()
-    {
+    void rejectsNullName() {
         assertThatThrownBy(() -> new Metric(null, 1, Unit.COUNT))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("name is null");
     }
 
     @Test
-    void rejectsBlankName()
-    {
+    void rejectsBlankName() {
         assertThatThrownBy(() -> new Metric(" ", 1, Unit.COUNT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("name is blank");
     }
 
     @Test
-    void rejectsNaNValue()
-    {
+    void rejectsNaNValue() {
         assertThatThrownBy(() -> new Metric("files", Double.NaN, Unit.COUNT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value is not finite: NaN");
     }
 
     @Test
-    void rejectsInfiniteValue()
-    {
+    void rejectsInfiniteValue() {
         assertThatThrownBy(() -> new Metric("files", Double.NEGATIVE_INFINITY, Unit.COUNT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value is not finite: -Infinity");
     }
 
     @Test
-    void rejectsNullUnit()
-    {
+    void rejectsNullUnit() {
         assertThatThrownBy(() -> new Metric("files", 1, null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("unit is null");

@@ -10,15 +10,13 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class TaskSampleTest
-{
+class TaskSampleTest {
     private static final Instant START = Instant.parse("2026-11-22T20:10:00.123Z");
     private static final Instant END = Instant.parse("2026-11-22T20:10:02.623Z");
     private static final Metric BYTES = new Metric("bytes", 1024, Unit.BYTES);
 
     @Test
-    void keepsItsFields()
-    {
+    void keepsItsFields() {
         TaskSample task = new TaskSample("task_0001_m_000001", "dn1", START, END, List.of(BYTES));
 
         assertThat(task.id()).isEqualTo("task_0001_m_000001");
@@ -29,14 +27,12 @@ class TaskSampleTest
     }
 
     @Test
-    void treatsNullHostAsUnknown()
-    {
+    void treatsNullHostAsUnknown() {
         assertThat(new TaskSample("t1", null, START, END, List.of()).host()).isEmpty();
     }
 
     @Test
-    void copiesMetrics()
-    {
+    void copiesMetrics() {
         List<Metric> metrics = new ArrayList<>(List.of(BYTES));
         TaskSample task = new TaskSample("t1", null, START, END, metrics);
         metrics.clear();
@@ -45,46 +41,40 @@ class TaskSampleTest
     }
 
     @Test
-    void acceptsZeroDuration()
-    {
+    void acceptsZeroDuration() {
         assertThat(new TaskSample("t1", null, START, START, List.of()).duration()).isZero();
     }
 
     @Test
-    void rejectsBlankId()
-    {
+    void rejectsBlankId() {
         assertThatThrownBy(() -> new TaskSample(" ", null, START, END, List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("id is blank");
     }
 
     @Test
-    void rejectsBlankHost()
-    {
+    void rejectsBlankHost() {
         assertThatThrownBy(() -> new TaskSample("t1", "", START, END, List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("host is blank");
     }
 
     @Test
-    void rejectsNullStart()
-    {
+    void rejectsNullStart() {
         assertThatThrownBy(() -> new TaskSample("t1", null, null, END, List.of()))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("start is null");
     }
 
     @Test
-    void rejectsEndBeforeStart()
-    {
+    void rejectsEndBeforeStart() {
         assertThatThrownBy(() -> new TaskSample("t1", null, END, START, List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("end is before start: start=2026-11-22T20:10:02.623Z, end=2026-11-22T20:10:00.123Z");
     }
 
     @Test
-    void rejectsDuplicateMetricNames()
-    {
+    void rejectsDuplicateMetricNames() {
         assertThatThrownBy(() -> new TaskSample("t1", null, START, END, List.of(BYTES, new Metric("bytes", 1, Unit.BYTES))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("duplicate metric name: bytes");

@@ -5,19 +5,16 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class UnitTest
-{
+class UnitTest {
     @Test
-    void findsEveryUnitBySymbol()
-    {
+    void findsEveryUnitBySymbol() {
         for (Unit unit : Unit.values()) {
             assertThat(Unit.bySymbol(unit.symbol())).isSameAs(unit);
         }
     }
 
     @Test
-    void rejectsUnknownSymbol()
-    {
+    void rejectsUnknownSymbol() {
         assertThatThrownBy(() -> Unit.bySymbol("furlongs"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown unit symbol: furlongs");

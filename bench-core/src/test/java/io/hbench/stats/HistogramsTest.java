@@ -11,13 +11,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-class HistogramsTest
-{
+class HistogramsTest {
     /** HdrHistogram at 3 significant digits: a value is reported within 1/1000 of what was recorded. */
     private static final double PRECISION = 1e-3;
 
-    private static Histogram oneToThousand()
-    {
+    private static Histogram oneToThousand() {
         Histogram histogram = Histograms.newHistogram();
         for (long value = 1; value <= 1000; value++) {
             histogram.recordValue(value);
@@ -26,8 +24,7 @@ class HistogramsTest
     }
 
     @Test
-    void decodesWhatItEncoded()
-    {
+    void decodesWhatItEncoded() {
         Histogram histogram = oneToThousand();
         histogram.recordValue(123_456_789L);
 
@@ -40,32 +37,28 @@ class HistogramsTest
     }
 
     @Test
-    void encodesAsOneLineOfBase64SoItTravelsAsATextValue()
-    {
+    void encodesAsOneLineOfBase64SoItTravelsAsATextValue() {
         String text = Histograms.encode(oneToThousand());
 
         assertThat(text).matches("[A-Za-z0-9+/]+=*");
     }
 
     @Test
-    void decodesAnEmptyHistogram()
-    {
+    void decodesAnEmptyHistogram() {
         Histogram decoded = Histograms.decode(Histograms.encode(Histograms.newHistogram()));
 
         assertThat(decoded.getTotalCount()).isZero();
     }
 
     @Test
-    void rejectsTextThatIsNotBase64()
-    {
+    void rejectsTextThatIsNotBase64() {
         assertThatThrownBy(() -> Histograms.decode("not base64!"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("not an encoded histogram: ");
     }
 
     @Test
-    void rejectsBase64ThatIsNotAHistogram()
-    {
+    void rejectsBase64ThatIsNotAHistogram() {
         String garbage = Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
 
         assertThatThrownBy(() -> Histograms.decode(garbage))
@@ -74,8 +67,7 @@ class HistogramsTest
     }
 
     @Test
-    void rejectsTruncatedInput()
-    {
+    void rejectsTruncatedInput() {
         String full = Histograms.encode(oneToThousand());
         for (String text : new String[] {"", full.substring(0, 4), full.substring(0, 12)}) {
             assertThatThrownBy(() -> Histograms.decode(text))
@@ -86,8 +78,7 @@ class HistogramsTest
     }
 
     @Test
-    void summarisesPercentilesAndExtremesWithinThreeSignificantDigits()
-    {
+    void summarisesPercentilesAndExtremesWithinThreeSignificantDigits() {
         // 1..1000 recorded once each: the value at percentile p is the p*10-th value.
         Distribution distribution = Histograms.toDistribution("latency", Unit.MILLISECONDS, oneToThousand(), 1);
 
@@ -107,8 +98,7 @@ class HistogramsTest
     }
 
     @Test
-    void summarisesLargeValuesWithinThreeSignificantDigits()
-    {
+    void summarisesLargeValuesWithinThreeSignificantDigits() {
         // 1000 values 1_000_000, 2_000_000, ..., 1_000_000_000 (beyond HdrHistogram's exact range, so buckets matter)
         Histogram histogram = Histograms.newHistogram();
         for (long i = 1; i <= 1000; i++) {
@@ -124,8 +114,7 @@ class HistogramsTest
     }
 
     @Test
-    void dividesEveryValueByTheScale()
-    {
+    void dividesEveryValueByTheScale() {
         // microseconds recorded, scale 1000: reported in milliseconds. 1000 us .. 1_000_000 us = 1 ms .. 1000 ms
         Histogram micros = Histograms.newHistogram();
         for (long ms = 1; ms <= 1000; ms++) {
@@ -143,8 +132,7 @@ class HistogramsTest
     }
 
     @Test
-    void summarisesAnEmptyHistogramAsCountZero()
-    {
+    void summarisesAnEmptyHistogramAsCountZero() {
         Distribution distribution = Histograms.toDistribution("latency", Unit.MILLISECONDS,
                 Histograms.newHistogram(), 1000);
 
@@ -157,8 +145,7 @@ class HistogramsTest
     }
 
     @Test
-    void keepsTheMeanWithinMinAndMaxWhenAllValuesShareABucket()
-    {
+    void keepsTheMeanWithinMinAndMaxWhenAllValuesShareABucket() {
         // 5000 lies in a bucket 4 wide (5000..5003) at 3 significant digits: HdrHistogram reports min 5000,
         // max 5003 and a mean from the bucket midpoint (5002). Every value recorded was 5000, so the reported
         // mean must still be within [min, max] and within precision of 5000.

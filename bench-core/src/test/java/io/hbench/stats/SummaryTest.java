@@ -7,11 +7,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-class SummaryTest
-{
+class SummaryTest {
     @Test
-    void computesCountSumExtremesMeanAndPopulationStdDev()
-    {
+    void computesCountSumExtremesMeanAndPopulationStdDev() {
         // sum = 2+4+4+4+5+5+7+9 = 40, n = 8, mean = 40/8 = 5
         // squared deviations: 9+1+1+1+0+0+4+16 = 32; population variance = 32/8 = 4; std dev = 2
         Summary summary = Summary.of(2, 4, 4, 4, 5, 5, 7, 9);
@@ -25,15 +23,13 @@ class SummaryTest
     }
 
     @Test
-    void dividesByNNotNMinusOne()
-    {
+    void dividesByNNotNMinusOne() {
         // {1, 3}: mean 2, squared deviations 1+1 = 2; population variance 2/2 = 1 (sample variance would be 2)
         assertThat(Summary.of(1, 3).stdDev()).isCloseTo(1.0, within(1e-12));
     }
 
     @Test
-    void acceptsAnIterableOfBoxedValues()
-    {
+    void acceptsAnIterableOfBoxedValues() {
         Summary summary = Summary.of(List.of(2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0));
 
         assertThat(summary.count()).isEqualTo(8);
@@ -42,8 +38,7 @@ class SummaryTest
     }
 
     @Test
-    void keepsStdDevExactForLargeValuesCloseTogether()
-    {
+    void keepsStdDevExactForLargeValuesCloseTogether() {
         // mean = 1e9 + (4+7+13+16)/4 = 1e9 + 10; deviations -6, -3, 3, 6
         // squared deviations 36+9+9+36 = 90; population variance 90/4 = 22.5; std dev = sqrt(22.5) ~ 4.743
         //
@@ -60,8 +55,7 @@ class SummaryTest
     }
 
     @Test
-    void summarisesNoValuesAsZeros()
-    {
+    void summarisesNoValuesAsZeros() {
         Summary summary = Summary.of();
 
         assertThat(summary.count()).isZero();
@@ -74,8 +68,7 @@ class SummaryTest
     }
 
     @Test
-    void givesZeroStdDevForOneValue()
-    {
+    void givesZeroStdDevForOneValue() {
         Summary summary = Summary.of(42);
 
         assertThat(summary.mean()).isEqualTo(42.0);

@@ -43,8 +43,7 @@ import static java.util.Objects.requireNonNull;
  * {@code durationMillis} are derived: written for readers of the file, checked or ignored when read back.
  */
 public final class JsonResultFormat
-        implements ResultFormat
-{
+        implements ResultFormat {
     public static final String SCHEMA = "hbench-result/1";
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -60,9 +59,7 @@ public final class JsonResultFormat
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
     @Override
-    public void write(BenchResult result, Writer out)
-            throws IOException
-    {
+    public void write(BenchResult result, Writer out) throws IOException {
         requireNonNull(result, "result is null");
         requireNonNull(out, "out is null");
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
@@ -105,9 +102,7 @@ public final class JsonResultFormat
         }
     }
 
-    private static void writeStrings(JsonGenerator json, String field, Map<String, String> values)
-            throws IOException
-    {
+    private static void writeStrings(JsonGenerator json, String field, Map<String, String> values) throws IOException {
         json.writeObjectFieldStart(field);
         for (Map.Entry<String, String> entry : values.entrySet()) {
             json.writeStringField(entry.getKey(), entry.getValue());
@@ -115,9 +110,7 @@ public final class JsonResultFormat
         json.writeEndObject();
     }
 
-    private static void writeMetrics(JsonGenerator json, List<Metric> metrics)
-            throws IOException
-    {
+    private static void writeMetrics(JsonGenerator json, List<Metric> metrics) throws IOException {
         json.writeArrayFieldStart("metrics");
         for (Metric metric : metrics) {
             json.writeStartObject();
@@ -129,9 +122,7 @@ public final class JsonResultFormat
         json.writeEndArray();
     }
 
-    private static void writeDistribution(JsonGenerator json, Distribution distribution)
-            throws IOException
-    {
+    private static void writeDistribution(JsonGenerator json, Distribution distribution) throws IOException {
         json.writeStartObject();
         json.writeStringField("name", distribution.name());
         json.writeStringField("unit", distribution.unit().symbol());
@@ -148,9 +139,7 @@ public final class JsonResultFormat
         json.writeEndObject();
     }
 
-    private static void writeTimeSeries(JsonGenerator json, TimeSeries series)
-            throws IOException
-    {
+    private static void writeTimeSeries(JsonGenerator json, TimeSeries series) throws IOException {
         json.writeStartObject();
         json.writeStringField("name", series.name());
         json.writeStringField("unit", series.unit().symbol());
@@ -165,9 +154,7 @@ public final class JsonResultFormat
         json.writeEndObject();
     }
 
-    private static void writeTask(JsonGenerator json, TaskSample task)
-            throws IOException
-    {
+    private static void writeTask(JsonGenerator json, TaskSample task) throws IOException {
         json.writeStartObject();
         json.writeStringField("id", task.id());
         json.writeStringField("host", task.host().orElse(null));
@@ -180,8 +167,7 @@ public final class JsonResultFormat
     }
 
     /** {@code duration} in seconds times 10^{@code exponent}, exactly, without trailing zeros or exponent. */
-    private static String decimal(Duration duration, int exponent)
-    {
+    private static String decimal(Duration duration, int exponent) {
         return BigDecimal.valueOf(duration.getSeconds())
                 .add(BigDecimal.valueOf(duration.getNano(), 9))
                 .movePointRight(exponent)
@@ -194,9 +180,7 @@ public final class JsonResultFormat
      *
      * @throws IOException if {@code in} is not JSON, not schema {@value #SCHEMA}, or describes an invalid result
      */
-    public static BenchResult read(Reader in)
-            throws IOException
-    {
+    public static BenchResult read(Reader in) throws IOException {
         requireNonNull(in, "in is null");
         JsonNode root = MAPPER.readTree(in);
         if (root == null || !root.isObject()) {
@@ -219,9 +203,7 @@ public final class JsonResultFormat
         }
     }
 
-    private static BenchResult readResult(JsonNode root)
-            throws IOException
-    {
+    private static BenchResult readResult(JsonNode root) throws IOException {
         BenchResult.Builder builder = BenchResult.builder(text(root, "benchmark"), text(root, "operation"))
                 .start(instant(root, "start"))
                 .end(instant(root, "end"));
@@ -249,9 +231,7 @@ public final class JsonResultFormat
         return builder.build();
     }
 
-    private static List<Metric> readMetrics(JsonNode parent)
-            throws IOException
-    {
+    private static List<Metric> readMetrics(JsonNode parent) throws IOException {
         List<Metric> metrics = new ArrayList<>();
         for (JsonNode node : array(parent, "metrics")) {
             metrics.add(new Metric(text(node, "name"), number(node, "value").doubleValue(), unit(node)));
@@ -259,9 +239,7 @@ public final class JsonResultFormat
         return metrics;
     }
 
-    private static Distribution readDistribution(JsonNode node)
-            throws IOException
-    {
+    private static Distribution readDistribution(JsonNode node) throws IOException {
         JsonNode count = number(node, "count");
         if (!count.isIntegralNumber() || !count.canConvertToLong()) {
             throw new IOException("count is not an integer: " + count);
@@ -282,9 +260,7 @@ public final class JsonResultFormat
                 percentiles);
     }
 
-    private static double parsePercentile(String key)
-            throws IOException
-    {
+    private static double parsePercentile(String key) throws IOException {
         try {
             return Double.parseDouble(key);
         }
@@ -293,9 +269,7 @@ public final class JsonResultFormat
         }
     }
 
-    private static TimeSeries readTimeSeries(JsonNode node)
-            throws IOException
-    {
+    private static TimeSeries readTimeSeries(JsonNode node) throws IOException {
         List<Double> values = new ArrayList<>();
         for (JsonNode value : array(node, "values")) {
             values.add(numberValue(value, "values").doubleValue());
@@ -303,9 +277,7 @@ public final class JsonResultFormat
         return new TimeSeries(text(node, "name"), unit(node), instant(node, "start"), millis(node, "bucketWidthMillis"), values);
     }
 
-    private static TaskSample readTask(JsonNode node)
-            throws IOException
-    {
+    private static TaskSample readTask(JsonNode node) throws IOException {
         JsonNode host = field(node, "host");
         return new TaskSample(
                 text(node, "id"),
@@ -315,30 +287,22 @@ public final class JsonResultFormat
                 readMetrics(node));
     }
 
-    private static Unit unit(JsonNode node)
-            throws IOException
-    {
+    private static Unit unit(JsonNode node) throws IOException {
         return Unit.bySymbol(text(node, "unit"));
     }
 
-    private static Instant instant(JsonNode node, String field)
-            throws IOException
-    {
+    private static Instant instant(JsonNode node, String field) throws IOException {
         return Instant.parse(text(node, field));
     }
 
-    private static Duration millis(JsonNode node, String field)
-            throws IOException
-    {
+    private static Duration millis(JsonNode node, String field) throws IOException {
         // Integral millis read back exactly; fractions do while they fit a double's 15 significant digits
         // (nanosecond precision up to 11 days), which any real bucket width does.
         BigDecimal nanos = number(node, field).decimalValue().movePointRight(6);
         return Duration.ofNanos(nanos.longValueExact());
     }
 
-    private static JsonNode field(JsonNode node, String field)
-            throws IOException
-    {
+    private static JsonNode field(JsonNode node, String field) throws IOException {
         JsonNode value = node.get(field);
         if (value == null) {
             throw new IOException("missing field: " + field);
@@ -346,39 +310,29 @@ public final class JsonResultFormat
         return value;
     }
 
-    private static String text(JsonNode node, String field)
-            throws IOException
-    {
+    private static String text(JsonNode node, String field) throws IOException {
         return textValue(field(node, field), field);
     }
 
-    private static String textValue(JsonNode value, String field)
-            throws IOException
-    {
+    private static String textValue(JsonNode value, String field) throws IOException {
         if (!value.isTextual()) {
             throw new IOException(field + " is not a string: " + value);
         }
         return value.textValue();
     }
 
-    private static JsonNode number(JsonNode node, String field)
-            throws IOException
-    {
+    private static JsonNode number(JsonNode node, String field) throws IOException {
         return numberValue(field(node, field), field);
     }
 
-    private static JsonNode numberValue(JsonNode value, String field)
-            throws IOException
-    {
+    private static JsonNode numberValue(JsonNode value, String field) throws IOException {
         if (!value.isNumber()) {
             throw new IOException(field + " is not a number: " + value);
         }
         return value;
     }
 
-    private static JsonNode array(JsonNode node, String field)
-            throws IOException
-    {
+    private static JsonNode array(JsonNode node, String field) throws IOException {
         JsonNode value = field(node, field);
         if (!value.isArray()) {
             throw new IOException(field + " is not an array: " + value);
@@ -386,9 +340,7 @@ public final class JsonResultFormat
         return value;
     }
 
-    private static JsonNode object(JsonNode node, String field)
-            throws IOException
-    {
+    private static JsonNode object(JsonNode node, String field) throws IOException {
         JsonNode value = field(node, field);
         if (!value.isObject()) {
             throw new IOException(field + " is not an object: " + value);

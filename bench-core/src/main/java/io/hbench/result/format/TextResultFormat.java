@@ -43,15 +43,12 @@ import static java.util.Objects.requireNonNull;
  * last, one per line. The JSON format has everything in full.
  */
 public final class TextResultFormat
-        implements ResultFormat
-{
+        implements ResultFormat {
     private static final int DECIMALS = 3;
     private static final String INDENT = "  ";
 
     @Override
-    public void write(BenchResult result, Writer out)
-            throws IOException
-    {
+    public void write(BenchResult result, Writer out) throws IOException {
         requireNonNull(result, "result is null");
         requireNonNull(out, "out is null");
         List<String> lines = new ArrayList<>();
@@ -79,24 +76,21 @@ public final class TextResultFormat
         out.flush();
     }
 
-    private static void section(List<String> lines, String title, List<String> body)
-    {
+    private static void section(List<String> lines, String title, List<String> body) {
         if (!body.isEmpty()) {
             lines.add(INDENT + title + ":");
             body.forEach(line -> lines.add(INDENT + INDENT + line));
         }
     }
 
-    private static List<String> labelled(Map<String, String> values)
-    {
+    private static List<String> labelled(Map<String, String> values) {
         int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
         List<String> lines = new ArrayList<>();
         values.forEach((label, value) -> lines.add(padRight(label, width) + "  " + value));
         return lines;
     }
 
-    private static List<String> metrics(List<Metric> metrics)
-    {
+    private static List<String> metrics(List<Metric> metrics) {
         int labelWidth = metrics.stream().mapToInt(metric -> metric.name().length()).max().orElse(0);
         int valueWidth = metrics.stream().mapToInt(metric -> fixed(metric.value()).length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
@@ -107,8 +101,7 @@ public final class TextResultFormat
         return lines;
     }
 
-    private static List<String> distributions(List<Distribution> distributions)
-    {
+    private static List<String> distributions(List<Distribution> distributions) {
         List<String> labels = new ArrayList<>();
         distributions.forEach(distribution -> labels.add(withUnitInParentheses(distribution.name(), distribution.unit())));
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
@@ -129,8 +122,7 @@ public final class TextResultFormat
         return lines;
     }
 
-    private static List<String> timeSeries(List<TimeSeries> timeSeries)
-    {
+    private static List<String> timeSeries(List<TimeSeries> timeSeries) {
         List<String> labels = new ArrayList<>();
         timeSeries.forEach(series -> labels.add(withUnitInParentheses(series.name(), series.unit())));
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
@@ -156,36 +148,30 @@ public final class TextResultFormat
      * {@code value} with {@value #DECIMALS} decimals. BigDecimal rather than String.format: it rounds the exact
      * binary value, identically on every JDK and in every locale.
      */
-    private static String fixed(double value)
-    {
+    private static String fixed(double value) {
         return new BigDecimal(value).setScale(DECIMALS, RoundingMode.HALF_UP).toPlainString();
     }
 
-    private static String seconds(Duration duration)
-    {
+    private static String seconds(Duration duration) {
         return BigDecimal.valueOf(duration.getSeconds())
                 .add(BigDecimal.valueOf(duration.getNano(), 9))
                 .setScale(DECIMALS, RoundingMode.HALF_UP)
                 .toPlainString();
     }
 
-    private static String withUnit(String text, Unit unit)
-    {
+    private static String withUnit(String text, Unit unit) {
         return unit.symbol().isEmpty() ? text : text + " " + unit.symbol();
     }
 
-    private static String withUnitInParentheses(String text, Unit unit)
-    {
+    private static String withUnitInParentheses(String text, Unit unit) {
         return unit.symbol().isEmpty() ? text : text + " (" + unit.symbol() + ")";
     }
 
-    private static String padRight(String text, int width)
-    {
+    private static String padRight(String text, int width) {
         return text + " ".repeat(width - text.length());
     }
 
-    private static String padLeft(String text, int width)
-    {
+    private static String padLeft(String text, int width) {
         return " ".repeat(width - text.length()) + text;
     }
 }

@@ -7,12 +7,10 @@ import java.util.stream.Stream;
  * Default locales that format numbers differently ("1.234,5", "1 234,5", Arabic-Indic digits, Indian grouping),
  * for checking that output ignores the default locale.
  */
-final class DefaultLocales
-{
+final class DefaultLocales {
     private DefaultLocales() {}
 
-    static Stream<Locale> locales()
-    {
+    static Stream<Locale> locales() {
         return Stream.of(
                 Locale.ROOT,
                 Locale.US,
@@ -22,16 +20,12 @@ final class DefaultLocales
                 new Locale("hi", "IN"));
     }
 
-    interface Action
-    {
-        void run()
-                throws Exception;
+    interface Action {
+        void run() throws Exception;
     }
 
     /** Runs {@code action} with {@code locale} as every default locale, then restores the previous defaults. */
-    static void withDefaultLocale(Locale locale, Action action)
-            throws Exception
-    {
+    static void withDefaultLocale(Locale locale, Action action) throws Exception {
         Locale saved = Locale.getDefault();
         Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
         Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);

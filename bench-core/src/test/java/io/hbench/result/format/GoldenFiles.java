@@ -13,17 +13,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Compares output with golden files in src/test/resources/io/hbench/result/format. Run the tests with
  * {@code -Dhbench.golden.update=true} to rewrite the files instead, then check the diff by eye before committing.
  */
-final class GoldenFiles
-{
+final class GoldenFiles {
     private static final String UPDATE_PROPERTY = "hbench.golden.update";
     private static final Path DIRECTORY = Path.of(System.getProperty("basedir", ""),
             "src", "test", "resources", "io", "hbench", "result", "format");
 
     private GoldenFiles() {}
 
-    static void assertMatchesGoldenFile(byte[] actual, String name)
-            throws IOException
-    {
+    static void assertMatchesGoldenFile(byte[] actual, String name) throws IOException {
         if (Boolean.getBoolean(UPDATE_PROPERTY)) {
             Files.write(DIRECTORY.resolve(name), actual);
             return;

@@ -30,15 +30,12 @@ import static io.hbench.result.format.SampleResults.END;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class JsonResultFormatTest
-{
+class JsonResultFormatTest {
     private final JsonResultFormat format = new JsonResultFormat();
 
     @ParameterizedTest
     @MethodSource("io.hbench.result.format.DefaultLocales#locales")
-    void writesGoldenFileInEveryDefaultLocale(Locale locale)
-            throws Exception
-    {
+    void writesGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
         withDefaultLocale(locale, () -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             format.write(SampleResults.seeded(), out);
@@ -47,18 +44,14 @@ class JsonResultFormatTest
     }
 
     @Test
-    void readsBackWhatItWrites()
-            throws IOException
-    {
+    void readsBackWhatItWrites() throws IOException {
         BenchResult result = SampleResults.seeded();
 
         assertThat(JsonResultFormat.read(new StringReader(write(result)))).isEqualTo(result);
     }
 
     @Test
-    void readsBackEdgeCases()
-            throws IOException
-    {
+    void readsBackEdgeCases() throws IOException {
         Instant start = Instant.parse("2026-11-22T20:10:00.000000001Z");
         BenchResult result = BenchResult.builder("edge", "cases")
                 .start(start)
@@ -79,9 +72,7 @@ class JsonResultFormatTest
     }
 
     @Test
-    void writesSchemaFirstAndFieldsInFixedOrder()
-            throws IOException
-    {
+    void writesSchemaFirstAndFieldsInFixedOrder() throws IOException {
         JsonNode root = new ObjectMapper().readTree(write(SampleResults.seeded()));
 
         assertThat(root.fieldNames()).toIterable().containsExactly(
@@ -91,9 +82,7 @@ class JsonResultFormatTest
     }
 
     @Test
-    void writesDerivedFieldsForReaders()
-            throws IOException
-    {
+    void writesDerivedFieldsForReaders() throws IOException {
         JsonNode root = new ObjectMapper().readTree(write(SampleResults.seeded()));
 
         assertThat(root.get("durationSeconds").decimalValue()).isEqualByComparingTo("5.333");
@@ -104,9 +93,7 @@ class JsonResultFormatTest
     }
 
     @Test
-    void leavesWriterOpen()
-            throws IOException
-    {
+    void leavesWriterOpen() throws IOException {
         StringWriter text = new StringWriter();
         Writer out = new BufferedWriter(text);
         format.write(SampleResults.seeded(), out);
@@ -117,17 +104,14 @@ class JsonResultFormatTest
     }
 
     @Test
-    void rejectsOtherSchema()
-    {
+    void rejectsOtherSchema() {
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\"schema\": \"hbench-result/2\"}")))
                 .isInstanceOf(IOException.class)
                 .hasMessage("unsupported schema: hbench-result/2 (expected hbench-result/1)");
     }
 
     @Test
-    void rejectsOutcomeThatContradictsFailures()
-            throws IOException
-    {
+    void rejectsOutcomeThatContradictsFailures() throws IOException {
         String json = withField(write(SampleResults.seeded()), "outcome", "PASSED");
 
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
@@ -136,9 +120,7 @@ class JsonResultFormatTest
     }
 
     @Test
-    void rejectsMissingField()
-            throws IOException
-    {
+    void rejectsMissingField() throws IOException {
         String json = write(SampleResults.seeded()).replace("\"benchmark\"", "\"bench\"");
 
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
@@ -147,9 +129,7 @@ class JsonResultFormatTest
     }
 
     @Test
-    void rejectsInvalidResult()
-            throws IOException
-    {
+    void rejectsInvalidResult() throws IOException {
         String json = withField(write(SampleResults.seeded()), "start", "2026-11-22T20:10:06Z");
 
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json)))
@@ -157,18 +137,14 @@ class JsonResultFormatTest
                 .hasMessage("invalid hbench result: end is before start: start=2026-11-22T20:10:06Z, end=" + END);
     }
 
-    private static String withField(String json, String field, String value)
-            throws IOException
-    {
+    private static String withField(String json, String field, String value) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = (ObjectNode) mapper.readTree(json);
         root.put(field, value);
         return mapper.writeValueAsString(root);
     }
 
-    private String write(BenchResult result)
-            throws IOException
-    {
+    private String write(BenchResult result) throws IOException {
         StringWriter out = new StringWriter();
         format.write(result, out);
         return out.toString();

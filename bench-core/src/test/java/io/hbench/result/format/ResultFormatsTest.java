@@ -5,19 +5,16 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class ResultFormatsTest
-{
+class ResultFormatsTest {
     @Test
-    void findsFormatsByName()
-    {
+    void findsFormatsByName() {
         assertThat(ResultFormats.byName("json")).isInstanceOf(JsonResultFormat.class);
         assertThat(ResultFormats.byName("TEXT")).isInstanceOf(TextResultFormat.class);
         assertThat(ResultFormats.names()).containsExactly("json", "text");
     }
 
     @Test
-    void rejectsUnknownName()
-    {
+    void rejectsUnknownName() {
         assertThatThrownBy(() -> ResultFormats.byName("xml"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown result format: xml (expected one of [json, text])");

@@ -24,8 +24,7 @@ import static io.hbench.result.Unit.MILLISECONDS;
 import static io.hbench.result.Unit.SECONDS;
 
 /** Results for format tests, built from a fixed seed so that golden files stay valid. */
-final class SampleResults
-{
+final class SampleResults {
     static final Instant START = Instant.parse("2026-11-22T20:10:00.123Z");
     static final Instant END = Instant.parse("2026-11-22T20:10:05.456Z");
 
@@ -36,8 +35,7 @@ final class SampleResults
     private SampleResults() {}
 
     /** A TestDFSIO-like write run where one task lost its datanode. */
-    static BenchResult seeded()
-    {
+    static BenchResult seeded() {
         Random random = new Random(SEED);
         BenchResult.Builder builder = BenchResult.builder("TestDFSIO", "write")
                 .parameter("nrFiles", TASKS)
@@ -90,8 +88,7 @@ final class SampleResults
     }
 
     /** Summarises {@code values} with nearest-rank percentiles. */
-    static Distribution distribution(String name, Unit unit, double[] values, double... percentiles)
-    {
+    static Distribution distribution(String name, Unit unit, double[] values, double... percentiles) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         double mean = Arrays.stream(sorted).average().orElseThrow();

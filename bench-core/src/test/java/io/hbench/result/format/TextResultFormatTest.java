@@ -19,15 +19,12 @@ import static io.hbench.result.format.SampleResults.END;
 import static io.hbench.result.format.SampleResults.START;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class TextResultFormatTest
-{
+class TextResultFormatTest {
     private final TextResultFormat format = new TextResultFormat();
 
     @ParameterizedTest
     @MethodSource("io.hbench.result.format.DefaultLocales#locales")
-    void writesGoldenFileInEveryDefaultLocale(Locale locale)
-            throws Exception
-    {
+    void writesGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
         withDefaultLocale(locale, () -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             format.write(SampleResults.seeded(), out);
@@ -36,9 +33,7 @@ class TextResultFormatTest
     }
 
     @Test
-    void leavesOutEmptySections()
-            throws IOException
-    {
+    void leavesOutEmptySections() throws IOException {
         assertThat(write(minimal().build())).isEqualTo(""
                 + "hbench TestDFSIO write: PASSED\n"
                 + "  start 2026-11-22T20:10:00.123Z  end 2026-11-22T20:10:05.456Z  (5.333 s)\n"
@@ -46,9 +41,7 @@ class TextResultFormatTest
     }
 
     @Test
-    void countsTasksWithoutPrintingThem()
-            throws IOException
-    {
+    void countsTasksWithoutPrintingThem() throws IOException {
         BenchResult result = minimal()
                 .taskSample(new TaskSample("task-1", "dn1", START, END, List.of()))
                 .taskSample(new TaskSample("task-2", "dn2", START, END, List.of()))
@@ -58,9 +51,7 @@ class TextResultFormatTest
     }
 
     @Test
-    void listsFailuresOnePerLine()
-            throws IOException
-    {
+    void listsFailuresOnePerLine() throws IOException {
         BenchResult result = minimal().failure("task 3 failed").failure("lost datanode\ncaused by: timeout").build();
 
         assertThat(write(result)).endsWith(""
@@ -71,9 +62,7 @@ class TextResultFormatTest
     }
 
     @Test
-    void alignsMetricsAndPrintsThreeDecimalsWithoutGrouping()
-            throws IOException
-    {
+    void alignsMetricsAndPrintsThreeDecimalsWithoutGrouping() throws IOException {
         BenchResult result = minimal()
                 .metric("aggregate throughput", 1234567.5, Unit.MEBIBYTES_PER_SECOND)
                 .metric("files", 4, Unit.COUNT)
@@ -89,16 +78,13 @@ class TextResultFormatTest
                 + "    negative zero               0.000 %\n");
     }
 
-    private String write(BenchResult result)
-            throws IOException
-    {
+    private String write(BenchResult result) throws IOException {
         StringWriter out = new StringWriter();
         format.write(result, out);
         return out.toString();
     }
 
-    private static BenchResult.Builder minimal()
-    {
+    private static BenchResult.Builder minimal() {
         return BenchResult.builder("TestDFSIO", "write").start(START).end(END);
     }
 }
