@@ -43,8 +43,7 @@ public final class Distribution {
             checkArgument(min == 0 && max == 0 && mean == 0 && stdDev == 0,
                     "min, max, mean and stdDev must be 0 when count is 0");
             checkArgument(percentiles.isEmpty(), "percentiles must be empty when count is 0");
-        }
-        else {
+        } else {
             checkArgument(min <= mean && mean <= max,
                     "mean is not between min and max: min=%s, mean=%s, max=%s", min, mean, max);
             checkArgument(stdDev >= 0, "stdDev is negative: %s", stdDev);

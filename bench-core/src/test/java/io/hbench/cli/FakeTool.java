@@ -56,8 +56,7 @@ final class FakeTool
         int count;
         try {
             count = Integer.parseInt(value);
-        }
-        catch (NumberFormatException e) {
+        } catch (NumberFormatException e) {
             throw new IllegalArgumentException("-count must be a whole number, not '" + value + "'");
         }
         if (count < 1) {

@@ -197,8 +197,7 @@ public final class JsonResultFormat
                 throw new IOException("outcome " + outcome + " does not match failures " + result.failures());
             }
             return result;
-        }
-        catch (IllegalArgumentException | DateTimeParseException | ArithmeticException e) {
+        } catch (IllegalArgumentException | DateTimeParseException | ArithmeticException e) {
             throw new IOException("invalid hbench result: " + e.getMessage(), e);
         }
     }
@@ -263,8 +262,7 @@ public final class JsonResultFormat
     private static double parsePercentile(String key) throws IOException {
         try {
             return Double.parseDouble(key);
-        }
-        catch (NumberFormatException e) {
+        } catch (NumberFormatException e) {
             throw new IOException("percentile is not a number: " + key, e);
         }
     }

@@ -32,8 +32,7 @@ final class DefaultLocales {
         Locale.setDefault(locale);
         try {
             action.run();
-        }
-        finally {
+        } finally {
             Locale.setDefault(saved);
             Locale.setDefault(Locale.Category.FORMAT, savedFormat);
             Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
