@@ -39,6 +39,7 @@ public final class DfsioResult {
     private final List<String> failures;
     private final Map<String, String> cluster;
     private final Summary taskRates;
+    private final Distribution taskThroughput;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -57,6 +58,7 @@ public final class DfsioResult {
             rates.add(task.rateMbSec());
         }
         this.taskRates = Summary.of(rates);
+        this.taskThroughput = taskThroughput(this.tasks, taskRates);
     }
 
     public DfsioOptions options() {
@@ -123,6 +125,10 @@ public final class DfsioResult {
 
     /** The distribution of per-task throughput: exact min, max, mean and deviation; percentiles from HdrHistogram. */
     public Distribution taskThroughput() {
+        return taskThroughput;
+    }
+
+    private static Distribution taskThroughput(List<DfsioTask> tasks, Summary rates) {
         if (tasks.isEmpty()) {
             return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, 0, 0, 0, 0, 0, new TreeMap<>());
         }
@@ -133,11 +139,10 @@ public final class DfsioResult {
         SortedMap<Double, Double> percentiles = new TreeMap<>();
         for (double percentile : Histograms.PERCENTILES) {
             double value = histogram.getValueAtPercentile(percentile) / 1000.0;
-            percentiles.put(percentile, Math.min(taskRates.max(), Math.max(taskRates.min(), value)));
+            percentiles.put(percentile, Math.min(rates.max(), Math.max(rates.min(), value)));
         }
-        return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, taskRates.count(), taskRates.min(),
-                taskRates.max(), Math.min(taskRates.max(), Math.max(taskRates.min(), taskRates.mean())),
-                taskRates.stdDev(), percentiles);
+        return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, rates.count(), rates.min(), rates.max(),
+                Math.min(rates.max(), Math.max(rates.min(), rates.mean())), rates.stdDev(), percentiles);
     }
 
     /** Latency of single read or write calls of one buffer, in milliseconds. */
