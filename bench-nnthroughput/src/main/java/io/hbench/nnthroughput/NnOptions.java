@@ -1,0 +1,710 @@
+package io.hbench.nnthroughput;
+
+import static io.hbench.nnthroughput.NnOperation.APPEND;
+import static io.hbench.nnthroughput.NnOperation.BLOCK_REPORT;
+import static io.hbench.nnthroughput.NnOperation.CLEAN;
+import static io.hbench.nnthroughput.NnOperation.CREATE;
+import static io.hbench.nnthroughput.NnOperation.DELETE;
+import static io.hbench.nnthroughput.NnOperation.FILE_STATUS;
+import static io.hbench.nnthroughput.NnOperation.MIX;
+import static io.hbench.nnthroughput.NnOperation.MKDIRS;
+import static io.hbench.nnthroughput.NnOperation.OPEN;
+import static io.hbench.nnthroughput.NnOperation.RENAME;
+import static io.hbench.nnthroughput.NnOperation.REPLICATION;
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * An immutable NNThroughputBenchmark workload: the operation and its options, with Hadoop's
+ * defaults. Built by {@link Builder}, which refuses a value out of range, an option that does not
+ * belong to the operation (except with {@code -op all}, which gives each operation the options that
+ * are its own, as Hadoop's does), and a directory fan-out too small for the number of names; every
+ * message names the flag.
+ */
+public final class NnOptions {
+    public static final String DEFAULT_BASE_DIR_NAME = "/nnThroughputBenchmark";
+    /** Hadoop's block size when none is configured: tiny, as files in this benchmark hold no data. */
+    public static final long DEFAULT_BLOCK_SIZE = 16;
+    /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
+    public static final int MAX_DIRECTORY_LEVELS = 20;
+
+    /** Every option, with the operations it belongs to; ALL takes them all. */
+    private static final Map<String, Set<NnOperation>> OWNERS = owners();
+
+    private final NnOperation operation;
+    private final Set<String> given;
+    private final int threads;
+    private final int files;
+    private final int filesPerDir;
+    private final int dirs;
+    private final int dirsPerDir;
+    private final boolean close;
+    private final boolean useExisting;
+    private final boolean keepResults;
+    private final String logLevel;
+    private final int ugCacheRefreshCount;
+    private final String baseDirName;
+    private final long blockSize;
+    private final boolean appendNewBlk;
+    private final int datanodes;
+    private final int reports;
+    private final int blocksPerReport;
+    private final int blocksPerFile;
+    private final int nodesToDecommission;
+    private final int nodeReplicationLimit;
+    private final int totalBlocks;
+    private final short replication;
+    private final boolean nonSuperUser;
+    private final Duration duration;
+    private final int warmup;
+    private final Map<NnOperation, Integer> mix;
+    private final boolean histograms;
+
+    private NnOptions(Builder b) {
+        this.operation = b.operation;
+        this.given = Collections.unmodifiableSet(new LinkedHashSet<>(b.given));
+        this.threads = b.threads;
+        this.files = b.files;
+        this.filesPerDir = b.filesPerDir;
+        this.dirs = b.dirs;
+        this.dirsPerDir = b.dirsPerDir;
+        this.close = b.close;
+        this.useExisting = b.useExisting;
+        this.keepResults = b.keepResults;
+        this.logLevel = b.logLevel;
+        this.ugCacheRefreshCount = b.ugCacheRefreshCount;
+        this.baseDirName = b.baseDirName;
+        this.blockSize = b.blockSize;
+        this.appendNewBlk = b.appendNewBlk;
+        this.datanodes = b.datanodes;
+        this.reports = b.reports;
+        this.blocksPerReport = b.blocksPerReport;
+        this.blocksPerFile = b.blocksPerFile;
+        this.nodesToDecommission = b.nodesToDecommission;
+        this.nodeReplicationLimit = b.nodeReplicationLimit;
+        this.totalBlocks = b.totalBlocks;
+        this.replication = b.replication;
+        this.nonSuperUser = b.nonSuperUser;
+        this.duration = b.duration;
+        this.warmup = b.warmup;
+        this.mix = Collections.unmodifiableMap(new LinkedHashMap<>(b.mix));
+        this.histograms = b.histograms;
+    }
+
+    public static Builder builder(NnOperation operation) {
+        return new Builder(operation);
+    }
+
+    private static Map<String, Set<NnOperation>> owners() {
+        Set<NnOperation> fileOps = EnumSet.of(CREATE, OPEN, DELETE, FILE_STATUS, RENAME, APPEND, MIX);
+        Set<NnOperation> threaded = EnumSet.of(CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME, APPEND, MIX);
+        Set<NnOperation> timed = EnumSet.copyOf(threaded);
+        timed.add(BLOCK_REPORT);
+        Set<NnOperation> every = EnumSet.complementOf(EnumSet.of(NnOperation.ALL));
+        Map<String, Set<NnOperation>> owners = new LinkedHashMap<>();
+        owners.put("threads", threaded);
+        owners.put("files", fileOps);
+        owners.put("filesPerDir", fileOps);
+        owners.put("dirs", EnumSet.of(MKDIRS));
+        owners.put("dirsPerDir", EnumSet.of(MKDIRS));
+        owners.put("close", EnumSet.of(CREATE));
+        owners.put("useExisting", EnumSet.of(OPEN, DELETE, FILE_STATUS, RENAME, APPEND));
+        owners.put("appendNewBlk", EnumSet.of(APPEND));
+        Set<NnOperation> blockSized = EnumSet.copyOf(fileOps);
+        blockSized.add(BLOCK_REPORT);
+        blockSized.add(REPLICATION);
+        owners.put("blockSize", blockSized);
+        owners.put("baseDirName", every);
+        owners.put("datanodes", EnumSet.of(BLOCK_REPORT, REPLICATION));
+        owners.put("reports", EnumSet.of(BLOCK_REPORT));
+        owners.put("blocksPerReport", EnumSet.of(BLOCK_REPORT));
+        owners.put("blocksPerFile", EnumSet.of(BLOCK_REPORT));
+        owners.put("nodesToDecommission", EnumSet.of(REPLICATION));
+        owners.put("nodeReplicationLimit", EnumSet.of(REPLICATION));
+        owners.put("totalBlocks", EnumSet.of(REPLICATION));
+        owners.put("replication", EnumSet.of(REPLICATION));
+        owners.put("keepResults", every);
+        owners.put("logLevel", every);
+        owners.put("UGCacheRefreshCount", every);
+        owners.put("nonSuperUser", every);
+        owners.put("duration", timed);
+        owners.put("warmup", timed);
+        owners.put("noHistograms", timed);
+        owners.put("mix", EnumSet.of(MIX));
+        return Collections.unmodifiableMap(owners);
+    }
+
+    /** The options of {@code operation}, as flags, in a fixed order. */
+    static List<String> optionsOf(NnOperation operation) {
+        return OWNERS.entrySet().stream().filter(e -> operation == NnOperation.ALL || e.getValue().contains(operation))
+                .map(Map.Entry::getKey).collect(Collectors.toList());
+    }
+
+    /** The most names {@code perDir} entries per directory allow over {@link #MAX_DIRECTORY_LEVELS} levels. */
+    public static long capacity(int perDir) {
+        long directories = 0;
+        long level = 1;
+        for (int depth = 1; depth <= MAX_DIRECTORY_LEVELS; depth++) {
+            level = multiplyCapped(level, perDir);
+            directories = Math.min(Long.MAX_VALUE / 2, directories + level);
+        }
+        return multiplyCapped(directories, perDir);
+    }
+
+    private static long multiplyCapped(long a, long b) {
+        return a > Long.MAX_VALUE / 4 / Math.max(1, b) ? Long.MAX_VALUE / 4 : a * b;
+    }
+
+    /**
+     * The options {@code op} runs with when it is one step of {@code -op all}: this run's options that
+     * belong to it, the others at their defaults.
+     */
+    NnOptions forStep(NnOperation op) {
+        Builder b = builder(op);
+        Set<String> own = new LinkedHashSet<>();
+        for (String flag : given) {
+            if (OWNERS.get(flag).contains(op)) {
+                own.add(flag);
+            }
+        }
+        b.copyFrom(this, own);
+        return b.build();
+    }
+
+    public NnOperation operation() {
+        return operation;
+    }
+
+    /** The flags that were set, in the order they were set. */
+    public Set<String> given() {
+        return given;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int files() {
+        return files;
+    }
+
+    public int filesPerDir() {
+        return filesPerDir;
+    }
+
+    public int dirs() {
+        return dirs;
+    }
+
+    public int dirsPerDir() {
+        return dirsPerDir;
+    }
+
+    /** Create completes each file after creating it (outside the timed create call, as in Hadoop). */
+    public boolean close() {
+        return close;
+    }
+
+    public boolean useExisting() {
+        return useExisting;
+    }
+
+    public boolean keepResults() {
+        return keepResults;
+    }
+
+    /** Log level of the NameNode's loggers during the run, e.g. ERROR. */
+    public String logLevel() {
+        return logLevel;
+    }
+
+    /** Refresh the user-to-groups mappings every this many operations per thread (Integer.MAX_VALUE: never). */
+    public int ugCacheRefreshCount() {
+        return ugCacheRefreshCount;
+    }
+
+    public String baseDirName() {
+        return baseDirName;
+    }
+
+    /** The directory operation {@code op} works in: {@code <baseDirName>/<op>}, as in Hadoop. */
+    public String baseDir(NnOperation op) {
+        return (baseDirName.endsWith("/") ? baseDirName : baseDirName + "/") + op.label();
+    }
+
+    public long blockSize() {
+        return blockSize;
+    }
+
+    public boolean appendNewBlk() {
+        return appendNewBlk;
+    }
+
+    public int datanodes() {
+        return datanodes;
+    }
+
+    public int reports() {
+        return reports;
+    }
+
+    public int blocksPerReport() {
+        return blocksPerReport;
+    }
+
+    public int blocksPerFile() {
+        return blocksPerFile;
+    }
+
+    public int nodesToDecommission() {
+        return nodesToDecommission;
+    }
+
+    public int nodeReplicationLimit() {
+        return nodeReplicationLimit;
+    }
+
+    public int totalBlocks() {
+        return totalBlocks;
+    }
+
+    public short replication() {
+        return replication;
+    }
+
+    /** Skip the calls only a superuser may make (safe mode, saving the namespace, refreshing user mappings). */
+    public boolean nonSuperUser() {
+        return nonSuperUser;
+    }
+
+    /** Run for this long instead of a count; empty: run the count. */
+    public Optional<Duration> duration() {
+        return Optional.ofNullable(duration);
+    }
+
+    /** Operations done first and not counted. */
+    public int warmup() {
+        return warmup;
+    }
+
+    /** The weights of {@code -op mix}, in the order given. */
+    public Map<NnOperation, Integer> mix() {
+        return mix;
+    }
+
+    /** Per-operation latency histograms; off to measure what they cost. */
+    public boolean histograms() {
+        return histograms;
+    }
+
+    /** The number of counted operations: files, directories or block reports. */
+    public int operations() {
+        switch (operation) {
+            case MKDIRS:
+                return dirs;
+            case BLOCK_REPORT:
+                return reports;
+            case CLEAN:
+            case REPLICATION:
+                return 1;
+            default:
+                return files;
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof NnOptions)) {
+            return false;
+        }
+        return toString().equals(o.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "NnOptions{op=" + operation.label() + ", given=" + given + ", threads=" + threads + ", files=" + files
+                + ", filesPerDir=" + filesPerDir + ", dirs=" + dirs + ", dirsPerDir=" + dirsPerDir + ", close=" + close
+                + ", useExisting=" + useExisting + ", keepResults=" + keepResults + ", logLevel=" + logLevel
+                + ", UGCacheRefreshCount=" + ugCacheRefreshCount + ", baseDirName=" + baseDirName + ", blockSize="
+                + blockSize + ", appendNewBlk=" + appendNewBlk + ", datanodes=" + datanodes + ", reports=" + reports
+                + ", blocksPerReport=" + blocksPerReport + ", blocksPerFile=" + blocksPerFile
+                + ", nodesToDecommission=" + nodesToDecommission + ", nodeReplicationLimit=" + nodeReplicationLimit
+                + ", totalBlocks=" + totalBlocks + ", replication=" + replication + ", nonSuperUser=" + nonSuperUser
+                + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms + "}";
+    }
+
+    /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
+    public static final class Builder {
+        private final NnOperation operation;
+        private final Set<String> given = new LinkedHashSet<>();
+        private int threads;
+        private int files = 10;
+        private int filesPerDir = 4;
+        private int dirs = 10;
+        private int dirsPerDir = 2;
+        private boolean close;
+        private boolean useExisting;
+        private boolean keepResults;
+        private String logLevel = "ERROR";
+        private int ugCacheRefreshCount = Integer.MAX_VALUE;
+        private String baseDirName = DEFAULT_BASE_DIR_NAME;
+        private long blockSize = DEFAULT_BLOCK_SIZE;
+        private boolean appendNewBlk;
+        private int datanodes = 10;
+        private int reports = 30;
+        private int blocksPerReport = 100;
+        private int blocksPerFile = 10;
+        private int nodesToDecommission = 1;
+        private int nodeReplicationLimit = 100;
+        private int totalBlocks = 100;
+        private short replication = 3;
+        private boolean nonSuperUser;
+        private Duration duration;
+        private int warmup;
+        private final Map<NnOperation, Integer> mix = new LinkedHashMap<>();
+        private boolean histograms = true;
+
+        private Builder(NnOperation operation) {
+            this.operation = requireNonNull(operation, "operation is null");
+            // Hadoop's default threads: 3, but each block report thread is a DataNode (-datanodes, 10).
+            this.threads = 3;
+        }
+
+        private Builder set(String flag) {
+            given.add(flag);
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return set("threads");
+        }
+
+        public Builder files(int files) {
+            this.files = files;
+            return set("files");
+        }
+
+        public Builder filesPerDir(int filesPerDir) {
+            this.filesPerDir = filesPerDir;
+            return set("filesPerDir");
+        }
+
+        public Builder dirs(int dirs) {
+            this.dirs = dirs;
+            return set("dirs");
+        }
+
+        public Builder dirsPerDir(int dirsPerDir) {
+            this.dirsPerDir = dirsPerDir;
+            return set("dirsPerDir");
+        }
+
+        public Builder close(boolean close) {
+            this.close = close;
+            return set("close");
+        }
+
+        public Builder useExisting(boolean useExisting) {
+            this.useExisting = useExisting;
+            return set("useExisting");
+        }
+
+        public Builder keepResults(boolean keepResults) {
+            this.keepResults = keepResults;
+            return set("keepResults");
+        }
+
+        public Builder logLevel(String logLevel) {
+            this.logLevel = requireNonNull(logLevel, "logLevel is null");
+            return set("logLevel");
+        }
+
+        /** As in Hadoop, a count of 0 or less leaves refreshing off. */
+        public Builder ugCacheRefreshCount(int count) {
+            this.ugCacheRefreshCount = count > 0 ? count : Integer.MAX_VALUE;
+            return set("UGCacheRefreshCount");
+        }
+
+        public Builder baseDirName(String baseDirName) {
+            this.baseDirName = requireNonNull(baseDirName, "baseDirName is null");
+            return set("baseDirName");
+        }
+
+        public Builder blockSize(long blockSize) {
+            this.blockSize = blockSize;
+            return set("blockSize");
+        }
+
+        /** The block size when {@code -blockSize} is not given (the configured dfs.blocksize): not a flag. */
+        public Builder defaultBlockSize(long blockSize) {
+            this.blockSize = blockSize;
+            return this;
+        }
+
+        public Builder appendNewBlk(boolean appendNewBlk) {
+            this.appendNewBlk = appendNewBlk;
+            return set("appendNewBlk");
+        }
+
+        public Builder datanodes(int datanodes) {
+            this.datanodes = datanodes;
+            return set("datanodes");
+        }
+
+        public Builder reports(int reports) {
+            this.reports = reports;
+            return set("reports");
+        }
+
+        public Builder blocksPerReport(int blocksPerReport) {
+            this.blocksPerReport = blocksPerReport;
+            return set("blocksPerReport");
+        }
+
+        public Builder blocksPerFile(int blocksPerFile) {
+            this.blocksPerFile = blocksPerFile;
+            return set("blocksPerFile");
+        }
+
+        public Builder nodesToDecommission(int nodesToDecommission) {
+            this.nodesToDecommission = nodesToDecommission;
+            return set("nodesToDecommission");
+        }
+
+        public Builder nodeReplicationLimit(int nodeReplicationLimit) {
+            this.nodeReplicationLimit = nodeReplicationLimit;
+            return set("nodeReplicationLimit");
+        }
+
+        public Builder totalBlocks(int totalBlocks) {
+            this.totalBlocks = totalBlocks;
+            return set("totalBlocks");
+        }
+
+        public Builder replication(short replication) {
+            this.replication = replication;
+            return set("replication");
+        }
+
+        /** The replication when {@code -replication} is not given (the configured dfs.replication): not a flag. */
+        public Builder defaultReplication(short replication) {
+            this.replication = replication;
+            return this;
+        }
+
+        public Builder nonSuperUser(boolean nonSuperUser) {
+            this.nonSuperUser = nonSuperUser;
+            return set("nonSuperUser");
+        }
+
+        public Builder duration(Duration duration) {
+            this.duration = requireNonNull(duration, "duration is null");
+            return set("duration");
+        }
+
+        public Builder warmup(int warmup) {
+            this.warmup = warmup;
+            return set("warmup");
+        }
+
+        public Builder mix(Map<NnOperation, Integer> weights) {
+            requireNonNull(weights, "weights is null");
+            mix.clear();
+            mix.putAll(weights);
+            return set("mix");
+        }
+
+        public Builder histograms(boolean histograms) {
+            this.histograms = histograms;
+            return set("noHistograms");
+        }
+
+        private void copyFrom(NnOptions o, Set<String> flags) {
+            threads = o.threads;
+            files = o.files;
+            filesPerDir = o.filesPerDir;
+            dirs = o.dirs;
+            dirsPerDir = o.dirsPerDir;
+            close = o.close;
+            useExisting = o.useExisting;
+            keepResults = o.keepResults;
+            logLevel = o.logLevel;
+            ugCacheRefreshCount = o.ugCacheRefreshCount;
+            baseDirName = o.baseDirName;
+            blockSize = o.blockSize;
+            appendNewBlk = o.appendNewBlk;
+            datanodes = o.datanodes;
+            reports = o.reports;
+            blocksPerReport = o.blocksPerReport;
+            blocksPerFile = o.blocksPerFile;
+            nodesToDecommission = o.nodesToDecommission;
+            nodeReplicationLimit = o.nodeReplicationLimit;
+            totalBlocks = o.totalBlocks;
+            replication = o.replication;
+            nonSuperUser = o.nonSuperUser;
+            duration = o.duration;
+            warmup = o.warmup;
+            histograms = o.histograms;
+            given.addAll(flags);
+            // Options the step does not own go back to its defaults, so a step sees only its own.
+            Builder defaults = new Builder(operation);
+            if (!flags.contains("threads")) {
+                threads = defaults.threads;
+            }
+            if (!flags.contains("files")) {
+                files = defaults.files;
+            }
+            if (!flags.contains("filesPerDir")) {
+                filesPerDir = defaults.filesPerDir;
+            }
+            if (!flags.contains("close")) {
+                close = false;
+            }
+            if (!flags.contains("useExisting")) {
+                useExisting = false;
+            }
+            if (!flags.contains("duration")) {
+                duration = null;
+            }
+            if (!flags.contains("warmup")) {
+                warmup = 0;
+            }
+            if (!flags.contains("noHistograms")) {
+                histograms = true;
+            }
+        }
+
+        public NnOptions build() {
+            if (operation == NnOperation.MIX && !given.contains("mix")) {
+                throw new IllegalArgumentException("-op mix needs -mix, e.g. -mix create=1,open=8,fileStatus=4");
+            }
+            if (operation != NnOperation.ALL) {
+                for (String flag : given) {
+                    if (!OWNERS.get(flag).contains(operation)) {
+                        throw new IllegalArgumentException("-" + flag + " does not belong to -op " + operation.label()
+                                + "; its options are: " + optionsOf(operation).stream().map(f -> "-" + f)
+                                        .collect(Collectors.joining(" ")));
+                    }
+                }
+            }
+            atLeast("threads", threads, 1);
+            atLeast("files", files, 1);
+            atLeast("filesPerDir", filesPerDir, 1);
+            atLeast("dirs", dirs, 1);
+            atLeast("dirsPerDir", dirsPerDir, 1);
+            atLeast("datanodes", datanodes, 1);
+            atLeast("reports", reports, 1);
+            atLeast("blocksPerReport", blocksPerReport, 1);
+            atLeast("blocksPerFile", blocksPerFile, 1);
+            atLeast("nodesToDecommission", nodesToDecommission, 0);
+            atLeast("nodeReplicationLimit", nodeReplicationLimit, 1);
+            atLeast("totalBlocks", totalBlocks, 1);
+            atLeast("replication", replication, 1);
+            atLeast("warmup", warmup, 0);
+            if (blockSize < 1) {
+                throw new IllegalArgumentException("-blockSize must be at least 1, got " + blockSize);
+            }
+            if (nodesToDecommission >= datanodes && (operation == REPLICATION || operation == NnOperation.ALL)) {
+                throw new IllegalArgumentException("-nodesToDecommission must be less than -datanodes (" + datanodes
+                        + "), got " + nodesToDecommission);
+            }
+            if (duration != null && (duration.isNegative() || duration.isZero())) {
+                throw new IllegalArgumentException("-duration must be more than 0, got " + duration);
+            }
+            if (!LOG_LEVELS.contains(logLevel)) {
+                throw new IllegalArgumentException("-logLevel must be one of " + String.join(", ", LOG_LEVELS)
+                        + ", got '" + logLevel + "'");
+            }
+            checkBaseDirName();
+            checkFanOut("filesPerDir", filesPerDir, "files", (long) files + warmup, operation == MKDIRS
+                    || operation == BLOCK_REPORT || operation == REPLICATION || operation == CLEAN);
+            checkFanOut("dirsPerDir", dirsPerDir, "directories", (long) dirs + warmup, operation != MKDIRS
+                    && operation != NnOperation.ALL);
+            if (operation == NnOperation.MIX) {
+                checkMix();
+            }
+            return new NnOptions(this);
+        }
+
+        private void checkBaseDirName() {
+            if (baseDirName.isBlank() || !baseDirName.startsWith("/")) {
+                throw new IllegalArgumentException("-baseDirName must be an absolute path such as "
+                        + DEFAULT_BASE_DIR_NAME + ", got '" + baseDirName + "'");
+            }
+            try {
+                Path path = new Path(baseDirName);
+                if (path.isRoot()) {
+                    throw new IllegalArgumentException("-baseDirName must not be the root directory: clean and"
+                            + " -keepResults-less runs delete what is under it");
+                }
+            } catch (IllegalArgumentException e) {
+                if (e.getMessage().startsWith("-baseDirName")) {
+                    throw e;
+                }
+                throw new IllegalArgumentException("-baseDirName '" + baseDirName + "' is not a valid path: "
+                        + e.getMessage());
+            }
+        }
+
+        private static void checkFanOut(String flag, int perDir, String what, long count, boolean unused) {
+            if (unused) {
+                return;
+            }
+            if (capacity(perDir) < count) {
+                int enough = perDir;
+                while (capacity(enough) < count) {
+                    enough++;
+                }
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "-%s %d is too small for %d %s: %d directory levels hold at most %d; use -%s %d or more",
+                        flag, perDir, count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), flag, enough));
+            }
+        }
+
+        private void checkMix() {
+            if (mix.isEmpty()) {
+                throw new IllegalArgumentException("-mix names no operation, e.g. -mix create=1,open=8,fileStatus=4");
+            }
+            for (Map.Entry<NnOperation, Integer> entry : mix.entrySet()) {
+                if (!NnOperation.MIXABLE.contains(entry.getKey())) {
+                    throw new IllegalArgumentException("-mix cannot include " + entry.getKey().label()
+                            + "; it mixes " + NnOperation.MIXABLE.stream().map(NnOperation::label)
+                                    .collect(Collectors.joining(" ")));
+                }
+                if (entry.getValue() < 1) {
+                    throw new IllegalArgumentException("-mix weight of " + entry.getKey().label()
+                            + " must be at least 1, got " + entry.getValue());
+                }
+            }
+        }
+
+        private static void atLeast(String flag, long value, long min) {
+            if (value < min) {
+                throw new IllegalArgumentException("-" + flag + " must be at least " + min + ", got " + value);
+            }
+        }
+    }
+
+    static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
+}

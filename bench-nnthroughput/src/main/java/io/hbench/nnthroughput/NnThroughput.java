@@ -1,0 +1,522 @@
+package io.hbench.nnthroughput;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.result.Distribution;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.crypto.CryptoProtocolVersion;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.DirectoryListing;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.io.EnumSetWritable;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
+/**
+ * NNThroughputBenchmark: many threads call one NameNode operation as fast as they can; counts,
+ * times and per-call latency come back as an {@link NnResult}. The NameNode is one started in
+ * this process when the configuration names none (fs.defaultFS file:///), else the remote one it
+ * names. Inputs (names, and the files that reads need) are made before timing starts; after each
+ * operation its directory {@code <baseDirName>/<op>} is removed unless {@code -keepResults}.
+ * Nothing outside {@code baseDirName} is written or deleted, and {@code baseDirName} carries a marker
+ * file so that an hbench clean-up never removes a directory hbench did not create.
+ *
+ * <p>This class prints nothing but notes on {@code progress}; the tool prints results.
+ */
+public final class NnThroughput {
+    /** Marks {@code baseDirName} as hbench's. */
+    public static final String MARKER = ".hbench";
+    static final String MIN_BLOCK_SIZE_KEY = "dfs.namenode.fs-limits.min-block-size";
+    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
+            new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
+    private static final String[] NAMENODE_LOGGERS = {"org.apache.hadoop.hdfs.server.namenode",
+        "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
+        "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
+
+    /** The operations hbench implements so far. */
+    static final java.util.Set<NnOperation> IMPLEMENTED = EnumSet.of(NnOperation.CREATE, NnOperation.MKDIRS,
+            NnOperation.OPEN, NnOperation.DELETE, NnOperation.FILE_STATUS, NnOperation.RENAME, NnOperation.APPEND,
+            NnOperation.CLEAN, NnOperation.ALL);
+
+    private final Configuration conf;
+    private final Path standaloneDir;
+    private final PrintStream progress;
+
+    /** A benchmark whose standalone NameNode keeps its name directory in the default place. */
+    public NnThroughput(Configuration conf) {
+        this(conf, StandaloneNameNode.defaultDirectory(), new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /**
+     * @param standaloneDir where a standalone NameNode keeps its name directory
+     * @param progress where notes go (e.g. that replication is skipped in remote mode)
+     */
+    public NnThroughput(Configuration conf, Path standaloneDir, PrintStream progress) {
+        this.conf = requireNonNull(conf, "conf is null");
+        this.standaloneDir = requireNonNull(standaloneDir, "standaloneDir is null");
+        this.progress = requireNonNull(progress, "progress is null");
+    }
+
+    /** True when the configuration names no NameNode, so a run starts one in this process. */
+    public static boolean isStandalone(Configuration conf) {
+        String scheme = FileSystem.getDefaultUri(conf).getScheme();
+        return scheme == null || scheme.equals("file");
+    }
+
+    /** Runs the workload against the configured NameNode, or one started in this process. */
+    public NnResult run(NnOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        if (!isStandalone(conf) && options.operation() == NnOperation.REPLICATION) {
+            throw replicationNeedsStandalone();
+        }
+        try (NameNodeTarget target = isStandalone(conf) ? StandaloneNameNode.start(conf, standaloneDir)
+                : RemoteNameNode.connect(conf)) {
+            return run(target, options);
+        }
+    }
+
+    static BenchException replicationNeedsStandalone() {
+        return new BenchException(ErrorCode.INVALID_ARGUMENT, "-op replication runs only with the NameNode in this"
+                + " process (standalone mode: no -fs); it drives the NameNode's block manager directly, which a remote"
+                + " NameNode does not expose");
+    }
+
+    /** Runs the workload against {@code target}, which stays open. */
+    NnResult run(NameNodeTarget target, NnOptions options) throws IOException, InterruptedException {
+        Instant start = Instant.now();
+        List<OpResult> results = new ArrayList<>();
+        List<NnOperation> steps = options.operation() == NnOperation.ALL ? NnOperation.ALL_IN_ORDER
+                : List.of(options.operation());
+        Level saved = null;
+        if (target.standalone()) {
+            saved = setNameNodeLogLevel(Level.toLevel(options.logLevel()));
+        }
+        try {
+            for (NnOperation op : steps) {
+                NnOptions step = options.operation() == NnOperation.ALL ? options.forStep(op) : options;
+                if (options.operation() == NnOperation.ALL && !IMPLEMENTED.contains(op)) {
+                    progress.println("NNThroughputBenchmark: -op all skips " + op.label() + ": not implemented yet");
+                    continue;
+                }
+                if (op == NnOperation.REPLICATION && !target.standalone()) {
+                    progress.println("NNThroughputBenchmark: -op all skips replication: it runs only with the"
+                            + " NameNode in this process (no -fs)");
+                    continue;
+                }
+                results.add(runStep(target, op, step));
+            }
+        } finally {
+            if (saved != null) {
+                setNameNodeLogLevel(saved);
+            }
+        }
+        return new NnResult(options, target.description(), start, Instant.now(), results);
+    }
+
+    private static Level setNameNodeLogLevel(Level level) {
+        Level before = Logger.getLogger(NAMENODE_LOGGERS[0]).getEffectiveLevel();
+        for (String name : NAMENODE_LOGGERS) {
+            Logger.getLogger(name).setLevel(level);
+        }
+        return before;
+    }
+
+    private OpResult runStep(NameNodeTarget target, NnOperation op, NnOptions o)
+            throws IOException, InterruptedException {
+        if (op == NnOperation.CLEAN) {
+            return clean(target, o);
+        }
+        claimBaseDir(target.client(), o);
+        OpResult result;
+        switch (op) {
+            case CREATE:
+                result = create(target, o);
+                break;
+            case MKDIRS:
+                result = mkdirs(target, o);
+                break;
+            case MIX:
+                result = new Mix(this, target, o).run();
+                break;
+            case BLOCK_REPORT:
+                result = new BlockReports(target, o).run();
+                break;
+            case REPLICATION:
+                result = new Replication(target, o).run();
+                break;
+            default:
+                result = onExistingFiles(target, op, o);
+                break;
+        }
+        cleanUp(target, o, op);
+        return result;
+    }
+
+    // ---- the base directory ----
+
+    /** Makes {@code baseDirName} hbench's (creating it with its marker), or refuses a directory that is not. */
+    static void claimBaseDir(ClientProtocol client, NnOptions o) throws IOException {
+        String base = o.baseDirName();
+        HdfsFileStatus status = client.getFileInfo(base);
+        if (status != null) {
+            if (!status.isDirectory()) {
+                throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-baseDirName " + base + " is a file, not a"
+                        + " directory; nothing was changed");
+            }
+            if (client.getFileInfo(base + "/" + MARKER) != null) {
+                return;
+            }
+            DirectoryListing listing = client.getListing(base, HdfsFileStatus.EMPTY_NAME, false);
+            if (listing != null && listing.getPartialListing().length > 0) {
+                throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-baseDirName " + base + " holds data hbench did"
+                        + " not create (for example " + listing.getPartialListing()[0].getLocalName() + "); nothing"
+                        + " was changed. Choose a new directory, or remove that one yourself if its contents are"
+                        + " disposable");
+            }
+        }
+        String marker = base + "/" + MARKER;
+        String clientName = "hbench-marker";
+        client.create(marker, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, (short) 1,
+                Math.max(o.blockSize(), 1024 * 1024), CryptoProtocolVersion.supported(), null, null);
+        completeFile(client, marker, clientName);
+    }
+
+    private static void completeFile(ClientProtocol client, String path, String clientName) throws IOException {
+        while (!client.complete(path, clientName, null, HdfsConstants.GRANDFATHER_INODE_ID)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private OpResult clean(NameNodeTarget target, NnOptions o) throws IOException {
+        ClientProtocol client = target.client();
+        String base = o.baseDirName();
+        List<String> notes = new ArrayList<>();
+        long nanos = 0;
+        long operations = 0;
+        if (client.getFileInfo(base) == null) {
+            notes.add("nothing to clean: " + base + " does not exist");
+        } else if (client.getFileInfo(base + "/" + MARKER) == null) {
+            throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-baseDirName " + base + " was not created by hbench"
+                    + " (it has no " + MARKER + " marker); nothing was changed");
+        } else {
+            long start = System.nanoTime();
+            client.delete(base, true);
+            nanos = System.nanoTime() - start;
+            operations = 1;
+        }
+        Histogram histogram = Histograms.newHistogram();
+        if (operations > 0 && o.histograms()) {
+            histogram.recordValue(nanos);
+        }
+        return new OpResult(NnOperation.CLEAN, List.of("Remove directory " + base), List.of(), operations, nanos,
+                nanos, List.of(kind("clean", operations, nanos, histogram, o)), null, 0, false, notes);
+    }
+
+    private void cleanUp(NameNodeTarget target, NnOptions o, NnOperation op) throws IOException {
+        ClientProtocol client = target.client();
+        if (!o.keepResults()) {
+            client.delete(o.baseDir(op), true);
+        } else if (target.standalone() && !o.nonSuperUser()) {
+            // As Hadoop: save the namespace, so a later run finds the files at once (-useExisting).
+            client.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_ENTER, false);
+            try {
+                client.saveNamespace(0, 0);
+            } finally {
+                client.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_LEAVE, false);
+            }
+        }
+    }
+
+    // ---- create ----
+
+    private OpResult create(NameNodeTarget target, NnOptions o) throws InterruptedException {
+        Created created = createFiles(target, o, o.baseDir(NnOperation.CREATE), o.close(), "create", true);
+        List<String> notes = new ArrayList<>();
+        notes.add(o.close() ? "each create is followed by complete (-close); complete is outside the timed create"
+                + " call but inside the elapsed time"
+                : "files are created and left open (no -close): the timed create call is all");
+        return result(NnOperation.CREATE, fileInputs(o, NnOperation.CREATE), created.outcome, o,
+                created.completeLatency, notes);
+    }
+
+    /** What a run of creates did, and how long complete took after each (with close). */
+    static final class Created {
+        final Workers.Outcome outcome;
+        final Distribution completeLatency;
+
+        Created(Workers.Outcome outcome, Distribution completeLatency) {
+            this.outcome = outcome;
+            this.completeLatency = completeLatency;
+        }
+    }
+
+    /** Creates warmup + files files under {@code base} on the workers; measured when {@code timed}. */
+    Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
+            boolean timed) throws InterruptedException {
+        int total = o.warmup() + o.files();
+        FileNames names = FileNames.generate(base, o.filesPerDir(), 0, total);
+        int[] warmup = timed ? Workers.divide(o.warmup(), o.threads()) : new int[o.threads()];
+        int[] counted = timed ? Workers.divide(o.files(), o.threads()) : Workers.divide(total, o.threads());
+        int[] first = firstIndices(warmup, counted);
+        ClientProtocol client = target.client();
+        short replication = o.replication();
+        long blockSize = o.blockSize();
+        Histogram[] complete = new Histogram[o.threads()];
+        for (int t = 0; t < complete.length; t++) {
+            complete[t] = Histograms.newHistogram();
+        }
+        boolean recordComplete = timed && close && o.histograms();
+        Workers.Op op = new Workers.Op() {
+            @Override
+            public long run(int thread, int index) throws Exception {
+                String path = names.name(first[thread] + index);
+                String clientName = opName + "-client-" + thread;
+                long start = System.nanoTime();
+                try {
+                    client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, replication,
+                            blockSize, CryptoProtocolVersion.supported(), null, null);
+                } catch (RemoteException e) {
+                    throw minBlockSize(e, blockSize, target);
+                }
+                long end = System.nanoTime();
+                if (close) {
+                    completeFile(client, path, clientName);
+                    if (recordComplete && index >= warmup[thread]) {
+                        complete[thread].recordValue(System.nanoTime() - end);
+                    }
+                }
+                return end - start;
+            }
+
+            @Override
+            public String describe(int thread, int index) {
+                return names.name(first[thread] + index);
+            }
+        };
+        Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
+                timed ? o.duration().orElse(null) : null, false, refreshEvery(o, target), refresher(o, target));
+        Workers.Outcome outcome = workers.run(warmup, counted, op);
+        Distribution completeLatency = null;
+        if (recordComplete) {
+            Histogram merged = Histograms.newHistogram();
+            for (Histogram h : complete) {
+                merged.add(h);
+            }
+            completeLatency = Histograms.toDistribution("complete latency", Unit.MICROSECONDS, merged, 1000);
+        }
+        return new Created(outcome, completeLatency);
+    }
+
+    private static Exception minBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains(MIN_BLOCK_SIZE_KEY)) {
+            return new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
+                    + " refuses -blockSize " + blockSize + ": it is below its " + MIN_BLOCK_SIZE_KEY + ". Set "
+                    + MIN_BLOCK_SIZE_KEY + " to " + blockSize + " or less in the NameNode's hdfs-site.xml and restart"
+                    + " it, or give -blockSize at least that minimum", e);
+        }
+        return e;
+    }
+
+    /** Index of each thread's first name: thread t's names follow thread t-1's, warm-up ones first. */
+    static int[] firstIndices(int[] warmup, int[] counted) {
+        int[] first = new int[warmup.length];
+        int next = 0;
+        for (int t = 0; t < warmup.length; t++) {
+            first[t] = next;
+            next += warmup[t] + counted[t];
+        }
+        return first;
+    }
+
+    private static int refreshEvery(NnOptions o, NameNodeTarget target) {
+        return o.ugCacheRefreshCount();
+    }
+
+    private static Runnable refresher(NnOptions o, NameNodeTarget target) {
+        if (o.ugCacheRefreshCount() == Integer.MAX_VALUE || o.nonSuperUser()) {
+            return null;
+        }
+        return () -> {
+            try {
+                target.userMappings().refreshUserToGroupsMappings();
+            } catch (IOException e) {
+                throw new BenchException(ErrorCode.FILE_SYSTEM_ERROR, "refreshing the user-to-groups mappings"
+                        + " (-UGCacheRefreshCount) failed: " + e.getMessage(), e);
+            }
+        };
+    }
+
+    private static List<String> fileInputs(NnOptions o, NnOperation op) {
+        return List.of("baseDir = " + o.baseDir(op), "nrFiles = " + o.files(), "nrThreads = " + o.threads(),
+                "nrFilesPerDir = " + o.filesPerDir());
+    }
+
+    // ---- mkdirs ----
+
+    private OpResult mkdirs(NameNodeTarget target, NnOptions o) throws InterruptedException {
+        FileNames names = FileNames.generate(o.baseDir(NnOperation.MKDIRS), o.dirsPerDir(), 0, o.warmup() + o.dirs());
+        int[] warmup = Workers.divide(o.warmup(), o.threads());
+        int[] counted = Workers.divide(o.dirs(), o.threads());
+        int[] first = firstIndices(warmup, counted);
+        ClientProtocol client = target.client();
+        Workers.Op op = new Workers.Op() {
+            @Override
+            public long run(int thread, int index) throws Exception {
+                String path = names.name(first[thread] + index);
+                long start = System.nanoTime();
+                boolean made = client.mkdirs(path, FsPermission.getDirDefault(), true);
+                long end = System.nanoTime();
+                if (!made) {
+                    throw new IOException("the NameNode did not create the directory");
+                }
+                return end - start;
+            }
+
+            @Override
+            public String describe(int thread, int index) {
+                return names.name(first[thread] + index);
+            }
+        };
+        Workers.Outcome outcome = new Workers("mkdirs", o.threads(), 1, o.histograms(), o.duration().orElse(null),
+                false, refreshEvery(o, target), refresher(o, target)).run(warmup, counted, op);
+        List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
+                "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
+        return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
+    }
+
+    // ---- open, delete, fileStatus, rename, append ----
+
+    private OpResult onExistingFiles(NameNodeTarget target, NnOperation opKind, NnOptions o)
+            throws IOException, InterruptedException {
+        ClientProtocol client = target.client();
+        String createBase = o.baseDir(NnOperation.CREATE);
+        String base = o.baseDir(opKind);
+        if (!o.useExisting()) {
+            createFiles(target, o, createBase, true, "create", false);
+        }
+        if (client.getFileInfo(createBase) != null && client.getFileInfo(base) == null) {
+            client.rename(createBase, base);
+        }
+        if (client.getFileInfo(base) == null) {
+            throw new BenchException(ErrorCode.MISSING_INPUT, base + " does not exist: with -useExisting, first run"
+                    + " -op " + opKind.label() + " -keepResults with the same -files and -filesPerDir");
+        }
+        FileNames names = FileNames.generate(base, o.filesPerDir(), 0, o.warmup() + o.files());
+        int[] warmup = Workers.divide(o.warmup(), o.threads());
+        int[] counted = Workers.divide(o.files(), o.threads());
+        int[] first = firstIndices(warmup, counted);
+        long blockSize = o.blockSize();
+        EnumSetWritable<CreateFlag> appendFlags = new EnumSetWritable<>(o.appendNewBlk()
+                ? EnumSet.of(CreateFlag.NEW_BLOCK) : EnumSet.of(CreateFlag.APPEND));
+        Workers.Op op = new Workers.Op() {
+            @Override
+            public long run(int thread, int index) throws Exception {
+                String path = names.name(first[thread] + index);
+                long start;
+                long end;
+                switch (opKind) {
+                    case OPEN:
+                        start = System.nanoTime();
+                        client.getBlockLocations(path, 0L, blockSize);
+                        end = System.nanoTime();
+                        break;
+                    case DELETE:
+                        start = System.nanoTime();
+                        boolean deleted = client.delete(path, false);
+                        end = System.nanoTime();
+                        if (!deleted) {
+                            throw new IOException("the NameNode deleted nothing: no such file");
+                        }
+                        break;
+                    case FILE_STATUS:
+                        start = System.nanoTime();
+                        HdfsFileStatus status = client.getFileInfo(path);
+                        end = System.nanoTime();
+                        if (status == null) {
+                            throw new IOException("no such file");
+                        }
+                        break;
+                    case RENAME:
+                        String destination = path + ".r";
+                        start = System.nanoTime();
+                        boolean renamed = client.rename(path, destination);
+                        end = System.nanoTime();
+                        if (!renamed) {
+                            throw new IOException("the NameNode did not rename it to " + destination);
+                        }
+                        break;
+                    case APPEND:
+                        start = System.nanoTime();
+                        client.append(path, "TestClient", appendFlags);
+                        end = System.nanoTime();
+                        break;
+                    default:
+                        throw new IllegalStateException("not an operation on files: " + opKind);
+                }
+                return end - start;
+            }
+
+            @Override
+            public String describe(int thread, int index) {
+                return names.name(first[thread] + index);
+            }
+        };
+        boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
+        Workers.Outcome outcome = new Workers(opKind.label(), o.threads(), 1, o.histograms(), o.duration().orElse(null),
+                repeatable, refreshEvery(o, target), refresher(o, target)).run(warmup, counted, op);
+        List<String> notes = new ArrayList<>();
+        notes.add(o.useExisting() ? "files made by an earlier run (-useExisting)"
+                : "files were created (and completed) before timing started");
+        return result(opKind, fileInputs(o, opKind), outcome, o, null, notes);
+    }
+
+    // ---- results ----
+
+    static OpResult result(NnOperation op, List<String> inputs, Workers.Outcome outcome, NnOptions o,
+            Distribution completeLatency, List<String> notes) {
+        OpResult.Kind kind = kind(op.label(), outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0], o);
+        return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
+                outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration,
+                notes);
+    }
+
+    static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {
+        Histogram h = o.histograms() ? histogram : Histograms.newHistogram();
+        return new OpResult.Kind(name, operations, nanos,
+                Histograms.toDistribution(name + " latency", Unit.MICROSECONDS, h, 1000));
+    }
+
+    static Duration nanos(long nanos) {
+        return Duration.ofNanos(nanos);
+    }
+
+    static Random random(int thread) {
+        return new Random(0x5eed_0000L + thread);
+    }
+
+    static Map<NnOperation, Integer> mixOf(NnOptions o) {
+        return o.mix();
+    }
+}

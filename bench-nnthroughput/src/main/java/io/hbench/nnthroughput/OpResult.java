@@ -1,0 +1,154 @@
+package io.hbench.nnthroughput;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.Distribution;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The figures of one operation of a run (one step of {@code -op all}): Hadoop's counts and times,
+ * then the latency distribution, per kind for a mix.
+ */
+public final class OpResult {
+    /** The figures of one kind of operation within a mix, or of the single operation otherwise. */
+    public static final class Kind {
+        private final String name;
+        private final long operations;
+        private final long cumulativeNanos;
+        private final Distribution latency;
+
+        public Kind(String name, long operations, long cumulativeNanos, Distribution latency) {
+            this.name = requireNonNull(name, "name is null");
+            if (operations < 0 || cumulativeNanos < 0) {
+                throw new IllegalArgumentException("negative operations or time: " + operations + ", " + cumulativeNanos);
+            }
+            this.operations = operations;
+            this.cumulativeNanos = cumulativeNanos;
+            this.latency = requireNonNull(latency, "latency is null");
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public long operations() {
+            return operations;
+        }
+
+        public long cumulativeNanos() {
+            return cumulativeNanos;
+        }
+
+        /** Latency in microseconds; empty (count 0) when histograms were off. */
+        public Distribution latency() {
+            return latency;
+        }
+    }
+
+    private final NnOperation operation;
+    private final List<String> inputLines;
+    private final List<String> extraLines;
+    private final long operations;
+    private final long elapsedNanos;
+    private final long cumulativeNanos;
+    private final Map<String, Kind> kinds;
+    private final Distribution completeLatency;
+    private final long warmupOperations;
+    private final boolean stoppedByDuration;
+    private final List<String> notes;
+
+    /**
+     * @param inputLines Hadoop's input lines, after "--- op inputs ---"
+     * @param extraLines lines Hadoop prints after the stats (replication's)
+     * @param completeLatency latency of complete after each create with -close, or null
+     */
+    public OpResult(NnOperation operation, List<String> inputLines, List<String> extraLines, long operations,
+            long elapsedNanos, long cumulativeNanos, List<Kind> kinds, Distribution completeLatency,
+            long warmupOperations, boolean stoppedByDuration, List<String> notes) {
+        this.operation = requireNonNull(operation, "operation is null");
+        this.inputLines = List.copyOf(inputLines);
+        this.extraLines = List.copyOf(extraLines);
+        if (operations < 0 || elapsedNanos < 0 || cumulativeNanos < 0 || warmupOperations < 0) {
+            throw new IllegalArgumentException("negative count or time");
+        }
+        this.operations = operations;
+        this.elapsedNanos = elapsedNanos;
+        this.cumulativeNanos = cumulativeNanos;
+        Map<String, Kind> byName = new LinkedHashMap<>();
+        for (Kind kind : kinds) {
+            if (byName.put(kind.name(), kind) != null) {
+                throw new IllegalArgumentException("duplicate kind " + kind.name());
+            }
+        }
+        this.kinds = java.util.Collections.unmodifiableMap(byName);
+        this.completeLatency = completeLatency;
+        this.warmupOperations = warmupOperations;
+        this.stoppedByDuration = stoppedByDuration;
+        this.notes = List.copyOf(notes);
+    }
+
+    public NnOperation operation() {
+        return operation;
+    }
+
+    public List<String> inputLines() {
+        return inputLines;
+    }
+
+    public List<String> extraLines() {
+        return extraLines;
+    }
+
+    /** Hadoop's "# operations". */
+    public long operations() {
+        return operations;
+    }
+
+    public long elapsedNanos() {
+        return elapsedNanos;
+    }
+
+    /** Hadoop's "Elapsed Time", in whole milliseconds. */
+    public long elapsedMillis() {
+        return elapsedNanos / 1_000_000;
+    }
+
+    /** Hadoop's "Ops per sec": operations over the elapsed time (measured in nanoseconds here). */
+    public double opsPerSecond() {
+        return elapsedNanos == 0 ? 0 : operations * 1e9 / elapsedNanos;
+    }
+
+    /** Hadoop's "Average Time": the sum of the timed calls over the operations, in whole milliseconds. */
+    public long averageMillis() {
+        return operations == 0 ? 0 : cumulativeNanos / operations / 1_000_000;
+    }
+
+    public long cumulativeNanos() {
+        return cumulativeNanos;
+    }
+
+    /** The figures per kind of operation: one kind named as the operation, or one per mixed operation. */
+    public Map<String, Kind> kinds() {
+        return kinds;
+    }
+
+    public Optional<Distribution> completeLatency() {
+        return Optional.ofNullable(completeLatency);
+    }
+
+    public long warmupOperations() {
+        return warmupOperations;
+    }
+
+    public boolean stoppedByDuration() {
+        return stoppedByDuration;
+    }
+
+    /** hbench's remarks on how this operation was measured. */
+    public List<String> notes() {
+        return notes;
+    }
+}

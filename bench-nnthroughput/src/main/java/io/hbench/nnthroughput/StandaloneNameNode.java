@@ -1,0 +1,197 @@
+package io.hbench.nnthroughput;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
+import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.security.RefreshUserMappingsProtocol;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
+/**
+ * A NameNode started in this process, as Hadoop's benchmark does when no NameNode is configured:
+ * operations call its RPC server object directly, with no network and no client, so the figures
+ * are the NameNode's own limit. Its name directory lives in a directory of its own (marked, so that
+ * hbench never takes over a directory it did not create) and persists between runs, so that
+ * {@code -keepResults} and then {@code -useExisting} work as in Hadoop. The directory is formatted on
+ * first use.
+ */
+final class StandaloneNameNode implements NameNodeTarget {
+    static final String MARKER_FILE = ".hbench-nnthroughput";
+
+    private static final String[] QUIET_LOGGERS = {"org.apache.hadoop.hdfs.server", "org.apache.hadoop.metrics2",
+        "org.apache.hadoop.util.NativeCodeLoader", "org.apache.hadoop.http.HttpRequestLog",
+        "org.apache.hadoop.security.authentication.server.AuthenticationFilter"};
+
+    private final NameNode nameNode;
+    private final NamenodeProtocols rpc;
+    private final Path directory;
+    private final Path excludeFile;
+    private boolean closed;
+
+    private StandaloneNameNode(NameNode nameNode, Path directory, Path excludeFile) {
+        this.nameNode = nameNode;
+        this.rpc = nameNode.getRpcServer();
+        this.directory = directory;
+        this.excludeFile = excludeFile;
+    }
+
+    /** The default directory: one per user under the system temporary directory. */
+    static Path defaultDirectory() {
+        return Paths.get(System.getProperty("java.io.tmpdir"), "hbench-nnthroughput-" + System.getProperty("user.name"));
+    }
+
+    /** Starts a NameNode on the name directory under {@code directory}, formatting it on first use. */
+    static StandaloneNameNode start(Configuration base, Path directory) {
+        requireNonNull(base, "base is null");
+        Path dir = requireNonNull(directory, "directory is null").toAbsolutePath().normalize();
+        prepare(dir);
+        quiet();
+        // A second NameNode in one JVM (after formatting, or in tests) registers the same metrics sources.
+        DefaultMetricsSystem.setMiniClusterMode(true);
+        Configuration conf = new HdfsConfiguration(base);
+        FileSystem.setDefaultUri(conf, "hdfs://localhost:0");
+        conf.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
+        conf.set(DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "127.0.0.1:0");
+        conf.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+        conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, dir.resolve("name").toUri().toString());
+        conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, dir.resolve("name").toUri().toString());
+        // As Hadoop's benchmark: no minimum block size, so files of 16-byte blocks can be created.
+        conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
+        conf.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
+        // Simulated DataNodes heartbeat rarely: expire them after 40 minutes, not 10.
+        conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 3 * 60);
+        Path hosts = dir.resolve("hosts");
+        Path exclude = hosts.resolve("exclude");
+        try {
+            Files.createDirectories(hosts);
+            Files.write(exclude, new byte[0]);
+            Files.write(hosts.resolve("include"), new byte[0]);
+        } catch (IOException e) {
+            throw failed(dir, e);
+        }
+        conf.set(DFSConfigKeys.DFS_HOSTS_EXCLUDE, exclude.toString());
+        conf.set(DFSConfigKeys.DFS_HOSTS, hosts.resolve("include").toString());
+        try {
+            if (!Files.exists(dir.resolve("name").resolve("current").resolve("VERSION"))) {
+                NameNode.format(conf);
+            }
+            NameNode nameNode = NameNode.createNameNode(new String[0], conf);
+            nameNode.getRpcServer().setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_LEAVE, false);
+            return new StandaloneNameNode(nameNode, dir, exclude);
+        } catch (IOException | RuntimeException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("already locked")) {
+                throw new BenchException(ErrorCode.EMBEDDED_DIRECTORY_IN_USE, "the standalone NameNode directory "
+                        + dir + " is in use by another NNThroughputBenchmark; wait for it to finish or choose another"
+                        + " -standaloneDir");
+            }
+            throw failed(dir, e);
+        }
+    }
+
+    /** Start-up warnings about facts of a single-process NameNode, which are not problems here. */
+    private static void quiet() {
+        for (String name : QUIET_LOGGERS) {
+            Logger logger = Logger.getLogger(name);
+            if (logger.getLevel() == null || logger.getLevel().isGreaterOrEqual(Level.WARN)) {
+                logger.setLevel(Level.ERROR);
+            }
+        }
+    }
+
+    private static BenchException failed(Path dir, Exception e) {
+        return new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED, "the standalone NameNode in " + dir
+                + " did not start: " + e.getMessage() + "; if its storage is damaged, remove that directory", e);
+    }
+
+    private static void prepare(Path dir) {
+        try {
+            if (Files.exists(dir) && !Files.exists(dir.resolve(MARKER_FILE))) {
+                try (Stream<Path> entries = Files.list(dir)) {
+                    if (entries.findAny().isPresent()) {
+                        throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-standaloneDir " + dir
+                                + " holds files hbench did not create; choose an empty or new directory");
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+            if (!Files.exists(dir.resolve(MARKER_FILE))) {
+                Files.writeString(dir.resolve(MARKER_FILE),
+                        "Name directory of hbench's standalone NameNode. Delete this directory to reset it.\n");
+            }
+        } catch (IOException e) {
+            throw new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED, "cannot create the standalone NameNode"
+                    + " directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ClientProtocol client() {
+        return rpc;
+    }
+
+    @Override
+    public DatanodeProtocol datanode() {
+        return rpc;
+    }
+
+    @Override
+    public RefreshUserMappingsProtocol userMappings() {
+        return rpc;
+    }
+
+    @Override
+    public boolean standalone() {
+        return true;
+    }
+
+    @Override
+    public Optional<NameNode> nameNode() {
+        return Optional.of(nameNode);
+    }
+
+    @Override
+    public String blockPoolId() {
+        return nameNode.getNamesystem().getBlockPoolId();
+    }
+
+    @Override
+    public String description() {
+        return "standalone";
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    /** The hosts exclude file, where decommissioned simulated DataNodes are listed. */
+    Path excludeFile() {
+        return excludeFile;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            nameNode.stop();
+            nameNode.join();
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package io.hbench.nnthroughput;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Command-line validation, with no NameNode: every case fails while parsing, before any NameNode is
+ * started or reached, with exit status 2, one line on stderr, the usage hint and nothing on stdout.
+ */
+class NnThroughputToolParseTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final Configuration conf = new Configuration();
+
+    private int run(String... args) {
+        NnThroughputTool tool = new NnThroughputTool(new PrintStream(outBytes, true, UTF_8),
+                new PrintStream(errBytes, true, UTF_8));
+        tool.setConf(conf);
+        return tool.run(args);
+    }
+
+    private void assertUsageError(int status, String firstLine) {
+        assertThat(status).as("exit status").isEqualTo(2);
+        List<String> err = errBytes.toString(UTF_8).lines().collect(Collectors.toList());
+        assertThat(err).as("stderr").hasSize(3);
+        assertThat(err.get(0)).isEqualTo(firstLine);
+        assertThat(err.get(1)).startsWith("Usage: NNThroughputBenchmark [genericOptions] -op create|mkdirs|");
+        assertThat(err.get(2)).isEqualTo("Run 'NNThroughputBenchmark -help' for every option.");
+        assertThat(outBytes.toString(UTF_8)).as("stdout").isEmpty();
+    }
+
+    @Test
+    void noArgumentsIsAUsageError() {
+        assertUsageError(run(), "NNThroughputBenchmark: missing arguments");
+    }
+
+    @Test
+    void noOpIsAUsageError() {
+        assertUsageError(run("-threads", "4"), "NNThroughputBenchmark: no -op: give one of create mkdirs open delete"
+                + " fileStatus rename append blockReport replication clean all mix");
+    }
+
+    @Test
+    void unknownOpIsAUsageError() {
+        assertUsageError(run("-op", "chmod"), "NNThroughputBenchmark: -op chmod is not an operation: give one of create"
+                + " mkdirs open delete fileStatus rename append blockReport replication clean all mix");
+    }
+
+    @Test
+    void opNamesAreCaseSensitiveAsInHadoop() {
+        assertUsageError(run("-op", "filestatus"), "NNThroughputBenchmark: -op filestatus is not an operation: give one"
+                + " of create mkdirs open delete fileStatus rename append blockReport replication clean all mix");
+    }
+
+    @Test
+    void optionOfAnotherOpIsAUsageError() {
+        assertUsageError(run("-op", "mkdirs", "-files", "10"), "NNThroughputBenchmark: -files does not belong to -op"
+                + " mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+    }
+
+    @Test
+    void closeBelongsToCreateOnly() {
+        assertUsageError(run("-op", "open", "-close"), "NNThroughputBenchmark: -close does not belong to -op open; its"
+                + " options are: -threads -files -filesPerDir -useExisting -blockSize -baseDirName -keepResults"
+                + " -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+    }
+
+    @Test
+    void zeroThreadsIsAUsageError() {
+        assertUsageError(run("-op", "create", "-threads", "0"), "NNThroughputBenchmark: -threads must be at least 1,"
+                + " got 0");
+    }
+
+    @Test
+    void filesPerDirTooSmallForTheFilesIsAUsageError() {
+        assertUsageError(run("-op", "create", "-files", "100", "-filesPerDir", "1"), "NNThroughputBenchmark:"
+                + " -filesPerDir 1 is too small for 100 files: 20 directory levels hold at most 20; use -filesPerDir 2"
+                + " or more");
+    }
+
+    @Test
+    void zeroFilesPerDirIsAUsageError() {
+        assertUsageError(run("-op", "open", "-filesPerDir", "0"), "NNThroughputBenchmark: -filesPerDir must be at"
+                + " least 1, got 0");
+    }
+
+    @Test
+    void nonNumericCountIsAUsageError() {
+        assertUsageError(run("-op", "create", "-files", "many"), "NNThroughputBenchmark: -files 'many' is not a whole"
+                + " number");
+    }
+
+    @Test
+    void mixWithoutWeightsIsAUsageError() {
+        assertUsageError(run("-op", "mix"), "NNThroughputBenchmark: -op mix needs -mix, e.g. -mix"
+                + " create=1,open=8,fileStatus=4");
+    }
+
+    @Test
+    void mixOfAnUnknownOperationIsAUsageError() {
+        assertUsageError(run("-op", "mix", "-mix", "open=8,chmod=1"), "NNThroughputBenchmark: -mix: 'chmod' is not an"
+                + " operation; it mixes create mkdirs open delete fileStatus rename append");
+    }
+
+    @Test
+    void mixOfBlockReportsIsAUsageError() {
+        assertUsageError(run("-op", "mix", "-mix", "blockReport=1"), "NNThroughputBenchmark: -mix cannot include"
+                + " blockReport; it mixes create mkdirs open delete fileStatus rename append");
+    }
+
+    @Test
+    void badDurationIsAUsageError() {
+        assertUsageError(run("-op", "open", "-duration", "soon"), "NNThroughputBenchmark: -duration 'soon' is not a"
+                + " duration: use a whole number and ms, s, m or h (no unit means seconds), e.g. 30s");
+    }
+
+    @Test
+    void relativeBaseDirIsAUsageError() {
+        assertUsageError(run("-op", "create", "-baseDirName", "bench"), "NNThroughputBenchmark: -baseDirName must be"
+                + " an absolute path such as /nnThroughputBenchmark, got 'bench'");
+    }
+
+    @Test
+    void replicationAgainstARemoteNameNodeIsAUsageError() {
+        conf.set("fs.defaultFS", "hdfs://nn.example:8020");
+
+        assertUsageError(run("-op", "replication"), "NNThroughputBenchmark: -op replication runs only with the"
+                + " NameNode in this process (standalone mode: no -fs); it drives the NameNode's block manager"
+                + " directly, which a remote NameNode does not expose");
+    }
+
+    @Test
+    void allAcceptsEveryOpsOptions() {
+        assertUsageError(run("-op", "all", "-files", "10", "-dirs", "5", "-threads", "0"),
+                "NNThroughputBenchmark: -threads must be at least 1, got 0");
+    }
+
+    @Test
+    void helpListsEveryOption() {
+        assertThat(run("-help")).isZero();
+        String help = outBytes.toString(UTF_8);
+        for (String option : List.of("op", "threads", "files", "filesPerDir", "dirs", "dirsPerDir", "close",
+                "useExisting", "keepResults", "logLevel", "UGCacheRefreshCount", "baseDirName", "blockSize",
+                "appendNewBlk", "datanodes", "reports", "blocksPerReport", "blocksPerFile", "nodesToDecommission",
+                "nodeReplicationLimit", "totalBlocks", "replication", "nonSuperUser", "duration", "warmup", "mix",
+                "noHistograms", "resFile", "json", "standaloneDir")) {
+            assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
+        }
+    }
+}
