@@ -1,0 +1,54 @@
+package io.hbench.nnthroughput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FileNamesTest {
+    @Test
+    void namesFillEachDirectoryThenTheNextLevelFirstComponentFastest() {
+        FileNames names = FileNames.generate("/b/create", 2, 0, 12);
+
+        assertThat(names.name(0)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBench0");
+        assertThat(names.name(1)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBench1");
+        assertThat(names.name(2)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBench2");
+        assertThat(names.name(4)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBench4");
+        assertThat(names.name(6)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBenchDir0/ThroughputBench6");
+        assertThat(names.name(8)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBenchDir1/ThroughputBench8");
+        assertThat(names.name(11)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBenchDir1/ThroughputBench11");
+    }
+
+    @Test
+    void aTableMayStartAnywhereAndGivesTheSameNames() {
+        FileNames all = FileNames.generate("/b", 4, 0, 100);
+        FileNames tail = FileNames.generate("/b", 4, 60, 40);
+
+        for (int i = 0; i < 40; i++) {
+            assertThat(tail.name(i)).isEqualTo(all.name(60 + i));
+        }
+    }
+
+    @Test
+    void oneFilePerDirectoryNestsOneLevelPerFile() {
+        FileNames names = FileNames.generate("/b", 1, 0, 20);
+
+        assertThat(names.name(2)).isEqualTo("/b/ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBenchDir0"
+                + "/ThroughputBench2");
+        assertThat(NnOptions.capacity(1)).isEqualTo(20);
+    }
+
+    @Test
+    void capacityCountsTwentyLevelsOfDirectories() {
+        assertThat(NnOptions.capacity(2)).isEqualTo(2 * ((1L << 21) - 2));
+        assertThat(NnOptions.capacity(32)).isGreaterThan(Integer.MAX_VALUE);
+    }
+
+    @Test
+    void namesOfAMillionFilesTakeFarLessThan256Megabytes() {
+        FileNames names = FileNames.generate("/nnThroughputBenchmark/create", 4, 0, 1_000_000);
+
+        assertThat(names.size()).isEqualTo(1_000_000);
+        assertThat(names.footprintBytes()).isLessThan(128L << 20);
+        assertThat(names.name(999_999)).endsWith("/ThroughputBench999999");
+    }
+}

@@ -1,0 +1,209 @@
+package io.hbench.nnthroughput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tool against a remote NameNode (-fs hdfs://...): a MiniDFSCluster NameNode with no DataNodes,
+ * shared by the tests, each in its own base directory. Counts are checked against the namespace.
+ */
+class RemoteTest {
+    @TempDir
+    static Path temp;
+
+    private static MiniDFSCluster cluster;
+    private static Configuration conf;
+    private static DistributedFileSystem fs;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Configuration base = new Configuration();
+        base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, temp.resolve("dfs").toString());
+        base.setLong("dfs.namenode.fs-limits.min-block-size", 16);
+        cluster = new MiniDFSCluster.Builder(base).numDataNodes(0).build();
+        cluster.waitActive();
+        conf = new Configuration(cluster.getConfiguration(0));
+        conf.set("fs.defaultFS", cluster.getURI().toString());
+        fs = cluster.getFileSystem();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.shutdown();
+        }
+    }
+
+    @Test
+    void createOverRpcMakesTheCountedFilesAndPrintsClassicAndNewLines() throws Exception {
+        Path json = temp.resolve("create.json");
+        Path resFile = temp.resolve("create.log");
+        Run create = run("-op", "create", "-files", "30", "-threads", "3", "-close", "-keepResults", "-blockSize",
+                "16", "-baseDirName", "/r/create", "-json", json.toString(), "-resFile", resFile.toString());
+
+        assertThat(create.status).as(create.err).isZero();
+        assertThat(create.out).contains("\n--- create inputs ---\nbaseDir = /r/create/create\nnrFiles = 30\n"
+                + "nrThreads = 3\nnrFilesPerDir = 4\n--- create stats  ---\n# operations: 30\nElapsed Time: ")
+                .contains(" Ops per sec: ", "Average Time: ", "--- hbench create --- NameNode: hdfs://",
+                        "Latency usec: min ", "Complete latency usec: ");
+        assertThat(countFiles("/r/create/create")).isEqualTo(30);
+        assertThat(Files.readAllLines(resFile)).contains("--- create stats  ---", "# operations: 30");
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("benchmark").asText()).isEqualTo("NNThroughputBenchmark");
+        assertThat(metric(result, "create operations")).isEqualTo(30.0);
+    }
+
+    @Test
+    void everyFileOperationOverRpcDoesItsCount() throws Exception {
+        for (String op : List.of("open", "fileStatus", "rename", "append", "delete")) {
+            Run run = run("-op", op, "-files", "11", "-threads", "2", "-keepResults", "-baseDirName", "/r/" + op);
+
+            assertThat(run.status).as(op + ": " + run.err).isZero();
+            assertThat(run.out).as(op).contains("--- " + op + " stats  ---\n# operations: 11\n");
+            long expected = op.equals("delete") ? 0 : 11;
+            assertThat(countFiles("/r/" + op + "/" + op)).as(op).isEqualTo(expected);
+        }
+        assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path(
+                "/r/rename/rename/ThroughputBenchDir0/ThroughputBench0.r")).isFile()).isTrue();
+    }
+
+    @Test
+    void mkdirsOverRpcMakesTheCountedDirectories() throws Exception {
+        Run run = run("-op", "mkdirs", "-dirs", "9", "-threads", "2", "-keepResults", "-baseDirName", "/r/mkdirs");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("nrDirs = 9", "nrDirsPerDir = 2", "# operations: 9");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/mkdirs/mkdirs/ThroughputBenchDir0/ThroughputBenchDir0"
+                + "/ThroughputBench4"))).isTrue();
+    }
+
+    @Test
+    void cleanOverRpcRemovesOnlyTheBaseDirectory() throws Exception {
+        assertThat(run("-op", "create", "-files", "2", "-keepResults", "-baseDirName", "/r/clean/bench").status)
+                .isZero();
+        fs.mkdirs(new org.apache.hadoop.fs.Path("/r/clean/other"));
+
+        Run clean = run("-op", "clean", "-baseDirName", "/r/clean/bench");
+
+        assertThat(clean.status).as(clean.err).isZero();
+        assertThat(clean.out).contains("--- clean inputs ---\nRemove directory /r/clean/bench\n");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/clean/bench"))).isFalse();
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/clean/other"))).isTrue();
+    }
+
+    @Test
+    void badInputCreatesNothingOnTheNameNode() throws Exception {
+        List<String> before = rootEntries();
+        List<List<String>> bad = List.of(List.of("-threads", "2"), List.of("-op", "chmod"),
+                List.of("-op", "mkdirs", "-files", "3"), List.of("-op", "create", "-threads", "0"),
+                List.of("-op", "create", "-files", "50", "-filesPerDir", "1"), List.of("-op", "replication"));
+
+        for (List<String> args : bad) {
+            Run run = run(args.toArray(new String[0]));
+            assertThat(run.status).as(args + ": " + run.err).isEqualTo(2);
+            assertThat(run.err.lines().count()).as(args.toString()).isEqualTo(3);
+        }
+        assertThat(rootEntries()).isEqualTo(before);
+    }
+
+    @Test
+    void aMinimumBlockSizeAboveTheBlockSizeSaysWhichSettingToChange() throws Exception {
+        Configuration strict = new Configuration(conf);
+        MiniDFSCluster strictCluster = new MiniDFSCluster.Builder(withDir(new Configuration(), "strict"))
+                .numDataNodes(0).build();
+        try {
+            strictCluster.waitActive();
+            strict.set("fs.defaultFS", strictCluster.getURI().toString());
+
+            Run run = run(strict, "-op", "create", "-files", "2", "-blockSize", "16");
+
+            assertThat(run.status).isEqualTo(2);
+            assertThat(run.err.lines().findFirst().orElse("")).isEqualTo("NNThroughputBenchmark: the NameNode "
+                    + strictCluster.getURI() + " refuses -blockSize 16: it is below its"
+                    + " dfs.namenode.fs-limits.min-block-size. Set dfs.namenode.fs-limits.min-block-size to 16 or less"
+                    + " in the NameNode's hdfs-site.xml and restart it, or give -blockSize at least that minimum");
+        } finally {
+            strictCluster.shutdown();
+        }
+    }
+
+    private static Configuration withDir(Configuration c, String name) {
+        c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, temp.resolve(name).toString());
+        return c;
+    }
+
+    private static List<String> rootEntries() throws IOException {
+        return Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/"))).map(s -> s.getPath().getName())
+                .sorted().collect(Collectors.toList());
+    }
+
+    private static long countFiles(String dir) throws IOException {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir);
+        if (!fs.exists(path)) {
+            return 0;
+        }
+        long count = 0;
+        RemoteIterator<LocatedFileStatus> files = fs.listFiles(path, true);
+        while (files.hasNext()) {
+            FileStatus status = files.next();
+            count += status.isFile() ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static double metric(JsonNode result, String name) {
+        for (JsonNode metric : result.get("metrics")) {
+            if (metric.get("name").asText().equals(name)) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no metric " + name);
+    }
+
+    private static Run run(String... args) throws Exception {
+        return run(conf, args);
+    }
+
+    private static Run run(Configuration base, String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        NnThroughputTool tool = new NnThroughputTool(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = ToolRunner.run(new Configuration(base), tool, args);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static final class Run {
+        final int status;
+        final String out;
+        final String err;
+
+        Run(int status, String out, String err) {
+            this.status = status;
+            this.out = out;
+            this.err = err;
+        }
+    }
+}

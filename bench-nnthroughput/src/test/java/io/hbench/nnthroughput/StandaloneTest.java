@@ -1,0 +1,231 @@
+package io.hbench.nnthroughput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.error.BenchException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.DirectoryListing;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every operation against one NameNode in this process, called directly as in standalone mode.
+ * Each test uses its own base directory; counts are checked against the namespace.
+ */
+class StandaloneTest {
+    @TempDir
+    static Path temp;
+
+    private static StandaloneNameNode nameNode;
+    private static ClientProtocol client;
+    private static NnThroughput bench;
+
+    @BeforeAll
+    static void start() {
+        nameNode = StandaloneNameNode.start(new Configuration(), temp.resolve("nn"));
+        client = nameNode.client();
+        bench = new NnThroughput(new Configuration());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (nameNode != null) {
+            nameNode.close();
+        }
+    }
+
+    static List<HdfsFileStatus> filesUnder(ClientProtocol client, String dir) throws IOException {
+        List<HdfsFileStatus> files = new ArrayList<>();
+        if (client.getFileInfo(dir) == null) {
+            return files;
+        }
+        DirectoryListing listing = client.getListing(dir, HdfsFileStatus.EMPTY_NAME, false);
+        for (HdfsFileStatus status : listing.getPartialListing()) {
+            String path = status.getFullName(dir);
+            if (status.isDirectory()) {
+                files.addAll(filesUnder(client, path));
+            } else {
+                files.add(status);
+            }
+        }
+        return files;
+    }
+
+    private static NnResult run(NnOptions.Builder options) throws Exception {
+        return bench.run(nameNode, options.build());
+    }
+
+    @Test
+    void createMakesExactlyTheCountedFilesAndCompletesThemWithClose() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.CREATE).files(37).threads(4).filesPerDir(5).close(true)
+                .keepResults(true).baseDirName("/t/create"));
+
+        OpResult op = result.operations().get(0);
+        assertThat(op.operations()).isEqualTo(37);
+        assertThat(op.kinds().get("create").latency().count()).isEqualTo(37);
+        assertThat(op.completeLatency()).hasValueSatisfying(d -> assertThat(d.count()).isEqualTo(37));
+        List<HdfsFileStatus> files = filesUnder(client, "/t/create/create");
+        assertThat(files).hasSize(37);
+        assertThat(client.getFileInfo("/t/create/create/ThroughputBenchDir0/ThroughputBench0")).isNotNull();
+        assertThat(client.getFileInfo("/t/create/" + NnThroughput.MARKER)).isNotNull();
+        assertThat(op.inputLines()).containsExactly("baseDir = /t/create/create", "nrFiles = 37", "nrThreads = 4",
+                "nrFilesPerDir = 5");
+    }
+
+    @Test
+    void createWithoutKeepResultsLeavesNothingBehind() throws Exception {
+        run(NnOptions.builder(NnOperation.CREATE).files(10).baseDirName("/t/gone"));
+
+        assertThat(client.getFileInfo("/t/gone/create")).isNull();
+        assertThat(client.getFileInfo("/t/gone/" + NnThroughput.MARKER)).isNotNull();
+    }
+
+    @Test
+    void warmUpOperationsAreDoneButNotCounted() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.CREATE).files(20).warmup(6).keepResults(true)
+                .baseDirName("/t/warm"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(20);
+        assertThat(result.operations().get(0).warmupOperations()).isEqualTo(6);
+        assertThat(filesUnder(client, "/t/warm/create")).hasSize(26);
+    }
+
+    @Test
+    void mkdirsMakesTheCountedDirectories() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.MKDIRS).dirs(15).threads(2).dirsPerDir(3)
+                .keepResults(true).baseDirName("/t/mkdirs"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(15);
+        for (int i = 0; i < 15; i++) {
+            // The 15 names, as directories, spread 3 per parent.
+            assertThat(FileNames.generate("/t/mkdirs/mkdirs", 3, i, 1).name(0)).satisfies(path ->
+                    assertThat(client.getFileInfo(path).isDirectory()).isTrue());
+        }
+    }
+
+    @Test
+    void openReadsEveryFileOnceFromAFreshSet() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.OPEN).files(25).threads(3).keepResults(true)
+                .baseDirName("/t/open"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(25);
+        assertThat(filesUnder(client, "/t/open/open")).hasSize(25);
+        assertThat(client.getFileInfo("/t/open/create")).isNull();
+    }
+
+    @Test
+    void fileStatusWithADurationRepeatsItsInputs() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.FILE_STATUS).files(4).threads(2)
+                .duration(java.time.Duration.ofMillis(300)).baseDirName("/t/status"));
+
+        OpResult op = result.operations().get(0);
+        assertThat(op.operations()).isGreaterThan(4);
+        assertThat(op.stoppedByDuration()).isTrue();
+        assertThat(op.kinds().get("fileStatus").latency().count()).isEqualTo(op.operations());
+    }
+
+    @Test
+    void deleteRemovesEveryFile() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.DELETE).files(21).threads(4).keepResults(true)
+                .baseDirName("/t/delete"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(21);
+        assertThat(filesUnder(client, "/t/delete/delete")).isEmpty();
+    }
+
+    @Test
+    void renameGivesEveryFileItsNewName() throws Exception {
+        run(NnOptions.builder(NnOperation.RENAME).files(12).threads(3).keepResults(true).baseDirName("/t/rename"));
+
+        List<HdfsFileStatus> files = filesUnder(client, "/t/rename/rename");
+        assertThat(files).hasSize(12).allSatisfy(f -> assertThat(f.getLocalName()).endsWith(".r"));
+    }
+
+    @Test
+    void appendOpensEveryFileForAppend() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.APPEND).files(9).threads(3).keepResults(true)
+                .baseDirName("/t/append"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(9);
+        assertThat(client.getBlockLocations("/t/append/append/ThroughputBenchDir0/ThroughputBench0", 0, 1)
+                .isUnderConstruction()).isTrue();
+    }
+
+    @Test
+    void useExistingWorksOnTheFilesAnEarlierRunKept() throws Exception {
+        run(NnOptions.builder(NnOperation.OPEN).files(8).keepResults(true).baseDirName("/t/existing"));
+
+        NnResult again = run(NnOptions.builder(NnOperation.OPEN).files(8).useExisting(true).keepResults(true)
+                .baseDirName("/t/existing"));
+
+        assertThat(again.operations().get(0).operations()).isEqualTo(8);
+        assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.FILE_STATUS).files(8).useExisting(true)
+                .baseDirName("/t/existing")))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("/t/existing/fileStatus does not exist: with -useExisting, first run -op fileStatus"
+                        + " -keepResults with the same -files and -filesPerDir");
+    }
+
+    @Test
+    void aWorkerThatFailsEndsTheRunNamingTheOperationAndTheFile() throws Exception {
+        run(NnOptions.builder(NnOperation.OPEN).files(4).keepResults(true).baseDirName("/t/fail"));
+
+        assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.OPEN).files(6).threads(2).useExisting(true)
+                .baseDirName("/t/fail")))
+                .isInstanceOf(BenchException.class)
+                .hasMessageStartingWith("open failed in worker thread 1 on /t/fail/open/ThroughputBenchDir1/"
+                        + "ThroughputBench").hasMessageContaining("File does not exist");
+    }
+
+    @Test
+    void allRunsEachOperationWithItsOwnOptions() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.ALL).files(6).dirs(4).threads(2).reports(2)
+                .datanodes(2).blocksPerReport(4).blocksPerFile(2).totalBlocks(4).baseDirName("/t/all"));
+
+        assertThat(result.operations()).extracting(op -> op.operation().label()).startsWith("create", "mkdirs",
+                "open", "delete", "append", "fileStatus", "rename").endsWith("clean");
+        assertThat(result.operations().get(1).operations()).isEqualTo(4);
+        assertThat(client.getFileInfo("/t/all")).isNull();
+    }
+
+    @Test
+    void cleanRemovesOnlyTheBaseDirectory() throws Exception {
+        run(NnOptions.builder(NnOperation.CREATE).files(3).keepResults(true).baseDirName("/t/clean/bench"));
+        mkdir("/t/clean/sibling");
+
+        NnResult result = run(NnOptions.builder(NnOperation.CLEAN).baseDirName("/t/clean/bench"));
+
+        assertThat(result.operations().get(0).operations()).isEqualTo(1);
+        assertThat(client.getFileInfo("/t/clean/bench")).isNull();
+        assertThat(client.getFileInfo("/t/clean/sibling")).isNotNull();
+    }
+
+    @Test
+    void aBaseDirectoryWithOtherDataIsNeitherUsedNorCleaned() throws Exception {
+        mkdir("/t/precious/data");
+
+        assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.CREATE).baseDirName("/t/precious")))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-baseDirName /t/precious holds data hbench did not create (for example data); nothing"
+                        + " was changed. Choose a new directory, or remove that one yourself if its contents are"
+                        + " disposable");
+        assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.CLEAN).baseDirName("/t/precious")))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-baseDirName /t/precious was not created by hbench (it has no .hbench marker); nothing"
+                        + " was changed");
+        assertThat(client.getFileInfo("/t/precious/data")).isNotNull();
+    }
+
+    private static void mkdir(String path) throws IOException {
+        client.mkdirs(path, org.apache.hadoop.fs.permission.FsPermission.getDirDefault(), true);
+    }
+}
