@@ -3,6 +3,7 @@ package io.hbench.dist;
 import io.hbench.cli.BenchTool;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.error.ExitStatus;
+import io.hbench.nnthroughput.NnThroughputTool;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Collections;
@@ -27,7 +28,8 @@ public final class Main {
      * Each factory receives the driver's stdout and stderr.
      */
     private static final List<Entry> ENTRIES = List.of(
-            entry(TestDfsioTool::new));
+            entry(TestDfsioTool::new),
+            entry(NnThroughputTool::new));
 
     private final Map<String, Program> programs;
 

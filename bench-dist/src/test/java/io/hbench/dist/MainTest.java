@@ -35,7 +35,7 @@ class MainTest {
         int status = Main.run(new String[0], out, err);
 
         assertThat(status).isEqualTo(2);
-        assertThat(err()).contains("Valid program names are:").containsPattern("(?m)^  TestDFSIO: Distributed file system");
+        assertThat(err()).contains("Valid program names are:").containsPattern("(?m)^  TestDFSIO *: Distributed file system");
         assertThat(out()).isEmpty();
     }
 
