@@ -354,7 +354,7 @@ public final class NnThroughput {
         return o.ugCacheRefreshCount();
     }
 
-    private static Runnable refresher(NnOptions o, NameNodeTarget target) {
+    static Runnable refresher(NnOptions o, NameNodeTarget target) {
         if (o.ugCacheRefreshCount() == Integer.MAX_VALUE || o.nonSuperUser()) {
             return null;
         }

@@ -100,6 +100,18 @@ class RemoteTest {
     }
 
     @Test
+    void mixOverRpcPrintsEachOperationsFigures() throws Exception {
+        Run run = run("-op", "mix", "-mix", "create=1,open=8,fileStatus=4,append=1", "-files", "60", "-threads", "3",
+                "-warmup", "6", "-baseDirName", "/r/mix");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("--- mix inputs ---", "mix = create=1,open=8,fileStatus=4,append=1",
+                "# operations: 60\n", "create latency usec: ", "open count: ", "fileStatus latency usec: ",
+                "append count: ", "Warm-up: 6 operations before timing, not counted");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/mix/mix"))).isFalse();
+    }
+
+    @Test
     void cleanOverRpcRemovesOnlyTheBaseDirectory() throws Exception {
         assertThat(run("-op", "create", "-files", "2", "-keepResults", "-baseDirName", "/r/clean/bench").status)
                 .isZero();

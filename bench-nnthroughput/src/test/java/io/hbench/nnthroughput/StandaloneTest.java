@@ -198,6 +198,33 @@ class StandaloneTest {
     }
 
     @Test
+    void mixDoesEachOperationInProportionAndCountsEachKind() throws Exception {
+        java.util.Map<NnOperation, Integer> weights = new java.util.LinkedHashMap<>();
+        weights.put(NnOperation.CREATE, 1);
+        weights.put(NnOperation.OPEN, 8);
+        weights.put(NnOperation.FILE_STATUS, 4);
+        weights.put(NnOperation.DELETE, 1);
+        weights.put(NnOperation.RENAME, 1);
+        weights.put(NnOperation.MKDIRS, 1);
+        NnResult result = run(NnOptions.builder(NnOperation.MIX).mix(weights).files(400).threads(4).keepResults(true)
+                .baseDirName("/t/mix"));
+
+        OpResult op = result.operations().get(0);
+        assertThat(op.operations()).isEqualTo(400);
+        assertThat(op.kinds().keySet()).containsExactly("create", "open", "fileStatus", "delete", "rename", "mkdirs");
+        assertThat(op.kinds().values().stream().mapToLong(OpResult.Kind::operations).sum()).isEqualTo(400);
+        assertThat(op.kinds().get("open").operations()).isGreaterThan(op.kinds().get("create").operations() * 3);
+        long created = op.kinds().get("create").operations();
+        long deleted = op.kinds().get("delete").operations();
+        long renamed = op.kinds().get("rename").operations();
+        assertThat(filesUnder(client, "/t/mix/mix/new")).hasSize((int) created);
+        assertThat(filesUnder(client, "/t/mix/mix/consume")).hasSize((int) renamed)
+                .allSatisfy(f -> assertThat(f.getLocalName()).endsWith(".r"));
+        assertThat(filesUnder(client, "/t/mix/mix/read")).hasSize(400);
+        assertThat(deleted).isPositive();
+    }
+
+    @Test
     void cleanRemovesOnlyTheBaseDirectory() throws Exception {
         run(NnOptions.builder(NnOperation.CREATE).files(3).keepResults(true).baseDirName("/t/clean/bench"));
         mkdir("/t/clean/sibling");
