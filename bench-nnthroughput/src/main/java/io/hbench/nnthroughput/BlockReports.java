@@ -2,20 +2,165 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.hadoop.crypto.CryptoProtocolVersion;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.namenode.NotReplicatedYetException;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
+import org.apache.hadoop.hdfs.server.protocol.NamespaceInfo;
+import org.apache.hadoop.io.EnumSetWritable;
+import org.apache.hadoop.ipc.RemoteException;
 
-/** Not implemented yet. */
+/**
+ * {@code -op blockReport}: {@code -datanodes} simulated DataNodes, one thread each, send
+ * {@code -reports} block reports of {@code -blocksPerReport} blocks between them. Before timing,
+ * the DataNodes register and heartbeat, and files of {@code -blocksPerFile} blocks are created
+ * so that the NameNode places enough blocks on them to fill their reports (replication at most the
+ * number of DataNodes). Every report is the same each time.
+ */
 final class BlockReports {
-    private final NnOptions options;
+    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
+            new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
+    private static final int ADD_BLOCK_TRIES = 50;
 
-    BlockReports(Object owner, NameNodeTarget target, NnOptions options) {
-        this.options = options;
-    }
+    private final NameNodeTarget target;
+    private final NnOptions options;
+    private SimulatedDataNode[] datanodes;
 
     BlockReports(NameNodeTarget target, NnOptions options) {
+        this.target = target;
         this.options = options;
     }
 
-    OpResult run() {
-        throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-op " + options.operation().label() + " is not implemented yet");
+    /** The replication of the block files: the configured one, at most the number of DataNodes. */
+    short replication() {
+        return (short) Math.min(options.replication(), options.datanodes());
+    }
+
+    /** Registers the DataNodes and places the blocks on them; the inputs of the timed reports. */
+    SimulatedDataNode[] prepare(String base) throws IOException, InterruptedException {
+        int count = options.datanodes();
+        DatanodeProtocol protocol = target.datanode();
+        NamespaceInfo namespace = protocol.versionRequest();
+        String blockPoolId = namespace.getBlockPoolID();
+        datanodes = new SimulatedDataNode[count];
+        Map<String, SimulatedDataNode> byUuid = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            datanodes[i] = new SimulatedDataNode(i, options.blocksPerReport());
+            datanodes[i].register(protocol, namespace, blockPoolId);
+            datanodes[i].heartbeat(protocol);
+            byUuid.put(datanodes[i].uuid(), datanodes[i]);
+        }
+        short replication = replication();
+        int blocks = (int) Math.ceil((double) options.blocksPerReport() * count / replication);
+        int files = (int) Math.ceil((double) blocks / options.blocksPerFile());
+        ClientProtocol client = target.client();
+        // Real DataNodes of a remote cluster must not get these blocks: exclude every node but ours.
+        List<DatanodeInfo> others = new ArrayList<>();
+        for (DatanodeInfo node : client.getDatanodeReport(HdfsConstants.DatanodeReportType.LIVE)) {
+            if (!byUuid.containsKey(node.getDatanodeUuid())) {
+                others.add(node);
+            }
+        }
+        DatanodeInfo[] exclude = others.isEmpty() ? null : others.toArray(new DatanodeInfo[0]);
+        FileNames names = FileNames.generate(base, 100, 0, files);
+        String clientName = options.operation().label() + "-client";
+        for (int f = 0; f < files; f++) {
+            String path = names.name(f);
+            HdfsFileStatus status;
+            try {
+                status = client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true,
+                        replication, options.blockSize(), CryptoProtocolVersion.supported(), null, null);
+            } catch (RemoteException e) {
+                if (String.valueOf(e.getMessage()).contains(NnThroughput.MIN_BLOCK_SIZE_KEY)) {
+                    throw new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
+                            + " refuses -blockSize " + options.blockSize() + ": it is below its "
+                            + NnThroughput.MIN_BLOCK_SIZE_KEY + ". Set " + NnThroughput.MIN_BLOCK_SIZE_KEY + " to "
+                            + options.blockSize() + " or less in the NameNode's hdfs-site.xml and restart it, or"
+                            + " give -blockSize at least that minimum", e);
+                }
+                throw e;
+            }
+            ExtendedBlock last = null;
+            for (int b = 0; b < options.blocksPerFile(); b++) {
+                LocatedBlock located = addBlock(client, path, clientName, last, exclude, status.getFileId());
+                last = located.getBlock();
+                for (DatanodeInfo location : located.getLocations()) {
+                    SimulatedDataNode node = byUuid.get(location.getDatanodeUuid());
+                    if (node != null) {
+                        node.receive(protocol, blockPoolId, last.getLocalBlock());
+                    }
+                }
+            }
+            for (int tries = 0; !client.complete(path, clientName, last, status.getFileId()) && tries < 100; tries++) {
+                Thread.sleep(10);
+            }
+        }
+        for (SimulatedDataNode node : datanodes) {
+            node.prepareReport();
+        }
+        return datanodes;
+    }
+
+    /** addBlock also commits the previous block, which fails until the NameNode has processed its receipt. */
+    private static LocatedBlock addBlock(ClientProtocol client, String path, String clientName, ExtendedBlock previous,
+            DatanodeInfo[] exclude, long fileId) throws IOException, InterruptedException {
+        for (int tries = 1; ; tries++) {
+            try {
+                return client.addBlock(path, clientName, previous, exclude, fileId, null, null);
+            } catch (NotReplicatedYetException | RemoteException e) {
+                boolean notYet = e instanceof NotReplicatedYetException || ((RemoteException) e).getClassName()
+                        .equals(NotReplicatedYetException.class.getName());
+                if (!notYet || tries == ADD_BLOCK_TRIES) {
+                    throw e;
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    OpResult run() throws IOException, InterruptedException {
+        String base = options.baseDir(NnOperation.BLOCK_REPORT);
+        SimulatedDataNode[] nodes = prepare(base);
+        String blockPoolId = target.blockPoolId();
+        DatanodeProtocol protocol = target.datanode();
+        int threads = nodes.length;
+        Workers.Op op = new Workers.Op() {
+            @Override
+            public long run(int thread, int index) throws Exception {
+                return nodes[thread].sendReport(protocol, blockPoolId);
+            }
+
+            @Override
+            public String describe(int thread, int index) {
+                return "the block report of simulated DataNode " + nodes[thread].transferAddress();
+            }
+        };
+        Workers.Outcome outcome = new Workers("blockReport", threads, 1, options.histograms(),
+                options.duration().orElse(null), true, options.ugCacheRefreshCount(),
+                NnThroughput.refresher(options, target)).run(Workers.divide(options.warmup(), threads),
+                Workers.divide(options.reports(), threads), op);
+        String distribution = java.util.Arrays.stream(nodes).map(n -> Integer.toString(n.blockCount()))
+                .collect(Collectors.joining(", ", "(", ")"));
+        List<String> inputs = List.of("baseDir = " + base, "reports = " + options.reports(),
+                "datanodes = " + threads + " " + distribution, "blocksPerReport = " + options.blocksPerReport(),
+                "blocksPerFile = " + options.blocksPerFile());
+        List<String> notes = List.of("each thread is one simulated DataNode; its report lists its "
+                + "blocks, then made-up ones up to -blocksPerReport; simulated DataNodes stay registered until"
+                + " they expire");
+        return NnThroughput.result(NnOperation.BLOCK_REPORT, inputs, outcome, options, null, notes);
     }
 }

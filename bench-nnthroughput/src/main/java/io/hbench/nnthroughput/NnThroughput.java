@@ -57,7 +57,7 @@ public final class NnThroughput {
     /** The operations hbench implements so far. */
     static final java.util.Set<NnOperation> IMPLEMENTED = EnumSet.of(NnOperation.CREATE, NnOperation.MKDIRS,
             NnOperation.OPEN, NnOperation.DELETE, NnOperation.FILE_STATUS, NnOperation.RENAME, NnOperation.APPEND,
-            NnOperation.CLEAN, NnOperation.ALL);
+            NnOperation.BLOCK_REPORT, NnOperation.CLEAN, NnOperation.ALL, NnOperation.MIX);
 
     private final Configuration conf;
     private final Path standaloneDir;

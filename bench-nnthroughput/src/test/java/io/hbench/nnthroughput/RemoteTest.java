@@ -112,6 +112,20 @@ class RemoteTest {
     }
 
     @Test
+    void blockReportsOverDataNodeRpc() throws Exception {
+        Configuration twoReplicas = new Configuration(conf);
+        twoReplicas.setInt("dfs.replication", 2);
+        Run run = run(twoReplicas, "-op", "blockReport", "-datanodes", "2", "-reports", "4", "-blocksPerReport", "10",
+                "-blocksPerFile", "5", "-blockSize", "16", "-keepResults", "-baseDirName", "/r/reports");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("--- blockReport inputs ---\nbaseDir = /r/reports/blockReport\nreports = 4\n"
+                + "datanodes = 2 (10, 10)\nblocksPerReport = 10\nblocksPerFile = 5\n--- blockReport stats  ---\n"
+                + "# operations: 4\n");
+        assertThat(countFiles("/r/reports/blockReport")).isEqualTo(2);
+    }
+
+    @Test
     void cleanOverRpcRemovesOnlyTheBaseDirectory() throws Exception {
         assertThat(run("-op", "create", "-files", "2", "-keepResults", "-baseDirName", "/r/clean/bench").status)
                 .isZero();

@@ -225,6 +225,19 @@ class StandaloneTest {
     }
 
     @Test
+    void blockReportsComeFromSimulatedDataNodesHoldingTheirShareOfBlocks() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.BLOCK_REPORT).datanodes(3).reports(9)
+                .blocksPerReport(20).blocksPerFile(4).blockSize(16).baseDirName("/t/reports"));
+
+        OpResult op = result.operations().get(0);
+        assertThat(op.operations()).isEqualTo(9);
+        assertThat(op.kinds().get("blockReport").latency().count()).isEqualTo(9);
+        // 3 DataNodes x 20 blocks / replication 3 = 20 blocks: each DataNode holds all 20.
+        assertThat(op.inputLines()).containsExactly("baseDir = /t/reports/blockReport", "reports = 9",
+                "datanodes = 3 (20, 20, 20)", "blocksPerReport = 20", "blocksPerFile = 4");
+    }
+
+    @Test
     void cleanRemovesOnlyTheBaseDirectory() throws Exception {
         run(NnOptions.builder(NnOperation.CREATE).files(3).keepResults(true).baseDirName("/t/clean/bench"));
         mkdir("/t/clean/sibling");
