@@ -54,11 +54,6 @@ public final class NnThroughput {
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
         "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
 
-    /** The operations hbench implements so far. */
-    static final java.util.Set<NnOperation> IMPLEMENTED = EnumSet.of(NnOperation.CREATE, NnOperation.MKDIRS,
-            NnOperation.OPEN, NnOperation.DELETE, NnOperation.FILE_STATUS, NnOperation.RENAME, NnOperation.APPEND,
-            NnOperation.BLOCK_REPORT, NnOperation.CLEAN, NnOperation.ALL, NnOperation.MIX);
-
     private final Configuration conf;
     private final Path standaloneDir;
     private final PrintStream progress;
@@ -115,10 +110,6 @@ public final class NnThroughput {
         try {
             for (NnOperation op : steps) {
                 NnOptions step = options.operation() == NnOperation.ALL ? options.forStep(op) : options;
-                if (options.operation() == NnOperation.ALL && !IMPLEMENTED.contains(op)) {
-                    progress.println("NNThroughputBenchmark: -op all skips " + op.label() + ": not implemented yet");
-                    continue;
-                }
                 if (op == NnOperation.REPLICATION && !target.standalone()) {
                     progress.println("NNThroughputBenchmark: -op all skips replication: it runs only with the"
                             + " NameNode in this process (no -fs)");

@@ -192,7 +192,7 @@ class StandaloneTest {
                 .datanodes(2).blocksPerReport(4).blocksPerFile(2).totalBlocks(4).baseDirName("/t/all"));
 
         assertThat(result.operations()).extracting(op -> op.operation().label()).startsWith("create", "mkdirs",
-                "open", "delete", "append", "fileStatus", "rename").endsWith("clean");
+                "open", "delete", "append", "fileStatus", "rename", "blockReport", "replication", "clean");
         assertThat(result.operations().get(1).operations()).isEqualTo(4);
         assertThat(client.getFileInfo("/t/all")).isNull();
     }
@@ -235,6 +235,25 @@ class StandaloneTest {
         // 3 DataNodes x 20 blocks / replication 3 = 20 blocks: each DataNode holds all 20.
         assertThat(op.inputLines()).containsExactly("baseDir = /t/reports/blockReport", "reports = 9",
                 "datanodes = 3 (20, 20, 20)", "blocksPerReport = 20", "blocksPerFile = 4");
+    }
+
+    @Test
+    void replicationSchedulesTheDecommissionedNodesBlocks() throws Exception {
+        NnResult result = run(NnOptions.builder(NnOperation.REPLICATION).datanodes(4).nodesToDecommission(1)
+                .totalBlocks(40).replication((short) 2).nodeReplicationLimit(100).blockSize(16)
+                .baseDirName("/t/replication"));
+
+        OpResult op = result.operations().get(0);
+        // Hadoop's count: 40 blocks x 2 replicas x 1 node x 2 / 4^2 = 10 passes at most.
+        assertThat(op.inputLines()).contains("numOpsRequired = 10", "decommissioned datanodes = 1",
+                "datanode replication limit = 100", "total blocks = 40");
+        assertThat(op.operations()).isBetween(1L, 10L);
+        assertThat(op.extraLines()).hasSize(3);
+        assertThat(op.extraLines().get(0)).startsWith("decommissioned blocks = ");
+        assertThat(op.extraLines().get(1)).startsWith("pending replications = ");
+        assertThat(op.extraLines().get(2)).startsWith("replications per sec: ");
+        assertThat(Long.parseLong(op.extraLines().get(1).substring("pending replications = ".length())))
+                .isPositive();
     }
 
     @Test
