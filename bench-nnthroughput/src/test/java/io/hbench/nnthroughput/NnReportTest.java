@@ -1,0 +1,180 @@
+package io.hbench.nnthroughput;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.BenchResult;
+import io.hbench.stats.Histograms;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The report's lines, byte for byte, against golden files in src/test/resources/io/hbench/nnthroughput, in six
+ * default locales. Run with {@code -Dhbench.golden.update=true} to rewrite them, then read the diff before committing.
+ */
+class NnReportTest {
+    private static final String UPDATE_PROPERTY = "hbench.golden.update";
+    private static final Path GOLDEN_DIRECTORY = Path.of(System.getProperty("basedir", ""),
+            "src", "test", "resources", "io", "hbench", "nnthroughput");
+    private static final List<String> CLASSIC_LABELS = List.of("# operations:", "Elapsed Time:", "Ops per sec:",
+            "Average Time:", " inputs ---", " stats  ---");
+    private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+
+    static Stream<Locale> locales() {
+        return Stream.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE, new Locale("ar"),
+                new Locale("hi", "IN"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void classicCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.classicLines(seededCreate()))),
+                "classic-create.txt");
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void hbenchCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.hbenchLines(seededCreate()))),
+                "hbench-create.txt");
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void hbenchMixLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
+        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.hbenchLines(seededMix()))),
+                "hbench-mix.txt");
+    }
+
+    @Test
+    void classicStatsAreHadoopsFourLinesWithJavasOwnNumbers() {
+        List<String> lines = NnReport.classicLines(seededCreate());
+
+        assertThat(lines).containsSubsequence("--- create stats  ---", "# operations: 50000",
+                "Elapsed Time: 2500", " Ops per sec: 20000.0", "Average Time: 0");
+        assertThat(lines.get(0)).isEmpty();
+    }
+
+    @Test
+    void noHbenchLineContainsAClassicLabel() {
+        List<String> lines = new ArrayList<>(NnReport.hbenchLines(seededCreate()));
+        lines.addAll(NnReport.hbenchLines(seededMix()));
+
+        for (String label : CLASSIC_LABELS) {
+            assertThat(lines).as("hbench lines containing \"%s\"", label).noneMatch(line -> line.contains(label));
+        }
+    }
+
+    @Test
+    void theBenchResultHasHadoopsFiguresAndTheLatencyInMicroseconds() {
+        BenchResult result = seededCreate().toBenchResult(Map.of("fs", "file:///"));
+
+        assertThat(result.benchmark()).isEqualTo("NNThroughputBenchmark");
+        assertThat(result.metric("create operations").orElseThrow().value()).isEqualTo(50_000);
+        assertThat(result.metric("create ops per sec").orElseThrow().value()).isEqualTo(20_000);
+        assertThat(result.distributions()).extracting(d -> d.name()).containsExactly("create latency",
+                "create complete latency");
+        assertThat(result.distributions().get(0).count()).isEqualTo(50_000);
+    }
+
+    /** A create of 50,000 files with -close on 16 threads, 2.5 s, seeded latencies. */
+    private static NnResult seededCreate() {
+        Random random = new Random(20260301L);
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(50_000).threads(16).close(true).build();
+        OpResult op = new OpResult(NnOperation.CREATE, List.of("baseDir = /nnThroughputBenchmark/create",
+                "nrFiles = 50000", "nrThreads = 16", "nrFilesPerDir = 4"), List.of(), 50_000,
+                Duration.ofMillis(2500).toNanos(), 50_000L * 700_000, List.of(kind("create", 50_000, 700, random)),
+                Histograms.toDistribution("complete latency", io.hbench.result.Unit.MICROSECONDS,
+                        histogram(random, 50_000, 300), 1000), 0, false,
+                List.of("each create is followed by complete (-close); complete is outside the timed create call"
+                        + " but inside the elapsed time"));
+        return new NnResult(options, "standalone", START, START.plusSeconds(3), List.of(op));
+    }
+
+    /** A 20-second mix with warm-up. */
+    private static NnResult seededMix() {
+        Random random = new Random(7L);
+        Map<NnOperation, Integer> weights = new LinkedHashMap<>();
+        weights.put(NnOperation.CREATE, 1);
+        weights.put(NnOperation.OPEN, 8);
+        weights.put(NnOperation.FILE_STATUS, 4);
+        NnOptions options = NnOptions.builder(NnOperation.MIX).mix(weights).files(130_000).warmup(1000)
+                .duration(Duration.ofSeconds(20)).build();
+        OpResult op = new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
+                130_000, Duration.ofMillis(19_875).toNanos(), 130_000L * 90_000,
+                List.of(kind("create", 10_000, 600, random), kind("open", 80_000, 40, random),
+                        kind("fileStatus", 40_000, 25, random)), null, 1000, false, List.of("seeded"));
+        return new NnResult(options, "hdfs://nn:8020", START, START.plusSeconds(21), List.of(op));
+    }
+
+    private static OpResult.Kind kind(String name, long count, int meanMicros, Random random) {
+        Histogram histogram = histogram(random, count, meanMicros);
+        return new OpResult.Kind(name, count, count * meanMicros * 1000L,
+                Histograms.toDistribution(name + " latency", io.hbench.result.Unit.MICROSECONDS, histogram, 1000));
+    }
+
+    private static Histogram histogram(Random random, long count, int meanMicros) {
+        Histogram histogram = Histograms.newHistogram();
+        for (long i = 0; i < count; i++) {
+            histogram.recordValue(1000L + (long) (Math.abs(random.nextGaussian()) * meanMicros * 1000));
+        }
+        return histogram;
+    }
+
+    private static String join(List<String> lines) {
+        StringBuilder text = new StringBuilder();
+        lines.forEach(line -> text.append(line).append('\n'));
+        return text.toString();
+    }
+
+    private static void assertMatchesGoldenFile(String text, String name) throws IOException {
+        byte[] actual = text.getBytes(UTF_8);
+        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
+            Files.createDirectories(GOLDEN_DIRECTORY);
+            Files.write(GOLDEN_DIRECTORY.resolve(name), actual);
+            return;
+        }
+        byte[] expected;
+        try (InputStream in = NnReportTest.class.getResourceAsStream(name)) {
+            assertThat(in).as("golden file %s (create it with -D%s=true)", name, UPDATE_PROPERTY).isNotNull();
+            expected = in.readAllBytes();
+        }
+        String description = String.format(Locale.ROOT,
+                "output differs from golden file %s (rewrite it with -D%s=true)", name, UPDATE_PROPERTY);
+        assertThat(text).as(description).isEqualTo(new String(expected, UTF_8));
+        assertThat(actual).as(description).isEqualTo(expected);
+    }
+
+    private interface Action<T> {
+        T run();
+    }
+
+    private static <T> T withDefaultLocale(Locale locale, Action<T> action) {
+        Locale saved = Locale.getDefault();
+        Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
+        Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);
+        Locale.setDefault(locale);
+        try {
+            return action.run();
+        } finally {
+            Locale.setDefault(saved);
+            Locale.setDefault(Locale.Category.FORMAT, savedFormat);
+            Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
+        }
+    }
+}
