@@ -126,6 +126,24 @@ class RemoteTest {
     }
 
     @Test
+    void allOverRpcSkipsReplicationAndSaysSo() throws Exception {
+        Configuration twoReplicas = new Configuration(conf);
+        twoReplicas.setInt("dfs.replication", 2);
+        Run run = run(twoReplicas, "-op", "all", "-files", "6", "-dirs", "4", "-datanodes", "2", "-reports", "2",
+                "-blocksPerReport", "4", "-blocksPerFile", "2", "-blockSize", "16", "-baseDirName", "/r/all");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.err).contains("NNThroughputBenchmark: -op all skips replication: it runs only with the NameNode"
+                + " in this process (no -fs)");
+        for (String op : List.of("create", "mkdirs", "open", "delete", "append", "fileStatus", "rename",
+                "blockReport", "clean")) {
+            assertThat(run.out).contains("--- " + op + " stats  ---");
+        }
+        assertThat(run.out).doesNotContain("--- replication inputs ---");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/all"))).isFalse();
+    }
+
+    @Test
     void cleanOverRpcRemovesOnlyTheBaseDirectory() throws Exception {
         assertThat(run("-op", "create", "-files", "2", "-keepResults", "-baseDirName", "/r/clean/bench").status)
                 .isZero();

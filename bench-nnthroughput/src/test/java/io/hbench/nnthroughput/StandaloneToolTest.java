@@ -1,0 +1,55 @@
+package io.hbench.nnthroughput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tool with no NameNode configured: it starts one in this process, not an embedded cluster. */
+class StandaloneToolTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void withNoFileSystemConfiguredTheToolStartsANameNodeInThisProcessAndKeepsItsNamespace() throws Exception {
+        Path dir = temp.resolve("nn");
+        String[] create = {"-op", "create", "-files", "12", "-threads", "2", "-close", "-keepResults",
+            "-standaloneDir", dir.toString()};
+        String[] open = {"-op", "open", "-files", "12", "-threads", "2", "-useExisting", "-baseDirName",
+            "/nnThroughputBenchmark", "-standaloneDir", dir.toString()};
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = run(create, out, err);
+
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("embedded cluster");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--- create stats  ---\n# operations: 12\n",
+                "--- hbench create --- NameNode: standalone");
+        assertThat(dir.resolve(StandaloneNameNode.MARKER_FILE)).exists();
+        assertThat(Files.exists(dir.resolve("name").resolve("current").resolve("VERSION"))).isTrue();
+
+        // The kept files are still there for a second program: Hadoop's -keepResults then -useExisting. The
+        // open step renames create/ to open/ as Hadoop's does.
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        ByteArrayOutputStream err2 = new ByteArrayOutputStream();
+        int second = run(open, out2, err2);
+
+        assertThat(second).as(err2.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out2.toString(StandardCharsets.UTF_8)).contains("--- open stats  ---\n# operations: 12\n",
+                "Note: files made by an earlier run (-useExisting)");
+    }
+
+    private static int run(String[] args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {
+        NnThroughputTool tool = new NnThroughputTool(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return ToolRunner.run(new Configuration(), tool, args);
+    }
+}
