@@ -1,0 +1,89 @@
+package io.hbench.nnthroughput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NnOptionsTest {
+    @Test
+    void defaultsAreHadoops() {
+        NnOptions create = NnOptions.builder(NnOperation.CREATE).build();
+        NnOptions reports = NnOptions.builder(NnOperation.BLOCK_REPORT).build();
+        NnOptions replication = NnOptions.builder(NnOperation.REPLICATION).build();
+
+        assertThat(create.threads()).isEqualTo(3);
+        assertThat(create.files()).isEqualTo(10);
+        assertThat(create.filesPerDir()).isEqualTo(4);
+        assertThat(create.close()).isFalse();
+        assertThat(create.baseDir(NnOperation.CREATE)).isEqualTo("/nnThroughputBenchmark/create");
+        assertThat(create.logLevel()).isEqualTo("ERROR");
+        assertThat(create.ugCacheRefreshCount()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(NnOptions.builder(NnOperation.MKDIRS).build().dirsPerDir()).isEqualTo(2);
+        assertThat(reports.datanodes()).isEqualTo(10);
+        assertThat(reports.reports()).isEqualTo(30);
+        assertThat(reports.blocksPerReport()).isEqualTo(100);
+        assertThat(reports.blocksPerFile()).isEqualTo(10);
+        assertThat(replication.nodesToDecommission()).isEqualTo(1);
+        assertThat(replication.nodeReplicationLimit()).isEqualTo(100);
+        assertThat(replication.totalBlocks()).isEqualTo(100);
+        assertThat(new Replication(null, replication).operationsRequired()).isEqualTo(6);
+    }
+
+    @Test
+    void aStepOfAllGetsOnlyItsOwnOptions() {
+        NnOptions all = NnOptions.builder(NnOperation.ALL).files(100).dirs(7).threads(8).close(true)
+                .datanodes(4).keepResults(true).baseDirName("/b").build();
+
+        NnOptions mkdirs = all.forStep(NnOperation.MKDIRS);
+        NnOptions create = all.forStep(NnOperation.CREATE);
+        NnOptions open = all.forStep(NnOperation.OPEN);
+
+        assertThat(mkdirs.dirs()).isEqualTo(7);
+        assertThat(mkdirs.threads()).isEqualTo(8);
+        assertThat(mkdirs.given()).containsExactlyInAnyOrder("dirs", "threads", "keepResults", "baseDirName");
+        assertThat(create.close()).isTrue();
+        assertThat(open.close()).isFalse();
+        assertThat(open.files()).isEqualTo(100);
+        assertThat(all.forStep(NnOperation.BLOCK_REPORT).datanodes()).isEqualTo(4);
+    }
+
+    @Test
+    void ugCacheRefreshCountOfZeroOrLessMeansNeverAsInHadoop() {
+        assertThat(NnOptions.builder(NnOperation.OPEN).ugCacheRefreshCount(0).build().ugCacheRefreshCount())
+                .isEqualTo(Integer.MAX_VALUE);
+        assertThat(NnOptions.builder(NnOperation.OPEN).ugCacheRefreshCount(5).build().ugCacheRefreshCount())
+                .isEqualTo(5);
+    }
+
+    @Test
+    void badValuesNameTheFlag() {
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.BLOCK_REPORT).datanodes(0).build())
+                .hasMessage("-datanodes must be at least 1, got 0");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).blockSize(0).build())
+                .hasMessage("-blockSize must be at least 1, got 0");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.REPLICATION).datanodes(2).nodesToDecommission(2).build())
+                .hasMessage("-nodesToDecommission must be less than -datanodes (2), got 2");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.OPEN).duration(Duration.ZERO).build())
+                .hasMessage("-duration must be more than 0, got PT0S");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).logLevel("LOUD").build())
+                .hasMessage("-logLevel must be one of ERROR, WARN, INFO, DEBUG, TRACE, got 'LOUD'");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).baseDirName("/").build())
+                .hasMessage("-baseDirName must not be the root directory: clean and -keepResults-less runs delete"
+                        + " what is under it");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.MKDIRS).dirs(30).dirsPerDir(1).build())
+                .hasMessage("-dirsPerDir 1 is too small for 30 directories: 20 directory levels hold at most 20;"
+                        + " use -dirsPerDir 2 or more");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.MIX).mix(Map.of(NnOperation.OPEN, 0)).build())
+                .hasMessage("-mix weight of open must be at least 1, got 0");
+    }
+
+    @Test
+    void warmUpNamesCountAgainstTheFanOut() {
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).files(15).warmup(10).filesPerDir(1).build())
+                .hasMessage("-filesPerDir 1 is too small for 25 files: 20 directory levels hold at most 20; use"
+                        + " -filesPerDir 2 or more");
+    }
+}
