@@ -47,9 +47,4 @@ public enum NnOperation {
     static String labels() {
         return Arrays.stream(values()).map(NnOperation::label).collect(Collectors.joining(" "));
     }
-
-    /** Operations on files that a create (with -close) makes before timing starts. */
-    boolean usesExistingFiles() {
-        return this == OPEN || this == DELETE || this == FILE_STATUS || this == RENAME || this == APPEND;
-    }
 }

@@ -11,13 +11,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
@@ -306,7 +303,7 @@ public final class NnThroughput {
             }
         };
         Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
-                timed ? o.duration().orElse(null) : null, false, refreshEvery(o, target), refresher(o, target));
+                timed ? o.duration().orElse(null) : null, false, o.ugCacheRefreshCount(), refresher(o, target));
         Workers.Outcome outcome = workers.run(warmup, counted, op);
         Distribution completeLatency = null;
         if (recordComplete) {
@@ -339,10 +336,6 @@ public final class NnThroughput {
             next += warmup[t] + counted[t];
         }
         return first;
-    }
-
-    private static int refreshEvery(NnOptions o, NameNodeTarget target) {
-        return o.ugCacheRefreshCount();
     }
 
     static Runnable refresher(NnOptions o, NameNodeTarget target) {
@@ -391,7 +384,7 @@ public final class NnThroughput {
             }
         };
         Workers.Outcome outcome = new Workers("mkdirs", o.threads(), 1, o.histograms(), o.duration().orElse(null),
-                false, refreshEvery(o, target), refresher(o, target)).run(warmup, counted, op);
+                false, o.ugCacheRefreshCount(), refresher(o, target)).run(warmup, counted, op);
         List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
                 "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
         return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
@@ -476,7 +469,7 @@ public final class NnThroughput {
         };
         boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
         Workers.Outcome outcome = new Workers(opKind.label(), o.threads(), 1, o.histograms(), o.duration().orElse(null),
-                repeatable, refreshEvery(o, target), refresher(o, target)).run(warmup, counted, op);
+                repeatable, o.ugCacheRefreshCount(), refresher(o, target)).run(warmup, counted, op);
         List<String> notes = new ArrayList<>();
         notes.add(o.useExisting() ? "files made by an earlier run (-useExisting)"
                 : "files were created (and completed) before timing started");
@@ -497,17 +490,5 @@ public final class NnThroughput {
         Histogram h = o.histograms() ? histogram : Histograms.newHistogram();
         return new OpResult.Kind(name, operations, nanos,
                 Histograms.toDistribution(name + " latency", Unit.MICROSECONDS, h, 1000));
-    }
-
-    static Duration nanos(long nanos) {
-        return Duration.ofNanos(nanos);
-    }
-
-    static Random random(int thread) {
-        return new Random(0x5eed_0000L + thread);
-    }
-
-    static Map<NnOperation, Integer> mixOf(NnOptions o) {
-        return o.mix();
     }
 }
