@@ -74,6 +74,15 @@ public abstract class BenchTool<O> extends Configured implements Tool {
      */
     protected abstract O parse(CommandLine line);
 
+    /**
+     * Whether this program starts an embedded cluster when no cluster is configured. A program
+     * that has its own way to run alone (NNThroughputBenchmark starts just a NameNode) says no;
+     * {@code -embedded} still forces one.
+     */
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+        return true;
+    }
+
     /** Runs the program; returns its exit status. */
     protected abstract ExitStatus run(O options, ClusterSession session) throws Exception;
 
@@ -92,6 +101,9 @@ public abstract class BenchTool<O> extends Configured implements Tool {
             }
             O parsed = parse(line);
             ClusterSession.EmbeddedMode mode = embeddedMode(line);
+            if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured()) {
+                mode = ClusterSession.EmbeddedMode.REFUSE;
+            }
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
             try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {

@@ -2,7 +2,6 @@ package io.hbench.nnthroughput;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
-import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -26,7 +25,6 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -220,21 +218,10 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         if (op == NnOperation.REPLICATION && remote) {
             throw NnThroughput.replicationNeedsStandalone();
         }
-        if (!line.hasOption("embedded") && !isClusterConfigured(conf)) {
-            // Standalone mode: a NameNode in this process, not an embedded cluster. Saying that file:/// was
-            // chosen keeps the session from starting one (ClusterSession starts one only when nothing is chosen).
-            conf.set(FileSystem.FS_DEFAULT_NAME_KEY, FileSystem.getDefaultUri(conf).toString());
-        }
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
         return new Command(options, Optional.ofNullable(line.getOptionValue("resFile")).map(Paths::get),
                 Optional.ofNullable(line.getOptionValue("json")).map(Paths::get), standaloneDir);
-    }
-
-    /** As ClusterSession decides: a cluster is configured when fs.defaultFS is not file:/// or was chosen. */
-    private static boolean isClusterConfigured(Configuration conf) {
-        return !"file".equals(FileSystem.getDefaultUri(conf).getScheme())
-                || ConfigurationSources.isSetExplicitly(conf, FileSystem.FS_DEFAULT_NAME_KEY);
     }
 
     private static Optional<Integer> intOption(CommandLine line, String flag) {
@@ -312,6 +299,12 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         List<String> labels = new ArrayList<>();
         NnOperation.MIXABLE.forEach(op -> labels.add(op.label()));
         return String.join(" ", labels);
+    }
+
+    /** With no NameNode configured, a standalone NameNode in this process, not a whole embedded cluster. */
+    @Override
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+        return false;
     }
 
     @Override
