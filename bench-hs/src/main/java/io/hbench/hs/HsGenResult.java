@@ -1,0 +1,86 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Unit;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/** What an HSGen run wrote and how long the job took. */
+public final class HsGenResult {
+    private final HsGenOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final Duration jobTime;
+    private final long rows;
+    private final BigInteger checksum;
+    private final Map<String, String> cluster;
+
+    public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
+            BigInteger checksum, Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.jobTime = requireNonNull(jobTime, "jobTime is null");
+        this.rows = rows;
+        this.checksum = requireNonNull(checksum, "checksum is null");
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+    }
+
+    public HsGenOptions options() {
+        return options;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    /** From submission to completion of the job. */
+    public Duration jobTime() {
+        return jobTime;
+    }
+
+    public long rows() {
+        return rows;
+    }
+
+    public long bytes() {
+        return rows * Records.RECORD_LENGTH;
+    }
+
+    /** The sum of all records' CRC32, exact. */
+    public BigInteger checksum() {
+        return checksum;
+    }
+
+    /** Bytes per second of job time. */
+    public double bytesPerSecond() {
+        long nanos = jobTime.toNanos();
+        return nanos == 0 ? 0 : bytes() / (nanos / 1e9);
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
+                .parameter("rows", options.rows())
+                .parameter("maps", options.maps())
+                .parameter("output", options.outputDir())
+                .parameter("replication", options.replication())
+                .parameter("skew", options.skew().name())
+                .parameter("checksum", Checksum.format(checksum))
+                .start(start)
+                .end(end)
+                .metric("rows", rows, Unit.COUNT)
+                .metric("bytes", bytes(), Unit.BYTES)
+                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND);
+        HsReport.addCluster(result, cluster);
+        return result.build();
+    }
+}

@@ -1,0 +1,109 @@
+package io.hbench.hs;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code HSGen} on the command line. */
+public final class HsGenTool extends BenchTool<HsGenTool.Command> {
+    public static final String NAME = "HSGen";
+
+    static final class Command {
+        final HsGenOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(HsGenOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public HsGenTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new HsGenTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPCx-HS data generator: 100-byte records, the same bytes as TeraGen, with a checksum";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] -rows N [-output dir] [-maps N] [-replication R] [-skew] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(valued("rows", "N", "records to generate (100 bytes each); k, m, b, t multiply by 10^3,"
+                + " 10^6, 10^9, 10^12"));
+        options.addOption(valued("output", "dir", "output directory (default " + HsGenOptions.DEFAULT_OUTPUT
+                + "); replaced if hbench made it, refused otherwise"));
+        options.addOption(valued("maps", "N", "map tasks, rows split evenly (default one per "
+                + HsGenOptions.ROWS_PER_MAP + " rows)"));
+        options.addOption(valued("replication", "R", "replication of the data files (default "
+                + HsGenOptions.DEFAULT_REPLICATION + ")"));
+        options.addOption(Option.builder("skew").desc("skewed keys: half of the records share four hot keys"
+                + " (not valid for a TPCx-HS metric)").build());
+    }
+
+    static Option valued(String name, String argName, String description) {
+        return Option.builder(name).hasArg().argName(argName).desc(description).build();
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        if (!line.hasOption("rows")) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-rows is required: -rows <N>");
+        }
+        HsGenOptions.Builder options = HsGenOptions.builder(HsArgs.rows("-rows", line.getOptionValue("rows")))
+                .outputDir(line.getOptionValue("output", HsGenOptions.DEFAULT_OUTPUT))
+                .skew(line.hasOption("skew") ? KeySkew.HOT_KEYS : KeySkew.NONE);
+        if (line.hasOption("maps")) {
+            options.maps(HsArgs.wholeNumber("-maps", line.getOptionValue("maps")));
+        }
+        if (line.hasOption("replication")) {
+            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        HsGenResult result = new HsGen(session.configuration(), err, session.facts()).run(command.options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    static List<String> lines(HsGenResult result) {
+        return List.of(
+                "HSGen: generated " + result.rows() + " rows (" + result.bytes() + " bytes) in "
+                        + result.options().maps() + (result.options().maps() == 1 ? " map" : " maps") + " to "
+                        + result.options().outputDir(),
+                "checksum\t" + Checksum.format(result.checksum()),
+                "HSGen time ms: " + result.jobTime().toMillis(),
+                "HSGen throughput MiB/s: " + HsReport.mibPerSecond(result.bytes(), result.jobTime()));
+    }
+}

@@ -1,0 +1,30 @@
+package io.hbench.hs;
+
+import io.hbench.mapred.JobMonitor;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Job;
+
+/** Job set-up and running shared by HSGen, HSSort and HSValidate. */
+final class HsJobs {
+    private HsJobs() {
+    }
+
+    static Job newJob(Configuration conf, String name, Class<?> jarClass) throws IOException {
+        Job job = Job.getInstance(new Configuration(conf), name);
+        job.setJarByClass(jarClass);
+        // A speculative copy would write or read the same data twice and skew the timings.
+        job.setSpeculativeExecution(false);
+        return job;
+    }
+
+    /** Runs the job to its end with progress lines; returns its wall time from submission to completion. */
+    static Duration run(Job job, PrintStream progress, String label, long totalBytes)
+            throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        new JobMonitor(progress, label).run(job, HsCounter.BYTES, totalBytes);
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+}

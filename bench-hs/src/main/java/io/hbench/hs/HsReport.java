@@ -1,0 +1,36 @@
+package io.hbench.hs;
+
+import io.hbench.result.BenchResult;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/** Number formats of the programs' lines: always Locale.ROOT, so "0.50" in every country. */
+final class HsReport {
+    private HsReport() {
+    }
+
+    /** Exactly two decimals, half-up (the kit's printf "%.2f" in the C locale). */
+    static String twoDecimals(double value) {
+        DecimalFormat df = new DecimalFormat("0.00", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        df.setRoundingMode(RoundingMode.HALF_UP);
+        return df.format(value);
+    }
+
+    static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.3f", duration.toNanos() / 1e9);
+    }
+
+    static String mibPerSecond(long bytes, Duration duration) {
+        long nanos = duration.toNanos();
+        return twoDecimals(nanos == 0 ? 0 : bytes / 1048576.0 / (nanos / 1e9));
+    }
+
+    static void addCluster(BenchResult.Builder result, Map<String, String> cluster) {
+        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
+    }
+}
