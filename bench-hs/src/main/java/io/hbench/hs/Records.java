@@ -39,4 +39,22 @@ public final class Records {
         }
         return text.toString();
     }
+
+    /** Bytes as compact lower-case hex, two digits per byte. */
+    static String compactHex(byte[] bytes, int offset, int length) {
+        StringBuilder text = new StringBuilder(length * 2);
+        for (int i = 0; i < length; i++) {
+            int b = bytes[offset + i] & 0xff;
+            text.append(HEX[b >>> 4]).append(HEX[b & 0xf]);
+        }
+        return text.toString();
+    }
+
+    static byte[] fromCompactHex(String hex) {
+        byte[] bytes = new byte[hex.length() / 2];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        }
+        return bytes;
+    }
 }

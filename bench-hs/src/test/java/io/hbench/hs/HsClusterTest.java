@@ -87,7 +87,107 @@ class HsClusterTest {
         }
     }
 
+    @Test
+    void hsValidatePassesSortedDataAndPrintsTeraValidatesChecksumLine() throws Exception {
+        String checksum = writeSortedData("/v/ok", 3000, 3);
+
+        Run validate = run(HsValidateTool::new, "-input", "/v/ok", "-report", "/v/ok-report");
+
+        assertThat(validate.status).as(validate.err).isZero();
+        assertThat(validate.out).startsWith("checksum\t" + checksum + "\n").contains(
+                "HSValidate: 3000 rows in 3 files; record count matches; checksum matches HSGen's",
+                "HSValidate: PASSED");
+        assertThat(readAll("/v/ok-report/part-r-00000")).asString().contains("checksum\t" + checksum);
+    }
+
+    @Test
+    void hsValidateFailsOnACorruptedRecordAndSaysTheChecksumDiffers() throws Exception {
+        writeSortedData("/v/corrupt", 3000, 3);
+        byte[] data = readAll("/v/corrupt/part-r-00001");
+        data[100 * 500 + 50] ^= 0x01;
+        writeAll("/v/corrupt/part-r-00001", data);
+
+        Run validate = run(HsValidateTool::new, "-input", "/v/corrupt", "-report", "/v/corrupt-report");
+
+        assertThat(validate.status).isEqualTo(1);
+        assertThat(validate.out).containsPattern("(?m)^error\tchecksum [0-9a-f]+ is not HSGen's [0-9a-f]+: records"
+                + " were changed, lost or duplicated$").contains("HSValidate: FAILED");
+        assertThat(validate.err).contains("HSValidate: /v/corrupt is NOT valid: 1 error; first: checksum ");
+    }
+
+    @Test
+    void hsValidateFailsOnAReorderedRecordAndSaysWhere() throws Exception {
+        writeSortedData("/v/reorder", 3000, 3);
+        byte[] data = readAll("/v/reorder/part-r-00002");
+        byte[] record = java.util.Arrays.copyOfRange(data, 100 * 10, 100 * 11);
+        System.arraycopy(data, 100 * 11, data, 100 * 10, 100);
+        System.arraycopy(record, 0, data, 100 * 11, 100);
+        writeAll("/v/reorder/part-r-00002", data);
+
+        Run validate = run(HsValidateTool::new, "-input", "/v/reorder", "-report", "/v/reorder-report");
+
+        assertThat(validate.status).isEqualTo(1);
+        // Record 10 now holds the larger key of the pair, record 11 the smaller.
+        String misorder = "error\tmisorder in part-r-00002 between " + Records.hex(data, 100 * 10, 10) + " and "
+                + Records.hex(record, 0, 10) + " (records 10 and 11, counted from 0)";
+        assertThat(validate.out).contains(misorder + "\n").doesNotContain("error\tchecksum");
+        assertThat(validate.err).contains("HSValidate: /v/reorder is NOT valid: 1 error; first: misorder in part-r-00002");
+    }
+
+    @Test
+    void hsValidateFailsWhenFilesAreOutOfOrderAcrossTheirBoundary() throws Exception {
+        writeSortedData("/v/across", 3000, 3);
+        byte[] first = readAll("/v/across/part-r-00000");
+        byte[] last = readAll("/v/across/part-r-00002");
+        writeAll("/v/across/part-r-00000", last);
+        writeAll("/v/across/part-r-00002", first);
+
+        Run validate = run(HsValidateTool::new, "-input", "/v/across", "-report", "/v/across-report");
+
+        assertThat(validate.status).isEqualTo(1);
+        assertThat(validate.out).contains("error\tmisorder between part-r-00000 and part-r-00001: last key "
+                + Records.hex(last, last.length - 100, 10) + " is above first key ");
+    }
+
+    @Test
+    void hsValidateRefusesAReportDirectoryHbenchDidNotMakeAndDeletesNothing() throws Exception {
+        writeSortedData("/v/foreign", 1000, 1);
+        writeAll("/v/foreign-report/precious", new byte[] {1});
+
+        Run validate = run(HsValidateTool::new, "-input", "/v/foreign", "-report", "/v/foreign-report");
+
+        assertThat(validate.status).isEqualTo(2);
+        assertThat(validate.err).startsWith("HSValidate: -report ").contains("holds data hbench did not create");
+        assertThat(readAll("/v/foreign-report/precious")).containsExactly(1);
+    }
+
     // ----- helpers -----
+
+    /**
+     * Writes {@code rows} generated records, sorted, into {@code files} files of an hbench
+     * directory with HSGen's summary, as HSSort leaves them; returns the checksum.
+     */
+    static String writeSortedData(String dir, int rows, int files) throws IOException {
+        byte[][] records = new byte[rows][];
+        RecordGenerator generator = new RecordGenerator(0, KeySkew.NONE);
+        Checksum checksum = new Checksum();
+        for (int i = 0; i < rows; i++) {
+            records[i] = new byte[100];
+            checksum.add(generator.next(records[i]));
+        }
+        java.util.Arrays.sort(records, (a, b) -> Records.compare(a, 0, 10, b, 0, 10));
+        HsDirs.claimEmpty(fs, new org.apache.hadoop.fs.Path(dir), "dir");
+        int perFile = rows / files;
+        for (int f = 0; f < files; f++) {
+            byte[] data = new byte[perFile * 100];
+            for (int i = 0; i < perFile; i++) {
+                System.arraycopy(records[f * perFile + i], 0, data, i * 100, 100);
+            }
+            writeAll(String.format("%s/part-r-%05d", dir, f), data);
+        }
+        new GenSummary(rows, checksum.value(), KeySkew.NONE).write(fs, new org.apache.hadoop.fs.Path(dir));
+        return Checksum.format(checksum.value());
+    }
 
     static List<String> dataFiles(String dir) throws IOException {
         return HsDirs.dataFiles(fs, new org.apache.hadoop.fs.Path(dir), "dir").stream()

@@ -1,0 +1,112 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Unit;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What HSValidate found: rows, checksum, and every error line (empty when the data is valid). */
+public final class HsValidateResult {
+    private final HsValidateOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final Duration jobTime;
+    private final int files;
+    private final long rows;
+    private final BigInteger checksum;
+    private final Long expectedRows;
+    private final BigInteger expectedChecksum;
+    private final List<String> errors;
+    private final Map<String, String> cluster;
+
+    public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
+            long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
+            Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.jobTime = requireNonNull(jobTime, "jobTime is null");
+        this.files = files;
+        this.rows = rows;
+        this.checksum = requireNonNull(checksum, "checksum is null");
+        this.expectedRows = expectedRows;
+        this.expectedChecksum = expectedChecksum;
+        this.errors = List.copyOf(requireNonNull(errors, "errors is null"));
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+    }
+
+    public HsValidateOptions options() {
+        return options;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    public Duration jobTime() {
+        return jobTime;
+    }
+
+    public int files() {
+        return files;
+    }
+
+    public long rows() {
+        return rows;
+    }
+
+    public long bytes() {
+        return rows * Records.RECORD_LENGTH;
+    }
+
+    public BigInteger checksum() {
+        return checksum;
+    }
+
+    /** The row count checked against; empty when neither HSGen's summary nor -rows gave one. */
+    public Optional<Long> expectedRows() {
+        return Optional.ofNullable(expectedRows);
+    }
+
+    /** HSGen's checksum; empty when no HSGen summary was found. */
+    public Optional<BigInteger> expectedChecksum() {
+        return Optional.ofNullable(expectedChecksum);
+    }
+
+    /** Error lines, as in the report: "error\t..." */
+    public List<String> errors() {
+        return errors;
+    }
+
+    public boolean passed() {
+        return errors.isEmpty();
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
+                .parameter("input", options.inputDir())
+                .parameter("report", options.reportDir())
+                .parameter("expected rows", expectedRows == null ? "unknown" : expectedRows.toString())
+                .parameter("expected checksum", expectedChecksum == null ? "unknown" : Checksum.format(expectedChecksum))
+                .parameter("checksum", Checksum.format(checksum))
+                .start(start)
+                .end(end)
+                .metric("files", files, Unit.COUNT)
+                .metric("rows", rows, Unit.COUNT)
+                .metric("bytes", bytes(), Unit.BYTES)
+                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS);
+        HsReport.addCluster(result, cluster);
+        errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));
+        return result.build();
+    }
+}

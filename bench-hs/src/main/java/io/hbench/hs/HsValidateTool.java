@@ -1,0 +1,105 @@
+package io.hbench.hs;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code HSValidate} on the command line: TeraValidate's lines, then a verdict; exit 1 when invalid. */
+public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
+    public static final String NAME = "HSValidate";
+
+    static final class Command {
+        final HsValidateOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(HsValidateOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public HsValidateTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new HsValidateTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPCx-HS validation: sort order in and across files, record count and checksum against HSGen's";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] [-input dir] [-report dir] [-gen dir] [-rows N] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(HsGenTool.valued("input", "dir", "sorted data (default " + HsValidateOptions.DEFAULT_INPUT
+                + ")"));
+        options.addOption(HsGenTool.valued("report", "dir", "report directory (default "
+                + HsValidateOptions.DEFAULT_REPORT + "); replaced if hbench made it, refused otherwise"));
+        options.addOption(HsGenTool.valued("gen", "dir", "HSGen's output, whose row count and checksum to compare"
+                + " with (default: the summary HSSort carried into -input)"));
+        options.addOption(HsGenTool.valued("rows", "N", "the record count to expect (default HSGen's)"));
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        HsValidateOptions.Builder options = HsValidateOptions.builder()
+                .inputDir(line.getOptionValue("input", HsValidateOptions.DEFAULT_INPUT))
+                .reportDir(line.getOptionValue("report", HsValidateOptions.DEFAULT_REPORT))
+                .genDir(line.getOptionValue("gen"));
+        if (line.hasOption("rows")) {
+            options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        HsValidateResult result = new HsValidate(session.configuration(), err, session.facts()).run(command.options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        if (!result.passed()) {
+            err.println(NAME + ": " + result.options().inputDir() + " is NOT valid: " + result.errors().size()
+                    + (result.errors().size() == 1 ? " error" : " errors") + "; first: "
+                    + result.errors().get(0).substring("error\t".length()));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    static List<String> lines(HsValidateResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add("checksum\t" + Checksum.format(result.checksum()));
+        lines.addAll(result.errors());
+        lines.add("HSValidate: " + result.rows() + " rows in " + result.files() + (result.files() == 1 ? " file" : " files")
+                + "; record count " + (result.expectedRows().isEmpty() ? "not checked (no HSGen summary)"
+                        : result.rows() == result.expectedRows().get() ? "matches" : "DIFFERS")
+                + "; checksum " + (result.expectedChecksum().isEmpty() ? "not checked (no HSGen summary)"
+                        : result.checksum().equals(result.expectedChecksum().get()) ? "matches HSGen's" : "DIFFERS"));
+        lines.add("HSValidate time ms: " + result.jobTime().toMillis());
+        lines.add("HSValidate: " + (result.passed() ? "PASSED" : "FAILED"));
+        return lines;
+    }
+}
