@@ -23,8 +23,14 @@ final class HsJobs {
     /** Runs the job to its end with progress lines; returns its wall time from submission to completion. */
     static Duration run(Job job, PrintStream progress, String label, long totalBytes)
             throws IOException, InterruptedException {
+        return run(job, progress, label, HsCounter.BYTES, totalBytes);
+    }
+
+    /** As {@link #run(Job, PrintStream, String, long)}; {@code bytesDone} may be null (no byte count in progress lines). */
+    static Duration run(Job job, PrintStream progress, String label, Enum<?> bytesDone, long totalBytes)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
-        new JobMonitor(progress, label).run(job, HsCounter.BYTES, totalBytes);
+        new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
         return Duration.ofNanos(System.nanoTime() - start);
     }
 }

@@ -161,7 +161,83 @@ class HsClusterTest {
         assertThat(readAll("/v/foreign-report/precious")).containsExactly(1);
     }
 
+    @Test
+    void hsSortProducesATotalOrderThatHsValidatePasses() throws Exception {
+        Run gen = run(HsGenTool::new, "-rows", "6000", "-maps", "3", "-output", "/s/gen");
+        assertThat(gen.status).as(gen.err).isZero();
+
+        Run sort = run(HsSortTool::new, "-input", "/s/gen", "-output", "/s/sorted", "-reduces", "3");
+        Run validate = run(HsValidateTool::new, "-input", "/s/sorted", "-report", "/s/report");
+
+        assertThat(sort.status).as(sort.err).isZero();
+        assertThat(sort.out).contains("HSSort: sorted 6000 rows (600000 bytes) from /s/gen to /s/sorted with 3 maps"
+                + " and 3 reducers", "HSSort reducer input bytes: largest ");
+        assertThat(dataFiles("/s/sorted")).containsExactly("part-r-00000", "part-r-00001", "part-r-00002");
+        for (FileStatus status : fs.listStatus(new org.apache.hadoop.fs.Path("/s/sorted"))) {
+            if (status.getPath().getName().startsWith("part-")) {
+                assertThat(status.getReplication()).isEqualTo((short) 3);
+                assertThat(status.getLen()).isPositive();
+            }
+        }
+        assertThat(validate.status).as(validate.out + validate.err).isZero();
+        assertThat(validate.out).contains("checksum\t" + checksumOf("/s/gen"), "record count matches",
+                "checksum matches HSGen's", "HSValidate: PASSED");
+    }
+
+    @Test
+    void balancedSamplerKeepsReducersEvenUnderSkewedKeysWhereTheClassicOneDoesNot() throws Exception {
+        Run gen = run(HsGenTool::new, "-rows", "8000", "-maps", "2", "-skew", "-output", "/k/gen");
+        assertThat(gen.status).as(gen.err).isZero();
+
+        Run classic = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/classic", "-reduces", "16",
+                "-sampler", "classic");
+        Run balanced = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/balanced", "-reduces", "16",
+                "-json", temp.resolve("sort.json").toString());
+
+        assertThat(classic.status).as(classic.err).isZero();
+        assertThat(balanced.status).as(balanced.err).isZero();
+        long[] classicSizes = partSizes("/k/classic");
+        long[] balancedSizes = partSizes("/k/balanced");
+        // Four hot keys hold 12.5% of the records each, two reducers' worth: the classic partitioner
+        // sends each to one reducer, the balanced one shares it.
+        long average = 8000 * 100 / 16;
+        assertThat(max(classicSizes)).as(java.util.Arrays.toString(classicSizes)).isGreaterThanOrEqualTo(2 * average);
+        assertThat(max(balancedSizes)).as(java.util.Arrays.toString(balancedSizes)).isLessThan(average * 3 / 2);
+        assertThat(balanced.out).contains("HSSort reducer input bytes: largest " + max(balancedSizes) + ", smallest "
+                + min(balancedSizes) + " (balanced sampler)");
+        assertThat(classic.out).contains("HSSort reducer input bytes: largest " + max(classicSizes));
+        for (String dir : List.of("/k/classic", "/k/balanced")) {
+            Run validate = run(HsValidateTool::new, "-input", dir, "-report", dir + "-report");
+            assertThat(validate.status).as(dir + ": " + validate.out).isZero();
+        }
+        assertThat(java.nio.file.Files.readString(temp.resolve("sort.json"))).contains("largest reducer input");
+    }
+
+    @Test
+    void hsGenRefusesAnOutputDirectoryHbenchDidNotMakeAndDeletesNothing() throws Exception {
+        writeAll("/foreign/gen/data.txt", new byte[] {42});
+
+        Run gen = run(HsGenTool::new, "-rows", "100", "-output", "/foreign/gen");
+
+        assertThat(gen.status).isEqualTo(2);
+        assertThat(gen.err).startsWith("HSGen: -output ").contains("/foreign/gen holds data hbench did not create");
+        assertThat(readAll("/foreign/gen/data.txt")).containsExactly(42);
+    }
+
     // ----- helpers -----
+
+    static long[] partSizes(String dir) throws IOException {
+        return HsDirs.dataFiles(fs, new org.apache.hadoop.fs.Path(dir), "dir").stream().mapToLong(FileStatus::getLen)
+                .toArray();
+    }
+
+    static long max(long[] values) {
+        return java.util.Arrays.stream(values).max().orElse(0);
+    }
+
+    static long min(long[] values) {
+        return java.util.Arrays.stream(values).min().orElse(0);
+    }
 
     /**
      * Writes {@code rows} generated records, sorted, into {@code files} files of an hbench

@@ -1,0 +1,109 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.fs.OwnedDirectory;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * HSSort: a total-order sort. Split points come from keys sampled in every input split; maps pass
+ * records through, the partitioner sends each to its key range's reducer, reducers write them in
+ * order into part-r-NNNNN files with the chosen replication, synced to disk before the job ends.
+ * HSGen's summary is carried to the output for HSValidate.
+ */
+public final class HsSort {
+    private final Configuration conf;
+    private final PrintStream progress;
+    private final Map<String, String> clusterFacts;
+
+    public HsSort(Configuration conf) {
+        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
+                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+    }
+
+    public HsSort(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+        this.conf = requireNonNull(conf, "conf is null");
+        this.progress = requireNonNull(progress, "progress is null");
+        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
+    }
+
+    public HsSortResult run(HsSortOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        Instant start = Instant.now();
+        long begin = System.nanoTime();
+        Path input = new Path(options.inputDir());
+        FileSystem fs = input.getFileSystem(conf);
+        List<FileStatus> files = HsDirs.dataFiles(fs, input, "-input");
+        long inputBytes = files.stream().mapToLong(FileStatus::getLen).sum();
+        if (inputBytes < Records.RECORD_LENGTH) {
+            throw new BenchException(ErrorCode.MISSING_INPUT, "-input " + fs.makeQualified(input)
+                    + " holds no records; run HSGen first");
+        }
+        int reduces = options.reducesFor(inputBytes);
+        GenSummary summary = GenSummary.read(fs, input);
+        OwnedDirectory output = HsDirs.claimEmpty(fs, new Path(options.outputDir()), "-output");
+
+        Job job = HsJobs.newJob(conf, "HSSort (" + reduces + " reducers)", HsSort.class);
+        Configuration jobConf = job.getConfiguration();
+        job.setInputFormatClass(HsInputFormat.class);
+        FileInputFormat.setInputPaths(job, input);
+        List<InputSplit> splits = new HsInputFormat().getSplits(job);
+        long rows = inputBytes / Records.RECORD_LENGTH;
+        long sampleStart = System.nanoTime();
+        byte[][] sample = SplitPoints.sample(jobConf, splits, SplitPoints.sampleSize(reduces, rows));
+        StringBuilder shares = new StringBuilder();
+        jobConf.set(SplitPoints.KEY, SplitPoints.encode(SplitPoints.choose(SplitPoints.sort(sample), reduces, shares)));
+        jobConf.set(SplitPoints.WEIGHTS_KEY, shares.toString());
+        Duration samplingTime = Duration.ofNanos(System.nanoTime() - sampleStart);
+        jobConf.set(KeyRangePartitioner.SAMPLER_KEY, options.sampler().name());
+        jobConf.setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
+        jobConf.setBoolean(HsOutputFormat.SYNC_KEY, true);
+        job.setMapperClass(Mapper.class);
+        job.setReducerClass(Reducer.class);
+        job.setPartitionerClass(KeyRangePartitioner.class);
+        job.setNumReduceTasks(reduces);
+        job.setMapOutputKeyClass(Text.class);
+        job.setMapOutputValueClass(Text.class);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(Text.class);
+        job.setOutputFormatClass(HsOutputFormat.class);
+        FileOutputFormat.setOutputPath(job, output.path());
+        Duration jobTime = HsJobs.run(job, progress, "HSSort", null, inputBytes);
+        long sorted = job.getCounters().findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
+        if (sorted != rows) {
+            throw new BenchException(ErrorCode.JOB_FAILED, "HSSort: the job wrote " + sorted + " records of the "
+                    + rows + " it read");
+        }
+        if (summary != null) {
+            summary.write(fs, output.path());
+        }
+        List<Long> reducerBytes = new ArrayList<>();
+        for (FileStatus part : HsDirs.dataFiles(fs, output.path(), "-output")) {
+            reducerBytes.add(part.getLen());
+        }
+        return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin), jobTime,
+                samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts);
+    }
+}

@@ -1,0 +1,118 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Unit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** What HSSort did: rows, times (sampling and job), and how evenly the reducers were loaded. */
+public final class HsSortResult {
+    private final HsSortOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final Duration totalTime;
+    private final Duration jobTime;
+    private final Duration samplingTime;
+    private final int sampledKeys;
+    private final long rows;
+    private final int maps;
+    private final List<Long> reducerBytes;
+    private final Map<String, String> cluster;
+
+    public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
+            Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
+            Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.totalTime = requireNonNull(totalTime, "totalTime is null");
+        this.jobTime = requireNonNull(jobTime, "jobTime is null");
+        this.samplingTime = requireNonNull(samplingTime, "samplingTime is null");
+        this.sampledKeys = sampledKeys;
+        this.rows = rows;
+        this.maps = maps;
+        this.reducerBytes = List.copyOf(requireNonNull(reducerBytes, "reducerBytes is null"));
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+    }
+
+    public HsSortOptions options() {
+        return options;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    /** Sampling, job and bookkeeping. */
+    public Duration totalTime() {
+        return totalTime;
+    }
+
+    public Duration jobTime() {
+        return jobTime;
+    }
+
+    public Duration samplingTime() {
+        return samplingTime;
+    }
+
+    public int sampledKeys() {
+        return sampledKeys;
+    }
+
+    public long rows() {
+        return rows;
+    }
+
+    public long bytes() {
+        return rows * Records.RECORD_LENGTH;
+    }
+
+    public int maps() {
+        return maps;
+    }
+
+    /** Bytes each reducer received (and wrote), in reducer order. */
+    public List<Long> reducerBytes() {
+        return reducerBytes;
+    }
+
+    public long largestReducerBytes() {
+        return reducerBytes.isEmpty() ? 0 : Collections.max(reducerBytes);
+    }
+
+    public long smallestReducerBytes() {
+        return reducerBytes.isEmpty() ? 0 : Collections.min(reducerBytes);
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
+                .parameter("input", options.inputDir())
+                .parameter("output", options.outputDir())
+                .parameter("reduces", reducerBytes.size())
+                .parameter("replication", options.replication())
+                .parameter("sampler", options.sampler().name())
+                .start(start)
+                .end(end)
+                .metric("rows", rows, Unit.COUNT)
+                .metric("bytes", bytes(), Unit.BYTES)
+                .metric("maps", maps, Unit.COUNT)
+                .metric("sampled keys", sampledKeys, Unit.COUNT)
+                .metric("sampling time", samplingTime.toNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("total time", totalTime.toNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("largest reducer input", largestReducerBytes(), Unit.BYTES)
+                .metric("smallest reducer input", smallestReducerBytes(), Unit.BYTES);
+        HsReport.addCluster(result, cluster);
+        return result.build();
+    }
+}

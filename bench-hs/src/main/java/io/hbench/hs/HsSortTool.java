@@ -1,0 +1,115 @@
+package io.hbench.hs;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code HSSort} on the command line. */
+public final class HsSortTool extends BenchTool<HsSortTool.Command> {
+    public static final String NAME = "HSSort";
+
+    static final class Command {
+        final HsSortOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(HsSortOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public HsSortTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new HsSortTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPCx-HS sort: total order with split points sampled from every input split";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] [-input dir] [-output dir] [-reduces N] [-replication R]"
+                + " [-sampler balanced|classic] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(HsGenTool.valued("input", "dir", "HSGen's output (default " + HsGenOptions.DEFAULT_OUTPUT
+                + ")"));
+        options.addOption(HsGenTool.valued("output", "dir", "sorted output (default " + HsSortOptions.DEFAULT_OUTPUT
+                + "); replaced if hbench made it, refused otherwise"));
+        options.addOption(HsGenTool.valued("reduces", "N", "reducers (default one per 512 MiB of input)"));
+        options.addOption(HsGenTool.valued("replication", "R", "replication of the sorted files (default "
+                + HsGenOptions.DEFAULT_REPLICATION + ")"));
+        options.addOption(HsGenTool.valued("sampler", "name", "balanced (default: spreads hot keys over reducers)"
+                + " or classic (each key to one reducer, as TeraSort)"));
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        HsSortOptions.Builder options = HsSortOptions.builder()
+                .inputDir(line.getOptionValue("input", HsGenOptions.DEFAULT_OUTPUT))
+                .outputDir(line.getOptionValue("output", HsSortOptions.DEFAULT_OUTPUT));
+        if (line.hasOption("reduces")) {
+            options.reduces(HsArgs.wholeNumber("-reduces", line.getOptionValue("reduces")));
+        }
+        if (line.hasOption("replication")) {
+            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+        }
+        if (line.hasOption("sampler")) {
+            String name = line.getOptionValue("sampler");
+            try {
+                options.sampler(Sampler.valueOf(name.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-sampler '" + name
+                        + "' is not a sampler: use balanced or classic");
+            }
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        HsSortResult result = new HsSort(session.configuration(), err, session.facts()).run(command.options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    static List<String> lines(HsSortResult result) {
+        return List.of(
+                "HSSort: sorted " + result.rows() + " rows (" + result.bytes() + " bytes) from "
+                        + result.options().inputDir() + " to " + result.options().outputDir() + " with "
+                        + result.maps() + (result.maps() == 1 ? " map and " : " maps and ")
+                        + result.reducerBytes().size() + (result.reducerBytes().size() == 1 ? " reducer" : " reducers"),
+                "HSSort time ms: " + result.totalTime().toMillis() + " (sampling " + result.samplingTime().toMillis()
+                        + " ms, " + result.sampledKeys() + " keys; job " + result.jobTime().toMillis() + " ms)",
+                "HSSort throughput MiB/s: " + HsReport.mibPerSecond(result.bytes(), result.totalTime()),
+                "HSSort reducer input bytes: largest " + result.largestReducerBytes() + ", smallest "
+                        + result.smallestReducerBytes() + " (" + result.options().sampler().name().toLowerCase(Locale.ROOT)
+                        + " sampler)");
+    }
+}
