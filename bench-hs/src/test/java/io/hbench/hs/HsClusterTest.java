@@ -224,6 +224,38 @@ class HsClusterTest {
         assertThat(readAll("/foreign/gen/data.txt")).containsExactly(42);
     }
 
+    @Test
+    void hsDataCheckChecksCountSizeAndReplicationAndMarksALowerReplicationNotCompliant() throws Exception {
+        assertThat(run(HsGenTool::new, "-rows", "2000", "-maps", "2", "-output", "/d/gen").status).isZero();
+
+        Run check = run(HsDataCheckTool::new, "-dir", "/d/gen");
+        Run tooMany = run(HsDataCheckTool::new, "-dir", "/d/gen", "-rows", "2001");
+        Run lenient = run(HsDataCheckTool::new, "-dir", "/d/gen", "-replication", "2");
+
+        assertThat(check.status).as(check.err).isZero();
+        assertThat(check.out).contains("HSDataCheck: /d/gen: 2 files, 200000 bytes, 2000 records",
+                "HSDataCheck: record count matches the 2000 expected",
+                "HSDataCheck: replication at least 3 required, lowest found 3\n", "HSDataCheck: PASSED");
+        assertThat(tooMany.status).isEqualTo(1);
+        assertThat(tooMany.out).contains("HSDataCheck: FAILURE: record count 2000 (200000 bytes) is not the 2001"
+                + " expected (200100 bytes)");
+        assertThat(lenient.status).isZero();
+        assertThat(lenient.out).contains("lowest found 3; NOT COMPLIANT: TPCx-HS requires 3");
+    }
+
+    @Test
+    void hsDataCheckFailsOnATornRecordAndLowReplication() throws Exception {
+        writeAll("/d/torn/part-m-00000", new byte[250]);
+        fs.setReplication(new org.apache.hadoop.fs.Path("/d/torn/part-m-00000"), (short) 2);
+
+        Run check = run(HsDataCheckTool::new, "-dir", "/d/torn");
+
+        assertThat(check.status).isEqualTo(1);
+        assertThat(check.out).contains("HSDataCheck: FAILURE: part-m-00000 is 250 bytes, not a whole number of 100-byte"
+                + " records", "HSDataCheck: FAILURE: part-m-00000 has replication 2, below 3");
+        assertThat(check.err).contains("HSDataCheck: /d/torn FAILED: part-m-00000 is 250 bytes");
+    }
+
     // ----- helpers -----
 
     static long[] partSizes(String dir) throws IOException {

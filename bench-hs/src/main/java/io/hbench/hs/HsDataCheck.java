@@ -1,0 +1,72 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * HSDataCheck: from the file system's metadata alone, the data files of a directory: each a whole
+ * number of records, with at least the required replication; the record count (total size / 100)
+ * and total size as expected. Times itself. No job.
+ */
+public final class HsDataCheck {
+    private final Configuration conf;
+    private final Map<String, String> clusterFacts;
+
+    public HsDataCheck(Configuration conf) {
+        this(conf, Map.of("fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+    }
+
+    public HsDataCheck(Configuration conf, Map<String, String> clusterFacts) {
+        this.conf = requireNonNull(conf, "conf is null");
+        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
+    }
+
+    public HsDataCheckResult run(HsDataCheckOptions options) throws IOException {
+        requireNonNull(options, "options is null");
+        Instant start = Instant.now();
+        long begin = System.nanoTime();
+        Path dir = new Path(options.dir());
+        FileSystem fs = dir.getFileSystem(conf);
+        List<FileStatus> files = HsDirs.dataFiles(fs, dir, "-dir");
+        if (files.isEmpty()) {
+            throw new BenchException(ErrorCode.MISSING_INPUT, "-dir " + fs.makeQualified(dir) + " holds no data files");
+        }
+        List<String> problems = new ArrayList<>();
+        long bytes = 0;
+        int lowestReplication = Integer.MAX_VALUE;
+        for (FileStatus file : files) {
+            bytes += file.getLen();
+            lowestReplication = Math.min(lowestReplication, file.getReplication());
+            if (file.getLen() % Records.RECORD_LENGTH != 0) {
+                problems.add(file.getPath().getName() + " is " + file.getLen()
+                        + " bytes, not a whole number of 100-byte records");
+            }
+            if (file.getReplication() < options.replication()) {
+                problems.add(file.getPath().getName() + " has replication " + file.getReplication() + ", below "
+                        + options.replication());
+            }
+        }
+        long rows = bytes / Records.RECORD_LENGTH;
+        if (options.expectedRows().isPresent() && options.expectedRows().get() != rows) {
+            long expected = options.expectedRows().get();
+            problems.add("record count " + rows + " (" + bytes + " bytes) is not the " + expected + " expected ("
+                    + expected * Records.RECORD_LENGTH + " bytes)");
+        }
+        Duration time = Duration.ofNanos(System.nanoTime() - begin);
+        return new HsDataCheckResult(options, start, Instant.now(), time, files.size(), bytes, lowestReplication,
+                problems, clusterFacts);
+    }
+}

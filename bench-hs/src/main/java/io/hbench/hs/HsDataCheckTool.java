@@ -1,0 +1,117 @@
+package io.hbench.hs;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code HSDataCheck} on the command line; exit 1 when a check fails. */
+public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
+    public static final String NAME = "HSDataCheck";
+
+    static final class Command {
+        final HsDataCheckOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(HsDataCheckOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public HsDataCheckTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new HsDataCheckTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPCx-HS data check: record count, total size and replication of every file";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] [-dir dir] [-rows N] [-replication R] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(HsGenTool.valued("dir", "dir", "directory to check (default " + HsGenOptions.DEFAULT_OUTPUT
+                + ")"));
+        options.addOption(HsGenTool.valued("rows", "N", "the record count to expect (default: HSGen's, if the"
+                + " directory has its summary)"));
+        options.addOption(HsGenTool.valued("replication", "R", "least replication of every file (default "
+                + HsDataCheckOptions.COMPLIANT_REPLICATION + "; lower is marked not compliant)"));
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        HsDataCheckOptions.Builder options = HsDataCheckOptions.builder(
+                line.getOptionValue("dir", HsGenOptions.DEFAULT_OUTPUT));
+        if (line.hasOption("rows")) {
+            options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+        }
+        if (line.hasOption("replication")) {
+            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        HsDataCheckOptions options = command.options;
+        if (options.expectedRows().isEmpty()) {
+            org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(options.dir());
+            GenSummary summary = GenSummary.read(dir.getFileSystem(session.configuration()), dir);
+            if (summary != null) {
+                options = HsDataCheckOptions.builder(options.dir()).replication(options.replication())
+                        .expectedRows(summary.rows()).build();
+            }
+        }
+        HsDataCheckResult result = new HsDataCheck(session.configuration(), session.facts()).run(options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        if (!result.passed()) {
+            err.println(NAME + ": " + options.dir() + " FAILED: " + result.problems().get(0));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    static List<String> lines(HsDataCheckResult result) {
+        HsDataCheckOptions options = result.options();
+        List<String> lines = new ArrayList<>();
+        lines.add("HSDataCheck: " + options.dir() + ": " + result.files() + (result.files() == 1 ? " file, " : " files, ")
+                + result.bytes() + " bytes, " + result.rows() + " records");
+        lines.add("HSDataCheck: record count " + (options.expectedRows().isEmpty() ? "not checked (no expected count)"
+                : result.rows() == options.expectedRows().get() ? "matches the " + options.expectedRows().get()
+                        + " expected" : "DIFFERS from the " + options.expectedRows().get() + " expected"));
+        lines.add("HSDataCheck: replication at least " + options.replication() + " required, lowest found "
+                + result.lowestReplication() + (options.compliant() ? ""
+                        : "; NOT COMPLIANT: TPCx-HS requires " + HsDataCheckOptions.COMPLIANT_REPLICATION));
+        for (String problem : result.problems()) {
+            lines.add("HSDataCheck: FAILURE: " + problem);
+        }
+        lines.add("HSDataCheck time ms: " + result.time().toMillis());
+        lines.add("HSDataCheck: " + (result.passed() ? "PASSED" : "FAILED"));
+        return lines;
+    }
+}
