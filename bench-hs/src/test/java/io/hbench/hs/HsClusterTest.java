@@ -256,6 +256,56 @@ class HsClusterTest {
         assertThat(check.err).contains("HSDataCheck: /d/torn FAILED: part-m-00000 is 250 bytes");
     }
 
+    @Test
+    void tpcxhsRunsBothRunsAndReportsTheMetric() throws Exception {
+        Path json = temp.resolve("tpcxhs.json");
+
+        Run tpcxhs = run(TpcxhsTool::new, "-rows", "2000", "-maps", "2", "-reduces", "2", "-baseDir", "/tpcxhs",
+                "-price", "1000", "-json", json.toString());
+
+        assertThat(tpcxhs.status).as(tpcxhs.out + tpcxhs.err).isZero();
+        assertThat(tpcxhs.out).startsWith(TpcxhsReport.RULE + "\nTPCx-HS Performance Metric (HSph@SF) Report\n")
+                .containsPattern("(?m)^Test Run 1 details: Total Time = [0-9]+\\.[0-9]{3} s$")
+                .containsPattern("(?m)^Test Run 2 details: Total Time = [0-9]+\\.[0-9]{3} s$")
+                .contains("                    Total Size = 200000 bytes (2000 records)",
+                        "                    Scale-Factor = 0.0000002 (test only, not a valid scale factor)")
+                .containsPattern("(?m)^Performance Run: Run [12]; Repeatability Run: Run [12]$")
+                .containsPattern("(?m)^TPCx-HS Performance Metric \\(HSph@SF\\): [0-9]+\\.[0-9]{2}  \\(test only")
+                .containsPattern("(?m)^Price-Performance Metric \\(\\$/HSph@SF\\): [0-9]+\\.[0-9]{2}$")
+                .containsPattern("(?m)^2    HSDataCheck \\(sorted\\) +[0-9]+ +[0-9.]+  ok$")
+                .containsPattern("(?m)^1    HSValidate +[0-9]+ +[0-9.]+  ok$");
+        assertThat(tpcxhs.err).contains("TPCx-HS: Run 2 of 2, phase 5 of 5: HSValidate ...");
+        String report = java.nio.file.Files.readString(json);
+        assertThat(report).contains("\"HSph@SF\"", "run 2 HSSort time", "\"performance run\"");
+        assertThat(dataFiles("/tpcxhs/HSSort")).containsExactly("part-r-00000", "part-r-00001");
+    }
+
+    @Test
+    void tpcxhsSaysWhichPhaseFailedAndGivesNoMetric() throws Exception {
+        Configuration broken = new Configuration(conf);
+        // HSGen has no sort buffer to size; HSSort's maps refuse this one.
+        broken.setInt("mapreduce.task.io.sort.mb", 0);
+
+        Run tpcxhs = runWith(broken, TpcxhsTool::new, "-rows", "1000", "-maps", "1", "-baseDir", "/tpcxhs-broken");
+
+        assertThat(tpcxhs.status).isEqualTo(1);
+        assertThat(tpcxhs.out).contains("                    FAILED in HSSort",
+                "TPCx-HS Performance Metric (HSph@SF): none: Run 1 failed in HSSort: ")
+                .doesNotContain("Test Run 2");
+        assertThat(tpcxhs.err).contains("TPCx-HS: no metric: Run 1 failed in HSSort: HSSort: job ");
+    }
+
+    @Test
+    void tpcxhsRefusesABaseDirectoryHbenchDidNotMake() throws Exception {
+        writeAll("/tpcxhs-foreign/keep", new byte[] {7});
+
+        Run tpcxhs = run(TpcxhsTool::new, "-rows", "1000", "-baseDir", "/tpcxhs-foreign");
+
+        assertThat(tpcxhs.status).isEqualTo(2);
+        assertThat(tpcxhs.err).startsWith("TPCx-HS: -baseDir ").contains("holds data hbench did not create");
+        assertThat(readAll("/tpcxhs-foreign/keep")).containsExactly(7);
+    }
+
     // ----- helpers -----
 
     static long[] partSizes(String dir) throws IOException {
@@ -334,11 +384,16 @@ class HsClusterTest {
 
     static Run run(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory, String... args)
             throws Exception {
+        return runWith(conf, factory, args);
+    }
+
+    static Run runWith(Configuration base, BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory,
+            String... args) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         BenchTool<?> tool = factory.apply(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = ToolRunner.run(new Configuration(conf), tool, args);
+        int status = ToolRunner.run(new Configuration(base), tool, args);
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -1,0 +1,131 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorKind;
+import io.hbench.fs.OwnedDirectory;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * The TPCx-HS benchmark: two runs of five phases each (HSGen, HSDataCheck, HSSort, HSDataCheck,
+ * HSValidate), the base directory emptied before each run. A run's time is its elapsed time from
+ * HSGen's start to HSValidate's end. A failed phase ends the benchmark: no later phase or run, no
+ * metric. Progress lines (one per phase) go to the progress stream; nothing else is printed.
+ */
+public final class Tpcxhs {
+    public static final List<String> PHASES = List.of("HSGen", "HSDataCheck", "HSSort", "HSDataCheck", "HSValidate");
+
+    private final Configuration conf;
+    private final PrintStream progress;
+    private final Map<String, String> clusterFacts;
+
+    public Tpcxhs(Configuration conf) {
+        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
+                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+    }
+
+    public Tpcxhs(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+        this.conf = requireNonNull(conf, "conf is null");
+        this.progress = requireNonNull(progress, "progress is null");
+        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
+    }
+
+    public TpcxhsResult run(TpcxhsOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        Instant start = Instant.now();
+        Path basePath = new Path(options.baseDir());
+        FileSystem fs = basePath.getFileSystem(conf);
+        OwnedDirectory base = OwnedDirectory.claim(fs, basePath, "-baseDir");
+        progress.println("TPCx-HS: scale factor " + options.scaleFactor() + ", " + options.scaleFactor().rows()
+                + " records, in " + base.path());
+        List<TpcxhsResult.Run> runs = new ArrayList<>();
+        for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
+            clean(base);
+            TpcxhsResult.Run run = runOnce(number, options);
+            runs.add(run);
+            if (!run.passed()) {
+                break;
+            }
+        }
+        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts);
+    }
+
+    private static void clean(OwnedDirectory base) throws IOException {
+        for (FileStatus entry : base.fileSystem().listStatus(base.path())) {
+            String name = entry.getPath().getName();
+            if (!name.equals(OwnedDirectory.MARKER)) {
+                base.deleteChild(name);
+            }
+        }
+    }
+
+    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options) throws IOException, InterruptedException {
+        List<TpcxhsResult.Phase> phases = new ArrayList<>();
+        long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
+        long runStart = System.nanoTime();
+        for (int index = 0; index < PHASES.size(); index++) {
+            String name = PHASES.get(index);
+            progress.println("TPCx-HS: Run " + number + " of " + TpcxhsOptions.RUNS + ", phase " + (index + 1) + " of "
+                    + PHASES.size() + ": " + name + (name.equals("HSDataCheck")
+                            ? (index == 1 ? " (generated data)" : " (sorted data)") : "") + " ...");
+            long phaseStart = System.nanoTime();
+            String failure;
+            try {
+                failure = runPhase(index, options);
+            } catch (BenchException e) {
+                if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
+                    throw e;
+                }
+                failure = e.getMessage();
+            } catch (IOException e) {
+                failure = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            }
+            Duration time = Duration.ofNanos(System.nanoTime() - phaseStart);
+            phases.add(new TpcxhsResult.Phase(name, time, bytes, failure));
+            progress.println("TPCx-HS: Run " + number + ", " + name + (failure == null ? " done in " + time.toMillis()
+                    + " ms" : " FAILED after " + time.toMillis() + " ms: " + failure));
+            if (failure != null) {
+                break;
+            }
+        }
+        return new TpcxhsResult.Run(number, phases, Duration.ofNanos(System.nanoTime() - runStart));
+    }
+
+    /** Runs one phase; returns why it failed, or null. */
+    private String runPhase(int index, TpcxhsOptions options) throws IOException, InterruptedException {
+        switch (index) {
+            case 0:
+                new HsGen(conf, progress, clusterFacts).run(options.genOptions());
+                return null;
+            case 1:
+                return dataCheck(options.dataCheckOptions(options.genDir()));
+            case 2:
+                new HsSort(conf, progress, clusterFacts).run(options.sortOptions());
+                return null;
+            case 3:
+                return dataCheck(options.dataCheckOptions(options.sortDir()));
+            default:
+                HsValidateResult result = new HsValidate(conf, progress, clusterFacts).run(options.validateOptions());
+                return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
+                        + "; first: " + result.errors().get(0).substring("error\t".length());
+        }
+    }
+
+    private String dataCheck(HsDataCheckOptions options) throws IOException {
+        HsDataCheckResult result = new HsDataCheck(conf, clusterFacts).run(options);
+        return result.passed() ? null : result.problems().get(0);
+    }
+}

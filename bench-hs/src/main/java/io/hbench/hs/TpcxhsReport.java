@@ -1,0 +1,81 @@
+package io.hbench.hs;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The TPCx-HS report: the kit's metric block ("TPCx-HS Performance Metric (HSph@SF) Report",
+ * "Test Run i details: Total Time = ..."), then a table of every phase of both runs.
+ */
+public final class TpcxhsReport {
+    static final String RULE = "===============================================";
+
+    private TpcxhsReport() {
+    }
+
+    static String twoDecimals(BigDecimal value) {
+        return value.setScale(2, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    public static List<String> lines(TpcxhsResult result) {
+        List<String> lines = new ArrayList<>();
+        TpcxhsOptions options = result.options();
+        lines.add(RULE);
+        lines.add("TPCx-HS Performance Metric (HSph@SF) Report");
+        lines.add(RULE);
+        for (TpcxhsResult.Run run : result.runs()) {
+            String indent = " ".repeat("Test Run 1 details: ".length());
+            lines.add("Test Run " + run.number() + " details: Total Time = " + HsReport.seconds(run.totalTime()) + " s");
+            lines.add(indent + "Total Size = " + options.scaleFactor().rows() * Records.RECORD_LENGTH + " bytes ("
+                    + options.scaleFactor().rows() + " records)");
+            lines.add(indent + "Scale-Factor = " + options.scaleFactor());
+            lines.add(indent + (run.passed() ? "HSph@SF = " + twoDecimals(result.hsph(run))
+                    : "FAILED in " + run.failedPhase().map(TpcxhsResult.Phase::name).orElse("an unfinished run")));
+        }
+        lines.add(RULE);
+        if (result.metric().isPresent()) {
+            lines.add("Performance Run: Run " + result.performanceRun().get().number() + "; Repeatability Run: Run "
+                    + result.repeatabilityRun().get().number());
+            lines.add("TPCx-HS Performance Metric (HSph@SF): " + twoDecimals(result.metric().get())
+                    + (options.scaleFactor().isValid() ? "" : "  (test only, not a valid scale factor)"));
+            result.pricePerformance().ifPresent(value -> lines.add("Price-Performance Metric ($/HSph@SF): "
+                    + twoDecimals(value)));
+        } else {
+            lines.add("TPCx-HS Performance Metric (HSph@SF): none: " + failure(result));
+        }
+        lines.add(RULE);
+        lines.add("");
+        lines.add(String.format(Locale.ROOT, "%-4s %-24s %12s %18s  %s", "Run", "Phase", "Time ms", "Throughput MiB/s",
+                "Status"));
+        for (TpcxhsResult.Run run : result.runs()) {
+            int index = 0;
+            for (TpcxhsResult.Phase phase : run.phases()) {
+                String name = phase.name() + (phase.name().equals("HSDataCheck")
+                        ? (index == 1 ? " (generated)" : " (sorted)") : "");
+                lines.add(String.format(Locale.ROOT, "%-4d %-24s %12d %18s  %s", run.number(), name,
+                        phase.time().toMillis(), HsReport.mibPerSecond(phase.bytes(), phase.time()),
+                        phase.passed() ? "ok" : "FAILED: " + phase.failure().get()));
+                index++;
+            }
+            lines.add(String.format(Locale.ROOT, "%-4d %-24s %12d %18s  %s", run.number(), "Total",
+                    run.totalTime().toMillis(), HsReport.mibPerSecond(
+                            options.scaleFactor().rows() * Records.RECORD_LENGTH, run.totalTime()),
+                    run.passed() ? "ok" : "FAILED"));
+        }
+        return lines;
+    }
+
+    /** Which phase of which run failed, or that a run is missing. */
+    static String failure(TpcxhsResult result) {
+        for (TpcxhsResult.Run run : result.runs()) {
+            if (run.failedPhase().isPresent()) {
+                TpcxhsResult.Phase phase = run.failedPhase().get();
+                return "Run " + run.number() + " failed in " + phase.name() + ": " + phase.failure().get();
+            }
+        }
+        return "only " + result.runs().size() + " of " + TpcxhsOptions.RUNS + " runs completed";
+    }
+}

@@ -1,0 +1,191 @@
+package io.hbench.hs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Unit;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A TPCx-HS benchmark: both runs with every phase's time, HSph@SF per run and overall. HSph@SF =
+ * SF / (T / 3600), T the run's elapsed seconds, computed in decimal from T in milliseconds:
+ * SF x 3,600,000 / T_ms. The performance run is the one with the lower HSph@SF.
+ */
+public final class TpcxhsResult {
+    /** Digits kept after the point in HSph@SF and $/HSph@SF: far more than any report prints. */
+    static final int SCALE = 12;
+
+    /** One phase of one run. */
+    public static final class Phase {
+        private final String name;
+        private final Duration time;
+        private final long bytes;
+        private final String failure;
+
+        public Phase(String name, Duration time, long bytes, String failure) {
+            this.name = requireNonNull(name, "name is null");
+            this.time = requireNonNull(time, "time is null");
+            this.bytes = bytes;
+            this.failure = failure;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Duration time() {
+            return time;
+        }
+
+        /** Bytes the phase processed, for its throughput. */
+        public long bytes() {
+            return bytes;
+        }
+
+        public Optional<String> failure() {
+            return Optional.ofNullable(failure);
+        }
+
+        public boolean passed() {
+            return failure == null;
+        }
+    }
+
+    /** One run: its phases in order and its elapsed time. */
+    public static final class Run {
+        private final int number;
+        private final List<Phase> phases;
+        private final Duration totalTime;
+
+        public Run(int number, List<Phase> phases, Duration totalTime) {
+            this.number = number;
+            this.phases = List.copyOf(requireNonNull(phases, "phases is null"));
+            this.totalTime = requireNonNull(totalTime, "totalTime is null");
+        }
+
+        public int number() {
+            return number;
+        }
+
+        public List<Phase> phases() {
+            return phases;
+        }
+
+        public Duration totalTime() {
+            return totalTime;
+        }
+
+        public boolean passed() {
+            return phases.size() == Tpcxhs.PHASES.size() && phases.stream().allMatch(Phase::passed);
+        }
+
+        /** The first failed phase, if any. */
+        public Optional<Phase> failedPhase() {
+            return phases.stream().filter(phase -> !phase.passed()).findFirst();
+        }
+    }
+
+    private final TpcxhsOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final List<Run> runs;
+    private final Map<String, String> cluster;
+
+    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+    }
+
+    public TpcxhsOptions options() {
+        return options;
+    }
+
+    public List<Run> runs() {
+        return runs;
+    }
+
+    /** True when both runs ran every phase and every phase passed. */
+    public boolean passed() {
+        return runs.size() == TpcxhsOptions.RUNS && runs.stream().allMatch(Run::passed);
+    }
+
+    /** HSph@SF = SF x 3,600,000 / T_ms, to {@value #SCALE} decimals (rounded half-up at the last). */
+    public static BigDecimal hsph(BigDecimal scaleFactor, Duration totalTime) {
+        long millis = Math.max(1, totalTime.toMillis());
+        return scaleFactor.multiply(BigDecimal.valueOf(3_600_000L)).divide(BigDecimal.valueOf(millis), SCALE,
+                RoundingMode.HALF_UP);
+    }
+
+    public BigDecimal hsph(Run run) {
+        return hsph(options.scaleFactor().value(), run.totalTime());
+    }
+
+    /** The run with the lower HSph@SF; empty unless both passed. */
+    public Optional<Run> performanceRun() {
+        if (!passed()) {
+            return Optional.empty();
+        }
+        return runs.stream().min(Comparator.comparing(this::hsph));
+    }
+
+    public Optional<Run> repeatabilityRun() {
+        return performanceRun().flatMap(performance -> runs.stream().filter(run -> run != performance).findFirst());
+    }
+
+    /** The metric: the performance run's HSph@SF; empty if any phase failed. */
+    public Optional<BigDecimal> metric() {
+        return performanceRun().map(this::hsph);
+    }
+
+    /** $/HSph@SF: the price over the metric. */
+    public Optional<BigDecimal> pricePerformance() {
+        if (options.price().isEmpty() || metric().isEmpty() || metric().get().signum() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(options.price().get().divide(metric().get(), SCALE, RoundingMode.HALF_UP));
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder("TPCx-HS", "run")
+                .parameter("scale factor", options.scaleFactor().value().toPlainString())
+                .parameter("valid scale factor", options.scaleFactor().isValid())
+                .parameter("rows", options.scaleFactor().rows())
+                .parameter("baseDir", options.baseDir())
+                .parameter("replication", options.replication())
+                .parameter("maps", options.maps().map(String::valueOf).orElse("default"))
+                .parameter("reduces", options.reduces().map(String::valueOf).orElse("default"))
+                .parameter("price", options.price().map(BigDecimal::toPlainString).orElse("none"))
+                .start(start)
+                .end(end);
+        metric().ifPresent(value -> result.metric("HSph@SF", value.doubleValue(), Unit.COUNT));
+        pricePerformance().ifPresent(value -> result.metric("$/HSph@SF", value.doubleValue(), Unit.COUNT));
+        performanceRun().ifPresent(run -> result.parameter("performance run", run.number()));
+        for (Run run : runs) {
+            result.metric("run " + run.number() + " total time", run.totalTime().toMillis(), Unit.MILLISECONDS);
+            if (run.passed()) {
+                result.metric("run " + run.number() + " HSph@SF", hsph(run).doubleValue(), Unit.COUNT);
+            }
+            for (Phase phase : run.phases()) {
+                String name = "run " + run.number() + " " + phase.name();
+                if (run.phases().stream().filter(p -> p.name().equals(phase.name())).count() > 1) {
+                    name += " " + (phase == run.phases().get(1) ? "(generated)" : "(sorted)");
+                }
+                result.metric(name + " time", phase.time().toMillis(), Unit.MILLISECONDS);
+                phase.failure().ifPresent(failure -> result.failure("Run " + run.number() + ", " + phase.name() + ": "
+                        + failure));
+            }
+        }
+        HsReport.addCluster(result, cluster);
+        return result.build();
+    }
+}

@@ -1,0 +1,115 @@
+package io.hbench.hs;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
+
+/** {@code TPCx-HS}: the whole benchmark, both runs, the report block and the phase table. */
+public final class TpcxhsTool extends BenchTool<TpcxhsTool.Command> {
+    public static final String NAME = "TPCx-HS";
+
+    static final class Command {
+        final TpcxhsOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(TpcxhsOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public TpcxhsTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new TpcxhsTool(System.out, System.err), args));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPCx-HS benchmark: HSGen, HSDataCheck, HSSort, HSDataCheck, HSValidate twice; HSph@SF";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " [genericOptions] -sf <scale factor> | -rows N [-baseDir dir] [-maps N] [-reduces N]"
+                + " [-replication R] [-price amount] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(HsGenTool.valued("sf", "scale factor", "terabytes: 1, 3, 10, 30, 100, 300, 1000, 3000 or"
+                + " 10000; below 1 (e.g. 0.0001) for a test run"));
+        options.addOption(HsGenTool.valued("rows", "N", "records instead of -sf (10^10 records = scale factor 1)"));
+        options.addOption(HsGenTool.valued("baseDir", "dir", "base directory (default " + TpcxhsOptions.DEFAULT_BASE_DIR
+                + "); emptied before each run if hbench made it, refused otherwise"));
+        options.addOption(HsGenTool.valued("maps", "N", "HSGen map tasks (default one per "
+                + HsGenOptions.ROWS_PER_MAP + " rows)"));
+        options.addOption(HsGenTool.valued("reduces", "N", "HSSort reducers (default one per 512 MiB)"));
+        options.addOption(HsGenTool.valued("replication", "R", "replication of generated and sorted data (default "
+                + HsGenOptions.DEFAULT_REPLICATION + "; lower is not compliant)"));
+        options.addOption(HsGenTool.valued("price", "amount", "the system's total price, for $/HSph@SF"));
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        if (line.hasOption("sf") == line.hasOption("rows")) {
+            throw new BenchException(line.hasOption("sf") ? ErrorCode.CONFLICTING_OPTIONS : ErrorCode.MISSING_OPTION,
+                    line.hasOption("sf") ? "-sf and -rows both size the data: give one"
+                            : "give the data size: -sf <scale factor> or -rows <N>");
+        }
+        ScaleFactor scaleFactor = line.hasOption("sf") ? ScaleFactor.parse(line.getOptionValue("sf"))
+                : ScaleFactor.ofRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+        TpcxhsOptions.Builder options = TpcxhsOptions.builder(scaleFactor)
+                .baseDir(line.getOptionValue("baseDir", TpcxhsOptions.DEFAULT_BASE_DIR));
+        if (line.hasOption("maps")) {
+            options.maps(HsArgs.wholeNumber("-maps", line.getOptionValue("maps")));
+        }
+        if (line.hasOption("reduces")) {
+            options.reduces(HsArgs.wholeNumber("-reduces", line.getOptionValue("reduces")));
+        }
+        if (line.hasOption("replication")) {
+            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+        }
+        if (line.hasOption("price")) {
+            String text = line.getOptionValue("price");
+            try {
+                options.price(new BigDecimal(text.trim()));
+            } catch (NumberFormatException e) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-price '" + text + "' is not an amount");
+            }
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        TpcxhsOptions options = command.options;
+        TpcxhsResult result = new Tpcxhs(session.configuration(), err, session.facts()).run(options);
+        TpcxhsReport.lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        if (!result.passed()) {
+            err.println(NAME + ": no metric: " + TpcxhsReport.failure(result));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.SUCCESS;
+    }
+}
