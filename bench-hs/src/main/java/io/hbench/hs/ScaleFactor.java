@@ -41,7 +41,7 @@ public final class ScaleFactor {
         BigDecimal rows = value.multiply(ROWS_PER_UNIT);
         if (rows.stripTrailingZeros().scale() > 0) {
             throw new IllegalArgumentException("-sf " + text + " is not a whole number of 100-byte records ("
-                    + rows.toPlainString() + ")");
+                    + rows.stripTrailingZeros().toPlainString() + ")");
         }
         return new ScaleFactor(value, rows.longValueExact());
     }

@@ -1,0 +1,125 @@
+package io.hbench.hs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.result.BenchResult;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TpcxhsResultTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    @Test
+    void scaleFactorsAreTerabytesOfHundredByteRecords() {
+        assertThat(ScaleFactor.parse("1").rows()).isEqualTo(10_000_000_000L);
+        assertThat(ScaleFactor.parse("1").isValid()).isTrue();
+        assertThat(ScaleFactor.parse("10000").rows()).isEqualTo(100_000_000_000_000L);
+        assertThat(ScaleFactor.parse("0.0001").rows()).isEqualTo(1_000_000L);
+        assertThat(ScaleFactor.parse("0.0001")).hasToString("0.0001 (test only, not a valid scale factor)");
+        assertThat(ScaleFactor.parse("3.0")).hasToString("3");
+        assertThat(ScaleFactor.ofRows(10_000_000_000L).isValid()).isTrue();
+        assertThat(ScaleFactor.ofRows(2000).value()).isEqualByComparingTo("0.0000002");
+        assertThatThrownBy(() -> ScaleFactor.parse("0.00000000001")).hasMessage("-sf 0.00000000001 is not a whole"
+                + " number of 100-byte records (0.1)");
+        assertThatThrownBy(() -> ScaleFactor.parse("0")).hasMessage("-sf must be above 0, got 0");
+        assertThatThrownBy(() -> ScaleFactor.parse("-1")).hasMessageStartingWith("-sf '-1' is not a scale factor");
+    }
+
+    @Test
+    void hsphIsScaleFactorOverHoursExactly() {
+        assertThat(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofHours(1))).isEqualByComparingTo("1");
+        assertThat(TpcxhsResult.hsph(new BigDecimal("3"), Duration.ofMinutes(20))).isEqualByComparingTo("9");
+        // 1 TB in 7 s: 3600 / 7 = 514.285714285714...
+        assertThat(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofSeconds(7))).isEqualByComparingTo("514.285714285714");
+        assertThat(TpcxhsReport.twoDecimals(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofSeconds(7))))
+                .isEqualTo("514.29");
+        // Half-up at the second decimal: 0.125 -> 0.13 (a double would print 0.12 or 0.13 by accident).
+        assertThat(TpcxhsReport.twoDecimals(new BigDecimal("0.125"))).isEqualTo("0.13");
+    }
+
+    @Test
+    void thePerformanceRunIsTheSlowerOneAndPriceDividesByItsMetric() {
+        TpcxhsResult result = result(List.of(run(1, 3_600_000), run(2, 1_800_000)), "10000");
+
+        assertThat(result.performanceRun().get().number()).isEqualTo(1);
+        assertThat(result.repeatabilityRun().get().number()).isEqualTo(2);
+        assertThat(result.metric().get()).isEqualByComparingTo("1");
+        assertThat(result.pricePerformance().get()).isEqualByComparingTo("10000");
+        BenchResult bench = result.toBenchResult();
+        assertThat(bench.metric("HSph@SF").get().value()).isEqualTo(1.0);
+        assertThat(bench.metric("run 2 HSph@SF").get().value()).isEqualTo(2.0);
+        assertThat(bench.metric("run 1 HSDataCheck (sorted) time").get().value()).isEqualTo(400.0);
+        assertThat(bench.failures()).isEmpty();
+    }
+
+    @Test
+    void theReportIsTheSameInEveryLocale() {
+        TpcxhsResult result = result(List.of(run(1, 3_600_000), run(2, 1_800_000)), "10000");
+        Locale saved = Locale.getDefault();
+        List<List<String>> reports = new ArrayList<>();
+        try {
+            for (Locale locale : List.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE,
+                    Locale.forLanguageTag("ar-EG"), Locale.forLanguageTag("hi-IN"))) {
+                Locale.setDefault(locale);
+                reports.add(TpcxhsReport.lines(result));
+            }
+        } finally {
+            Locale.setDefault(saved);
+        }
+        assertThat(reports).allMatch(report -> report.equals(reports.get(0)));
+        assertThat(reports.get(0)).containsSequence(
+                "===============================================",
+                "TPCx-HS Performance Metric (HSph@SF) Report",
+                "===============================================",
+                "Test Run 1 details: Total Time = 3600.000 s",
+                "                    Total Size = 1000000000000 bytes (10000000000 records)",
+                "                    Scale-Factor = 1",
+                "                    HSph@SF = 1.00",
+                "Test Run 2 details: Total Time = 1800.000 s");
+        assertThat(reports.get(0)).contains("Performance Run: Run 1; Repeatability Run: Run 2",
+                "TPCx-HS Performance Metric (HSph@SF): 1.00", "Price-Performance Metric ($/HSph@SF): 10000.00",
+                // 10^12 bytes = 953,674.32 MiB in 1 s; in 1800 s, 529.82 MiB/s.
+                "1    HSGen                            1000          953674.32  ok",
+                "2    Total                         1800000             529.82  ok");
+    }
+
+    @Test
+    void aFailedPhaseMeansNoMetricAndSaysWhich() {
+        List<TpcxhsResult.Phase> phases = List.of(
+                new TpcxhsResult.Phase("HSGen", Duration.ofMillis(10), 100, null),
+                new TpcxhsResult.Phase("HSDataCheck", Duration.ofMillis(1), 100, "record count 1 is not the 2 expected"));
+        TpcxhsResult result = result(List.of(new TpcxhsResult.Run(1, phases, Duration.ofMillis(11))), null);
+
+        assertThat(result.passed()).isFalse();
+        assertThat(result.metric()).isEmpty();
+        assertThat(TpcxhsReport.lines(result)).contains("                    FAILED in HSDataCheck",
+                "TPCx-HS Performance Metric (HSph@SF): none: Run 1 failed in HSDataCheck: record count 1 is not the 2"
+                        + " expected");
+        assertThat(result.toBenchResult().failures()).containsExactly(
+                "Run 1, HSDataCheck: record count 1 is not the 2 expected");
+    }
+
+    private static TpcxhsResult.Run run(int number, long totalMillis) {
+        List<TpcxhsResult.Phase> phases = new ArrayList<>();
+        long bytes = 1_000_000_000_000L;
+        for (String name : Tpcxhs.PHASES) {
+            phases.add(new TpcxhsResult.Phase(name, Duration.ofMillis(phases.size() == 3 ? 400 : 1000), bytes, null));
+        }
+        return new TpcxhsResult.Run(number, phases, Duration.ofMillis(totalMillis));
+    }
+
+    private static TpcxhsResult result(List<TpcxhsResult.Run> runs, String price) {
+        TpcxhsOptions.Builder options = TpcxhsOptions.builder(ScaleFactor.parse("1"));
+        if (price != null) {
+            options.price(new BigDecimal(price));
+        }
+        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, Map.of("fs", "hdfs://nn"));
+    }
+}
