@@ -3,6 +3,11 @@ package io.hbench.dist;
 import io.hbench.cli.BenchTool;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.error.ExitStatus;
+import io.hbench.hs.HsDataCheckTool;
+import io.hbench.hs.HsGenTool;
+import io.hbench.hs.HsSortTool;
+import io.hbench.hs.HsValidateTool;
+import io.hbench.hs.TpcxhsTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -29,7 +34,12 @@ public final class Main {
      */
     private static final List<Entry> ENTRIES = List.of(
             entry(TestDfsioTool::new),
-            entry(NnThroughputTool::new));
+            entry(NnThroughputTool::new),
+            entry(TpcxhsTool::new),
+            entry(HsGenTool::new),
+            entry(HsDataCheckTool::new),
+            entry(HsSortTool::new),
+            entry(HsValidateTool::new));
 
     private final Map<String, Program> programs;
 
