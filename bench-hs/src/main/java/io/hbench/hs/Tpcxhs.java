@@ -94,7 +94,8 @@ public final class Tpcxhs {
                 failure = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             }
             Duration time = Duration.ofNanos(System.nanoTime() - phaseStart);
-            phases.add(new TpcxhsResult.Phase(name, time, bytes, failure));
+            // HSDataCheck reads metadata only: no data throughput to speak of.
+            phases.add(new TpcxhsResult.Phase(name, time, name.equals("HSDataCheck") ? 0 : bytes, failure));
             progress.println("TPCx-HS: Run " + number + ", " + name + (failure == null ? " done in " + time.toMillis()
                     + " ms" : " FAILED after " + time.toMillis() + " ms: " + failure));
             if (failure != null) {

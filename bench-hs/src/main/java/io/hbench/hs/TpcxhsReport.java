@@ -56,7 +56,7 @@ public final class TpcxhsReport {
                 String name = phase.name() + (phase.name().equals("HSDataCheck")
                         ? (index == 1 ? " (generated)" : " (sorted)") : "");
                 lines.add(String.format(Locale.ROOT, "%-4d %-24s %12d %18s  %s", run.number(), name,
-                        phase.time().toMillis(), HsReport.mibPerSecond(phase.bytes(), phase.time()),
+                        phase.time().toMillis(), phase.bytes() == 0 ? "-" : HsReport.mibPerSecond(phase.bytes(), phase.time()),
                         phase.passed() ? "ok" : "FAILED: " + phase.failure().get()));
                 index++;
             }

@@ -44,7 +44,7 @@ public final class TpcxhsResult {
             return time;
         }
 
-        /** Bytes the phase processed, for its throughput. */
+        /** Bytes the phase processed, for its throughput; 0 for a phase that reads no data. */
         public long bytes() {
             return bytes;
         }
