@@ -20,8 +20,10 @@ final class HsReport {
         return df.format(value);
     }
 
+    /** Whole milliseconds as seconds with three decimals, so it agrees with every "ms" figure printed. */
     static String seconds(Duration duration) {
-        return String.format(Locale.ROOT, "%.3f", duration.toNanos() / 1e9);
+        long millis = duration.toMillis();
+        return String.format(Locale.ROOT, "%d.%03d", millis / 1000, millis % 1000);
     }
 
     static String mibPerSecond(long bytes, Duration duration) {
