@@ -78,6 +78,7 @@ public final class HsSort {
         jobConf.set(SplitPoints.WEIGHTS_KEY, shares.toString());
         Duration samplingTime = Duration.ofNanos(System.nanoTime() - sampleStart);
         jobConf.set(KeyRangePartitioner.SAMPLER_KEY, options.sampler().name());
+        sizeSortBuffer(jobConf, splits);
         jobConf.setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
         jobConf.setBoolean(HsOutputFormat.SYNC_KEY, true);
         job.setMapperClass(Mapper.class);
@@ -105,5 +106,29 @@ public final class HsSort {
         }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin), jobTime,
                 samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts);
+    }
+
+    static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";
+    static final String SPILL_PERCENT_KEY = "mapreduce.map.sort.spill.percent";
+
+    /**
+     * Unless the user chose a sort buffer, sizes it so that the largest split's map output (102
+     * serialized bytes and 16 bytes of accounting per record) fits below the spill threshold: each
+     * map then spills once and skips the merge pass. At most 40% of a map container's memory
+     * ({@code mapreduce.map.memory.mb}), at least 16 MB.
+     */
+    static void sizeSortBuffer(Configuration jobConf, List<InputSplit> splits) throws IOException, InterruptedException {
+        if (io.hbench.embedded.ConfigurationSources.isSetExplicitly(jobConf, SORT_MB_KEY)) {
+            return;
+        }
+        long largest = 0;
+        for (InputSplit split : splits) {
+            largest = Math.max(largest, split.getLength());
+        }
+        long records = largest / Records.RECORD_LENGTH + 1;
+        double spill = jobConf.getFloat(SPILL_PERCENT_KEY, 0.8f);
+        long needed = (long) Math.ceil(records * (Records.RECORD_LENGTH + 2 + 16) / spill / (1 << 20)) + 1;
+        long cap = (long) (jobConf.getInt("mapreduce.map.memory.mb", 1024) * 0.4);
+        jobConf.setInt(SORT_MB_KEY, (int) Math.max(16, Math.min(needed, cap)));
     }
 }

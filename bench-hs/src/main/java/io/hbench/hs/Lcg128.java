@@ -51,9 +51,14 @@ final class Lcg128 {
         return lcg;
     }
 
-    /** Advances one step; the new state is the row's random number. */
+    /** Advances one step; the new state is the row's random number. Allocation-free: it runs once per record. */
     void next() {
-        apply(MUL[0], ADD[0]);
+        long productLow = low * A_LOW;
+        long productHigh = unsignedMultiplyHigh(low, A_LOW) + high * A_LOW + low * A_HIGH;
+        long sumLow = productLow + C_LOW;
+        long carry = Long.compareUnsigned(sumLow, productLow) < 0 ? 1 : 0;
+        high = productHigh + C_HIGH + carry;
+        low = sumLow;
     }
 
     long high() {
