@@ -54,6 +54,8 @@ class TpcxhsResultTest {
         assertThat(result.pricePerformance().get()).isEqualByComparingTo("10000");
         BenchResult bench = result.toBenchResult();
         assertThat(bench.metric("HSph@SF").get().value()).isEqualTo(1.0);
+        assertThat(bench.parameters()).containsEntry("HSph@SF exact", "1.000000000000")
+                .containsEntry("$/HSph@SF exact", "10000.000000000000");
         assertThat(bench.metric("run 2 HSph@SF").get().value()).isEqualTo(2.0);
         assertThat(bench.metric("run 1 HSDataCheck (sorted) time").get().value()).isEqualTo(400.0);
         assertThat(bench.failures()).isEmpty();
