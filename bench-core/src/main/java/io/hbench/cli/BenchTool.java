@@ -75,6 +75,24 @@ public abstract class BenchTool<O> extends Configured implements Tool {
     protected abstract O parse(CommandLine line);
 
     /**
+     * The flags that the program's positional arguments stand for, in order, for programs whose
+     * original takes positional arguments (TeraGen's {@code <rows> <output dir>}); none by default.
+     * {@link #parse} reads a flag's value with {@link #flagOrArgument}.
+     */
+    protected List<String> positionalFlags() {
+        return List.of();
+    }
+
+    /** The value of {@code flag}, given as the flag or as its positional argument; null if neither. */
+    protected final String flagOrArgument(CommandLine line, String flag) {
+        int index = positionalFlags().indexOf(flag);
+        if (index >= 0 && index < line.getArgList().size()) {
+            return line.getArgList().get(index);
+        }
+        return line.getOptionValue(flag);
+    }
+
+    /**
      * Whether this program starts an embedded cluster when no cluster is configured. A program
      * that has its own way to run alone (NNThroughputBenchmark starts just a NameNode) says no;
      * {@code -embedded} still forces one.
@@ -162,8 +180,16 @@ public abstract class BenchTool<O> extends Configured implements Tool {
             CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build()
                     .parse(options, normalizeCase(options, args));
             List<String> rest = line.getArgList();
-            if (!rest.isEmpty()) {
-                throw new BenchException(ErrorCode.UNKNOWN_OPTION, "unexpected argument '" + rest.get(0) + "'");
+            if (rest.size() > positionalFlags().size()) {
+                throw new BenchException(ErrorCode.UNKNOWN_OPTION,
+                        "unexpected argument '" + rest.get(positionalFlags().size()) + "'");
+            }
+            for (int i = 0; i < rest.size(); i++) {
+                String flag = positionalFlags().get(i);
+                if (line.hasOption(flag)) {
+                    throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "'" + rest.get(i) + "' and -" + flag
+                            + " both give the " + flag + ": give one");
+                }
             }
             return line;
         } catch (UnrecognizedOptionException e) {

@@ -47,7 +47,7 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] [-dir dir] [-rows N] [-replication R] [-json file]";
+        return NAME + " [genericOptions] ([-dir dir] | dir) [-rows N] [-replication R] [-json file]";
     }
 
     @Override
@@ -61,9 +61,14 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
     }
 
     @Override
+    protected List<String> positionalFlags() {
+        return List.of("dir");
+    }
+
+    @Override
     protected Command parse(CommandLine line) {
         HsDataCheckOptions.Builder options = HsDataCheckOptions.builder(
-                line.getOptionValue("dir", HsGenOptions.DEFAULT_OUTPUT));
+                Optional.ofNullable(flagOrArgument(line, "dir")).orElse(HsGenOptions.DEFAULT_OUTPUT));
         if (line.hasOption("rows")) {
             options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
         }

@@ -49,7 +49,7 @@ public final class HsGenTool extends BenchTool<HsGenTool.Command> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] -rows N [-output dir] [-maps N] [-replication R] [-skew] [-json file]";
+        return NAME + " [genericOptions] (-rows N [-output dir] | N [dir]) [-maps N] [-replication R] [-skew] [-json file]";
     }
 
     @Override
@@ -71,12 +71,20 @@ public final class HsGenTool extends BenchTool<HsGenTool.Command> {
     }
 
     @Override
+    protected List<String> positionalFlags() {
+        return List.of("rows", "output");
+    }
+
+    @Override
     protected Command parse(CommandLine line) {
-        if (!line.hasOption("rows")) {
-            throw new BenchException(ErrorCode.MISSING_OPTION, "-rows is required: -rows <N>");
+        String rows = flagOrArgument(line, "rows");
+        if (rows == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-rows is required: -rows <N>, or <N> as the first"
+                    + " argument as TeraGen takes it");
         }
-        HsGenOptions.Builder options = HsGenOptions.builder(HsArgs.rows("-rows", line.getOptionValue("rows")))
-                .outputDir(line.getOptionValue("output", HsGenOptions.DEFAULT_OUTPUT))
+        String output = flagOrArgument(line, "output");
+        HsGenOptions.Builder options = HsGenOptions.builder(HsArgs.rows("-rows", rows))
+                .outputDir(output != null ? output : HsGenOptions.DEFAULT_OUTPUT)
                 .skew(line.hasOption("skew") ? KeySkew.HOT_KEYS : KeySkew.NONE);
         if (line.hasOption("maps")) {
             options.maps(HsArgs.wholeNumber("-maps", line.getOptionValue("maps")));

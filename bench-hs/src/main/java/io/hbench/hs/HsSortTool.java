@@ -49,7 +49,7 @@ public final class HsSortTool extends BenchTool<HsSortTool.Command> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] [-input dir] [-output dir] [-reduces N] [-replication R]"
+        return NAME + " [genericOptions] ([-input dir] [-output dir] | inputDir outputDir) [-reduces N] [-replication R]"
                 + " [-sampler balanced|classic] [-json file]";
     }
 
@@ -67,10 +67,15 @@ public final class HsSortTool extends BenchTool<HsSortTool.Command> {
     }
 
     @Override
+    protected List<String> positionalFlags() {
+        return List.of("input", "output");
+    }
+
+    @Override
     protected Command parse(CommandLine line) {
         HsSortOptions.Builder options = HsSortOptions.builder()
-                .inputDir(line.getOptionValue("input", HsGenOptions.DEFAULT_OUTPUT))
-                .outputDir(line.getOptionValue("output", HsSortOptions.DEFAULT_OUTPUT));
+                .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsGenOptions.DEFAULT_OUTPUT))
+                .outputDir(Optional.ofNullable(flagOrArgument(line, "output")).orElse(HsSortOptions.DEFAULT_OUTPUT));
         if (line.hasOption("reduces")) {
             options.reduces(HsArgs.wholeNumber("-reduces", line.getOptionValue("reduces")));
         }

@@ -47,7 +47,7 @@ public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] [-input dir] [-report dir] [-gen dir] [-rows N] [-json file]";
+        return NAME + " [genericOptions] ([-input dir] [-report dir] | inputDir reportDir) [-gen dir] [-rows N] [-json file]";
     }
 
     @Override
@@ -62,10 +62,15 @@ public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
     }
 
     @Override
+    protected List<String> positionalFlags() {
+        return List.of("input", "report");
+    }
+
+    @Override
     protected Command parse(CommandLine line) {
         HsValidateOptions.Builder options = HsValidateOptions.builder()
-                .inputDir(line.getOptionValue("input", HsValidateOptions.DEFAULT_INPUT))
-                .reportDir(line.getOptionValue("report", HsValidateOptions.DEFAULT_REPORT))
+                .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsValidateOptions.DEFAULT_INPUT))
+                .reportDir(Optional.ofNullable(flagOrArgument(line, "report")).orElse(HsValidateOptions.DEFAULT_REPORT))
                 .genDir(line.getOptionValue("gen"));
         if (line.hasOption("rows")) {
             options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));

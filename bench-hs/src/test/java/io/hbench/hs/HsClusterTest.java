@@ -185,6 +185,21 @@ class HsClusterTest {
     }
 
     @Test
+    void programsTakeTheirDirectoriesAsPositionalArgumentsAsTeraGenAndTeraSortDo() throws Exception {
+        Run gen = run(HsGenTool::new, "-maps", "2", "1k", "/p/gen");
+        Run check = run(HsDataCheckTool::new, "/p/gen");
+        Run sort = run(HsSortTool::new, "-reduces", "2", "/p/gen", "/p/sorted");
+        Run validate = run(HsValidateTool::new, "/p/sorted", "/p/report");
+
+        assertThat(gen.status).as(gen.err).isZero();
+        assertThat(gen.out).contains("HSGen: generated 1000 rows (100000 bytes) in 2 maps to /p/gen");
+        assertThat(check.status).as(check.err).isZero();
+        assertThat(sort.status).as(sort.err).isZero();
+        assertThat(validate.status).as(validate.out + validate.err).isZero();
+        assertThat(validate.out).contains("record count matches", "checksum matches HSGen's", "HSValidate: PASSED");
+    }
+
+    @Test
     void balancedSamplerKeepsReducersEvenUnderSkewedKeysWhereTheClassicOneDoesNot() throws Exception {
         Run gen = run(HsGenTool::new, "-rows", "8000", "-maps", "2", "-skew", "-output", "/k/gen");
         assertThat(gen.status).as(gen.err).isZero();

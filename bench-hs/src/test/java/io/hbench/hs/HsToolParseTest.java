@@ -36,6 +36,24 @@ class HsToolParseTest {
     }
 
     @Test
+    void hsGenReadsItsRowCountFromTheFirstArgument() {
+        assertUsageError(run(HsGenTool::new, "lots", "/out"), "HSGen: -rows 'lots' is not a row count: use a whole"
+                + " number, optionally with k, m, b or t (thousands, millions, billions, trillions)", "HSGen ");
+    }
+
+    @Test
+    void hsGenRefusesARowCountGivenBothWays() {
+        assertUsageError(run(HsGenTool::new, "-rows", "10", "1000"),
+                "HSGen: '1000' and -rows both give the rows: give one", "HSGen ");
+    }
+
+    @Test
+    void hsSortRefusesAThirdArgument() {
+        assertUsageError(run(HsSortTool::new, "/in", "/out", "/extra"), "HSSort: unexpected argument '/extra'",
+                "HSSort ");
+    }
+
+    @Test
     void tpcxhsNeedsASize() {
         assertUsageError(run(TpcxhsTool::new, "-baseDir", "/x"),
                 "TPCx-HS: give the data size: -sf <scale factor> or -rows <N>", "TPCx-HS ");
@@ -77,7 +95,7 @@ class HsToolParseTest {
 
     @Test
     void hsGenNeedsRows() {
-        assertUsageError(run(HsGenTool::new, "-maps", "2"), "HSGen: -rows is required: -rows <N>", "HSGen ");
+        assertUsageError(run(HsGenTool::new, "-maps", "2"), "HSGen: -rows is required: -rows <N>, or <N> as the first argument as TeraGen takes it", "HSGen ");
     }
 
     @Test
