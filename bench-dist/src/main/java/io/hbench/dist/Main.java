@@ -89,7 +89,7 @@ public final class Main {
 
     int runProgram(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
-            err.println("An example program must be given as the first argument.");
+            err.println("bench: name the program to run first, e.g. bench TestDFSIO -help");
             printPrograms(err);
             return ExitStatus.USAGE.code();
         }
@@ -101,7 +101,7 @@ public final class Main {
         }
         Optional<Program> program = find(name);
         if (program.isEmpty()) {
-            err.println("Unknown program '" + name + "'.");
+            err.println("bench: unknown program '" + name + "'");
             printPrograms(err);
             return ExitStatus.USAGE.code();
         }
@@ -118,7 +118,7 @@ public final class Main {
     }
 
     private void printPrograms(PrintStream stream) {
-        stream.println("Valid program names are:");
+        stream.println("Programs:");
         int width = programs.values().stream().mapToInt(p -> p.name().length()).max().orElse(0);
         for (Program program : programs.values()) {
             stream.println(String.format(Locale.ROOT, "  %-" + width + "s: %s", program.name(), program.description()));
