@@ -1,0 +1,418 @@
+package io.hbench.perf;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs Apache Hadoop's NNThroughputBenchmark (the hadoop-hdfs test-jar) and hbench's side by side,
+ * both standalone (the NameNode in the benchmark's own JVM), each run in a fresh JVM on a freshly
+ * formatted name directory; then measures what hbench's latency histograms cost by running hbench
+ * against itself with them on and off. A benchmark, not a test: see docs/performance.md.
+ *
+ * <p>Every run: the same java as this JVM, {@code -Xmx4g}, the {@code --add-opens} of the system
+ * property {@code hadoop.jvm.opens}, this JVM's classpath behind a private conf directory holding a
+ * core-site.xml (a private {@code hadoop.tmp.dir}) and a quiet log4j.properties. The figure taken
+ * is the tool's last {@code " Ops per sec: "} line: operations over elapsed time, same in both.
+ */
+public final class NnComparison {
+    private static final String HADOOP_MAIN = "org.apache.hadoop.hdfs.server.namenode.NNThroughputBenchmark";
+    private static final String HADOOP_FORMAT = "org.apache.hadoop.hdfs.server.namenode.NameNode";
+    private static final String HBENCH_MAIN = "io.hbench.nnthroughput.NnThroughputTool";
+    private static final String OPS_PER_SEC = " Ops per sec: ";
+    private static final String ELAPSED = "Elapsed Time: ";
+    private static final List<String> LOOPING = List.of("open", "fileStatus");
+    private static final double HISTOGRAM_BUDGET = 0.03;
+    private static final long RUN_TIMEOUT_MINUTES = 30;
+
+    private final PrintStream out = System.out;
+    private final int threads;
+    private final int files;
+    private final int rounds;
+    private final List<String> ops;
+    private final int histRounds;
+    private final List<String> histOps;
+    private final int warmup;
+    private final int duration;
+    private final String heap;
+    private final Path work;
+    private final List<String> opens;
+    private int runs;
+
+    /** The result of one run: ops/sec and the tool's elapsed milliseconds. */
+    static final class Run {
+        final double opsPerSec;
+        final double elapsedMs;
+
+        Run(double opsPerSec, double elapsedMs) {
+            this.opsPerSec = opsPerSec;
+            this.elapsedMs = elapsedMs;
+        }
+    }
+
+    private NnComparison(int threads, int files, int rounds, List<String> ops, int histRounds, List<String> histOps,
+            int warmup, int duration, String heap, Path work) {
+        this.threads = threads;
+        this.files = files;
+        this.rounds = rounds;
+        this.ops = ops;
+        this.histRounds = histRounds;
+        this.histOps = histOps;
+        this.warmup = warmup;
+        this.duration = duration;
+        this.heap = heap;
+        this.work = work;
+        String opensProperty = System.getProperty("hadoop.jvm.opens", "").trim();
+        this.opens = opensProperty.isEmpty() ? List.of() : Arrays.asList(opensProperty.split("\\s+"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        int threads = 16;
+        int files = 50_000;
+        int rounds = 5;
+        List<String> ops = List.of("create", "mkdirs", "open", "fileStatus", "delete", "rename");
+        int histRounds = 5;
+        List<String> histOps = null;
+        int warmup = 20_000;
+        int duration = 10;
+        String heap = "4g";
+        String tmp = System.getProperty("java.io.tmpdir");
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                usage("missing value for " + flag);
+            }
+            String value = args[++i];
+            switch (flag.toLowerCase(Locale.ROOT)) {
+                case "-threads":
+                    threads = Integer.parseInt(value);
+                    break;
+                case "-files":
+                    files = Integer.parseInt(value);
+                    break;
+                case "-rounds":
+                    rounds = Integer.parseInt(value);
+                    break;
+                case "-ops":
+                    ops = Arrays.asList(value.split(","));
+                    break;
+                case "-histrounds":
+                    histRounds = Integer.parseInt(value);
+                    break;
+                case "-histops":
+                    histOps = Arrays.asList(value.split(","));
+                    break;
+                case "-warmup":
+                    warmup = Integer.parseInt(value);
+                    break;
+                case "-duration":
+                    duration = Integer.parseInt(value);
+                    break;
+                case "-heap":
+                    heap = value;
+                    break;
+                case "-tmp":
+                    tmp = value;
+                    break;
+                default:
+                    usage("unknown argument " + flag);
+            }
+        }
+        if (threads < 1 || files < 1 || rounds < 0 || histRounds < 0 || warmup < 0 || duration < 1) {
+            usage("values must be positive (rounds and histRounds may be 0 to skip that part)");
+        }
+        Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(tmp)), "hbench-nnperf-");
+        try {
+            new NnComparison(threads, files, rounds, ops, histRounds, histOps == null ? ops : histOps, warmup,
+                    duration, heap, work).run();
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    private static void usage(String problem) {
+        System.err.println("NnComparison: " + problem);
+        System.err.println("usage: NnComparison [-threads 16] [-files 50000] [-rounds 5]"
+                + " [-ops create,mkdirs,open,fileStatus,delete,rename] [-tmp DIR (default java.io.tmpdir)]"
+                + " [-histRounds 5] [-histOps (default -ops)] [-warmup 20000] [-duration 10 (seconds)] [-heap 4g]");
+        System.exit(2);
+    }
+
+    private void run() throws Exception {
+        header();
+        if (rounds > 0) {
+            comparison();
+        }
+        if (histRounds > 0) {
+            histograms();
+        }
+    }
+
+    private void header() throws IOException {
+        out.println("hbench NNThroughputBenchmark vs Apache Hadoop NNThroughputBenchmark "
+                + org.apache.hadoop.util.VersionInfo.getVersion() + " (hadoop-hdfs test-jar), standalone");
+        out.println(String.format(Locale.ROOT, "machine: %d processors, Java %s (%s), load average %s",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), loadAverage()));
+        out.println(String.format(Locale.ROOT, "name directories under %s (file system type %s)", work,
+                Files.getFileStore(work).type()));
+        out.println(String.format(Locale.ROOT, "every run: a fresh JVM, -Xmx%s, --add-opens from hadoop.jvm.opens (%d"
+                + " flags), a freshly formatted name directory", heap, opens.size() / 2));
+        out.println();
+        out.flush();
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Paths.get("/proc/loadavg")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    // ---- hbench vs Hadoop ----
+
+    private void comparison() throws Exception {
+        out.println(String.format(Locale.ROOT, "== hbench vs Hadoop: %d threads, %d files (directories for mkdirs),"
+                + " %d round(s), the tool going first alternates; ops/sec ==", threads, files, rounds));
+        Map<String, List<double[]>> results = new LinkedHashMap<>();
+        for (int round = 1; round <= rounds; round++) {
+            boolean hadoopFirst = round % 2 == 1;
+            out.println(String.format(Locale.ROOT, "round %d (%s first)", round, hadoopFirst ? "Hadoop" : "hbench"));
+            for (String op : ops) {
+                double hadoop;
+                double hbench;
+                if (hadoopFirst) {
+                    hadoop = hadoop(op).opsPerSec;
+                    hbench = hbench(op, List.of()).opsPerSec;
+                } else {
+                    hbench = hbench(op, List.of()).opsPerSec;
+                    hadoop = hadoop(op).opsPerSec;
+                }
+                results.computeIfAbsent(op, k -> new ArrayList<>()).add(new double[] {hadoop, hbench});
+                out.println(String.format(Locale.ROOT, "  %-11s hadoop %10.0f  hbench %10.0f  ratio %.2f", op, hadoop,
+                        hbench, hbench / hadoop));
+                out.flush();
+            }
+        }
+        out.println();
+        out.println(String.format(Locale.ROOT, "summary: medians over %d round(s); ratio = median hbench / median"
+                + " hadoop; per-round ratios min..max in brackets", rounds));
+        out.println(String.format(Locale.ROOT, "  %-11s %10s %10s %7s %16s", "op", "hadoop", "hbench", "ratio",
+                "per-round"));
+        boolean pass = true;
+        for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
+            List<double[]> r = e.getValue();
+            double hadoop = median(r.stream().mapToDouble(x -> x[0]).toArray());
+            double hbench = median(r.stream().mapToDouble(x -> x[1]).toArray());
+            double[] ratios = r.stream().mapToDouble(x -> x[1] / x[0]).toArray();
+            double ratio = hbench / hadoop;
+            boolean ok = ratio >= 1.0;
+            pass &= ok;
+            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %6.2fx   [%.2f..%.2f]  %s", e.getKey(), hadoop,
+                    hbench, ratio, min(ratios), max(ratios), ok ? "PASS" : "FAIL"));
+        }
+        out.println(pass ? "PASS hbench >= 1.0x Hadoop for every op (histograms on)"
+                : "FAIL hbench < 1.0x Hadoop for some op (histograms on)");
+        out.println();
+        out.flush();
+    }
+
+    // ---- histogram cost ----
+
+    private void histograms() throws Exception {
+        out.println(String.format(Locale.ROOT, "== histogram cost: hbench on (default) vs -noHistograms, %d paired"
+                + " round(s), the one going first alternates; cost = 1 - on/off per pair ==", histRounds));
+        out.println(String.format(Locale.ROOT, "  open, fileStatus: -warmup %d -duration %d (loop over their %d"
+                + " files); others cannot loop: -warmup %d then %d counted, a run lasts as long as they take",
+                warmup, duration, files, warmup, files));
+        Map<String, List<Run[]>> results = new LinkedHashMap<>();
+        for (int round = 1; round <= histRounds; round++) {
+            boolean onFirst = round % 2 == 1;
+            out.println(String.format(Locale.ROOT, "pair %d (%s first)", round, onFirst ? "on" : "off"));
+            for (String op : histOps) {
+                List<String> extra = new ArrayList<>(List.of("-warmup", Integer.toString(warmup)));
+                if (LOOPING.contains(op)) {
+                    extra.addAll(List.of("-duration", Integer.toString(duration)));
+                }
+                List<String> off = new ArrayList<>(extra);
+                off.add("-noHistograms");
+                Run on;
+                Run nh;
+                if (onFirst) {
+                    on = hbench(op, extra);
+                    nh = hbench(op, off);
+                } else {
+                    nh = hbench(op, off);
+                    on = hbench(op, extra);
+                }
+                results.computeIfAbsent(op, k -> new ArrayList<>()).add(new Run[] {on, nh});
+                out.println(String.format(Locale.ROOT, "  %-11s on %10.0f (%5.1f s)  off %10.0f (%5.1f s)  cost %+6.1f%%",
+                        op, on.opsPerSec, on.elapsedMs / 1000, nh.opsPerSec, nh.elapsedMs / 1000,
+                        100 * (1 - on.opsPerSec / nh.opsPerSec)));
+                out.flush();
+            }
+        }
+        out.println();
+        out.println(String.format(Locale.ROOT, "summary: median of %d paired cost(s), min..max in brackets; PASS when"
+                + " the median is under %.0f%%", histRounds, 100 * HISTOGRAM_BUDGET));
+        out.println(String.format(Locale.ROOT, "  %-11s %10s %10s %8s %18s %9s", "op", "on", "off", "cost",
+                "pairs", "run s"));
+        for (Map.Entry<String, List<Run[]>> e : results.entrySet()) {
+            List<Run[]> r = e.getValue();
+            double[] costs = r.stream().mapToDouble(x -> 1 - x[0].opsPerSec / x[1].opsPerSec).toArray();
+            double cost = median(costs);
+            double seconds = median(r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
+            boolean looping = LOOPING.contains(e.getKey());
+            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%] %8.1f  %s%s",
+                    e.getKey(), median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
+                    median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost, 100 * min(costs),
+                    100 * max(costs), seconds, cost < HISTOGRAM_BUDGET ? "PASS" : "FAIL",
+                    looping ? "" : " (indicative: cannot loop, a run is one pass over its files)"));
+        }
+        out.println();
+        out.flush();
+    }
+
+    // ---- running the tools ----
+
+    private static List<String> opArgs(String op, int threads, int files) {
+        switch (op) {
+            case "create":
+                return List.of("-op", "create", "-threads", Integer.toString(threads), "-files", Integer.toString(files),
+                        "-close");
+            case "mkdirs":
+                return List.of("-op", "mkdirs", "-threads", Integer.toString(threads), "-dirs", Integer.toString(files));
+            default:
+                return List.of("-op", op, "-threads", Integer.toString(threads), "-files", Integer.toString(files));
+        }
+    }
+
+    private Run hadoop(String op) throws Exception {
+        Path dir = runDir();
+        launch(dir, HADOOP_FORMAT, List.of("-format", "-force"), "format.log");
+        Run run = launch(dir, HADOOP_MAIN, opArgs(op, threads, files), "hadoop.log");
+        deleteRecursively(dir);
+        return run;
+    }
+
+    private Run hbench(String op, List<String> extra) throws Exception {
+        Path dir = runDir();
+        List<String> args = new ArrayList<>(opArgs(op, threads, files));
+        args.addAll(extra);
+        args.addAll(List.of("-standaloneDir", dir.resolve("hbench").toString()));
+        Run run = launch(dir, HBENCH_MAIN, args, "hbench.log");
+        deleteRecursively(dir);
+        return run;
+    }
+
+    /** A private directory for one run: conf/core-site.xml (hadoop.tmp.dir inside it) and conf/log4j.properties. */
+    private Path runDir() throws IOException {
+        Path dir = work.resolve(String.format(Locale.ROOT, "run-%04d", ++runs));
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Files.writeString(conf.resolve("core-site.xml"), "<configuration><property><name>hadoop.tmp.dir</name><value>"
+                + dir.resolve("hadoop") + "</value></property></configuration>\n");
+        Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+                "log4j.rootLogger=WARN,console",
+                "log4j.logger." + HADOOP_MAIN + "=INFO",
+                "log4j.logger.org.apache.hadoop.hdfs.server=ERROR",
+                "log4j.logger.org.apache.hadoop.metrics2=ERROR",
+                "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+                "log4j.appender.console.target=System.err",
+                "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+                "log4j.appender.console.layout.ConversionPattern=%m%n", ""));
+        return dir;
+    }
+
+    /** Runs {@code main} in a fresh JVM; its output (both streams) goes to {@code log} in the run directory. */
+    private Run launch(Path dir, String main, List<String> args, String log) throws Exception {
+        Path conf = dir.resolve("conf");
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx" + heap);
+        command.addAll(opens);
+        command.add("-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri());
+        command.add("-cp");
+        command.add(conf + java.io.File.pathSeparator + System.getProperty("java.class.path"));
+        command.add(main);
+        command.addAll(args);
+        Path logFile = dir.resolve(log);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile())
+                .start();
+        if (!process.waitFor(RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException(main + " " + args + " ran longer than " + RUN_TIMEOUT_MINUTES
+                    + " minutes; output: " + tail(logFile));
+        }
+        List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(main + " " + args + " exited with " + process.exitValue() + "; output: "
+                    + tail(logFile));
+        }
+        if (main.equals(HADOOP_FORMAT)) {
+            return null;
+        }
+        double opsPerSec = Double.NaN;
+        double elapsed = Double.NaN;
+        for (String line : lines) {
+            int at = line.indexOf(OPS_PER_SEC);
+            if (at >= 0) {
+                opsPerSec = Double.parseDouble(line.substring(at + OPS_PER_SEC.length()).trim());
+            }
+            at = line.indexOf(ELAPSED);
+            if (at >= 0) {
+                elapsed = Double.parseDouble(line.substring(at + ELAPSED.length()).trim());
+            }
+        }
+        if (Double.isNaN(opsPerSec) || opsPerSec <= 0) {
+            throw new IllegalStateException(main + " " + args + " printed no '" + OPS_PER_SEC.trim() + "' figure;"
+                    + " output: " + tail(logFile));
+        }
+        return new Run(opsPerSec, elapsed);
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    }
+
+    // ---- statistics ----
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static double min(double[] values) {
+        return Arrays.stream(values).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] values) {
+        return Arrays.stream(values).max().orElse(Double.NaN);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
