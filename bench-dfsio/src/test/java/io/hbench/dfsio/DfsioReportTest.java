@@ -1,16 +1,13 @@
 package io.hbench.dfsio;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.hbench.testing.GoldenFiles;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -20,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,10 +27,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code -Dhbench.golden.update=true} to rewrite them, then read the diff before committing.
  */
 class DfsioReportTest {
-    private static final String UPDATE_PROPERTY = "hbench.golden.update";
-    private static final Path GOLDEN_DIRECTORY = Path.of(System.getProperty("basedir", ""),
-            "src", "test", "resources", "io", "hbench", "dfsio");
-
     private static final List<String> CLASSIC_LABELS = List.of("Throughput mb/sec", "Average IO rate mb/sec",
             "IO rate std deviation", "Test exec time sec", "Number of files", "Total MBytes processed");
 
@@ -42,33 +34,28 @@ class DfsioReportTest {
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
     private static final long MIB = 1L << 20;
 
-    static Stream<Locale> locales() {
-        return Stream.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE, new Locale("ar"),
-                new Locale("hi", "IN"));
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void classicWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> DfsioReport.classicLines(seededWrite(), NOW));
+
+        GoldenFiles.assertMatches(DfsioReportTest.class, "classic-write.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void classicWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(DfsioReport.classicLines(seededWrite(), NOW)));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> DfsioReport.hbenchLines(seededWrite()));
 
-        assertMatchesGoldenFile(text, "classic-write.txt");
+        GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-write.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hbenchWriteLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(DfsioReport.hbenchLines(seededWrite())));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesOfAFailedVerifiedReadMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> DfsioReport.hbenchLines(seededVerifiedReadWithFailure()));
 
-        assertMatchesGoldenFile(text, "hbench-write.txt");
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void hbenchLinesOfAFailedVerifiedReadMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(DfsioReport.hbenchLines(seededVerifiedReadWithFailure())));
-
-        assertMatchesGoldenFile(text, "hbench-read-verify-failed.txt");
+        GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-read-verify-failed.txt", lines);
     }
 
     @Test
@@ -95,7 +82,7 @@ class DfsioReportTest {
     }
 
     @Test
-    void classicNumbersHaveAtMostTwoDecimalsWithADotAndNoGrouping() throws IOException {
+    void classicNumbersHaveAtMostTwoDecimalsWithADotAndNoGrouping() throws Exception {
         List<String> lines = withDefaultLocale(Locale.GERMANY, () -> DfsioReport.classicLines(seededWrite(), NOW));
 
         for (String line : lines.subList(3, 8)) {
@@ -204,49 +191,5 @@ class DfsioReportTest {
 
     private static Distribution emptyLatency() {
         return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, Histograms.newHistogram(), 1000);
-    }
-
-    // ---- golden files and locales ----
-
-    private static String join(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append(line).append('\n'));
-        return text.toString();
-    }
-
-    private static void assertMatchesGoldenFile(String text, String name) throws IOException {
-        byte[] actual = text.getBytes(UTF_8);
-        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
-            Files.write(GOLDEN_DIRECTORY.resolve(name), actual);
-            return;
-        }
-        byte[] expected;
-        try (InputStream in = DfsioReportTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file %s (create it with -D%s=true)", name, UPDATE_PROPERTY).isNotNull();
-            expected = in.readAllBytes();
-        }
-        String description = String.format(Locale.ROOT,
-                "output differs from golden file %s (rewrite it with -D%s=true)", name, UPDATE_PROPERTY);
-        assertThat(text).as(description).isEqualTo(new String(expected, UTF_8));
-        assertThat(actual).as(description).isEqualTo(expected);
-    }
-
-    private interface Action<T> {
-        T run();
-    }
-
-    /** Runs {@code action} with {@code locale} as every default locale, then restores the previous defaults. */
-    private static <T> T withDefaultLocale(Locale locale, Action<T> action) {
-        Locale saved = Locale.getDefault();
-        Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
-        Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);
-        Locale.setDefault(locale);
-        try {
-            return action.run();
-        } finally {
-            Locale.setDefault(saved);
-            Locale.setDefault(Locale.Category.FORMAT, savedFormat);
-            Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
-        }
     }
 }

@@ -1,19 +1,15 @@
 package io.hbench.hs;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
+import io.hbench.testing.GoldenFiles;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,10 +20,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * them, then read the diff before committing.
  */
 class HsProgramLinesTest {
-    private static final String UPDATE_PROPERTY = "hbench.golden.update";
-    private static final Path GOLDEN_DIRECTORY = Path.of(System.getProperty("basedir", ""),
-            "src", "test", "resources", "io", "hbench", "hs");
-
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
     private static final long ROWS = 10_000_000L;
     private static final long BYTES = 1_000_000_000L;
@@ -35,58 +27,53 @@ class HsProgramLinesTest {
     private static final BigInteger CHECKSUM = new BigInteger("1f4c2b9a07d3e86a5b1c4d2e3f607182", 16);
     private static final Map<String, String> CLUSTER = Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2");
 
-    static Stream<Locale> locales() {
-        return Stream.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE, new Locale("ar"),
-                new Locale("hi", "IN"));
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hsGenLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsGenTool.lines(gen()));
+
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hsgen.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hsGenLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsGenTool.lines(gen())));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hsDataCheckLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsDataCheckTool.lines(dataCheck()));
 
-        assertMatchesGoldenFile(text, "hsgen.txt");
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hsdatacheck.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hsDataCheckLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsDataCheckTool.lines(dataCheck())));
-
-        assertMatchesGoldenFile(text, "hsdatacheck.txt");
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void hsDataCheckLinesOfANonCompliantFailedCheckMatchGoldenFileInEveryDefaultLocale(Locale locale)
-            throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsDataCheckTool.lines(dataCheckNotCompliant())));
+            throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsDataCheckTool.lines(dataCheckNotCompliant()));
 
-        assertMatchesGoldenFile(text, "hsdatacheck-not-compliant.txt");
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hsdatacheck-not-compliant.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hsSortLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsSortTool.lines(sort())));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hsSortLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsSortTool.lines(sort()));
 
-        assertMatchesGoldenFile(text, "hssort.txt");
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hssort.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hsValidateLinesOfAPassedRunMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsValidateTool.lines(validate(List.of()))));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hsValidateLinesOfAPassedRunMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsValidateTool.lines(validate(List.of())));
 
-        assertMatchesGoldenFile(text, "hsvalidate-passed.txt");
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hsvalidate-passed.txt", lines);
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hsValidateLinesOfAFailedRunMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        String text = withDefaultLocale(locale, () -> join(HsValidateTool.lines(validate(twoMisorders()))));
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hsValidateLinesOfAFailedRunMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> HsValidateTool.lines(validate(twoMisorders())));
 
-        assertMatchesGoldenFile(text, "hsvalidate-failed.txt");
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, "hsvalidate-failed.txt", lines);
     }
 
     @Test
@@ -157,49 +144,5 @@ class HsProgramLinesTest {
                         + " (records 1234566 and 1234567, counted from 0)",
                 "error\tmisorder in part-r-00001 between e1 02 9c 4f 7a 33 08 be 5d 6c and e1 02 9c 4f 7a 33 08 be 5d 60"
                         + " (records 4999998 and 4999999, counted from 0)");
-    }
-
-    // ---- golden files and locales ----
-
-    private static String join(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append(line).append('\n'));
-        return text.toString();
-    }
-
-    private static void assertMatchesGoldenFile(String text, String name) throws IOException {
-        byte[] actual = text.getBytes(UTF_8);
-        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
-            Files.write(GOLDEN_DIRECTORY.resolve(name), actual);
-            return;
-        }
-        byte[] expected;
-        try (InputStream in = HsProgramLinesTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file %s (create it with -D%s=true)", name, UPDATE_PROPERTY).isNotNull();
-            expected = in.readAllBytes();
-        }
-        String description = String.format(Locale.ROOT,
-                "output differs from golden file %s (rewrite it with -D%s=true)", name, UPDATE_PROPERTY);
-        assertThat(text).as(description).isEqualTo(new String(expected, UTF_8));
-        assertThat(actual).as(description).isEqualTo(expected);
-    }
-
-    private interface Action<T> {
-        T run();
-    }
-
-    /** Runs {@code action} with {@code locale} as every default locale, then restores the previous defaults. */
-    private static <T> T withDefaultLocale(Locale locale, Action<T> action) {
-        Locale saved = Locale.getDefault();
-        Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
-        Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);
-        Locale.setDefault(locale);
-        try {
-            return action.run();
-        } finally {
-            Locale.setDefault(saved);
-            Locale.setDefault(Locale.Category.FORMAT, savedFormat);
-            Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
-        }
     }
 }

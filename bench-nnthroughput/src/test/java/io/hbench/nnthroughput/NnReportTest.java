@@ -1,14 +1,11 @@
 package io.hbench.nnthroughput;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.result.BenchResult;
 import io.hbench.stats.Histograms;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.hbench.testing.GoldenFiles;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,37 +24,26 @@ import org.junit.jupiter.params.provider.MethodSource;
  * default locales. Run with {@code -Dhbench.golden.update=true} to rewrite them, then read the diff before committing.
  */
 class NnReportTest {
-    private static final String UPDATE_PROPERTY = "hbench.golden.update";
-    private static final Path GOLDEN_DIRECTORY = Path.of(System.getProperty("basedir", ""),
-            "src", "test", "resources", "io", "hbench", "nnthroughput");
     private static final List<String> CLASSIC_LABELS = List.of("# operations:", "Elapsed Time:", "Ops per sec:",
             "Average Time:", " inputs ---", " stats  ---");
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
 
-    static Stream<Locale> locales() {
-        return Stream.of(Locale.ROOT, Locale.US, Locale.GERMANY, Locale.FRANCE, new Locale("ar"),
-                new Locale("hi", "IN"));
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void classicCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        GoldenFiles.assertMatches(NnReportTest.class, "classic-create.txt", withDefaultLocale(locale, () -> NnReport.classicLines(seededCreate())));
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void classicCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.classicLines(seededCreate()))),
-                "classic-create.txt");
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        GoldenFiles.assertMatches(NnReportTest.class, "hbench-create.txt", withDefaultLocale(locale, () -> NnReport.hbenchLines(seededCreate())));
     }
 
     @ParameterizedTest
-    @MethodSource("locales")
-    void hbenchCreateLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.hbenchLines(seededCreate()))),
-                "hbench-create.txt");
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void hbenchMixLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws IOException {
-        assertMatchesGoldenFile(withDefaultLocale(locale, () -> join(NnReport.hbenchLines(seededMix()))),
-                "hbench-mix.txt");
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchMixLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        GoldenFiles.assertMatches(NnReportTest.class, "hbench-mix.txt", withDefaultLocale(locale, () -> NnReport.hbenchLines(seededMix())));
     }
 
     @Test
@@ -134,47 +119,5 @@ class NnReportTest {
             histogram.recordValue(1000L + (long) (Math.abs(random.nextGaussian()) * meanMicros * 1000));
         }
         return histogram;
-    }
-
-    private static String join(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append(line).append('\n'));
-        return text.toString();
-    }
-
-    private static void assertMatchesGoldenFile(String text, String name) throws IOException {
-        byte[] actual = text.getBytes(UTF_8);
-        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
-            Files.createDirectories(GOLDEN_DIRECTORY);
-            Files.write(GOLDEN_DIRECTORY.resolve(name), actual);
-            return;
-        }
-        byte[] expected;
-        try (InputStream in = NnReportTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file %s (create it with -D%s=true)", name, UPDATE_PROPERTY).isNotNull();
-            expected = in.readAllBytes();
-        }
-        String description = String.format(Locale.ROOT,
-                "output differs from golden file %s (rewrite it with -D%s=true)", name, UPDATE_PROPERTY);
-        assertThat(text).as(description).isEqualTo(new String(expected, UTF_8));
-        assertThat(actual).as(description).isEqualTo(expected);
-    }
-
-    private interface Action<T> {
-        T run();
-    }
-
-    private static <T> T withDefaultLocale(Locale locale, Action<T> action) {
-        Locale saved = Locale.getDefault();
-        Locale savedFormat = Locale.getDefault(Locale.Category.FORMAT);
-        Locale savedDisplay = Locale.getDefault(Locale.Category.DISPLAY);
-        Locale.setDefault(locale);
-        try {
-            return action.run();
-        } finally {
-            Locale.setDefault(saved);
-            Locale.setDefault(Locale.Category.FORMAT, savedFormat);
-            Locale.setDefault(Locale.Category.DISPLAY, savedDisplay);
-        }
     }
 }

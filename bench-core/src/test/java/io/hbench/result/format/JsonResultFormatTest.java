@@ -8,6 +8,7 @@ import io.hbench.result.Distribution;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
+import io.hbench.testing.GoldenFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,9 +25,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 
-import static io.hbench.result.format.DefaultLocales.withDefaultLocale;
-import static io.hbench.result.format.GoldenFiles.assertMatchesGoldenFile;
 import static io.hbench.result.format.SampleResults.END;
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,13 +34,15 @@ class JsonResultFormatTest {
     private final JsonResultFormat format = new JsonResultFormat();
 
     @ParameterizedTest
-    @MethodSource("io.hbench.result.format.DefaultLocales#locales")
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void writesGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
-        withDefaultLocale(locale, () -> {
+        byte[] written = withDefaultLocale(locale, () -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             format.write(SampleResults.seeded(), out);
-            assertMatchesGoldenFile(out.toByteArray(), "result.json");
+            return out.toByteArray();
         });
+
+        GoldenFiles.assertMatches(JsonResultFormatTest.class, "result.json", written);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.hbench.result.format;
 import io.hbench.result.BenchResult;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
+import io.hbench.testing.GoldenFiles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
@@ -13,23 +14,24 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
 
-import static io.hbench.result.format.DefaultLocales.withDefaultLocale;
-import static io.hbench.result.format.GoldenFiles.assertMatchesGoldenFile;
 import static io.hbench.result.format.SampleResults.END;
 import static io.hbench.result.format.SampleResults.START;
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class TextResultFormatTest {
     private final TextResultFormat format = new TextResultFormat();
 
     @ParameterizedTest
-    @MethodSource("io.hbench.result.format.DefaultLocales#locales")
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void writesGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
-        withDefaultLocale(locale, () -> {
+        byte[] written = withDefaultLocale(locale, () -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             format.write(SampleResults.seeded(), out);
-            assertMatchesGoldenFile(out.toByteArray(), "result.txt");
+            return out.toByteArray();
         });
+
+        GoldenFiles.assertMatches(TextResultFormatTest.class, "result.txt", written);
     }
 
     @Test
