@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
@@ -20,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -178,7 +176,7 @@ public final class DfsioComparison {
                 summary(results);
             }
         } finally {
-            deleteRecursively(temp);
+            ScratchDirectories.delete(temp);
         }
     }
 
@@ -383,28 +381,19 @@ public final class DfsioComparison {
         return passed;
     }
 
-    static double median(List<Round> rounds, ToDoubleFunction<Round> f) {
-        double[] values = rounds.stream().mapToDouble(f).sorted().toArray();
-        int n = values.length;
-        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    private static double median(List<Round> rounds, ToDoubleFunction<Round> f) {
+        return RoundFigures.median(values(rounds, f));
     }
 
     private static double min(List<Round> rounds, ToDoubleFunction<Round> f) {
-        return rounds.stream().mapToDouble(f).min().orElse(Double.NaN);
+        return RoundFigures.min(values(rounds, f));
     }
 
     private static double max(List<Round> rounds, ToDoubleFunction<Round> f) {
-        return rounds.stream().mapToDouble(f).max().orElse(Double.NaN);
+        return RoundFigures.max(values(rounds, f));
     }
 
-    private static void deleteRecursively(java.nio.file.Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
-            for (java.nio.file.Path path : (Iterable<java.nio.file.Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
-        }
+    private static double[] values(List<Round> rounds, ToDoubleFunction<Round> f) {
+        return rounds.stream().mapToDouble(f).toArray();
     }
 }

@@ -224,21 +224,14 @@ public final class HsComparison {
         out.println("  phase       hadoop s   hbench s   hbench/hadoop");
         for (int p = 0; p <= 3; p++) {
             int phase = p;
-            double hadoop = median(counted.stream().mapToDouble(t -> phase == 3 ? Arrays.stream(t[0]).sum() : t[0][phase])
+            double hadoop = RoundFigures.median(counted.stream().mapToDouble(t -> phase == 3 ? Arrays.stream(t[0]).sum() : t[0][phase])
                     .toArray());
-            double hbench = median(counted.stream().mapToDouble(t -> phase == 3 ? Arrays.stream(t[1]).sum() : t[1][phase])
+            double hbench = RoundFigures.median(counted.stream().mapToDouble(t -> phase == 3 ? Arrays.stream(t[1]).sum() : t[1][phase])
                     .toArray());
-            double ratio = median(counted.stream().mapToDouble(t -> phase == 3
+            double ratio = RoundFigures.median(counted.stream().mapToDouble(t -> phase == 3
                     ? Arrays.stream(t[1]).sum() / Arrays.stream(t[0]).sum() : t[1][phase] / t[0][phase]).toArray());
             out.println(String.format(Locale.ROOT, "  %-9s %9.2f %10.2f %10.2f", phase == 3 ? "total" : PHASES[phase],
                     hadoop, hbench, ratio));
         }
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

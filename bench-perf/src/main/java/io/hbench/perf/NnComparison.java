@@ -8,13 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Runs Apache Hadoop's NNThroughputBenchmark (the hadoop-hdfs test-jar) and hbench's side by side,
@@ -138,7 +136,7 @@ public final class NnComparison {
             new NnComparison(threads, files, rounds, ops, histRounds, histOps == null ? ops : histOps, warmup,
                     duration, heap, work).run();
         } finally {
-            deleteRecursively(work);
+            ScratchDirectories.delete(work);
         }
     }
 
@@ -215,14 +213,14 @@ public final class NnComparison {
         boolean pass = true;
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
             List<double[]> r = e.getValue();
-            double hadoop = median(r.stream().mapToDouble(x -> x[0]).toArray());
-            double hbench = median(r.stream().mapToDouble(x -> x[1]).toArray());
+            double hadoop = RoundFigures.median(r.stream().mapToDouble(x -> x[0]).toArray());
+            double hbench = RoundFigures.median(r.stream().mapToDouble(x -> x[1]).toArray());
             double[] ratios = r.stream().mapToDouble(x -> x[1] / x[0]).toArray();
             double ratio = hbench / hadoop;
             boolean ok = ratio >= 1.0;
             pass &= ok;
             out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %6.2fx   [%.2f..%.2f]  %s", e.getKey(), hadoop,
-                    hbench, ratio, min(ratios), max(ratios), ok ? "PASS" : "FAIL"));
+                    hbench, ratio, RoundFigures.min(ratios), RoundFigures.max(ratios), ok ? "PASS" : "FAIL"));
         }
         out.println(pass ? "PASS hbench >= 1.0x Hadoop for every op (histograms on)"
                 : "FAIL hbench < 1.0x Hadoop for some op (histograms on)");
@@ -273,13 +271,13 @@ public final class NnComparison {
         for (Map.Entry<String, List<Run[]>> e : results.entrySet()) {
             List<Run[]> r = e.getValue();
             double[] costs = r.stream().mapToDouble(x -> 1 - x[0].opsPerSec / x[1].opsPerSec).toArray();
-            double cost = median(costs);
-            double seconds = median(r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
+            double cost = RoundFigures.median(costs);
+            double seconds = RoundFigures.median(r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
             boolean looping = LOOPING.contains(e.getKey());
             out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%] %8.1f  %s%s",
-                    e.getKey(), median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
-                    median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost, 100 * min(costs),
-                    100 * max(costs), seconds, cost < HISTOGRAM_BUDGET ? "PASS" : "FAIL",
+                    e.getKey(), RoundFigures.median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
+                    RoundFigures.median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost, 100 * RoundFigures.min(costs),
+                    100 * RoundFigures.max(costs), seconds, cost < HISTOGRAM_BUDGET ? "PASS" : "FAIL",
                     looping ? "" : " (indicative: cannot loop, a run is one pass over its files)"));
         }
         out.println();
@@ -304,7 +302,7 @@ public final class NnComparison {
         Path dir = runDir();
         launch(dir, HADOOP_FORMAT, List.of("-format", "-force"), "format.log");
         Run run = launch(dir, HADOOP_MAIN, opArgs(op, threads, files), "hadoop.log");
-        deleteRecursively(dir);
+        ScratchDirectories.delete(dir);
         return run;
     }
 
@@ -314,7 +312,7 @@ public final class NnComparison {
         args.addAll(extra);
         args.addAll(List.of("-standaloneDir", dir.resolve("hbench").toString()));
         Run run = launch(dir, HBENCH_MAIN, args, "hbench.log");
-        deleteRecursively(dir);
+        ScratchDirectories.delete(dir);
         return run;
     }
 
@@ -386,33 +384,5 @@ public final class NnComparison {
     private static String tail(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    }
-
-    // ---- statistics ----
-
-    static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
-
-    private static double min(double[] values) {
-        return Arrays.stream(values).min().orElse(Double.NaN);
-    }
-
-    private static double max(double[] values) {
-        return Arrays.stream(values).max().orElse(Double.NaN);
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
