@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.embedded.EmbeddedCluster;
-import java.io.ByteArrayOutputStream;
+import io.hbench.testing.ToolRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +21,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,8 +57,9 @@ class TestDfsioClusterTest {
     @Test
     void writeProducesTheFilesAndTheClassicAndNewResultLines() throws Exception {
         Path json = temp.resolve("write.json");
-        Run write = run("-write", "-nrFiles", "4", "-fileSize", "2MB", "-bufferSize", "65536",
-                "-rootDir", "/t/write", "-json", json.toString());
+        Path results = temp.resolve("write-results.log");
+        ToolRun write = run("-write", "-nrFiles", "4", "-fileSize", "2MB", "-bufferSize", "65536",
+                "-rootDir", "/t/write", "-json", json.toString(), "-resFile", results.toString());
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(write.out).contains("----- TestDFSIO ----- : write", "        Number of files: 4",
@@ -77,7 +76,7 @@ class TestDfsioClusterTest {
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_control/in_file_test_io_3"))).isTrue();
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_write/part-r-00000"))).isTrue();
 
-        List<String> resultFile = Files.readAllLines(temp.resolve("results-" + write.id + ".log"));
+        List<String> resultFile = Files.readAllLines(results);
         assertThat(resultFile).contains("----- TestDFSIO ----- : write", "        Number of files: 4",
                 " Total MBytes processed: 8");
         JsonNode result = new ObjectMapper().readTree(json.toFile());
@@ -91,7 +90,7 @@ class TestDfsioClusterTest {
     void readWithVerifyChecksEveryByteWrittenByAnEarlierWrite() throws Exception {
         assertThat(run("-write", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read").status).isZero();
 
-        Run read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read");
+        ToolRun read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read");
 
         assertThat(read.status).as(read.err).isZero();
         assertThat(read.out).contains("----- TestDFSIO ----- : read", " Total MBytes processed: 3\n",
@@ -110,7 +109,7 @@ class TestDfsioClusterTest {
             out.write(data);
         }
 
-        Run read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir", "/t/corrupt");
+        ToolRun read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir", "/t/corrupt");
 
         String failure = String.format("test_io_1: byte at offset %d is 0x%02x, expected 0x%02x", offset,
                 expected ^ 0x5a, expected);
@@ -124,11 +123,11 @@ class TestDfsioClusterTest {
     void positionalReadsReadFromTheWrittenFilesAndVerify() throws Exception {
         assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/positional").status).isZero();
 
-        Run random = run("-read", "-random", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize", "65536",
+        ToolRun random = run("-read", "-random", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize", "65536",
                 "-rootDir", "/t/positional");
-        Run backward = run("-read", "-backward", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize",
+        ToolRun backward = run("-read", "-backward", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-bufferSize",
                 "65536", "-rootDir", "/t/positional");
-        Run skip = run("-read", "-skip", "-skipSize", "64KB", "-verify", "-nrFiles", "2", "-fileSize", "1MB",
+        ToolRun skip = run("-read", "-skip", "-skipSize", "64KB", "-verify", "-nrFiles", "2", "-fileSize", "1MB",
                 "-bufferSize", "65536", "-rootDir", "/t/positional");
 
         assertThat(random.status).as(random.err).isZero();
@@ -146,8 +145,8 @@ class TestDfsioClusterTest {
     void appendExtendsTheFilesWithVerifiableData() throws Exception {
         assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/append").status).isZero();
 
-        Run append = run("-append", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/append");
-        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "2MB", "-rootDir", "/t/append");
+        ToolRun append = run("-append", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/append");
+        ToolRun read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "2MB", "-rootDir", "/t/append");
 
         assertThat(append.status).as(append.err).isZero();
         assertThat(append.out).contains("----- TestDFSIO ----- : append", " Total MBytes processed: 2\n");
@@ -161,13 +160,13 @@ class TestDfsioClusterTest {
     void truncateShortensTheFilesAndReportsTheBytesCut() throws Exception {
         assertThat(run("-write", "-nrFiles", "2", "-fileSize", "3MB", "-rootDir", "/t/truncate").status).isZero();
 
-        Run truncate = run("-truncate", "-nrFiles", "2", "-size", "1MB", "-rootDir", "/t/truncate");
+        ToolRun truncate = run("-truncate", "-nrFiles", "2", "-size", "1MB", "-rootDir", "/t/truncate");
 
         assertThat(truncate.status).as(truncate.err).isZero();
         assertThat(truncate.out).contains("----- TestDFSIO ----- : truncate", " Total MBytes processed: 4\n");
         assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path("/t/truncate/io_data/test_io_1")).getLen())
                 .isEqualTo(MIB);
-        Run longer = run("-truncate", "-nrFiles", "2", "-size", "2MB", "-rootDir", "/t/truncate");
+        ToolRun longer = run("-truncate", "-nrFiles", "2", "-size", "2MB", "-rootDir", "/t/truncate");
         assertThat(longer.status).isEqualTo(2);
         assertThat(longer.err).startsWith("TestDFSIO: -size 2097152 bytes is more than test_io_0's length of 1048576"
                 + " bytes: truncate only shortens files\n");
@@ -175,7 +174,7 @@ class TestDfsioClusterTest {
 
     @Test
     void sequentialModeDoesTheSameWorkWithoutAJob() throws Exception {
-        Run seq = run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/seq");
+        ToolRun seq = run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/seq");
 
         assertThat(seq.status).as(seq.err).isZero();
         assertThat(seq.out).startsWith("Seq Test exec time sec: ").contains("----- hbench TestDFSIO ----- : write")
@@ -188,8 +187,8 @@ class TestDfsioClusterTest {
     @Test
     void compressedFilesStayFullSizeBecauseTheDataIsIncompressible() throws Exception {
         String codec = "org.apache.hadoop.io.compress.DefaultCodec";
-        Run write = run("-write", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB", "-rootDir", "/t/codec");
-        Run read = run("-read", "-verify", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB",
+        ToolRun write = run("-write", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB", "-rootDir", "/t/codec");
+        ToolRun read = run("-read", "-verify", "-compression", codec, "-nrFiles", "1", "-fileSize", "2MB",
                 "-rootDir", "/t/codec");
 
         assertThat(write.status).as(write.err).isZero();
@@ -201,7 +200,7 @@ class TestDfsioClusterTest {
 
     @Test
     void storagePolicyIsSetOnEveryWrittenFile() throws Exception {
-        Run write = run("-write", "-storagePolicy", "HOT", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/policy");
+        ToolRun write = run("-write", "-storagePolicy", "HOT", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/policy");
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(fs.getStoragePolicy(new org.apache.hadoop.fs.Path("/t/policy/io_data/test_io_1")).getName())
@@ -210,7 +209,7 @@ class TestDfsioClusterTest {
 
     @Test
     void unknownStoragePolicyIsRefusedBeforeAnythingIsWritten() throws Exception {
-        Run write = run("-write", "-storagePolicy", "LUKEWARM", "-rootDir", "/t/nopolicy");
+        ToolRun write = run("-write", "-storagePolicy", "LUKEWARM", "-rootDir", "/t/nopolicy");
 
         assertThat(write.status).isEqualTo(2);
         assertThat(firstLine(write.err)).startsWith("TestDFSIO: -storagePolicy LUKEWARM is not a storage policy of this"
@@ -222,9 +221,9 @@ class TestDfsioClusterTest {
     void erasureCodingPolicyIsSetOnTheDataDirectory() throws Exception {
         fs.enableErasureCodingPolicy("XOR-2-1-1024k");
 
-        Run write = run("-write", "-erasureCodePolicy", "XOR-2-1-1024k", "-nrFiles", "2", "-fileSize", "1MB",
+        ToolRun write = run("-write", "-erasureCodePolicy", "XOR-2-1-1024k", "-nrFiles", "2", "-fileSize", "1MB",
                 "-rootDir", "/t/ec");
-        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/ec");
+        ToolRun read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/ec");
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(fs.getErasureCodingPolicy(new org.apache.hadoop.fs.Path("/t/ec/io_data/test_io_0")).getName())
@@ -234,7 +233,7 @@ class TestDfsioClusterTest {
 
     @Test
     void disabledErasureCodingPolicyIsRefusedWithTheCommandThatEnablesIt() throws Exception {
-        Run write = run("-write", "-erasureCodePolicy", "RS-10-4-1024k", "-rootDir", "/t/ec-disabled");
+        ToolRun write = run("-write", "-erasureCodePolicy", "RS-10-4-1024k", "-rootDir", "/t/ec-disabled");
 
         assertThat(write.status).isEqualTo(2);
         assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: -erasureCodePolicy RS-10-4-1024k is disabled on this"
@@ -243,7 +242,7 @@ class TestDfsioClusterTest {
 
     @Test
     void readWithNothingWrittenIsRefused() throws Exception {
-        Run read = run("-read", "-rootDir", "/t/empty");
+        ToolRun read = run("-read", "-rootDir", "/t/empty");
 
         assertThat(read.status).isEqualTo(2);
         assertThat(firstLine(read.err)).isEqualTo("TestDFSIO: " + fs.getUri() + "/t/empty does not exist: nothing to"
@@ -255,7 +254,7 @@ class TestDfsioClusterTest {
     void readOfMoreFilesThanWereWrittenIsRefused() throws Exception {
         assertThat(run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/few").status).isZero();
 
-        Run read = run("-read", "-nrFiles", "3", "-rootDir", "/t/few");
+        ToolRun read = run("-read", "-nrFiles", "3", "-rootDir", "/t/few");
 
         assertThat(read.status).isEqualTo(2);
         assertThat(firstLine(read.err)).isEqualTo("TestDFSIO: nothing to read: " + fs.getUri() + "/t/few/io_data has"
@@ -269,8 +268,8 @@ class TestDfsioClusterTest {
             out.write("keep".getBytes(StandardCharsets.UTF_8));
         }
 
-        Run write = run("-write", "-rootDir", "/precious");
-        Run clean = run("-clean", "-rootDir", "/precious");
+        ToolRun write = run("-write", "-rootDir", "/precious");
+        ToolRun clean = run("-clean", "-rootDir", "/precious");
 
         assertThat(write.status).isEqualTo(2);
         assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
@@ -286,8 +285,8 @@ class TestDfsioClusterTest {
     void rootIsRefusedAsBaseDirectory() throws Exception {
         List<String> before = rootEntries();
 
-        Run write = run("-write", "-rootDir", "/");
-        Run clean = run("-clean", "-rootDir", "/");
+        ToolRun write = run("-write", "-rootDir", "/");
+        ToolRun clean = run("-clean", "-rootDir", "/");
 
         assertThat(write.status).isEqualTo(2);
         assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
@@ -303,7 +302,7 @@ class TestDfsioClusterTest {
         org.apache.hadoop.fs.Path sibling = new org.apache.hadoop.fs.Path("/t/clean/sibling.txt");
         fs.create(sibling).close();
 
-        Run clean = run("-clean", "-rootDir", "/t/clean/bench");
+        ToolRun clean = run("-clean", "-rootDir", "/t/clean/bench");
 
         assertThat(clean.status).as(clean.err).isZero();
         assertThat(clean.out).isEqualTo("TestDFSIO: removed /t/clean/bench\n");
@@ -316,7 +315,7 @@ class TestDfsioClusterTest {
         Configuration withBase = new Configuration(conf);
         withBase.set("test.build.data", "/t/from-conf");
 
-        Run write = run(withBase, "-write", "-fileSize", "1MB");
+        ToolRun write = run(withBase, "-write", "-fileSize", "1MB");
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/from-conf/io_data/test_io_0"))).isTrue();
@@ -327,8 +326,8 @@ class TestDfsioClusterTest {
         Path local = temp.resolve("local-bench");
         String uri = local.toUri().toString();
 
-        Run write = run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
-        Run read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
+        ToolRun write = run("-write", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
+        ToolRun read = run("-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", uri);
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(local.resolve("io_data").resolve("test_io_1")).hasSize(MIB);
@@ -341,8 +340,8 @@ class TestDfsioClusterTest {
         Path storage = temp.resolve("embedded");
         Configuration unconfigured = new Configuration();
 
-        Run write = run(unconfigured, "-write", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir", storage.toString());
-        Run read = run(unconfigured, "-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir",
+        ToolRun write = run(unconfigured, "-write", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir", storage.toString());
+        ToolRun read = run(unconfigured, "-read", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-embeddedDir",
                 storage.toString());
 
         assertThat(write.status).as(write.err).isZero();
@@ -385,34 +384,14 @@ class TestDfsioClusterTest {
 
     private static int runs;
 
-    private static Run run(String... args) throws Exception {
+    private static ToolRun run(String... args) throws Exception {
         return run(conf, args);
     }
 
-    /** Runs the tool as {@code hadoop jar} would, with its own copy of the configuration and result file. */
-    private static Run run(Configuration base, String... args) throws Exception {
-        int id = ++runs;
-        String[] withResultFile = Stream.concat(Stream.of(args),
-                Stream.of("-resFile", temp.resolve("results-" + id + ".log").toString())).toArray(String[]::new);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        TestDfsioTool tool = new TestDfsioTool(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = ToolRunner.run(new Configuration(base), tool, withResultFile);
-        return new Run(id, status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static final class Run {
-        final int id;
-        final int status;
-        final String out;
-        final String err;
-
-        Run(int id, int status, String out, String err) {
-            this.id = id;
-            this.status = status;
-            this.out = out;
-            this.err = err;
-        }
+    /** Runs the tool with its own result file in the temp directory, unless the test names one. */
+    private static ToolRun run(Configuration base, String... args) throws Exception {
+        String[] withResultFile = List.of(args).contains("-resFile") ? args : Stream.concat(Stream.of(args),
+                Stream.of("-resFile", temp.resolve("results-" + ++runs + ".log").toString())).toArray(String[]::new);
+        return ToolRun.run(base, TestDfsioTool::new, withResultFile);
     }
 }

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.embedded.EmbeddedCluster;
-import java.io.ByteArrayOutputStream;
+import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -61,7 +60,7 @@ class HsClusterTest {
         int teraStatus = ToolRunner.run(teraConf, new TeraGen(), new String[] {"10000", "/tera/gen"});
         assertThat(teraStatus).isZero();
 
-        Run gen = run(HsGenTool::new, "-rows", "10000", "-maps", "2", "-output", "/hs/gen");
+        ToolRun gen = run(HsGenTool::new, "-rows", "10000", "-maps", "2", "-output", "/hs/gen");
 
         assertThat(gen.status).as(gen.err).isZero();
         // The local runner gives TeraGen one map whatever mapreduce.job.maps says, so it steps
@@ -91,7 +90,7 @@ class HsClusterTest {
     void hsValidatePassesSortedDataAndPrintsTeraValidatesChecksumLine() throws Exception {
         String checksum = writeSortedData("/v/ok", 3000, 3);
 
-        Run validate = run(HsValidateTool::new, "-input", "/v/ok", "-report", "/v/ok-report");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/v/ok", "-report", "/v/ok-report");
 
         assertThat(validate.status).as(validate.err).isZero();
         assertThat(validate.out).startsWith("checksum\t" + checksum + "\n").contains(
@@ -107,7 +106,7 @@ class HsClusterTest {
         data[100 * 500 + 50] ^= 0x01;
         writeAll("/v/corrupt/part-r-00001", data);
 
-        Run validate = run(HsValidateTool::new, "-input", "/v/corrupt", "-report", "/v/corrupt-report");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/v/corrupt", "-report", "/v/corrupt-report");
 
         assertThat(validate.status).isEqualTo(1);
         assertThat(validate.out).containsPattern("(?m)^error\tchecksum [0-9a-f]+ is not HSGen's [0-9a-f]+: records"
@@ -124,7 +123,7 @@ class HsClusterTest {
         System.arraycopy(record, 0, data, 100 * 11, 100);
         writeAll("/v/reorder/part-r-00002", data);
 
-        Run validate = run(HsValidateTool::new, "-input", "/v/reorder", "-report", "/v/reorder-report");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/v/reorder", "-report", "/v/reorder-report");
 
         assertThat(validate.status).isEqualTo(1);
         // Record 10 now holds the larger key of the pair, record 11 the smaller.
@@ -142,7 +141,7 @@ class HsClusterTest {
         writeAll("/v/across/part-r-00000", last);
         writeAll("/v/across/part-r-00002", first);
 
-        Run validate = run(HsValidateTool::new, "-input", "/v/across", "-report", "/v/across-report");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/v/across", "-report", "/v/across-report");
 
         assertThat(validate.status).isEqualTo(1);
         assertThat(validate.out).contains("error\tmisorder between part-r-00000 and part-r-00001: last key "
@@ -154,7 +153,7 @@ class HsClusterTest {
         writeSortedData("/v/foreign", 1000, 1);
         writeAll("/v/foreign-report/precious", new byte[] {1});
 
-        Run validate = run(HsValidateTool::new, "-input", "/v/foreign", "-report", "/v/foreign-report");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/v/foreign", "-report", "/v/foreign-report");
 
         assertThat(validate.status).isEqualTo(2);
         assertThat(validate.err).startsWith("HSValidate: -report ").contains("holds data hbench did not create");
@@ -163,11 +162,11 @@ class HsClusterTest {
 
     @Test
     void hsSortProducesATotalOrderThatHsValidatePasses() throws Exception {
-        Run gen = run(HsGenTool::new, "-rows", "6000", "-maps", "3", "-output", "/s/gen");
+        ToolRun gen = run(HsGenTool::new, "-rows", "6000", "-maps", "3", "-output", "/s/gen");
         assertThat(gen.status).as(gen.err).isZero();
 
-        Run sort = run(HsSortTool::new, "-input", "/s/gen", "-output", "/s/sorted", "-reduces", "3");
-        Run validate = run(HsValidateTool::new, "-input", "/s/sorted", "-report", "/s/report");
+        ToolRun sort = run(HsSortTool::new, "-input", "/s/gen", "-output", "/s/sorted", "-reduces", "3");
+        ToolRun validate = run(HsValidateTool::new, "-input", "/s/sorted", "-report", "/s/report");
 
         assertThat(sort.status).as(sort.err).isZero();
         assertThat(sort.out).contains("HSSort: sorted 6000 rows (600000 bytes) from /s/gen to /s/sorted with 3 maps"
@@ -186,10 +185,10 @@ class HsClusterTest {
 
     @Test
     void programsTakeTheirDirectoriesAsPositionalArgumentsAsTeraGenAndTeraSortDo() throws Exception {
-        Run gen = run(HsGenTool::new, "-maps", "2", "1k", "/p/gen");
-        Run check = run(HsDataCheckTool::new, "/p/gen");
-        Run sort = run(HsSortTool::new, "-reduces", "2", "/p/gen", "/p/sorted");
-        Run validate = run(HsValidateTool::new, "/p/sorted", "/p/report");
+        ToolRun gen = run(HsGenTool::new, "-maps", "2", "1k", "/p/gen");
+        ToolRun check = run(HsDataCheckTool::new, "/p/gen");
+        ToolRun sort = run(HsSortTool::new, "-reduces", "2", "/p/gen", "/p/sorted");
+        ToolRun validate = run(HsValidateTool::new, "/p/sorted", "/p/report");
 
         assertThat(gen.status).as(gen.err).isZero();
         assertThat(gen.out).contains("HSGen: generated 1000 rows (100000 bytes) in 2 maps to /p/gen");
@@ -201,12 +200,12 @@ class HsClusterTest {
 
     @Test
     void balancedSamplerKeepsReducersEvenUnderSkewedKeysWhereTheClassicOneDoesNot() throws Exception {
-        Run gen = run(HsGenTool::new, "-rows", "8000", "-maps", "2", "-skew", "-output", "/k/gen");
+        ToolRun gen = run(HsGenTool::new, "-rows", "8000", "-maps", "2", "-skew", "-output", "/k/gen");
         assertThat(gen.status).as(gen.err).isZero();
 
-        Run classic = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/classic", "-reduces", "16",
+        ToolRun classic = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/classic", "-reduces", "16",
                 "-sampler", "classic");
-        Run balanced = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/balanced", "-reduces", "16",
+        ToolRun balanced = run(HsSortTool::new, "-input", "/k/gen", "-output", "/k/balanced", "-reduces", "16",
                 "-json", temp.resolve("sort.json").toString());
 
         assertThat(classic.status).as(classic.err).isZero();
@@ -222,7 +221,7 @@ class HsClusterTest {
                 + min(balancedSizes) + " (balanced sampler)");
         assertThat(classic.out).contains("HSSort reducer input bytes: largest " + max(classicSizes));
         for (String dir : List.of("/k/classic", "/k/balanced")) {
-            Run validate = run(HsValidateTool::new, "-input", dir, "-report", dir + "-report");
+            ToolRun validate = run(HsValidateTool::new, "-input", dir, "-report", dir + "-report");
             assertThat(validate.status).as(dir + ": " + validate.out).isZero();
         }
         assertThat(java.nio.file.Files.readString(temp.resolve("sort.json"))).contains("largest reducer input");
@@ -232,7 +231,7 @@ class HsClusterTest {
     void hsGenRefusesAnOutputDirectoryHbenchDidNotMakeAndDeletesNothing() throws Exception {
         writeAll("/foreign/gen/data.txt", new byte[] {42});
 
-        Run gen = run(HsGenTool::new, "-rows", "100", "-output", "/foreign/gen");
+        ToolRun gen = run(HsGenTool::new, "-rows", "100", "-output", "/foreign/gen");
 
         assertThat(gen.status).isEqualTo(2);
         assertThat(gen.err).startsWith("HSGen: -output ").contains("/foreign/gen holds data hbench did not create");
@@ -243,9 +242,9 @@ class HsClusterTest {
     void hsDataCheckChecksCountSizeAndReplicationAndMarksALowerReplicationNotCompliant() throws Exception {
         assertThat(run(HsGenTool::new, "-rows", "2000", "-maps", "2", "-output", "/d/gen").status).isZero();
 
-        Run check = run(HsDataCheckTool::new, "-dir", "/d/gen");
-        Run tooMany = run(HsDataCheckTool::new, "-dir", "/d/gen", "-rows", "2001");
-        Run lenient = run(HsDataCheckTool::new, "-dir", "/d/gen", "-replication", "2");
+        ToolRun check = run(HsDataCheckTool::new, "-dir", "/d/gen");
+        ToolRun tooMany = run(HsDataCheckTool::new, "-dir", "/d/gen", "-rows", "2001");
+        ToolRun lenient = run(HsDataCheckTool::new, "-dir", "/d/gen", "-replication", "2");
 
         assertThat(check.status).as(check.err).isZero();
         assertThat(check.out).contains("HSDataCheck: /d/gen: 2 files, 200000 bytes, 2000 records",
@@ -263,7 +262,7 @@ class HsClusterTest {
         writeAll("/d/torn/part-m-00000", new byte[250]);
         fs.setReplication(new org.apache.hadoop.fs.Path("/d/torn/part-m-00000"), (short) 2);
 
-        Run check = run(HsDataCheckTool::new, "-dir", "/d/torn");
+        ToolRun check = run(HsDataCheckTool::new, "-dir", "/d/torn");
 
         assertThat(check.status).isEqualTo(1);
         assertThat(check.out).contains("HSDataCheck: FAILURE: part-m-00000 is 250 bytes, not a whole number of 100-byte"
@@ -275,7 +274,7 @@ class HsClusterTest {
     void tpcxhsRunsBothRunsAndReportsTheMetric() throws Exception {
         Path json = temp.resolve("tpcxhs.json");
 
-        Run tpcxhs = run(TpcxhsTool::new, "-rows", "2000", "-maps", "2", "-reduces", "2", "-baseDir", "/tpcxhs",
+        ToolRun tpcxhs = run(TpcxhsTool::new, "-rows", "2000", "-maps", "2", "-reduces", "2", "-baseDir", "/tpcxhs",
                 "-price", "1000", "-json", json.toString());
 
         assertThat(tpcxhs.status).as(tpcxhs.out + tpcxhs.err).isZero();
@@ -301,7 +300,7 @@ class HsClusterTest {
         // HSGen has no sort buffer to size; HSSort's maps refuse this one.
         broken.setInt("mapreduce.task.io.sort.mb", 0);
 
-        Run tpcxhs = runWith(broken, TpcxhsTool::new, "-rows", "1000", "-maps", "1", "-baseDir", "/tpcxhs-broken");
+        ToolRun tpcxhs = ToolRun.run(broken, TpcxhsTool::new, "-rows", "1000", "-maps", "1", "-baseDir", "/tpcxhs-broken");
 
         assertThat(tpcxhs.status).isEqualTo(1);
         assertThat(tpcxhs.out).contains("                    FAILED in HSSort",
@@ -314,7 +313,7 @@ class HsClusterTest {
     void tpcxhsRefusesABaseDirectoryHbenchDidNotMake() throws Exception {
         writeAll("/tpcxhs-foreign/keep", new byte[] {7});
 
-        Run tpcxhs = run(TpcxhsTool::new, "-rows", "1000", "-baseDir", "/tpcxhs-foreign");
+        ToolRun tpcxhs = run(TpcxhsTool::new, "-rows", "1000", "-baseDir", "/tpcxhs-foreign");
 
         assertThat(tpcxhs.status).isEqualTo(2);
         assertThat(tpcxhs.err).startsWith("TPCx-HS: -baseDir ").contains("holds data hbench did not create");
@@ -397,30 +396,8 @@ class HsClusterTest {
         return sum.toString(16);
     }
 
-    static Run run(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory, String... args)
+    static ToolRun run(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory, String... args)
             throws Exception {
-        return runWith(conf, factory, args);
-    }
-
-    static Run runWith(Configuration base, BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory,
-            String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        BenchTool<?> tool = factory.apply(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = ToolRunner.run(new Configuration(base), tool, args);
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    static final class Run {
-        final int status;
-        final String out;
-        final String err;
-
-        Run(int status, String out, String err) {
-            this.status = status;
-            this.out = out;
-            this.err = err;
-        }
+        return ToolRun.run(conf, factory, args);
     }
 }

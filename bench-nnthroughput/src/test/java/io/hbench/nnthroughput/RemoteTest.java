@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
+import io.hbench.testing.ToolRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,7 +17,6 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,7 +57,7 @@ class RemoteTest {
     void createOverRpcMakesTheCountedFilesAndPrintsClassicAndNewLines() throws Exception {
         Path json = temp.resolve("create.json");
         Path resFile = temp.resolve("create.log");
-        Run create = run("-op", "create", "-files", "30", "-threads", "3", "-close", "-keepResults", "-blockSize",
+        ToolRun create = run("-op", "create", "-files", "30", "-threads", "3", "-close", "-keepResults", "-blockSize",
                 "16", "-baseDirName", "/r/create", "-json", json.toString(), "-resFile", resFile.toString());
 
         assertThat(create.status).as(create.err).isZero();
@@ -78,7 +75,7 @@ class RemoteTest {
     @Test
     void everyFileOperationOverRpcDoesItsCount() throws Exception {
         for (String op : List.of("open", "fileStatus", "rename", "append", "delete")) {
-            Run run = run("-op", op, "-files", "11", "-threads", "2", "-keepResults", "-baseDirName", "/r/" + op);
+            ToolRun run = run("-op", op, "-files", "11", "-threads", "2", "-keepResults", "-baseDirName", "/r/" + op);
 
             assertThat(run.status).as(op + ": " + run.err).isZero();
             assertThat(run.out).as(op).contains("--- " + op + " stats  ---\n# operations: 11\n");
@@ -91,7 +88,7 @@ class RemoteTest {
 
     @Test
     void mkdirsOverRpcMakesTheCountedDirectories() throws Exception {
-        Run run = run("-op", "mkdirs", "-dirs", "9", "-threads", "2", "-keepResults", "-baseDirName", "/r/mkdirs");
+        ToolRun run = run("-op", "mkdirs", "-dirs", "9", "-threads", "2", "-keepResults", "-baseDirName", "/r/mkdirs");
 
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).contains("nrDirs = 9", "nrDirsPerDir = 2", "# operations: 9");
@@ -101,7 +98,7 @@ class RemoteTest {
 
     @Test
     void mixOverRpcPrintsEachOperationsFigures() throws Exception {
-        Run run = run("-op", "mix", "-mix", "create=1,open=8,fileStatus=4,append=1", "-files", "60", "-threads", "3",
+        ToolRun run = run("-op", "mix", "-mix", "create=1,open=8,fileStatus=4,append=1", "-files", "60", "-threads", "3",
                 "-warmup", "6", "-baseDirName", "/r/mix");
 
         assertThat(run.status).as(run.err).isZero();
@@ -115,7 +112,7 @@ class RemoteTest {
     void blockReportsOverDataNodeRpc() throws Exception {
         Configuration twoReplicas = new Configuration(conf);
         twoReplicas.setInt("dfs.replication", 2);
-        Run run = run(twoReplicas, "-op", "blockReport", "-datanodes", "2", "-reports", "4", "-blocksPerReport", "10",
+        ToolRun run = run(twoReplicas, "-op", "blockReport", "-datanodes", "2", "-reports", "4", "-blocksPerReport", "10",
                 "-blocksPerFile", "5", "-blockSize", "16", "-keepResults", "-baseDirName", "/r/reports");
 
         assertThat(run.status).as(run.err).isZero();
@@ -129,7 +126,7 @@ class RemoteTest {
     void allOverRpcSkipsReplicationAndSaysSo() throws Exception {
         Configuration twoReplicas = new Configuration(conf);
         twoReplicas.setInt("dfs.replication", 2);
-        Run run = run(twoReplicas, "-op", "all", "-files", "6", "-dirs", "4", "-datanodes", "2", "-reports", "2",
+        ToolRun run = run(twoReplicas, "-op", "all", "-files", "6", "-dirs", "4", "-datanodes", "2", "-reports", "2",
                 "-blocksPerReport", "4", "-blocksPerFile", "2", "-blockSize", "16", "-baseDirName", "/r/all");
 
         assertThat(run.status).as(run.err).isZero();
@@ -149,7 +146,7 @@ class RemoteTest {
                 .isZero();
         fs.mkdirs(new org.apache.hadoop.fs.Path("/r/clean/other"));
 
-        Run clean = run("-op", "clean", "-baseDirName", "/r/clean/bench");
+        ToolRun clean = run("-op", "clean", "-baseDirName", "/r/clean/bench");
 
         assertThat(clean.status).as(clean.err).isZero();
         assertThat(clean.out).contains("--- clean inputs ---\nRemove directory /r/clean/bench\n");
@@ -165,7 +162,7 @@ class RemoteTest {
                 List.of("-op", "create", "-files", "50", "-filesPerDir", "1"), List.of("-op", "replication"));
 
         for (List<String> args : bad) {
-            Run run = run(args.toArray(new String[0]));
+            ToolRun run = run(args.toArray(new String[0]));
             assertThat(run.status).as(args + ": " + run.err).isEqualTo(2);
             assertThat(run.err.lines().count()).as(args.toString()).isEqualTo(3);
         }
@@ -181,7 +178,7 @@ class RemoteTest {
             strictCluster.waitActive();
             strict.set("fs.defaultFS", strictCluster.getURI().toString());
 
-            Run run = run(strict, "-op", "create", "-files", "2", "-blockSize", "16");
+            ToolRun run = run(strict, "-op", "create", "-files", "2", "-blockSize", "16");
 
             assertThat(run.status).isEqualTo(2);
             assertThat(run.err.lines().findFirst().orElse("")).isEqualTo("NNThroughputBenchmark: the NameNode "
@@ -226,28 +223,11 @@ class RemoteTest {
         throw new AssertionError("no metric " + name);
     }
 
-    private static Run run(String... args) throws Exception {
+    private static ToolRun run(String... args) throws Exception {
         return run(conf, args);
     }
 
-    private static Run run(Configuration base, String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        NnThroughputTool tool = new NnThroughputTool(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = ToolRunner.run(new Configuration(base), tool, args);
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static final class Run {
-        final int status;
-        final String out;
-        final String err;
-
-        Run(int status, String out, String err) {
-            this.status = status;
-            this.out = out;
-            this.err = err;
-        }
+    private static ToolRun run(Configuration base, String... args) throws Exception {
+        return ToolRun.run(base, NnThroughputTool::new, args);
     }
 }
