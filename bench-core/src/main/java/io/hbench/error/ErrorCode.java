@@ -21,10 +21,14 @@ public enum ErrorCode {
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),
+    /** A BSP peer died, failed or stopped answering while the job ran. */
+    PEER_FAILED(0x1003, ErrorKind.BENCHMARK_FAILURE),
 
     CLUSTER_UNAVAILABLE(0x2001, ErrorKind.EXTERNAL),
     FILE_SYSTEM_ERROR(0x2002, ErrorKind.EXTERNAL),
     EMBEDDED_CLUSTER_FAILED(0x2003, ErrorKind.EXTERNAL),
+    /** A BSP peer or its coordinator could not be reached over the network. */
+    PEER_UNREACHABLE(0x2004, ErrorKind.EXTERNAL),
 
     INTERNAL_ERROR(0x3001, ErrorKind.INTERNAL);
 

@@ -1,0 +1,70 @@
+package io.hbench.bsp;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Instant;
+import java.util.List;
+
+/** What a finished BSP job returns to its submitter: every peer's report, in peer order. */
+public final class BspJobResult {
+    private final List<PeerReport> reports;
+    private final Instant start;
+    private final Instant end;
+
+    public BspJobResult(List<PeerReport> reports, Instant start, Instant end) {
+        this.reports = List.copyOf(requireNonNull(reports, "reports is null"));
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        for (int i = 0; i < this.reports.size(); i++) {
+            if (this.reports.get(i).peer() != i) {
+                throw new IllegalArgumentException("report " + i + " is from peer " + this.reports.get(i).peer());
+            }
+        }
+        if (end.isBefore(start)) {
+            throw new IllegalArgumentException("the job ends before it starts");
+        }
+    }
+
+    /** One report per peer; element i is peer i's. */
+    public List<PeerReport> reports() {
+        return reports;
+    }
+
+    /** When the job was submitted. */
+    public Instant start() {
+        return start;
+    }
+
+    /** When the last peer's report arrived. */
+    public Instant end() {
+        return end;
+    }
+
+    /** One peer's report: where it ran and the bytes its program returned. */
+    public static final class PeerReport {
+        private final int peer;
+        private final String host;
+        private final byte[] report;
+
+        public PeerReport(int peer, String host, byte[] report) {
+            if (peer < 0) {
+                throw new IllegalArgumentException("peer is negative");
+            }
+            this.peer = peer;
+            this.host = requireNonNull(host, "host is null");
+            this.report = requireNonNull(report, "report is null").clone();
+        }
+
+        public int peer() {
+            return peer;
+        }
+
+        public String host() {
+            return host;
+        }
+
+        public byte[] report() {
+            return report.clone();
+        }
+    }
+}

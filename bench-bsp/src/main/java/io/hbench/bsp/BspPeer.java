@@ -1,0 +1,45 @@
+package io.hbench.bsp;
+
+/**
+ * What a {@link BspProgram} sees of the runtime on one peer: who it is, how to send messages and how
+ * to end a superstep. A superstep is the messages sent since the previous {@link #sync()}, then
+ * {@code sync()} itself: flush (wait until every byte sent in this superstep has reached its
+ * destination) and barrier (wait until every peer has flushed).
+ *
+ * <p>Methods are called from the program's one thread. Runtime failures (a peer that died, stopped
+ * answering or cannot be reached) surface as {@link io.hbench.error.BenchException} naming the peer
+ * and the superstep; they never leave a call blocked for longer than the job's failure timeout.
+ */
+public interface BspPeer {
+    /** This peer's index, from 0 to {@code count() - 1}. */
+    int index();
+
+    /** The number of peers in the job. */
+    int count();
+
+    /** The host this peer runs on, as the other peers reach it. */
+    String host();
+
+    /** The number of the current superstep, 0 for the first. */
+    int superstep();
+
+    /**
+     * Sends one message of {@code length} bytes to peer {@code destination} (which may be this peer:
+     * then it is delivered locally, without the network). The bytes are copied before this returns.
+     * Messages to one destination are bundled; when the bounded send buffers are full this blocks
+     * until the network has taken enough of them (flow control).
+     */
+    void send(int destination, byte[] message, int offset, int length) throws InterruptedException;
+
+    /** Receives every message delivered to this peer from now on, on a runtime thread; replaces the previous one. */
+    void setMessageHandler(MessageHandler handler);
+
+    /** Blocks until every byte sent in this superstep has been delivered to its destination. */
+    void flush() throws InterruptedException;
+
+    /** Blocks until {@code bytes} bytes of messages from {@code source} have been delivered here in this superstep. */
+    void awaitReceived(int source, long bytes) throws InterruptedException;
+
+    /** Ends the superstep: flush, then barrier. Returns how its time divided and what it moved. */
+    SuperstepTiming sync() throws InterruptedException;
+}
