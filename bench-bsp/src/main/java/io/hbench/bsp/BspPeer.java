@@ -31,13 +31,23 @@ public interface BspPeer {
      */
     void send(int destination, byte[] message, int offset, int length) throws InterruptedException;
 
-    /** Receives every message delivered to this peer from now on, on a runtime thread; replaces the previous one. */
+    /**
+     * Receives every message delivered to this peer from now on, on a runtime thread, one call at a
+     * time; replaces the previous one. Set it before this peer's first {@code send}, {@code flush},
+     * {@code awaitReceived} or {@code sync}: messages that arrive earlier wait for that moment (held
+     * back by flow control, not queued), so none is lost to a handler set late. Without a handler,
+     * messages are counted and dropped.
+     */
     void setMessageHandler(MessageHandler handler);
 
     /** Blocks until every byte sent in this superstep has been delivered to its destination. */
     void flush() throws InterruptedException;
 
-    /** Blocks until {@code bytes} bytes of messages from {@code source} have been delivered here in this superstep. */
+    /**
+     * Blocks until {@code bytes} bytes of messages from {@code source} have been delivered here in this
+     * superstep. Messages leave their sender when its bundle for this peer fills or when it flushes,
+     * so the sender must flush (or sync) for the last of them to arrive.
+     */
     void awaitReceived(int source, long bytes) throws InterruptedException;
 
     /** Ends the superstep: flush, then barrier. Returns how its time divided and what it moved. */

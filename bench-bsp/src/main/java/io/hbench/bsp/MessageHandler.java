@@ -6,8 +6,9 @@ import java.nio.ByteBuffer;
 @FunctionalInterface
 public interface MessageHandler {
     /**
-     * Called once per message, in the order one source sent them, on a runtime thread. The buffer
-     * holds exactly the message and is valid only during the call.
+     * Called once per message, in the order one source sent them, on a runtime thread, never for two
+     * messages at once. The buffer's remaining bytes are exactly the message (it may be a view into a
+     * larger receive buffer, direct or not); it is valid only during the call.
      */
     void onMessage(int source, int superstep, ByteBuffer message);
 }
