@@ -1,0 +1,170 @@
+package io.hbench.bsp;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.channels.ServerSocketChannel;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The configuration keys of the BSP runtime, with their defaults, and their parsing. Wrong values
+ * are user errors that name the key.
+ */
+public final class BspSettings {
+    /**
+     * The address a peer's data listener binds to and that other peers connect to. Default:
+     * 127.0.0.1 when MapReduce runs in-process (mapreduce.framework.name=local) or for the
+     * {@link LocalBspRunner}, else this host's name.
+     */
+    public static final String ADDRESS_KEY = "hbench.bsp.address";
+    /** The ports a peer's data listener may bind: {@code from-to}, or {@code 0} for any free port (the default). */
+    public static final String PORTS_KEY = "hbench.bsp.ports";
+    /** The size in bytes of each peer's send buffer per destination and of its receive buffer per source. */
+    public static final String BUNDLE_SIZE_KEY = "hbench.bsp.bundle.size";
+    public static final int DEFAULT_BUNDLE_SIZE = 64 * 1024;
+    /** The address the {@link MapReduceBspRunner}'s coordinator listens on; default as for {@link #ADDRESS_KEY}. */
+    public static final String COORDINATOR_ADDRESS_KEY = "hbench.bsp.coordinator.address";
+    /** The port the {@link MapReduceBspRunner}'s coordinator listens on; default 0, any free port. */
+    public static final String COORDINATOR_PORT_KEY = "hbench.bsp.coordinator.port";
+    /**
+     * The most peers the {@link MapReduceBspRunner} runs in MapReduce's in-process runner, where every
+     * peer is a thread of the client with a reader thread per other peer: 32 peers are about a
+     * thousand threads.
+     */
+    public static final String LOCAL_MAX_PEERS_KEY = "hbench.bsp.local.max.peers";
+    public static final int DEFAULT_LOCAL_MAX_PEERS = 32;
+
+    static final int MIN_BUNDLE_SIZE = 1024;
+    static final int MAX_BUNDLE_SIZE = 64 << 20;
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private BspSettings() {
+    }
+
+    static int bundleSize(Configuration conf) {
+        String value = conf.getTrimmed(BUNDLE_SIZE_KEY, Integer.toString(DEFAULT_BUNDLE_SIZE));
+        int size = parseInt(value, -1);
+        if (size < MIN_BUNDLE_SIZE || size > MAX_BUNDLE_SIZE) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-D " + BUNDLE_SIZE_KEY + "=" + value
+                    + ": the bundle size must be from " + MIN_BUNDLE_SIZE + " to " + MAX_BUNDLE_SIZE + " bytes");
+        }
+        return size;
+    }
+
+    static int localMaxPeers(Configuration conf) {
+        String value = conf.getTrimmed(LOCAL_MAX_PEERS_KEY, Integer.toString(DEFAULT_LOCAL_MAX_PEERS));
+        int peers = parseInt(value, -1);
+        if (peers < 2) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT,
+                    "-D " + LOCAL_MAX_PEERS_KEY + "=" + value + ": expected a number of peers, at least 2");
+        }
+        return peers;
+    }
+
+    /** Where peers' data listeners bind, and the host name other peers reach them by. */
+    static String dataAddress(Configuration conf, boolean inProcess) {
+        return address(conf, ADDRESS_KEY, inProcess);
+    }
+
+    static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess) {
+        String host = address(conf, COORDINATOR_ADDRESS_KEY, inProcess);
+        String value = conf.getTrimmed(COORDINATOR_PORT_KEY, "0");
+        int port = parseInt(value, -1);
+        if (port < 0 || port > 65535) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT,
+                    "-D " + COORDINATOR_PORT_KEY + "=" + value + ": expected a port from 0 to 65535");
+        }
+        return new InetSocketAddress(host, port);
+    }
+
+    private static String address(Configuration conf, String key, boolean inProcess) {
+        String configured = conf.getTrimmed(key, "");
+        if (!configured.isEmpty()) {
+            return configured;
+        }
+        if (inProcess) {
+            return LOOPBACK;
+        }
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (UnknownHostException e) {
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                    "cannot tell this host's name (" + e.getMessage() + "); set -D " + key + "=<address>");
+        }
+    }
+
+    /** The configured port range, checked; from 0 to 0 means any free port. */
+    static int[] ports(Configuration conf) {
+        String value = conf.getTrimmed(PORTS_KEY, "0");
+        int[] range = parsePortRange(value);
+        if (range == null) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-D " + PORTS_KEY + "=" + value + ": " + PORT_RANGE_HINT);
+        }
+        return range;
+    }
+
+    static final String PORT_RANGE_HINT =
+            "expected a port range from-to with 1 <= from <= to <= 65535, or 0 for any free port";
+
+    /** {@code "0"} or {@code "from-to"} as {from, to}; null if it is neither. */
+    static int[] parsePortRange(String value) {
+        if (value.equals("0")) {
+            return new int[] {0, 0};
+        }
+        int dash = value.indexOf('-');
+        int from = dash < 0 ? parseInt(value, -1) : parseInt(value.substring(0, dash).trim(), -1);
+        int to = dash < 0 ? from : parseInt(value.substring(dash + 1).trim(), -1);
+        if (from < 1 || to < from || to > 65535) {
+            return null;
+        }
+        return new int[] {from, to};
+    }
+
+    /** Binds a listener on {@code host} to the first free port of the range. */
+    static ServerSocketChannel bind(String host, int[] ports) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE, "cannot resolve the BSP peer address " + host);
+        }
+        for (int port = ports[0]; port <= ports[1]; port++) {
+            ServerSocketChannel channel = null;
+            try {
+                channel = ServerSocketChannel.open();
+                channel.bind(new InetSocketAddress(address, port), 1024);
+                return channel;
+            } catch (BindException e) {
+                closeQuietly(channel);
+            } catch (IOException e) {
+                closeQuietly(channel);
+                throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                        "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            }
+        }
+        throw new BenchException(ErrorCode.PEER_UNREACHABLE, "no free port from " + ports[0] + " to " + ports[1]
+                + " on " + host + " (" + PORTS_KEY + ")");
+    }
+
+    private static void closeQuietly(ServerSocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // Never bound: nothing to release.
+            }
+        }
+    }
+
+    private static int parseInt(String value, int otherwise) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+}

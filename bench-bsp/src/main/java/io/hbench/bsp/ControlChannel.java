@@ -1,0 +1,120 @@
+package io.hbench.bsp;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.Socket;
+
+/**
+ * One control connection between a peer and the coordinator: small typed messages, each a type
+ * byte and a body, sent at once (TCP_NODELAY, flushed per message) because a barrier is one round
+ * trip of them. Any thread may send; one thread reads.
+ *
+ * <pre>
+ * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
+ * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, UTF program class,
+ *                             int length + argument bytes, count x (UTF host, int port)
+ * ENTER    peer->coordinator  int superstep            (this peer has flushed superstep s)
+ * RELEASE  coordinator->peer  int superstep            (every peer has entered the barrier of s)
+ * REPORT   peer->coordinator  int length + bytes       (the program's result)
+ * FAILED   peer->coordinator  int error code, UTF message naming the peer at fault and the superstep
+ * FINISH   coordinator->peer                           (every report is in: close and leave)
+ * ABORT    coordinator->peer  int error code, UTF message (the job failed: stop)
+ * </pre>
+ */
+final class ControlChannel implements Closeable {
+    static final byte REGISTER = 1;
+    static final byte START = 2;
+    static final byte ENTER = 3;
+    static final byte RELEASE = 4;
+    static final byte REPORT = 5;
+    static final byte FAILED = 6;
+    static final byte FINISH = 7;
+    static final byte ABORT = 8;
+
+    /** writeUTF takes at most 64 KiB; a one-line reason is far shorter, a program's message may not be. */
+    private static final int MAX_TEXT = 2000;
+
+    private final Socket socket;
+    private final DataInputStream in;
+    private final DataOutputStream out;
+
+    ControlChannel(Socket socket) throws IOException {
+        this.socket = socket;
+        socket.setTcpNoDelay(true);
+        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+    }
+
+    /** For the one reading thread. */
+    DataInputStream in() {
+        return in;
+    }
+
+    String remote() {
+        return socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+    }
+
+    synchronized void sendRegister(int index, String host, int port) throws IOException {
+        out.writeByte(REGISTER);
+        out.writeInt(index);
+        out.writeUTF(host);
+        out.writeInt(port);
+        out.flush();
+    }
+
+    synchronized void sendStart(int index, JobStart start) throws IOException {
+        out.writeByte(START);
+        out.writeInt(index);
+        start.write(out);
+        out.flush();
+    }
+
+    synchronized void sendStep(byte type, int superstep) throws IOException {
+        out.writeByte(type);
+        out.writeInt(superstep);
+        out.flush();
+    }
+
+    synchronized void sendBytes(byte type, byte[] bytes) throws IOException {
+        out.writeByte(type);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+        out.flush();
+    }
+
+    synchronized void sendFinish() throws IOException {
+        out.writeByte(FINISH);
+        out.flush();
+    }
+
+    /** FAILED or ABORT. */
+    synchronized void sendFailure(byte type, int errorCode, String message) throws IOException {
+        out.writeByte(type);
+        out.writeInt(errorCode);
+        out.writeUTF(message.length() > MAX_TEXT ? message.substring(0, MAX_TEXT) : message);
+        out.flush();
+    }
+
+    static byte[] readBytes(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 0) {
+            throw new IOException("negative length " + length + " on a BSP control connection");
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // Closing is all that is left to do with this connection.
+        }
+    }
+}

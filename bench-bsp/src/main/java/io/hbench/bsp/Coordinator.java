@@ -1,0 +1,441 @@
+package io.hbench.bsp;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The meeting point of one BSP job's peers; needs no ZooKeeper. Peers connect and register; once
+ * all have joined, each receives the address book and the program. A barrier is one round trip: a
+ * peer sends ENTER after its flush, and when all have entered, every peer gets RELEASE. At the end
+ * each peer sends its report, and when all are in, FINISH.
+ *
+ * <p>It fails the job, sends ABORT to every peer and has {@link #awaitResult} throw, when a peer
+ * reports a failure, when a control connection closes before the job ends (the peer died), when a
+ * barrier is not complete within the failure timeout after its first peer entered, when not all
+ * peers have joined within the failure timeout of the start, and when a peer ends its program while
+ * others wait in a barrier (it can never complete).
+ *
+ * <p>Lifecycle: {@link #start} binds the listener and starts the accepting thread (one more
+ * thread per connection, all daemons); {@link #close} closes the listener and every connection,
+ * which ends those threads, and stops the timer. Closing before the job ended is seen by the peers
+ * as their coordinator's death.
+ */
+final class Coordinator implements Closeable {
+    private final BspJobSpec spec;
+    private final int bundleSize;
+    private final ServerSocket server;
+    private final String where;
+    private final Instant start = Instant.now();
+    private final ScheduledExecutorService timer;
+    private final Set<ControlChannel> connections = ConcurrentHashMap.newKeySet();
+
+    // Guarded by this.
+    private final Slot[] slots;
+    private int joined;
+    private boolean started;
+    private int entered;
+    private int reported;
+    private ScheduledFuture<?> deadline;
+    private BenchException failure;
+    private BspJobResult result;
+
+    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocket server, String where) {
+        this.spec = spec;
+        this.bundleSize = bundleSize;
+        this.server = server;
+        this.where = where;
+        this.slots = new Slot[spec.peers()];
+        this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "bsp-coordinator-timer"));
+    }
+
+    /**
+     * Listens on {@code host}:{@code port} (port 0: any free one) and waits for the peers of {@code spec}.
+     *
+     * @throws BenchException PEER_UNREACHABLE when it cannot listen there
+     */
+    static Coordinator start(String host, int port, BspJobSpec spec, int bundleSize) {
+        requireNonNull(host, "host is null");
+        requireNonNull(spec, "spec is null");
+        ServerSocket server = null;
+        try {
+            server = new ServerSocket();
+            server.bind(new InetSocketAddress(InetAddress.getByName(host), port), 1024);
+        } catch (IOException e) {
+            closeQuietly(server);
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                    "cannot listen for BSP peers on " + host + ":" + port + ": " + describe(e), e);
+        }
+        Coordinator coordinator = new Coordinator(spec, bundleSize, server, advertised(server) + ":" + server.getLocalPort());
+        coordinator.deadline = coordinator.timer.schedule(coordinator::joinTimedOut,
+                spec.failureTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        daemon(coordinator::acceptPeers, "bsp-coordinator-accept").start();
+        return coordinator;
+    }
+
+    /** The address peers connect to, as host:port. */
+    String where() {
+        return where;
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    /** Blocks until every peer has reported or the job has failed. */
+    synchronized BspJobResult awaitResult() throws InterruptedException {
+        while (result == null && failure == null) {
+            wait();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return result;
+    }
+
+    /** Whether the job has ended, either way; the result, if it has and succeeded. */
+    synchronized boolean ended() {
+        return result != null || failure != null;
+    }
+
+    /** Fails the job from outside (a runner saw a peer fail before it joined, or was interrupted). */
+    synchronized void fail(ErrorCode code, String message) {
+        if (result != null || failure != null) {
+            return;
+        }
+        failure = new BenchException(code, message);
+        cancelDeadline();
+        for (Slot slot : slots) {
+            if (slot != null) {
+                try {
+                    slot.channel.sendFailure(ControlChannel.ABORT, code.code(), message);
+                } catch (IOException e) {
+                    // That peer is gone already; the others still need to hear.
+                }
+            }
+        }
+        notifyAll();
+    }
+
+    private void acceptPeers() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                ControlChannel channel = new ControlChannel(socket);
+                connections.add(channel);
+                daemon(() -> serve(channel), "bsp-coordinator-peer").start();
+            } catch (IOException e) {
+                // Closed: the job is over. Otherwise one failed accept is that peer's problem; its
+                // absence is reported by the join deadline.
+            }
+        }
+    }
+
+    private void serve(ControlChannel channel) {
+        Slot slot = null;
+        try {
+            DataInputStream in = channel.in();
+            if (in.readByte() != ControlChannel.REGISTER) {
+                throw new IOException("a BSP peer must register first");
+            }
+            slot = register(channel, in.readInt(), in.readUTF(), in.readInt());
+            while (slot != null) {
+                byte type = in.readByte();
+                if (type == ControlChannel.ENTER) {
+                    enter(slot, in.readInt());
+                } else if (type == ControlChannel.REPORT) {
+                    report(slot, ControlChannel.readBytes(in));
+                } else if (type == ControlChannel.FAILED) {
+                    int code = in.readInt();
+                    fail(errorCode(code), in.readUTF());
+                } else {
+                    throw new IOException("unknown BSP control message " + type);
+                }
+            }
+        } catch (IOException e) {
+            closed(slot);
+        } finally {
+            if (slot == null) {
+                channel.close();
+                connections.remove(channel);
+            }
+        }
+    }
+
+    private synchronized Slot register(ControlChannel channel, int requested, String host, int port)
+            throws IOException {
+        String refusal = null;
+        int index = requested;
+        if (result != null || failure != null) {
+            refusal = "the BSP job at " + where + " has already ended";
+        } else if (started) {
+            refusal = "the BSP job at " + where + " already has its " + slots.length + " peers";
+        } else if (requested == -1) {
+            index = 0;
+            while (slots[index] != null) {
+                index++;
+            }
+        } else if (requested < 0 || requested >= slots.length) {
+            refusal = "peer index " + requested + " is not in the BSP job at " + where + " of " + slots.length + " peers";
+        } else if (slots[requested] != null) {
+            refusal = "peer " + requested + " has already joined the BSP job at " + where;
+        }
+        if (refusal != null) {
+            channel.sendFailure(ControlChannel.ABORT, ErrorCode.PEER_FAILED.code(), refusal);
+            return null;
+        }
+        Slot slot = new Slot(channel, new PeerAddress(index, host, port));
+        slots[index] = slot;
+        joined++;
+        if (joined == slots.length) {
+            started = true;
+            cancelDeadline();
+            List<PeerAddress> book = new ArrayList<>();
+            for (Slot each : slots) {
+                book.add(each.address);
+            }
+            JobStart start = new JobStart(spec.failureTimeout().toMillis(), bundleSize, spec.program().getName(),
+                    spec.arguments(), book);
+            for (Slot each : slots) {
+                try {
+                    each.channel.sendStart(each.address.index(), start);
+                } catch (IOException e) {
+                    fail(ErrorCode.PEER_FAILED, each.address + " died before the job started");
+                }
+            }
+        }
+        return slot;
+    }
+
+    private synchronized void enter(Slot slot, int superstep) {
+        if (result != null || failure != null) {
+            return;
+        }
+        if (superstep != slot.superstep) {
+            fail(ErrorCode.INTERNAL_ERROR, slot.address + " entered the barrier of superstep " + superstep
+                    + " in superstep " + slot.superstep);
+            return;
+        }
+        Slot ended = firstReported();
+        if (ended != null) {
+            fail(ErrorCode.PEER_FAILED, ended.address + " ended its program after superstep " + ended.superstep
+                    + " while " + slot.address + " waits in the barrier of superstep " + superstep);
+            return;
+        }
+        slot.inBarrier = true;
+        if (entered++ == 0) {
+            deadline = timer.schedule(() -> barrierTimedOut(superstep), spec.failureTimeout().toMillis(),
+                    TimeUnit.MILLISECONDS);
+        }
+        if (entered < slots.length) {
+            return;
+        }
+        entered = 0;
+        cancelDeadline();
+        for (Slot each : slots) {
+            each.inBarrier = false;
+            each.superstep++;
+        }
+        for (Slot each : slots) {
+            try {
+                each.channel.sendStep(ControlChannel.RELEASE, superstep);
+            } catch (IOException e) {
+                // Its reading thread sees the connection close and reports the death.
+            }
+        }
+    }
+
+    private synchronized void report(Slot slot, byte[] report) {
+        if (result != null || failure != null) {
+            return;
+        }
+        slot.report = report;
+        reported++;
+        if (entered > 0) {
+            String waiting = waitingPeers();
+            fail(ErrorCode.PEER_FAILED, slot.address + " ended its program after superstep " + slot.superstep
+                    + " while " + waiting + " in the barrier of superstep " + slot.superstep);
+            return;
+        }
+        if (reported < slots.length) {
+            return;
+        }
+        List<BspJobResult.PeerReport> reports = new ArrayList<>();
+        for (Slot each : slots) {
+            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.report));
+        }
+        result = new BspJobResult(reports, start, Instant.now());
+        for (Slot each : slots) {
+            try {
+                each.channel.sendFinish();
+            } catch (IOException e) {
+                // The job is done; a peer that left early has nothing more to hear.
+            }
+        }
+        notifyAll();
+    }
+
+    private synchronized void closed(Slot slot) {
+        if (slot == null || result != null || failure != null) {
+            return;
+        }
+        fail(ErrorCode.PEER_FAILED, slot.address + (started ? " died in superstep " + slot.superstep
+                : " left before the job started"));
+    }
+
+    private synchronized void joinTimedOut() {
+        if (started || failure != null) {
+            return;
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] == null) {
+                missing.add(i);
+            }
+        }
+        fail(ErrorCode.PEER_FAILED, "only " + joined + " of " + slots.length + " peers joined the BSP coordinator at "
+                + where + " within " + seconds(spec.failureTimeout().toMillis()) + " (missing: "
+                + (missing.size() == 1 ? "peer " : "peers ")
+                + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
+    }
+
+    private synchronized void barrierTimedOut(int superstep) {
+        if (entered == 0 || failure != null || result != null) {
+            return;
+        }
+        List<Slot> missing = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (!slot.inBarrier) {
+                missing.add(slot);
+            }
+        }
+        fail(ErrorCode.PEER_FAILED, describe(missing) + " did not reach the barrier of superstep " + superstep
+                + " within " + seconds(spec.failureTimeout().toMillis()));
+    }
+
+    private Slot firstReported() {
+        for (Slot slot : slots) {
+            if (slot.report != null) {
+                return slot;
+            }
+        }
+        return null;
+    }
+
+    private String waitingPeers() {
+        List<Slot> waiting = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (slot.inBarrier) {
+                waiting.add(slot);
+            }
+        }
+        return describe(waiting) + (waiting.size() == 1 ? " waits" : " wait");
+    }
+
+    private void cancelDeadline() {
+        if (deadline != null) {
+            deadline.cancel(false);
+            deadline = null;
+        }
+    }
+
+    /** "peer 1 (h:p)" or "peers 1 (h:p), 3 (h:p)". */
+    private static String describe(List<Slot> peers) {
+        if (peers.size() == 1) {
+            return peers.get(0).address.toString();
+        }
+        return "peers " + peers.stream().map(slot -> slot.address.toString().substring("peer ".length()))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** A timeout as people say it: "60 s", or "1500 ms" when it is not whole seconds. */
+    static String seconds(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    static ErrorCode errorCode(int code) {
+        for (ErrorCode each : ErrorCode.values()) {
+            if (each.code() == code) {
+                return each;
+            }
+        }
+        return ErrorCode.PEER_FAILED;
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName()
+                : message.lines().findFirst().orElse(message);
+    }
+
+    private static String advertised(ServerSocket server) {
+        InetAddress address = server.getInetAddress();
+        if (!address.isAnyLocalAddress()) {
+            return address.getHostAddress();
+        }
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (UnknownHostException e) {
+            return address.getHostAddress();
+        }
+    }
+
+    static Thread daemon(Runnable body, String name) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void closeQuietly(ServerSocket server) {
+        if (server != null) {
+            try {
+                server.close();
+            } catch (IOException ignored) {
+                // It never listened.
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(server);
+        for (ControlChannel channel : connections) {
+            channel.close();
+        }
+        timer.shutdownNow();
+    }
+
+    /** One registered peer, guarded by the coordinator. */
+    private static final class Slot {
+        final ControlChannel channel;
+        final PeerAddress address;
+        /** The superstep the peer is in: the number of barriers it has passed. */
+        int superstep;
+        boolean inBarrier;
+        byte[] report;
+
+        Slot(ControlChannel channel, PeerAddress address) {
+            this.channel = channel;
+            this.address = address;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.hbench.bsp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Another peer's connection to this one, read by its own thread into one fixed buffer: every
+ * complete message is handed to the peer's handler straight from that buffer, and markers are
+ * acknowledged once everything before them has been delivered. Nothing queues: while the handler
+ * is slow, the buffer stays full and TCP holds the sender back. A message larger than the buffer
+ * is gathered in an array of its own size.
+ *
+ * <p>Lifecycle: {@link #run} ends when the connection closes, from either side.
+ */
+final class InboundLink implements Runnable {
+    private final PeerRuntime peer;
+    private final SocketChannel channel;
+    private final ByteBuffer buffer;
+    private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
+    private int source = -1;
+    private int superstep;
+
+    InboundLink(PeerRuntime peer, SocketChannel channel, int bufferSize) {
+        this.peer = peer;
+        this.channel = channel;
+        this.buffer = ByteBuffer.allocateDirect(bufferSize);
+    }
+
+    @Override
+    public void run() {
+        try {
+            source = readSource();
+            peer.awaitHandlerFixed();
+            while (channel.read(buffer) >= 0) {
+                buffer.flip();
+                deliverComplete();
+                buffer.compact();
+            }
+        } catch (IOException e) {
+            // Closed, by this peer at its end or by the sender; the coordinator hears of any death.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            peer.handlerFailed(superstep, e);
+        } finally {
+            close();
+        }
+    }
+
+    private int readSource() throws IOException {
+        ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES);
+        while (hello.hasRemaining()) {
+            if (channel.read(hello) < 0) {
+                throw new EOFException();
+            }
+        }
+        int index = hello.getInt(0);
+        if (index < 0 || index >= peer.count()) {
+            throw new IOException("a data connection from unknown peer " + index);
+        }
+        return index;
+    }
+
+    private void deliverComplete() throws IOException {
+        long delivered = 0;
+        while (buffer.remaining() >= Frames.HEADER) {
+            int start = buffer.position();
+            int limit = buffer.limit();
+            int header = buffer.getInt(start);
+            if (header >= 0) {
+                if (limit - start - Frames.HEADER >= header) {
+                    int end = start + Frames.HEADER + header;
+                    buffer.limit(end).position(start + Frames.HEADER);
+                    peer.deliver(source, superstep, buffer);
+                    buffer.limit(limit).position(end);
+                    delivered += header;
+                } else if (Frames.HEADER + header > buffer.capacity()) {
+                    buffer.position(start + Frames.HEADER);
+                    deliverLarge(header);
+                    delivered += header;
+                } else {
+                    break;
+                }
+            } else {
+                if (limit - start < Frames.MARKER) {
+                    break;
+                }
+                int step = buffer.getInt(start + Frames.HEADER);
+                buffer.position(start + Frames.MARKER);
+                peer.ledger().add(source, delivered);
+                delivered = 0;
+                if (header == Frames.END_OF_STEP) {
+                    peer.ledger().endStep(source, step);
+                    superstep = step + 1;
+                }
+                acknowledge(step);
+            }
+        }
+        peer.ledger().add(source, delivered);
+    }
+
+    /** The buffer holds the start of a message too large for it: the rest comes straight from the socket. */
+    private void deliverLarge(int length) throws IOException {
+        ByteBuffer message = ByteBuffer.allocate(length);
+        message.put(buffer);
+        while (message.hasRemaining()) {
+            if (channel.read(message) < 0) {
+                throw new EOFException();
+            }
+        }
+        message.flip();
+        peer.deliver(source, superstep, message);
+    }
+
+    private void acknowledge(int step) throws IOException {
+        ack.clear();
+        ack.putInt(0, step);
+        while (ack.hasRemaining()) {
+            channel.write(ack);
+        }
+    }
+
+    void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // Closing is all that is left to do with this link.
+        }
+    }
+}

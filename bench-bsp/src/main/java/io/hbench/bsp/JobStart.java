@@ -1,0 +1,81 @@
+package io.hbench.bsp;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the coordinator tells every peer once all have joined: the job's size, timeout and buffer
+ * size, the program to run with its arguments, and where each peer's data listener is.
+ */
+final class JobStart {
+    private final int count;
+    private final long timeoutMillis;
+    private final int bundleSize;
+    private final String programClass;
+    private final byte[] arguments;
+    private final List<PeerAddress> peers;
+
+    JobStart(long timeoutMillis, int bundleSize, String programClass, byte[] arguments, List<PeerAddress> peers) {
+        this.count = peers.size();
+        this.timeoutMillis = timeoutMillis;
+        this.bundleSize = bundleSize;
+        this.programClass = requireNonNull(programClass, "programClass is null");
+        this.arguments = requireNonNull(arguments, "arguments is null");
+        this.peers = List.copyOf(peers);
+    }
+
+    int count() {
+        return count;
+    }
+
+    long timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    int bundleSize() {
+        return bundleSize;
+    }
+
+    String programClass() {
+        return programClass;
+    }
+
+    byte[] arguments() {
+        return arguments;
+    }
+
+    PeerAddress peer(int index) {
+        return peers.get(index);
+    }
+
+    void write(DataOutputStream out) throws IOException {
+        out.writeInt(count);
+        out.writeLong(timeoutMillis);
+        out.writeInt(bundleSize);
+        out.writeUTF(programClass);
+        out.writeInt(arguments.length);
+        out.write(arguments);
+        for (PeerAddress peer : peers) {
+            out.writeUTF(peer.host());
+            out.writeInt(peer.port());
+        }
+    }
+
+    static JobStart read(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        long timeoutMillis = in.readLong();
+        int bundleSize = in.readInt();
+        String programClass = in.readUTF();
+        byte[] arguments = ControlChannel.readBytes(in);
+        List<PeerAddress> peers = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            peers.add(new PeerAddress(i, in.readUTF(), in.readInt()));
+        }
+        return new JobStart(timeoutMillis, bundleSize, programClass, arguments, peers);
+    }
+}

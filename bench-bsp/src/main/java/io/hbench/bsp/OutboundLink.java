@@ -1,0 +1,100 @@
+package io.hbench.bsp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * This peer's connection to one other peer, used only by the program thread: messages are copied
+ * into one bundle buffer and written when it is full or flushed, so memory is bounded by the bundle
+ * size and a full connection blocks the sender (TCP's flow control is ours). Messages larger than
+ * the bundle are written straight from the caller's array.
+ */
+final class OutboundLink {
+    private final PeerAddress destination;
+    private final SocketChannel channel;
+    private final WritableByteChannel writer;
+    private final Watchdog watchdog;
+    private final ByteBuffer bundle;
+    private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
+
+    OutboundLink(PeerAddress destination, SocketChannel channel, WritableByteChannel writer, Watchdog watchdog,
+            int bundleSize) {
+        this.destination = destination;
+        this.channel = channel;
+        this.writer = writer;
+        this.watchdog = watchdog;
+        this.bundle = ByteBuffer.allocateDirect(bundleSize);
+    }
+
+    PeerAddress destination() {
+        return destination;
+    }
+
+    void send(byte[] message, int offset, int length) throws IOException {
+        if (bundle.remaining() < Frames.HEADER + length) {
+            writeBundle();
+            if (Frames.HEADER + length > bundle.capacity()) {
+                bundle.putInt(length);
+                writeBundle();
+                writeFully(ByteBuffer.wrap(message, offset, length));
+                return;
+            }
+        }
+        bundle.putInt(length).put(message, offset, length);
+    }
+
+    /** Writes what is bundled and a marker; the destination acknowledges it after delivering the rest. */
+    void mark(int marker, int superstep) throws IOException {
+        if (bundle.remaining() < Frames.MARKER) {
+            writeBundle();
+        }
+        bundle.putInt(marker).putInt(superstep);
+        writeBundle();
+    }
+
+    void awaitAcknowledgement(int superstep) throws IOException {
+        ack.clear();
+        while (ack.hasRemaining()) {
+            watchdog.blockedOn(destination.index());
+            try {
+                if (channel.read(ack) < 0) {
+                    throw new EOFException("connection closed");
+                }
+            } finally {
+                watchdog.unblocked();
+            }
+        }
+        int acknowledged = ack.getInt(0);
+        if (acknowledged != superstep) {
+            throw new IOException("acknowledgement of superstep " + acknowledged + " in superstep " + superstep);
+        }
+    }
+
+    private void writeBundle() throws IOException {
+        bundle.flip();
+        writeFully(bundle);
+        bundle.clear();
+    }
+
+    private void writeFully(ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            watchdog.blockedOn(destination.index());
+            try {
+                writer.write(buffer);
+            } finally {
+                watchdog.unblocked();
+            }
+        }
+    }
+
+    void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // Closing is all that is left to do with this link.
+        }
+    }
+}

@@ -1,0 +1,586 @@
+package io.hbench.bsp;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.UnresolvedAddressException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One peer of a BSP job, wherever it runs (a map task, a thread, a process started by hand).
+ *
+ * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator and register,
+ * wait for the job's start, connect to every other peer, run the program on a thread of its own,
+ * flush what it sent last, send the report, wait for FINISH. Threads: the control reader, the
+ * acceptor, one reader per other peer, the program and the watchdog. On ABORT (or the
+ * coordinator's loss) every link closes, which unblocks the program's I/O, and the program thread
+ * is interrupted. When join returns, every socket is closed and every runtime thread has ended,
+ * except a program thread that ignores interruption, which is a daemon left to itself.
+ */
+final class PeerRuntime implements BspPeer {
+    private static final MessageHandler DISCARD = (source, superstep, message) -> {
+    };
+    /** How long an aborted program gets to notice before join returns without it. */
+    private static final long PROGRAM_GRACE_MILLIS = 5000;
+
+    private final ControlChannel control;
+    private final String coordinator;
+    private final ServerSocketChannel listener;
+    private final JobStart job;
+    private final int index;
+    private final PeerAddress self;
+    private final LinkDecorator links;
+    private final ReceiptLedger ledger;
+    private final OutboundLink[] outbound;
+    private final List<InboundLink> inbound = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final ReentrantLock deliveryLock = new ReentrantLock();
+    private final CountDownLatch handlerFixed = new CountDownLatch(1);
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private final Watchdog watchdog;
+    private volatile MessageHandler handler = DISCARD;
+    private volatile BenchException abort;
+    private volatile String silentPeer;
+    private volatile Thread programThread;
+    private boolean finished;
+    private int released = -1;
+
+    // The program thread's own.
+    private ByteBuffer selfBuffer = ByteBuffer.allocate(0);
+    private boolean handlerFixedByProgram;
+    private int superstep;
+    private long stepStartNanos;
+    private long messagesSent;
+    private long bytesSentRemote;
+    private long bytesSentLocal;
+
+    private PeerRuntime(ControlChannel control, String coordinator, ServerSocketChannel listener, JobStart job,
+            int index, LinkDecorator links) {
+        this.control = control;
+        this.coordinator = coordinator;
+        this.listener = listener;
+        this.job = job;
+        this.index = index;
+        this.self = job.peer(index);
+        this.links = links;
+        this.ledger = new ReceiptLedger(job.count());
+        this.outbound = new OutboundLink[job.count()];
+        this.watchdog = new Watchdog("bsp-peer-" + index + "-watchdog", job.timeoutMillis(), this::peerSilent);
+    }
+
+    /**
+     * Runs one peer to the end of its job.
+     *
+     * @param coordinator where the coordinator listens
+     * @param requestedIndex this peer's index, or -1 to take any free one
+     * @param dataHost the address to listen on for other peers' data (and that they connect to)
+     * @param ports the port range for the data listener ({0, 0}: any)
+     * @throws BenchException PEER_UNREACHABLE if the coordinator or another peer cannot be reached;
+     *     the job's failure otherwise
+     */
+    static void join(InetSocketAddress coordinator, int requestedIndex, String dataHost, int[] ports,
+            LinkDecorator links) throws InterruptedException {
+        String where = coordinator.getHostString() + ":" + coordinator.getPort();
+        try (ServerSocketChannel listener = BspSettings.bind(dataHost, ports);
+                ControlChannel control = connect(coordinator, where)) {
+            JobStart job;
+            int index;
+            try {
+                control.sendRegister(requestedIndex, advertised(dataHost), listener.socket().getLocalPort());
+                DataInputStream in = control.in();
+                byte type = in.readByte();
+                if (type == ControlChannel.ABORT) {
+                    int code = in.readInt();
+                    throw new BenchException(Coordinator.errorCode(code), in.readUTF());
+                }
+                if (type != ControlChannel.START) {
+                    throw new IOException("unexpected BSP control message " + type);
+                }
+                index = in.readInt();
+                job = JobStart.read(in);
+            } catch (IOException e) {
+                throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                        "lost the connection to the BSP coordinator at " + where + " before the job started: "
+                                + Coordinator.describe(e), e);
+            }
+            new PeerRuntime(control, where, listener, job, index, links).runJob();
+        } catch (IOException e) {
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE, "cannot listen for BSP data on " + dataHost + ": "
+                    + Coordinator.describe(e), e);
+        }
+    }
+
+    private static ControlChannel connect(InetSocketAddress coordinator, String where) {
+        Socket socket = new Socket();
+        try {
+            if (coordinator.isUnresolved()) {
+                throw new UnknownHostException("unknown host " + coordinator.getHostString());
+            }
+            socket.connect(coordinator, (int) BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toMillis());
+            return new ControlChannel(socket);
+        } catch (IOException e) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // Never connected.
+            }
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                    "cannot connect to the BSP coordinator at " + where + ": " + Coordinator.describe(e), e);
+        }
+    }
+
+    private static String advertised(String host) throws UnknownHostException {
+        InetAddress address = InetAddress.getByName(host);
+        return address.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : host;
+    }
+
+    private void runJob() throws InterruptedException {
+        try {
+            start(this::readControl, "control");
+            start(this::acceptPeers, "accept");
+            if (connectToPeers()) {
+                Thread program = new Thread(this::runProgram, "bsp-peer-" + index + "-program");
+                program.setDaemon(true);
+                programThread = program;
+                program.start();
+            }
+            awaitEnd();
+            Thread program = programThread;
+            if (program != null) {
+                program.join(abort == null ? 0 : PROGRAM_GRACE_MILLIS);
+            }
+            if (abort != null) {
+                throw abort;
+            }
+        } finally {
+            closeLinks();
+            control.close();
+            watchdog.close();
+            // Readers still waiting for the program to fix its handler would never see their links close.
+            handlerFixed.countDown();
+            List<Thread> started;
+            synchronized (threads) {
+                started = List.copyOf(threads);
+            }
+            for (Thread thread : started) {
+                thread.join(PROGRAM_GRACE_MILLIS);
+            }
+        }
+    }
+
+    private void start(Runnable body, String name) {
+        Thread thread = Coordinator.daemon(body, "bsp-peer-" + index + "-" + name);
+        synchronized (threads) {
+            threads.add(thread);
+        }
+        thread.start();
+    }
+
+    /** Connects to every other peer; false (and the failure reported) if one cannot be reached. */
+    private boolean connectToPeers() {
+        for (int peer = 0; peer < job.count(); peer++) {
+            if (peer == index) {
+                continue;
+            }
+            PeerAddress address = job.peer(peer);
+            SocketChannel channel = null;
+            try {
+                channel = SocketChannel.open();
+                channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
+                        (int) Math.min(Integer.MAX_VALUE, job.timeoutMillis()));
+                channel.socket().setTcpNoDelay(true);
+                ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES).putInt(0, index);
+                while (hello.hasRemaining()) {
+                    channel.write(hello);
+                }
+                outbound[peer] = new OutboundLink(address, channel, links.decorate(index, peer, channel), watchdog,
+                        job.bundleSize());
+            } catch (IOException | UnresolvedAddressException e) {
+                closeQuietly(channel);
+                if (abort == null) {
+                    reportFailure(ErrorCode.PEER_UNREACHABLE, self + " cannot connect to peer " + peer + " at "
+                            + address.host() + ":" + address.port() + ": " + Coordinator.describe(e));
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void acceptPeers() {
+        try {
+            for (int accepted = 0; accepted < job.count() - 1; accepted++) {
+                SocketChannel channel = listener.accept();
+                channel.socket().setTcpNoDelay(true);
+                InboundLink link = new InboundLink(this, channel, job.bundleSize());
+                synchronized (inbound) {
+                    if (abort != null || finished) {
+                        link.close();
+                        return;
+                    }
+                    inbound.add(link);
+                }
+                Thread reader = Coordinator.daemon(link, "bsp-peer-" + index + "-from-" + accepted);
+                synchronized (threads) {
+                    threads.add(reader);
+                }
+                reader.start();
+            }
+        } catch (IOException e) {
+            // The listener closed: the job is over.
+        }
+    }
+
+    private void runProgram() {
+        try {
+            BspProgram program = newProgram();
+            stepStartNanos = System.nanoTime();
+            byte[] report = program.run(this, job.arguments());
+            fixHandler();
+            flushLinks(Frames.FLUSH);
+            control.sendBytes(ControlChannel.REPORT, report == null ? new byte[0] : report);
+        } catch (Throwable e) {
+            if (abort == null) {
+                // Failures the runtime found were reported where found; this one is the program's.
+                reportFailure(ErrorCode.PEER_FAILED, self + " failed in superstep " + superstep + ": "
+                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + Coordinator.describe(e)));
+            }
+        }
+    }
+
+    private BspProgram newProgram() throws ReflectiveOperationException {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        Class<?> type = Class.forName(job.programClass(), true, loader == null ? getClass().getClassLoader() : loader);
+        return (BspProgram) type.getConstructor().newInstance();
+    }
+
+    private void readControl() {
+        try {
+            DataInputStream in = control.in();
+            while (true) {
+                byte type = in.readByte();
+                if (type == ControlChannel.RELEASE) {
+                    int step = in.readInt();
+                    synchronized (this) {
+                        released = step;
+                        notifyAll();
+                    }
+                } else if (type == ControlChannel.FINISH) {
+                    synchronized (this) {
+                        finished = true;
+                        notifyAll();
+                    }
+                    return;
+                } else if (type == ControlChannel.ABORT) {
+                    int code = in.readInt();
+                    abort(new BenchException(Coordinator.errorCode(code), in.readUTF()));
+                    return;
+                } else {
+                    throw new IOException("unknown BSP control message " + type);
+                }
+            }
+        } catch (IOException e) {
+            abort(new BenchException(ErrorCode.PEER_UNREACHABLE, "lost the connection to the BSP coordinator at "
+                    + coordinator + " in superstep " + superstep + ": " + Coordinator.describe(e)));
+        }
+    }
+
+    private void abort(BenchException reason) {
+        synchronized (this) {
+            if (finished || abort != null) {
+                return;
+            }
+            abort = reason;
+            notifyAll();
+        }
+        closeLinks();
+        ledger.wake();
+        Thread program = programThread;
+        if (program != null) {
+            program.interrupt();
+        }
+    }
+
+    private synchronized void awaitEnd() throws InterruptedException {
+        while (!finished && abort == null) {
+            wait();
+        }
+    }
+
+    private void closeLinks() {
+        closeQuietly(listener);
+        for (OutboundLink link : outbound) {
+            if (link != null) {
+                link.close();
+            }
+        }
+        synchronized (inbound) {
+            for (InboundLink link : inbound) {
+                link.close();
+            }
+        }
+    }
+
+    /** Sends this peer's failure to the coordinator, once; it aborts the job. */
+    private void reportFailure(ErrorCode code, String message) {
+        if (failureReported.compareAndSet(false, true)) {
+            try {
+                control.sendFailure(ControlChannel.FAILED, code.code(), message);
+            } catch (IOException e) {
+                abort(new BenchException(code, message));
+            }
+        }
+    }
+
+    /** The watchdog saw no progress on the link to {@code peer} for the failure timeout. */
+    private void peerSilent(int peer) {
+        String message = job.peer(peer) + " stopped answering " + self + " in superstep " + superstep
+                + ": no progress for " + Coordinator.seconds(job.timeoutMillis());
+        silentPeer = message;
+        reportFailure(ErrorCode.PEER_FAILED, message);
+        outbound[peer].close();
+    }
+
+    /** The exception for a program call whose link failed; reports the failure if nobody has. */
+    private BenchException linkFailed(OutboundLink link, IOException e) throws InterruptedException {
+        if (abort != null) {
+            return abort;
+        }
+        if (silentPeer != null) {
+            return new BenchException(ErrorCode.PEER_FAILED, silentPeer);
+        }
+        if (e instanceof ClosedByInterruptException) {
+            throw new InterruptedException("interrupted while talking to " + link.destination());
+        }
+        String message = self + " lost its connection to " + link.destination() + " in superstep " + superstep
+                + ": " + Coordinator.describe(e);
+        reportFailure(ErrorCode.PEER_FAILED, message);
+        return new BenchException(ErrorCode.PEER_FAILED, message);
+    }
+
+    // Called by the inbound links.
+
+    ReceiptLedger ledger() {
+        return ledger;
+    }
+
+    void awaitHandlerFixed() throws InterruptedException {
+        handlerFixed.await();
+    }
+
+    void deliver(int source, int step, ByteBuffer message) {
+        deliveryLock.lock();
+        try {
+            handler.onMessage(source, step, message);
+        } finally {
+            deliveryLock.unlock();
+        }
+    }
+
+    void handlerFailed(int step, RuntimeException e) {
+        reportFailure(ErrorCode.PEER_FAILED, self + " failed in superstep " + step + ": its message handler threw "
+                + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + Coordinator.describe(e)));
+    }
+
+    // BspPeer, for the program thread.
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public int count() {
+        return job.count();
+    }
+
+    @Override
+    public String host() {
+        return self.host();
+    }
+
+    @Override
+    public int superstep() {
+        return superstep;
+    }
+
+    @Override
+    public void setMessageHandler(MessageHandler handler) {
+        this.handler = Objects.requireNonNull(handler, "handler is null");
+    }
+
+    @Override
+    public void send(int destination, byte[] message, int offset, int length) throws InterruptedException {
+        Objects.checkIndex(destination, job.count());
+        Objects.checkFromIndexSize(offset, length, message.length);
+        usable();
+        fixHandler();
+        messagesSent++;
+        if (destination == index) {
+            deliverLocally(message, offset, length);
+            return;
+        }
+        OutboundLink link = outbound[destination];
+        try {
+            link.send(message, offset, length);
+        } catch (IOException e) {
+            throw linkFailed(link, e);
+        }
+        bytesSentRemote += length;
+    }
+
+    private void deliverLocally(byte[] message, int offset, int length) {
+        if (selfBuffer.capacity() < length) {
+            selfBuffer = ByteBuffer.allocate(Math.max(length, Math.min(2 * selfBuffer.capacity(), job.bundleSize())));
+        }
+        selfBuffer.clear();
+        selfBuffer.put(message, offset, length).flip();
+        deliver(index, superstep, selfBuffer);
+        ledger.add(index, length);
+        bytesSentLocal += length;
+    }
+
+    @Override
+    public void flush() throws InterruptedException {
+        usable();
+        fixHandler();
+        flushLinks(Frames.FLUSH);
+    }
+
+    private void flushLinks(int marker) throws InterruptedException {
+        for (OutboundLink link : outbound) {
+            if (link != null) {
+                try {
+                    link.mark(marker, superstep);
+                } catch (IOException e) {
+                    throw linkFailed(link, e);
+                }
+            }
+        }
+        for (OutboundLink link : outbound) {
+            if (link != null) {
+                try {
+                    link.awaitAcknowledgement(superstep);
+                } catch (IOException e) {
+                    throw linkFailed(link, e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void awaitReceived(int source, long bytes) throws InterruptedException {
+        Objects.checkIndex(source, job.count());
+        usable();
+        fixHandler();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
+        long got = ledger.received(source, superstep);
+        while (got < bytes) {
+            usable();
+            if (System.nanoTime() - deadline >= 0) {
+                String message = self + " received " + got + " of " + bytes + " bytes from " + job.peer(source)
+                        + " in superstep " + superstep + " within " + Coordinator.seconds(job.timeoutMillis());
+                reportFailure(ErrorCode.PEER_FAILED, message);
+                throw new BenchException(ErrorCode.PEER_FAILED, message);
+            }
+            got = ledger.await(source, superstep, bytes, deadline);
+        }
+    }
+
+    @Override
+    public SuperstepTiming sync() throws InterruptedException {
+        usable();
+        fixHandler();
+        long syncStart = System.nanoTime();
+        flushLinks(Frames.END_OF_STEP);
+        ledger.endStep(index, superstep);
+        long flushed = System.nanoTime();
+        awaitRelease();
+        long releasedAt = System.nanoTime();
+        long received = 0;
+        for (int source = 0; source < job.count(); source++) {
+            received += ledger.received(source, superstep);
+        }
+        SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, flushed - syncStart,
+                releasedAt - flushed, messagesSent, bytesSentRemote, bytesSentLocal, received);
+        superstep++;
+        stepStartNanos = releasedAt;
+        messagesSent = 0;
+        bytesSentRemote = 0;
+        bytesSentLocal = 0;
+        return timing;
+    }
+
+    /**
+     * Enters the barrier and waits for its release. The coordinator bounds the wait and aborts the
+     * job if a peer does not come; this peer bounds it too, at twice that, in case the coordinator
+     * itself stops answering without closing its connection.
+     */
+    private void awaitRelease() throws InterruptedException {
+        try {
+            control.sendStep(ControlChannel.ENTER, superstep);
+        } catch (IOException e) {
+            throw usableOr(new BenchException(ErrorCode.PEER_UNREACHABLE, "lost the connection to the BSP coordinator at "
+                    + coordinator + " in superstep " + superstep + ": " + Coordinator.describe(e)));
+        }
+        long limit = 2 * job.timeoutMillis();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limit);
+        synchronized (this) {
+            while (released < superstep && abort == null) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    String message = "the BSP coordinator at " + coordinator + " did not end the barrier of superstep "
+                            + superstep + " within " + Coordinator.seconds(limit);
+                    reportFailure(ErrorCode.PEER_UNREACHABLE, message);
+                    throw new BenchException(ErrorCode.PEER_UNREACHABLE, message);
+                }
+                wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+        }
+        usable();
+    }
+
+    private void usable() {
+        BenchException reason = abort;
+        if (reason != null) {
+            throw reason;
+        }
+    }
+
+    private BenchException usableOr(BenchException otherwise) {
+        BenchException reason = abort;
+        return reason != null ? reason : otherwise;
+    }
+
+    private void fixHandler() {
+        if (!handlerFixedByProgram) {
+            handlerFixedByProgram = true;
+            handlerFixed.countDown();
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable closeable) {
+        if (closeable != null) {
+            try {
+                closeable.close();
+            } catch (IOException ignored) {
+                // Closing is all that is left to do with it.
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.hbench.bsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The runtime over real loopback TCP, every peer a thread: rendezvous, barrier, delivery, flow control. */
+@Timeout(60)
+class LocalBspRunnerTest {
+    private static Configuration conf(int bundleSize) {
+        Configuration conf = new Configuration(false);
+        conf.setInt(BspSettings.BUNDLE_SIZE_KEY, bundleSize);
+        return conf;
+    }
+
+    @Test
+    void noPeerLeavesABarrierBeforeEveryPeerHasEnteredIt() throws Exception {
+        TestPrograms.CountingBarrier.ARRIVED.set(0, 0);
+        for (int i = 0; i < TestPrograms.CountingBarrier.STEPS; i++) {
+            TestPrograms.CountingBarrier.ARRIVED.set(i, 0);
+        }
+
+        BspJobResult result = new LocalBspRunner(conf(BspSettings.DEFAULT_BUNDLE_SIZE))
+                .run(BspJobSpec.builder("barrier", TestPrograms.CountingBarrier.class).peers(6).build());
+
+        assertThat(result.reports()).hasSize(6);
+        for (int i = 0; i < 6; i++) {
+            assertThat(TestPrograms.text(result.reports().get(i).report())).isEqualTo("peer " + i + " of 6");
+            assertThat(result.reports().get(i).host()).isEqualTo("127.0.0.1");
+        }
+        assertThat(result.end()).isAfterOrEqualTo(result.start());
+    }
+
+    @Test
+    void everyMessageArrivesOnceByteForByteToSelfAndOthersWhateverItsSize() throws Exception {
+        byte[] seed = ByteBuffer.allocate(Long.BYTES).putLong(20240501L).array();
+
+        BspJobResult result = new LocalBspRunner(conf(TestPrograms.Checksummed.BUNDLE))
+                .run(BspJobSpec.builder("delivery", TestPrograms.Checksummed.class).peers(4).arguments(seed).build());
+
+        for (BspJobResult.PeerReport report : result.reports()) {
+            assertThat(TestPrograms.text(report.report())).as("peer " + report.peer()).isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void aSenderBlocksWhileItsReceiverIsSlowInsteadOfBufferingWithoutBound() throws Exception {
+        TestPrograms.SlowReceiver.ACCEPTED.set(0);
+        CountDownLatch release = new CountDownLatch(1);
+        TestPrograms.SlowReceiver.release = release;
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            Future<BspJobResult> job = executor.submit(() -> new LocalBspRunner(conf(4096))
+                    .run(BspJobSpec.builder("flow", TestPrograms.SlowReceiver.class).peers(2).build()));
+
+            long accepted = acceptedOnceStalled();
+            release.countDown();
+            BspJobResult result = job.get(50, TimeUnit.SECONDS);
+
+            assertThat(accepted).as("bytes the sender got rid of while the receiver took nothing")
+                    .isLessThan(TestPrograms.SlowReceiver.TOTAL / 2);
+            assertThat(TestPrograms.text(result.reports().get(1).report()))
+                    .isEqualTo(Long.toString(TestPrograms.SlowReceiver.TOTAL));
+        } finally {
+            release.countDown();
+            executor.shutdownNow();
+        }
+    }
+
+    /** Waits until the sender's count stops growing (or it has sent everything): what it holds then. */
+    private static long acceptedOnceStalled() throws InterruptedException {
+        long previous = -1;
+        long now = TestPrograms.SlowReceiver.ACCEPTED.get();
+        for (int rounds = 0; rounds < 100 && now != previous && now < TestPrograms.SlowReceiver.TOTAL; rounds++) {
+            Thread.sleep(300);
+            previous = now;
+            now = TestPrograms.SlowReceiver.ACCEPTED.get();
+        }
+        return now;
+    }
+
+    @Test
+    void messagesThatArriveBeforeTheHandlerIsSetWaitForIt() throws Exception {
+        LateHandler.sent = new CountDownLatch(1);
+
+        BspJobResult result = new LocalBspRunner(conf(BspSettings.DEFAULT_BUNDLE_SIZE))
+                .run(BspJobSpec.builder("late handler", LateHandler.class).peers(3).build());
+
+        assertThat(result.reports()).extracting(report -> TestPrograms.text(report.report()))
+                .containsExactly("0 messages", "1 messages", "1 messages");
+    }
+
+    /** Peer 0 sends to the others, which set their handler only after it has sent. */
+    public static final class LateHandler implements BspProgram {
+        static volatile CountDownLatch sent;
+
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            int[] count = new int[1];
+            if (peer.index() == 0) {
+                peer.setMessageHandler((source, superstep, message) -> count[0]++);
+                for (int other = 1; other < peer.count(); other++) {
+                    peer.send(other, new byte[10], 0, 10);
+                }
+                sent.countDown();
+            } else {
+                sent.await();
+                peer.setMessageHandler((source, superstep, message) -> count[0]++);
+            }
+            peer.sync();
+            return TestPrograms.text(count[0] + " messages");
+        }
+    }
+}
