@@ -1,5 +1,6 @@
 package io.hbench.dist;
 
+import io.hbench.bsp.BspPeerTool;
 import io.hbench.cli.BenchTool;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.error.ExitStatus;
@@ -39,7 +40,8 @@ public final class Main {
             entry(HsGenTool::new),
             entry(HsDataCheckTool::new),
             entry(HsSortTool::new),
-            entry(HsValidateTool::new));
+            entry(HsValidateTool::new),
+            entry(BspPeerTool::new));
 
     private final Map<String, Program> programs;
 

@@ -1,0 +1,116 @@
+package io.hbench.bsp;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code BspPeer -coordinator host:port}: one peer started by hand. It joins the coordinator (of a
+ * program run with its manual runner), runs whatever program the coordinator ships and exits 0 when
+ * the job succeeded, 1 when it failed, 2 on bad usage. It needs no cluster and starts none.
+ */
+public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
+    public BspPeerTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    @Override
+    public String name() {
+        return "BspPeer";
+    }
+
+    @Override
+    public String description() {
+        return "One BSP peer started by hand: joins a coordinator and runs the program it ships";
+    }
+
+    @Override
+    protected String usage() {
+        return "BspPeer -coordinator <host:port> [-address <bind address>] [-ports <from-to>]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(Option.builder("coordinator").hasArg().argName("host:port")
+                .desc("where the BSP job's coordinator waits for its peers").build());
+        options.addOption(Option.builder("address").hasArg().argName("bind address")
+                .desc("the address other peers reach this one at (default: this host's name; "
+                        + BspSettings.ADDRESS_KEY + ")").build());
+        options.addOption(Option.builder("ports").hasArg().argName("from-to")
+                .desc("ports this peer may listen on for data (default: any free one; " + BspSettings.PORTS_KEY + ")")
+                .build());
+    }
+
+    @Override
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+        return false;
+    }
+
+    @Override
+    protected PeerOptions parse(CommandLine line) {
+        if (line.hasOption("embedded")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-embedded: a BspPeer runs no cluster");
+        }
+        String coordinator = line.getOptionValue("coordinator");
+        if (coordinator == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "missing -coordinator <host:port>");
+        }
+        int colon = coordinator.lastIndexOf(':');
+        int port = colon < 1 ? -1 : parsePort(coordinator.substring(colon + 1));
+        if (port < 1) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT,
+                    "-coordinator " + coordinator + ": expected host:port, e.g. gateway.example.com:40000");
+        }
+        String ports = line.getOptionValue("ports");
+        if (ports != null && BspSettings.parsePortRange(ports) == null) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-ports " + ports + ": " + BspSettings.PORT_RANGE_HINT);
+        }
+        return new PeerOptions(coordinator.substring(0, colon), port, line.getOptionValue("address"), ports);
+    }
+
+    private static int parsePort(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            return port <= 65535 ? port : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    protected ExitStatus run(PeerOptions options, ClusterSession session) throws InterruptedException {
+        Configuration conf = new Configuration(session.configuration());
+        if (options.address != null) {
+            conf.set(BspSettings.ADDRESS_KEY, options.address);
+        }
+        if (options.ports != null) {
+            conf.set(BspSettings.PORTS_KEY, options.ports);
+        }
+        PeerRuntime.join(new InetSocketAddress(options.host, options.port), -1,
+                BspSettings.dataAddress(conf, false), BspSettings.ports(conf), LinkDecorator.NONE);
+        return ExitStatus.SUCCESS;
+    }
+
+    /** The parsed command line. */
+    static final class PeerOptions {
+        final String host;
+        final int port;
+        final String address;
+        final String ports;
+
+        PeerOptions(String host, int port, String address, String ports) {
+            this.host = host;
+            this.port = port;
+            this.address = address;
+            this.ports = ports;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.hbench.bsp;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.ErrorCode;
+import java.net.InetSocketAddress;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Runs a job on peers started by hand, as with mpirun on hosts without YARN: the coordinator
+ * listens at the given address and the job starts once {@code spec.peers()} processes have joined
+ * with {@code bin/bench BspPeer -coordinator host:port}. Peers take indices in the order they join.
+ * Prints nothing; {@link #onListening} tells the caller where it waits.
+ *
+ * <p>Lifecycle: each {@link #run} starts a coordinator and closes it before it returns or throws.
+ */
+public final class ManualBspRunner implements BspRunner {
+    private final Configuration conf;
+    private final InetSocketAddress listen;
+    private Consumer<String> listening = where -> {
+    };
+
+    /** @param listen where the coordinator listens; port 0 for any free one */
+    public ManualBspRunner(Configuration conf, InetSocketAddress listen) {
+        this.conf = new Configuration(requireNonNull(conf, "conf is null"));
+        this.listen = requireNonNull(listen, "listen is null");
+    }
+
+    /** Called with the coordinator's host:port once it listens, before the peers are awaited. */
+    public ManualBspRunner onListening(Consumer<String> listening) {
+        this.listening = requireNonNull(listening, "listening is null");
+        return this;
+    }
+
+    @Override
+    public BspJobResult run(BspJobSpec spec) throws InterruptedException {
+        requireNonNull(spec, "spec is null");
+        try (Coordinator coordinator = Coordinator.start(listen.getHostString(), listen.getPort(), spec,
+                BspSettings.bundleSize(conf))) {
+            listening.accept(coordinator.where());
+            try {
+                return coordinator.awaitResult();
+            } catch (InterruptedException e) {
+                coordinator.fail(ErrorCode.PEER_FAILED, "the BSP job " + spec.name() + " was interrupted");
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.hbench.bsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A failing, hanging, dying or absent peer ends the job with a message naming it and the superstep; never a hang. */
+@Timeout(60)
+class PeerFailureTest {
+    private static final Duration SHORT = Duration.ofSeconds(2);
+
+    @Test
+    void aProgramThatThrowsFailsTheJobNamingThePeerAndTheSuperstep() {
+        BspJobSpec spec = BspJobSpec.builder("throws", TestPrograms.ThrowsOnce.class).peers(3)
+                .arguments(TestPrograms.text("1 2")).build();
+
+        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(new Configuration(false)).run(spec),
+                BenchException.class);
+
+        assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
+        assertThat(failure.getMessage())
+                .matches("peer 1 \\(127\\.0\\.0\\.1:\\d+\\) failed in superstep 2: IllegalStateException: boom");
+    }
+
+    @Test
+    void aPeerThatHangsFailsTheJobWithinTheTimeoutNamingItAndTheSuperstep() {
+        BspJobSpec spec = BspJobSpec.builder("hangs", TestPrograms.HangsOnce.class).peers(3)
+                .arguments(TestPrograms.text("1 1")).failureTimeout(SHORT).build();
+
+        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(new Configuration(false)).run(spec),
+                BenchException.class);
+
+        assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
+        assertThat(failure.getMessage()).matches(
+                "peer 1 \\(127\\.0\\.0\\.1:\\d+\\) did not reach the barrier of superstep 1 within 2 s");
+    }
+
+    @Test
+    void aPeerWhoseConnectionClosesFailsTheJobAsDeadInItsSuperstep() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("dies", TestPrograms.Hello.class).peers(2).build();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096)) {
+            Thread real = Coordinator.daemon(() -> {
+                try {
+                    PeerRuntime.join(new InetSocketAddress("127.0.0.1", coordinator.port()), 0, "127.0.0.1",
+                            new int[] {0, 0}, LinkDecorator.NONE);
+                } catch (BenchException | InterruptedException e) {
+                    // The job fails, as the test expects.
+                }
+            }, "real peer");
+            real.start();
+            try (Socket fake = new Socket("127.0.0.1", coordinator.port())) {
+                DataOutputStream out = new DataOutputStream(fake.getOutputStream());
+                out.writeByte(ControlChannel.REGISTER);
+                out.writeInt(1);
+                out.writeUTF("127.0.0.1");
+                out.writeInt(9);
+                out.flush();
+                assertThat(new DataInputStream(fake.getInputStream()).readByte()).isEqualTo(ControlChannel.START);
+            }
+
+            BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
+
+            assertThat(failure.getMessage()).isEqualTo("peer 1 (127.0.0.1:9) died in superstep 0");
+            real.join();
+        }
+    }
+
+    @Test
+    void peersThatNeverJoinAreNamedWhenTheTimeoutPasses() {
+        BspJobSpec spec = BspJobSpec.builder("alone", TestPrograms.Hello.class).peers(3).failureTimeout(SHORT).build();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096)) {
+            BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
+
+            assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
+            assertThat(failure.getMessage()).isEqualTo("only 0 of 3 peers joined the BSP coordinator at 127.0.0.1:"
+                    + coordinator.port() + " within 2 s (missing: peers 0, 1, 2)");
+        }
+    }
+}
