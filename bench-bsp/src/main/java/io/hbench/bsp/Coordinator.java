@@ -112,9 +112,17 @@ final class Coordinator implements Closeable {
         return result;
     }
 
-    /** Whether the job has ended, either way; the result, if it has and succeeded. */
-    synchronized boolean ended() {
-        return result != null || failure != null;
+    /** Waits at most {@code millis} for the job to end, either way; whether it has. */
+    synchronized boolean awaitEnd(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (result == null && failure == null) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     /** Fails the job from outside (a runner saw a peer fail before it joined, or was interrupted). */

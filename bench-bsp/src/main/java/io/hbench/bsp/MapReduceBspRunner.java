@@ -1,0 +1,174 @@
+package io.hbench.bsp;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * Runs every peer as a map task of one map-only MapReduce job: one task per peer, no speculative
+ * execution, one attempt, progress reported so long supersteps are not killed. The coordinator
+ * runs here, in the submitting client. All peers must run at once, so a job with more peers than
+ * the cluster can run at once is refused before it is submitted: on YARN from the running nodes'
+ * free memory and vcores against the map container's size; in MapReduce's in-process runner from
+ * {@link BspSettings#LOCAL_MAX_PEERS_KEY}, and there the runner is told to run them all at once.
+ *
+ * <p>Lifecycle: each {@link #run} starts a coordinator, submits the job and, before it returns or
+ * throws, kills the job if it is still running (a failure, or this thread interrupted) and closes
+ * the coordinator.
+ */
+public final class MapReduceBspRunner implements BspRunner {
+    static final String PEERS_KEY = "hbench.bsp.job.peers";
+    static final String COORDINATOR_HOST_KEY = "hbench.bsp.job.coordinator.host";
+    static final String COORDINATOR_PORT_KEY = "hbench.bsp.job.coordinator.port";
+    private static final String LOCAL_MAPS_KEY = "mapreduce.local.map.tasks.maximum";
+    /** How long a job that ended before its peers gets for a peer's own account to reach the coordinator. */
+    private static final long LAST_WORDS_MILLIS = 2000;
+    private static final long POLL_MILLIS = 200;
+
+    private final Configuration conf;
+
+    public MapReduceBspRunner(Configuration conf) {
+        this.conf = new Configuration(requireNonNull(conf, "conf is null"));
+    }
+
+    static boolean inProcess(Configuration conf) {
+        return "local".equals(conf.getTrimmed("mapreduce.framework.name", "local"));
+    }
+
+    @Override
+    public BspJobResult run(BspJobSpec spec) throws InterruptedException {
+        requireNonNull(spec, "spec is null");
+        boolean local = inProcess(conf);
+        checkCapacity(spec.peers(), local);
+        var address = BspSettings.coordinatorAddress(conf, local);
+        try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), spec,
+                BspSettings.bundleSize(conf))) {
+            Job job = submit(spec, coordinator, local);
+            try {
+                while (!coordinator.awaitEnd(POLL_MILLIS)) {
+                    if (job.isComplete()) {
+                        if (!coordinator.awaitEnd(LAST_WORDS_MILLIS)) {
+                            String reason = job.getStatus().getFailureInfo();
+                            coordinator.fail(ErrorCode.JOB_FAILED, "the BSP job " + spec.name() + " (" + job.getJobID()
+                                    + ") ended before its peers did, for a reason outside them"
+                                    + (reason == null || reason.isBlank() ? "" : ": " + Coordinator.describe(
+                                            new IOException(reason))));
+                        }
+                    }
+                }
+                BspJobResult result = coordinator.awaitResult();
+                awaitCompletion(job, spec);
+                return result;
+            } catch (InterruptedException e) {
+                coordinator.fail(ErrorCode.PEER_FAILED, "the BSP job " + spec.name() + " was interrupted");
+                throw e;
+            } catch (IOException e) {
+                throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "lost track of the BSP job " + spec.name()
+                        + ": " + Coordinator.describe(e), e);
+            } finally {
+                kill(job);
+            }
+        }
+    }
+
+    private Job submit(BspJobSpec spec, Coordinator coordinator, boolean local) {
+        try {
+            Job job = Job.getInstance(conf, spec.name() + " (BSP, " + spec.peers() + " peers)");
+            Configuration jobConf = job.getConfiguration();
+            jobConf.setInt(PEERS_KEY, spec.peers());
+            String where = coordinator.where();
+            jobConf.set(COORDINATOR_HOST_KEY, where.substring(0, where.lastIndexOf(':')));
+            jobConf.setInt(COORDINATOR_PORT_KEY, coordinator.port());
+            jobConf.setBoolean("mapreduce.map.speculative", false);
+            jobConf.setInt("mapreduce.map.maxattempts", 1);
+            if (local && jobConf.getInt(LOCAL_MAPS_KEY, 1) < spec.peers()) {
+                jobConf.setInt(LOCAL_MAPS_KEY, spec.peers());
+            }
+            job.setJarByClass(PeerMapper.class);
+            job.setInputFormatClass(PeerInputFormat.class);
+            job.setMapperClass(PeerMapper.class);
+            job.setNumReduceTasks(0);
+            job.setOutputFormatClass(NullOutputFormat.class);
+            job.setOutputKeyClass(NullWritable.class);
+            job.setOutputValueClass(NullWritable.class);
+            job.submit();
+            return job;
+        } catch (IOException | ClassNotFoundException e) {
+            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE,
+                    "cannot submit the BSP job " + spec.name() + ": " + Coordinator.describe(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "interrupted while submitting the BSP job " + spec.name());
+        }
+    }
+
+    /** The peers are done; their tasks end at once, and the job should not outlive this call. */
+    private static void awaitCompletion(Job job, BspJobSpec spec) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + spec.failureTimeout().toNanos();
+        while (!job.isComplete() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    private static void kill(Job job) {
+        try {
+            if (!job.isComplete()) {
+                job.killJob();
+            }
+        } catch (IOException e) {
+            // Killing is a courtesy after the verdict; the job fails by itself once its peers are gone.
+        }
+    }
+
+    private void checkCapacity(int peers, boolean local) {
+        if (local) {
+            int limit = BspSettings.localMaxPeers(conf);
+            if (peers > limit) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, "a BSP job of " + peers
+                        + " peers needs them all running at once; MapReduce's in-process runner runs at most " + limit
+                        + " (-D " + BspSettings.LOCAL_MAX_PEERS_KEY + ")");
+            }
+            return;
+        }
+        long mapMemory = positive(conf.getLong("mapreduce.map.memory.mb", -1), 1024);
+        long mapVcores = positive(conf.getLong("mapreduce.map.cpu.vcores", 1), 1);
+        long amMemory = positive(conf.getLong("yarn.app.mapreduce.am.resource.mb", 1536), 1536);
+        long amVcores = positive(conf.getLong("yarn.app.mapreduce.am.resource.cpu-vcores", 1), 1);
+        List<long[]> free = new ArrayList<>();
+        try (YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(conf);
+            yarn.start();
+            for (NodeReport node : yarn.getNodeReports(NodeState.RUNNING)) {
+                long usedMemory = node.getUsed() == null ? 0 : node.getUsed().getMemorySize();
+                long usedVcores = node.getUsed() == null ? 0 : node.getUsed().getVirtualCores();
+                free.add(new long[] {node.getCapability().getMemorySize() - usedMemory,
+                        node.getCapability().getVirtualCores() - usedVcores});
+            }
+        } catch (IOException | YarnException e) {
+            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE,
+                    "cannot ask YARN how many BSP peers it can run at once: " + Coordinator.describe(e), e);
+        }
+        long slots = ClusterCapacity.concurrentMaps(free, mapMemory, mapVcores, amMemory, amVcores);
+        if (peers > slots) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "a BSP job of " + peers
+                    + " peers needs them all running at once; the cluster has room for " + slots + " map tasks of "
+                    + mapMemory + " MB and " + mapVcores + " vcores now (" + free.size() + " running nodes)");
+        }
+    }
+
+    private static long positive(long value, long otherwise) {
+        return value > 0 ? value : otherwise;
+    }
+}

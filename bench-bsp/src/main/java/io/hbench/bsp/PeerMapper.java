@@ -1,0 +1,40 @@
+package io.hbench.bsp;
+
+import io.hbench.error.BenchException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * A map task that is one BSP peer: it joins the coordinator named in the job and runs the program
+ * it ships, reporting progress all the while so that a long superstep is not taken for a hung task.
+ */
+public final class PeerMapper extends Mapper<NullWritable, NullWritable, NullWritable, NullWritable> {
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        int index = ((PeerSplit) context.getInputSplit()).index();
+        Configuration conf = context.getConfiguration();
+        context.setStatus("BSP peer " + index);
+        long taskTimeout = conf.getLong("mapreduce.task.timeout", 600_000);
+        long period = Math.max(1000, Math.min(10_000, taskTimeout / 4));
+        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
+                runnable -> Coordinator.daemon(runnable, "bsp-peer-" + index + "-progress"));
+        progress.scheduleAtFixedRate(context::progress, period, period, TimeUnit.MILLISECONDS);
+        try {
+            PeerRuntime.join(new InetSocketAddress(conf.get(MapReduceBspRunner.COORDINATOR_HOST_KEY),
+                    conf.getInt(MapReduceBspRunner.COORDINATOR_PORT_KEY, 0)), index,
+                    BspSettings.dataAddress(conf, MapReduceBspRunner.inProcess(conf)), BspSettings.ports(conf),
+                    LinkDecorator.NONE);
+        } catch (BenchException e) {
+            // The coordinator knows already; this fails the task with the same words.
+            throw new IOException(e.getMessage(), e);
+        } finally {
+            progress.shutdownNow();
+        }
+    }
+}
