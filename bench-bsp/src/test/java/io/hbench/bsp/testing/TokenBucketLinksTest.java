@@ -1,0 +1,51 @@
+package io.hbench.bsp.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.bsp.BspJobResult;
+import io.hbench.bsp.BspJobSpec;
+import io.hbench.bsp.BspPeer;
+import io.hbench.bsp.BspProgram;
+import io.hbench.bsp.LocalBspRunner;
+import io.hbench.bsp.SuperstepTiming;
+import java.nio.ByteBuffer;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** From another package, as a benchmark's accuracy test would: a throttled link runs at about its rate. */
+@Timeout(60)
+class TokenBucketLinksTest {
+    private static final long RATE = 8L << 20;
+    private static final long BYTES = 12L << 20;
+
+    @Test
+    void aThrottledLinkMovesBytesAtAboutItsRate() throws Exception {
+        BspJobResult result = new LocalBspRunner(new Configuration(false)).withLinks(new TokenBucketLinks(RATE))
+                .run(BspJobSpec.builder("throttled", SendsToPeerOne.class).peers(2).build());
+
+        ByteBuffer report = ByteBuffer.wrap(result.reports().get(0).report());
+        long bytes = report.getLong();
+        double seconds = report.getLong() / 1e9;
+        double rate = bytes / seconds;
+        // Loose on purpose: the bucket cannot be beaten by more than its burst, but a busy machine may be slow.
+        assertThat(bytes).isEqualTo(BYTES);
+        assertThat(rate).isBetween(RATE / 4.0, RATE * 1.25);
+    }
+
+    /** Peer 0 sends {@link #BYTES} to peer 1 and reports the bytes and the send and flush time. */
+    public static final class SendsToPeerOne implements BspProgram {
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            if (peer.index() == 0) {
+                byte[] message = new byte[4096];
+                for (long sent = 0; sent < BYTES; sent += message.length) {
+                    peer.send(1, message, 0, message.length);
+                }
+            }
+            SuperstepTiming timing = peer.sync();
+            return ByteBuffer.allocate(16).putLong(timing.bytesSentRemote())
+                    .putLong(timing.sendNanos() + timing.flushNanos()).array();
+        }
+    }
+}
