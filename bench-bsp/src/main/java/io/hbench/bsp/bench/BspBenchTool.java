@@ -1,0 +1,58 @@
+package io.hbench.bsp.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.bsp.BspJobSpec;
+import io.hbench.bsp.BspRunner;
+import io.hbench.cli.BenchTool;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+
+/** The command-line shape the BSP benchmarks share: -peers, -seed, -timeout, -listen, and where the runner comes from. */
+public abstract class BspBenchTool<O> extends BenchTool<O> {
+    private final BspRunnerFactory runners;
+
+    protected BspBenchTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
+        super(out, err);
+        this.runners = requireNonNull(runners, "runners is null");
+    }
+
+    /** The runner of this run: the only place that decides where peers run. */
+    protected BspRunner runner(Configuration conf, BspSettings settings) {
+        return runners.create(conf, settings.listen());
+    }
+
+    /** Adds -peers (described by {@code peersHelp}), -seed, -timeout and -listen. */
+    protected static void addSettingsOptions(Options options, String peersHelp) {
+        options.addOption(valued("peers", "N", peersHelp));
+        options.addOption(valued("seed", "N", "seed of every random choice, so a run can be repeated"
+                + " (default: random, printed)"));
+        options.addOption(valued("timeout", "seconds", "how long a silent peer may stay silent before the job fails"
+                + " (default " + BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toSeconds() + ")"));
+        options.addOption(valued("listen", "host:port", "submit no job: wait at this address for the peers, started"
+                + " by hand with 'bin/bench BspPeer -coordinator host:port'"));
+    }
+
+    protected static Option valued(String name, String argName, String description) {
+        return Option.builder(name).hasArg().argName(argName).desc(description).build();
+    }
+
+    /** The settings the command line gives; a seed is drawn here when none is given, so that it can be printed. */
+    protected static BspSettings settings(CommandLine line) {
+        int peers = line.hasOption("peers") ? BspArgs.wholeNumber("-peers", line.getOptionValue("peers"))
+                : BspSettings.DEFAULT_PEERS;
+        long seed = line.hasOption("seed") ? BspArgs.seed("-seed", line.getOptionValue("seed"))
+                : ThreadLocalRandom.current().nextLong();
+        Duration timeout = line.hasOption("timeout")
+                ? Duration.ofSeconds(BspArgs.wholeNumber("-timeout", line.getOptionValue("timeout")))
+                : BspJobSpec.DEFAULT_FAILURE_TIMEOUT;
+        return new BspSettings(peers, seed, timeout,
+                Optional.ofNullable(line.getOptionValue("listen")).map(text -> BspArgs.hostPort("-listen", text)));
+    }
+}

@@ -1,0 +1,78 @@
+package io.hbench.bsp.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/** What every BSP benchmark asks of its job: peers, the seed of its random choices, the failure timeout, where to listen. */
+public final class BspSettings {
+    /**
+     * Four peers: the embedded cluster runs at least four map tasks at once, and four is the smallest count
+     * that has more than one pairing for EBB and more than one destination besides itself for RandBench.
+     */
+    public static final int DEFAULT_PEERS = 4;
+    /** The most peers a job may ask for; far beyond any cluster's map slots, it only keeps arithmetic in range. */
+    public static final int MAX_PEERS = 100_000;
+
+    private final int peers;
+    private final long seed;
+    private final Duration failureTimeout;
+    private final Optional<InetSocketAddress> listen;
+
+    public BspSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen) {
+        if (peers < 2 || peers > MAX_PEERS) {
+            throw new IllegalArgumentException("-peers must be from 2 to " + MAX_PEERS + ", got " + peers
+                    + ": messages need a peer to go to");
+        }
+        requireNonNull(failureTimeout, "failureTimeout is null");
+        if (failureTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException("-timeout must be at least 1 second, got " + failureTimeout.toSeconds());
+        }
+        this.peers = peers;
+        this.seed = seed;
+        this.failureTimeout = failureTimeout;
+        this.listen = requireNonNull(listen, "listen is null");
+    }
+
+    public int peers() {
+        return peers;
+    }
+
+    /** Seeds every random choice of the run (destinations, matchings, payload bytes): the same seed, the same run. */
+    public long seed() {
+        return seed;
+    }
+
+    /** How long a peer may stay silent before the job fails. */
+    public Duration failureTimeout() {
+        return failureTimeout;
+    }
+
+    /** Where to wait for peers started by hand; empty to submit a job. */
+    public Optional<InetSocketAddress> listen() {
+        return listen;
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        if (!(obj instanceof BspSettings)) {
+            return false;
+        }
+        BspSettings that = (BspSettings) obj;
+        return peers == that.peers && seed == that.seed && failureTimeout.equals(that.failureTimeout)
+                && listen.equals(that.listen);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(peers, seed, failureTimeout, listen);
+    }
+
+    @Override
+    public String toString() {
+        return "peers=" + peers + ", seed=" + seed + ", failureTimeout=" + failureTimeout + ", listen=" + listen;
+    }
+}
