@@ -1,0 +1,39 @@
+package io.hbench.bsp.randbench;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.bsp.BspJobResult;
+import io.hbench.bsp.BspJobSpec;
+import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.bench.Timings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Runs RandBench as one BSP job on a {@link BspRunner} and gathers what the peers measured. */
+public final class RandBench {
+    public static final String NAME = "RandBench";
+
+    private final BspRunner runner;
+    private final Map<String, String> cluster;
+
+    /** @param cluster facts about the cluster, for the result */
+    public RandBench(BspRunner runner, Map<String, String> cluster) {
+        this.runner = requireNonNull(runner, "runner is null");
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+    }
+
+    public RandBenchResult run(RandBenchOptions options) throws InterruptedException {
+        BspJobSpec spec = BspJobSpec.builder(NAME, RandBenchProgram.class)
+                .arguments(RandBenchProgram.arguments(options))
+                .peers(options.settings().peers())
+                .failureTimeout(options.settings().failureTimeout())
+                .build();
+        BspJobResult job = runner.run(spec);
+        List<RandBenchResult.PeerRun> peers = new ArrayList<>();
+        for (BspJobResult.PeerReport report : job.reports()) {
+            peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), Timings.decode(report.report())));
+        }
+        return new RandBenchResult(options, job.start(), job.end(), peers, cluster);
+    }
+}

@@ -1,0 +1,256 @@
+package io.hbench.bsp.randbench;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.bsp.SuperstepTiming;
+import io.hbench.bsp.bench.Rates;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import io.hbench.stats.Summary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a RandBench run measured, with every figure derived from two exact numbers that a test (or a person)
+ * can check: the payload bytes moved and the measured time.
+ *
+ * <ul>
+ * <li>A peer's measured time is the sum of send + flush + barrier over its measured supersteps: by the
+ * contract of {@link SuperstepTiming} that is, on that peer's monotonic clock, the time from the end of the
+ * barrier before the first measured superstep to the end of its last barrier.
+ * <li>The run's measured time is the slowest peer's. Every peer leaves the last barrier at about the same
+ * moment, so the slowest peer's span covers the work of all; it needs no comparison of clocks across hosts,
+ * and unlike a time taken by the coordinator it leaves out job start-up and report collection.
+ * <li>Network bytes are payload bytes sent to other peers; local bytes are sent by a peer to itself.
+ * <li>Throughput is network bytes / measured time, in MB/s (10^6 bytes/s) and Gbit/s (10^9 bits/s).
+ * <li>A peer's throughput is its network bytes / its measured time.
+ * <li>Send, flush and barrier distributions have one sample per peer per measured superstep.
+ * </ul>
+ */
+public final class RandBenchResult {
+    private final RandBenchOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final List<PeerRun> peers;
+    private final Map<String, String> cluster;
+
+    public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
+            Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.peers = List.copyOf(requireNonNull(peers, "peers is null"));
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        if (end.isBefore(start)) {
+            throw new IllegalArgumentException("end is before start");
+        }
+        if (this.peers.size() != options.settings().peers()) {
+            throw new IllegalArgumentException(this.peers.size() + " peer reports for " + options.settings().peers()
+                    + " peers");
+        }
+        for (PeerRun peer : this.peers) {
+            if (peer.timings().size() != options.supersteps()) {
+                throw new IllegalArgumentException("peer " + peer.peer() + " reports " + peer.timings().size()
+                        + " supersteps, not " + options.supersteps());
+            }
+        }
+    }
+
+    public RandBenchOptions options() {
+        return options;
+    }
+
+    /** When the job was submitted. */
+    public Instant start() {
+        return start;
+    }
+
+    /** When the last peer's report arrived. */
+    public Instant end() {
+        return end;
+    }
+
+    /** Submission to the last report: what Hama's "Job Finished in X seconds" measures. */
+    public Duration jobTime() {
+        return Duration.between(start, end);
+    }
+
+    public List<PeerRun> peers() {
+        return peers;
+    }
+
+    /** The slowest peer's measured time, in nanoseconds. */
+    public long measuredNanos() {
+        return peers.stream().mapToLong(PeerRun::measuredNanos).max().orElseThrow();
+    }
+
+    /** Payload bytes sent to other peers in the measured supersteps. */
+    public long networkBytes() {
+        return peers.stream().mapToLong(PeerRun::networkBytes).sum();
+    }
+
+    /** Payload bytes peers sent to themselves in the measured supersteps. */
+    public long localBytes() {
+        return peers.stream().mapToLong(PeerRun::localBytes).sum();
+    }
+
+    public long messages() {
+        return sum(SuperstepTiming::messagesSent);
+    }
+
+    /** Network bytes / measured time. */
+    public double bytesPerSecond() {
+        return Rates.bytesPerSecond(networkBytes(), measuredNanos());
+    }
+
+    public double megabytesPerSecond() {
+        return Rates.megabytesPerSecond(bytesPerSecond());
+    }
+
+    public double gigabitsPerSecond() {
+        return Rates.gigabitsPerSecond(bytesPerSecond());
+    }
+
+    /** Min, mean, max of the peers' own throughput in bytes per second. */
+    public Summary peerBytesPerSecond() {
+        return Summary.of(peers.stream().mapToDouble(PeerRun::bytesPerSecond).toArray());
+    }
+
+    /** Send times of every peer's measured supersteps, in nanoseconds. */
+    public Histogram sendNanos() {
+        return histogram(SuperstepTiming::sendNanos);
+    }
+
+    public Histogram flushNanos() {
+        return histogram(SuperstepTiming::flushNanos);
+    }
+
+    public Histogram barrierNanos() {
+        return histogram(SuperstepTiming::barrierNanos);
+    }
+
+    /** Why the run failed: the peers sent other than the workload's bytes. Empty if it passed. */
+    public List<String> failures() {
+        long sent = networkBytes() + localBytes();
+        if (sent != options.measuredBytes()) {
+            return List.of("the peers report " + sent + " payload bytes sent in the measured supersteps, not the "
+                    + options.measuredBytes() + " of the workload");
+        }
+        return List.of();
+    }
+
+    private long sum(ToLongFunction<SuperstepTiming> field) {
+        return peers.stream().flatMap(peer -> peer.timings().stream()).mapToLong(field).sum();
+    }
+
+    private Histogram histogram(ToLongFunction<SuperstepTiming> field) {
+        Histogram histogram = Histograms.newHistogram();
+        peers.stream().flatMap(peer -> peer.timings().stream())
+                .forEach(timing -> histogram.recordValue(field.applyAsLong(timing)));
+        return histogram;
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder(RandBench.NAME, "random messages")
+                .parameter("msgSize", options.messageSize())
+                .parameter("msgsPerSuperstep", options.messagesPerSuperstep())
+                .parameter("supersteps", options.supersteps())
+                .parameter("warmup", options.warmup())
+                .parameter("noSelf", options.noSelf())
+                .parameter("peers", options.settings().peers())
+                .parameter("seed", options.settings().seed())
+                .parameter("timeout", options.settings().failureTimeout().toSeconds())
+                .parameter("listen", options.settings().listen().map(Object::toString).orElse(""))
+                .start(start)
+                .end(end)
+                .metric("job time", jobTime().toNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("measured time", measuredNanos() / 1e6, Unit.MILLISECONDS)
+                .metric("network bytes", networkBytes(), Unit.BYTES)
+                .metric("local bytes", localBytes(), Unit.BYTES)
+                .metric("messages", messages(), Unit.COUNT)
+                .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND)
+                .distribution(peerThroughput())
+                .distribution(Histograms.toDistribution("superstep send", Unit.MILLISECONDS, sendNanos(), 1e6))
+                .distribution(Histograms.toDistribution("superstep flush", Unit.MILLISECONDS, flushNanos(), 1e6))
+                .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6));
+        for (PeerRun peer : peers) {
+            result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), start, end, List.of(
+                    new Metric("measured time", peer.measuredNanos() / 1e6, Unit.MILLISECONDS),
+                    new Metric("network bytes", peer.networkBytes(), Unit.BYTES),
+                    new Metric("local bytes", peer.localBytes(), Unit.BYTES),
+                    new Metric("throughput", peer.bytesPerSecond(), Unit.BYTES_PER_SECOND),
+                    new Metric("send time", peer.total(SuperstepTiming::sendNanos) / 1e6, Unit.MILLISECONDS),
+                    new Metric("flush time", peer.total(SuperstepTiming::flushNanos) / 1e6, Unit.MILLISECONDS),
+                    new Metric("barrier time", peer.total(SuperstepTiming::barrierNanos) / 1e6,
+                            Unit.MILLISECONDS))));
+        }
+        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
+        failures().forEach(result::failure);
+        return result.build();
+    }
+
+    private Distribution peerThroughput() {
+        Summary summary = peerBytesPerSecond();
+        return new Distribution("peer throughput", Unit.BYTES_PER_SECOND, summary.count(), summary.min(),
+                summary.max(), summary.mean(), summary.stdDev(), new TreeMap<>());
+    }
+
+    /** One peer's measured supersteps, as it reported them. */
+    public static final class PeerRun {
+        private final int peer;
+        private final String host;
+        private final List<SuperstepTiming> timings;
+
+        public PeerRun(int peer, String host, List<SuperstepTiming> timings) {
+            if (peer < 0) {
+                throw new IllegalArgumentException("peer is negative");
+            }
+            this.peer = peer;
+            this.host = requireNonNull(host, "host is null");
+            this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
+        }
+
+        public int peer() {
+            return peer;
+        }
+
+        public String host() {
+            return host;
+        }
+
+        public List<SuperstepTiming> timings() {
+            return timings;
+        }
+
+        /** Send + flush + barrier of every measured superstep. */
+        public long measuredNanos() {
+            return total(SuperstepTiming::totalNanos);
+        }
+
+        public long networkBytes() {
+            return total(SuperstepTiming::bytesSentRemote);
+        }
+
+        public long localBytes() {
+            return total(SuperstepTiming::bytesSentLocal);
+        }
+
+        public double bytesPerSecond() {
+            return Rates.bytesPerSecond(networkBytes(), measuredNanos());
+        }
+
+        long total(ToLongFunction<SuperstepTiming> field) {
+            return timings.stream().mapToLong(field).sum();
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.hbench.bsp.randbench;
+
+import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.bench.BspArgs;
+import io.hbench.bsp.bench.BspBenchTool;
+import io.hbench.bsp.bench.BspRunnerFactory;
+import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.Rates;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import io.hbench.result.Distribution;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import io.hbench.stats.Summary;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code RandBench} (alias {@code bench}, Hama's name) on the command line: Hama's arguments and lines, then the
+ * figures Hama left its users to work out by hand.
+ */
+public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
+    static final class Command {
+        final RandBenchOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(RandBenchOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public RandBenchTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
+        super(out, err, runners);
+    }
+
+    @Override
+    public String name() {
+        return RandBench.NAME;
+    }
+
+    @Override
+    public String description() {
+        return "BSP random messaging (Hama's RandBench): every peer sends messages to random peers every superstep";
+    }
+
+    @Override
+    protected String usage() {
+        return RandBench.NAME + " [genericOptions] <msgSize> <msgsPerSuperstep> <supersteps> [-peers N] [-noSelf]"
+                + " [-warmup K] [-seed N] [-timeout seconds] [-listen host:port] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(valued("msgSize", "bytes", "payload bytes of every message (first argument); KB, MB"
+                + " are binary"));
+        options.addOption(valued("msgsPerSuperstep", "N", "messages every peer sends per superstep (second"
+                + " argument)"));
+        options.addOption(valued("supersteps", "N", "supersteps measured (third argument)"));
+        addSettingsOptions(options, "peers (default " + BspSettings.DEFAULT_PEERS + ", what the embedded cluster"
+                + " runs at once; on a cluster give up to its map slots)");
+        options.addOption(Option.builder("noSelf").desc("a peer never picks itself as destination (Hama's"
+                + " RandBench does)").build());
+        options.addOption(valued("warmup", "K", "supersteps run before the measured ones and not counted"
+                + " (default 0)"));
+    }
+
+    @Override
+    protected List<String> positionalFlags() {
+        return List.of("msgSize", "msgsPerSuperstep", "supersteps");
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        String size = flagOrArgument(line, "msgSize");
+        String messages = flagOrArgument(line, "msgsPerSuperstep");
+        String supersteps = flagOrArgument(line, "supersteps");
+        if (size == null || messages == null || supersteps == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "give <msgSize> <msgsPerSuperstep> <supersteps>, as"
+                    + " Hama's RandBench takes them, e.g. RandBench 1024 100 10");
+        }
+        RandBenchOptions.Builder options = RandBenchOptions.builder(BspArgs.bytes("<msgSize>", size),
+                BspArgs.wholeNumber("<msgsPerSuperstep>", messages), BspArgs.wholeNumber("<supersteps>", supersteps))
+                .noSelf(line.hasOption("noSelf"))
+                .settings(settings(line));
+        if (line.hasOption("warmup")) {
+            options.warmup(BspArgs.wholeNumber("-warmup", line.getOptionValue("warmup")));
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        BspRunner runner = runner(session.configuration(), command.options.settings());
+        RandBenchResult result = new RandBench(runner, session.facts()).run(command.options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        result.failures().forEach(failure -> err.println(name() + ": " + failure));
+        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+    }
+
+    /** Hama's two lines, then hbench's; every number formatted with Locale.ROOT. */
+    static List<String> lines(RandBenchResult result) {
+        RandBenchOptions options = result.options();
+        List<String> lines = new ArrayList<>();
+        lines.add("RandBench: " + options.settings().peers() + " peers, " + options.messagesPerSuperstep()
+                + " messages of " + options.messageSize() + " bytes per peer per superstep to random peers "
+                + (options.noSelf() ? "other than the sender" : "including the sender") + ", seed "
+                + options.settings().seed());
+        lines.add("The total number of supersteps: " + (options.warmup() + options.supersteps()));
+        // As Hama prints it: milliseconds / 1000.0 as a Java double.
+        lines.add("Job Finished in " + result.jobTime().toMillis() / 1000.0 + " seconds");
+        lines.add("Supersteps measured: " + options.supersteps() + " (after " + options.warmup() + " warmup)");
+        lines.add("Measured time ms (slowest peer, start of first measured superstep to end of last barrier): "
+                + Rates.millis(result.measuredNanos()));
+        lines.add("Bytes sent over the network: " + result.networkBytes());
+        lines.add("Bytes kept local: " + result.localBytes());
+        lines.add("Throughput MB/s (10^6 bytes/s, network bytes / measured time): "
+                + Rates.fixed(result.megabytesPerSecond(), 3));
+        lines.add("Throughput Gbit/s (10^9 bits/s, network bytes / measured time): "
+                + Rates.fixed(result.gigabitsPerSecond(), 4));
+        Summary peers = result.peerBytesPerSecond();
+        lines.add("Peer throughput MB/s (10^6 bytes/s): min " + Rates.fixed(Rates.megabytesPerSecond(peers.min()), 3)
+                + " avg " + Rates.fixed(Rates.megabytesPerSecond(peers.mean()), 3)
+                + " max " + Rates.fixed(Rates.megabytesPerSecond(peers.max()), 3));
+        lines.add(percentiles("send", result.sendNanos()));
+        lines.add(percentiles("flush", result.flushNanos()));
+        lines.add(percentiles("barrier", result.barrierNanos()));
+        return lines;
+    }
+
+    /** The same figures as the result's distributions: HdrHistogram's, within 0.1%. */
+    private static String percentiles(String phase, Histogram nanos) {
+        Distribution millis = Histograms.toDistribution(phase, Unit.MILLISECONDS, nanos, 1e6);
+        return "Superstep " + phase + " ms (per peer and superstep): p50 " + Rates.fixed(millis.percentiles().get(50.0), 3)
+                + " p99 " + Rates.fixed(millis.percentiles().get(99.0), 3);
+    }
+}

@@ -1,0 +1,129 @@
+package io.hbench.bsp.randbench;
+
+import static io.hbench.bsp.bench.BspTestSupport.always;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.testing.ToolRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** RandBench from the command line, on in-memory peers (at most 8, as a cluster of 8 slots). */
+class RandBenchToolTest {
+    private static ToolRun run(String... args) throws Exception {
+        String[] all = new String[args.length + 1];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "-noEmbedded";
+        return ToolRun.run(new Configuration(), (out, err) -> new RandBenchTool(out, err,
+                always(InMemoryBspRunner.realTime(8))), all);
+    }
+
+    private static void assertUsageError(ToolRun run, String line) {
+        assertThat(run.status).as("exit status").isEqualTo(2);
+        List<String> err = run.err.lines().collect(Collectors.toList());
+        assertThat(err.get(0)).isEqualTo(line);
+        assertThat(err).hasSize(3);
+        assertThat(err.get(1)).startsWith("Usage: RandBench ");
+        assertThat(run.out).isEmpty();
+    }
+
+    @Test
+    void runsHamasCommandLineAndPrintsItsLinesAndTheFiguresHamaLeftOut(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("randbench.json");
+
+        ToolRun run = run("1000", "10", "3", "-peers", "4", "-seed", "42", "-warmup", "1", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        List<String> lines = run.out.lines().collect(Collectors.toList());
+        assertThat(lines.get(0)).isEqualTo("RandBench: 4 peers, 10 messages of 1000 bytes per peer per superstep to"
+                + " random peers including the sender, seed 42");
+        assertThat(lines.get(1)).isEqualTo("The total number of supersteps: 4");
+        assertThat(lines.get(2)).matches("Job Finished in \\d+\\.\\d+ seconds");
+        long network = Long.parseLong(lines.get(5).substring("Bytes sent over the network: ".length()));
+        long local = Long.parseLong(lines.get(6).substring("Bytes kept local: ".length()));
+        assertThat(network + local).isEqualTo(4 * 10 * 1000 * 3);
+        assertThat(local).as("about a quarter goes to the sender itself").isPositive();
+        assertThat(Files.readString(json, StandardCharsets.UTF_8)).contains("\"benchmark\" : \"RandBench\"")
+                .contains("peer 3");
+    }
+
+    @Test
+    void theSameSeedSendsTheSameBytesOverTheNetwork() throws Exception {
+        String first = run("100", "20", "2", "-seed", "5").out.lines().filter(l -> l.startsWith("Bytes"))
+                .collect(Collectors.joining("\n"));
+        String second = run("100", "20", "2", "-seed", "5").out.lines().filter(l -> l.startsWith("Bytes"))
+                .collect(Collectors.joining("\n"));
+
+        assertThat(second).isEqualTo(first).contains("Bytes kept local: ");
+    }
+
+    @Test
+    void noSelfKeepsNothingLocal() throws Exception {
+        ToolRun run = run("100", "20", "2", "-noSelf");
+
+        assertThat(run.out).contains("Bytes sent over the network: 16000", "Bytes kept local: 0");
+    }
+
+    @Test
+    void aMessageSizeOfZeroIsRefused() throws Exception {
+        assertUsageError(run("0", "10", "3"), "RandBench: <msgSize> must be from 1 to 67108864 bytes, got 0");
+    }
+
+    @Test
+    void anUnparseableMessageSizeIsRefused() throws Exception {
+        assertUsageError(run("big", "10", "3"), "RandBench: <msgSize> 'big' is not a size: use a whole number of"
+                + " bytes, optionally with KB, MB or GB (1KB = 1024 bytes), e.g. 65536 or 64KB");
+    }
+
+    @Test
+    void missingPositionalArgumentsAreNamed() throws Exception {
+        assertUsageError(run("1000", "10"), "RandBench: give <msgSize> <msgsPerSuperstep> <supersteps>, as Hama's"
+                + " RandBench takes them, e.g. RandBench 1024 100 10");
+    }
+
+    @Test
+    void zeroMessagesOrSuperstepsAreRefused() throws Exception {
+        assertUsageError(run("10", "0", "3"), "RandBench: <msgsPerSuperstep> must be at least 1, got 0");
+        assertUsageError(run("10", "1", "x"), "RandBench: <supersteps> 'x' is not a whole number");
+    }
+
+    @Test
+    void fewerThanTwoPeersAreRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-peers", "1"),
+                "RandBench: -peers must be from 2 to 100000, got 1: messages need a peer to go to");
+    }
+
+    @Test
+    void morePeersThanTheClusterCanRunAreRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-peers", "9"),
+                "RandBench: -peers 9 is more than the 8 peers this cluster can run at once");
+    }
+
+    @Test
+    void aNegativeWarmupIsRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-warmup", "-1"), "RandBench: -warmup must be at least 0, got -1");
+    }
+
+    @Test
+    void aTimeoutBelowOneSecondIsRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-timeout", "0"), "RandBench: -timeout must be at least 1 second, got 0");
+    }
+
+    @Test
+    void aListenAddressWithoutPortIsRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-listen", "gateway"),
+                "RandBench: -listen 'gateway' is not host:port, e.g. 0.0.0.0:7077");
+    }
+
+    @Test
+    void anUnparseableSeedIsRefused() throws Exception {
+        assertUsageError(run("10", "1", "1", "-seed", "abc"), "RandBench: -seed 'abc' is not a seed: use a whole"
+                + " number from -9223372036854775808 to 9223372036854775807");
+    }
+}
