@@ -1,0 +1,275 @@
+package io.hbench.bsp.ebb;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.bsp.bench.Rates;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What an EBB run measured. Definitions, as in Netgauge's ebb pattern:
+ *
+ * <ul>
+ * <li>A peer's exchange time in a round is the send time of that round's superstep: from the end of the previous
+ * barrier, when every peer starts, until it has sent its bytes, flushed them and received its partners'.
+ * <li>A connection's bandwidth is size / that exchange time (each of a peer's connections, for alltoall).
+ * <li>A round's (and a size's) bandwidth is size / the average exchange time over its exchanges; for the ebb
+ * pattern, over all rounds of a size, that is the effective bisection bandwidth.
+ * <li>Bandwidth is in MB/s (10^6 bytes/s) and Gbit/s (10^9 bits/s). An exchange time below 1 ns counts as 1 ns.
+ * <li>Relative: a size's bandwidth / the same size's bandwidth of a 2-peer ebb run.
+ * </ul>
+ */
+public final class EbbResult {
+    private final EbbOptions options;
+    private final Instant start;
+    private final Instant end;
+    private final Run run;
+    private final Optional<Run> baseline;
+    private final Map<String, String> cluster;
+
+    public EbbResult(EbbOptions options, Instant start, Instant end, Run run, Optional<Run> baseline,
+            Map<String, String> cluster) {
+        this.options = requireNonNull(options, "options is null");
+        this.start = requireNonNull(start, "start is null");
+        this.end = requireNonNull(end, "end is null");
+        this.run = requireNonNull(run, "run is null");
+        this.baseline = requireNonNull(baseline, "baseline is null");
+        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        if (end.isBefore(start)) {
+            throw new IllegalArgumentException("end is before start");
+        }
+        if (baseline.isPresent() != options.relative()) {
+            throw new IllegalArgumentException("a baseline is there exactly when -relative is");
+        }
+    }
+
+    public EbbOptions options() {
+        return options;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    /** The run of {@code options.settings().peers()} peers. */
+    public Run run() {
+        return run;
+    }
+
+    /** The 2-peer ebb run, with -relative. */
+    public Optional<Run> baseline() {
+        return baseline;
+    }
+
+    /** The run's bandwidth of {@code size} over the baseline's; empty without a baseline. */
+    public Optional<Double> relative(long size) {
+        return baseline.map(base -> run.bytesPerSecond(size) / base.bytesPerSecond(size));
+    }
+
+    public BenchResult toBenchResult() {
+        BenchResult.Builder result = BenchResult.builder(Ebb.NAME, options.pattern().flagValue())
+                .parameter("pattern", options.pattern().flagValue())
+                .parameter("sizes", options.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .parameter("rounds", options.rounds())
+                .parameter("buckets", options.buckets())
+                .parameter("relative", options.relative())
+                .parameter("peers", options.settings().peers())
+                .parameter("seed", options.settings().seed())
+                .parameter("timeout", options.settings().failureTimeout().toSeconds())
+                .parameter("listen", options.settings().listen().map(Object::toString).orElse(""))
+                .start(start)
+                .end(end);
+        for (long size : options.sizes()) {
+            result.metric("average time size=" + size, run.averageNanos(size) / 1e3, Unit.MICROSECONDS);
+            result.metric("bandwidth size=" + size, run.bytesPerSecond(size), Unit.BYTES_PER_SECOND);
+            baseline.ifPresent(base -> result
+                    .metric("baseline bandwidth size=" + size, base.bytesPerSecond(size), Unit.BYTES_PER_SECOND)
+                    .metric("relative size=" + size, relative(size).orElseThrow(), Unit.COUNT));
+            Histogram bandwidths = Histograms.newHistogram();
+            run.exchanges(size).forEach(exchange -> bandwidths.recordValue(Math.round(exchange.bytesPerSecond())));
+            result.distribution(Histograms.toDistribution("connection bandwidth size=" + size,
+                    Unit.BYTES_PER_SECOND, bandwidths, 1));
+        }
+        addSamples(result, "", run);
+        baseline.ifPresent(base -> addSamples(result, "baseline ", base));
+        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
+        return result.build();
+    }
+
+    private void addSamples(BenchResult.Builder result, String prefix, Run of) {
+        for (Exchange exchange : of.exchanges()) {
+            List<Metric> metrics = new ArrayList<>();
+            metrics.add(new Metric("size", exchange.size(), Unit.BYTES));
+            metrics.add(new Metric("round", exchange.round(), Unit.COUNT));
+            exchange.partner().ifPresent(partner -> metrics.add(new Metric("partner", partner, Unit.COUNT)));
+            metrics.add(new Metric("exchange time", exchange.nanos() / 1e3, Unit.MICROSECONDS));
+            metrics.add(new Metric("bandwidth", exchange.bytesPerSecond(), Unit.BYTES_PER_SECOND));
+            result.taskSample(new TaskSample(prefix + "size " + exchange.size() + " round " + exchange.round()
+                    + " peer " + exchange.peer(), exchange.host(), start, end, metrics));
+        }
+    }
+
+    /** One peer's exchange in one round. */
+    public static final class Exchange {
+        private final long size;
+        private final int round;
+        private final int peer;
+        private final String host;
+        private final int partner;
+        private final long nanos;
+
+        /** @param partner the peer sent to and received from, or -1 if there is none (alltoall) */
+        public Exchange(long size, int round, int peer, String host, int partner, long nanos) {
+            if (size < 1 || round < 0 || peer < 0 || partner < -1 || nanos < 0) {
+                throw new IllegalArgumentException("exchange out of range: size " + size + ", round " + round
+                        + ", peer " + peer + ", partner " + partner + ", nanos " + nanos);
+            }
+            this.size = size;
+            this.round = round;
+            this.peer = peer;
+            this.host = requireNonNull(host, "host is null");
+            this.partner = partner;
+            this.nanos = nanos;
+        }
+
+        public long size() {
+            return size;
+        }
+
+        public int round() {
+            return round;
+        }
+
+        public int peer() {
+            return peer;
+        }
+
+        public String host() {
+            return host;
+        }
+
+        /** The one peer this peer sent to (ebb: and received from); empty for alltoall. */
+        public Optional<Integer> partner() {
+            return partner < 0 ? Optional.empty() : Optional.of(partner);
+        }
+
+        public long nanos() {
+            return nanos;
+        }
+
+        /** size / exchange time: the bandwidth of the connection (of each, for alltoall). */
+        public double bytesPerSecond() {
+            return Rates.bytesPerSecond(size, Math.max(1, nanos));
+        }
+    }
+
+    /** The exchanges of one job, every size and round. */
+    public static final class Run {
+        private final int peers;
+        private final List<Exchange> exchanges;
+
+        public Run(int peers, List<Exchange> exchanges) {
+            if (peers < 2) {
+                throw new IllegalArgumentException("a run has at least 2 peers");
+            }
+            this.peers = peers;
+            this.exchanges = List.copyOf(requireNonNull(exchanges, "exchanges is null"));
+        }
+
+        public int peers() {
+            return peers;
+        }
+
+        public List<Exchange> exchanges() {
+            return exchanges;
+        }
+
+        public List<Exchange> exchanges(long size) {
+            return exchanges.stream().filter(e -> e.size() == size).collect(Collectors.toList());
+        }
+
+        public List<Exchange> exchanges(long size, int round) {
+            return exchanges.stream().filter(e -> e.size() == size && e.round() == round).collect(Collectors.toList());
+        }
+
+        /** Mean exchange time of every exchange of {@code size}, in nanoseconds. */
+        public double averageNanos(long size) {
+            return average(exchanges(size));
+        }
+
+        public double averageNanos(long size, int round) {
+            return average(exchanges(size, round));
+        }
+
+        /** size / average exchange time over all rounds: for the ebb pattern, the effective bisection bandwidth. */
+        public double bytesPerSecond(long size) {
+            return size * 1e9 / Math.max(1, averageNanos(size));
+        }
+
+        public double bytesPerSecond(long size, int round) {
+            return size * 1e9 / Math.max(1, averageNanos(size, round));
+        }
+
+        /**
+         * Connection bandwidths of {@code size} counted in {@code count} buckets of equal width from the lowest to
+         * the highest; the highest counts in the last bucket. All in the first bucket if all are equal.
+         */
+        public Buckets buckets(long size, int count) {
+            double[] values = exchanges(size).stream().mapToDouble(Exchange::bytesPerSecond).toArray();
+            double min = Arrays.stream(values).min().orElse(0);
+            double max = Arrays.stream(values).max().orElse(0);
+            double width = (max - min) / count;
+            long[] counts = new long[count];
+            for (double value : values) {
+                int bucket = width == 0 ? 0 : (int) Math.min(count - 1, Math.floor((value - min) / width));
+                counts[bucket]++;
+            }
+            return new Buckets(min, width, counts);
+        }
+
+        private static double average(List<Exchange> of) {
+            return of.stream().mapToLong(Exchange::nanos).average().orElse(0);
+        }
+    }
+
+    /** An equal-width histogram of bandwidths in bytes per second: bucket i is [min + i width, min + (i + 1) width). */
+    public static final class Buckets {
+        private final double min;
+        private final double width;
+        private final long[] counts;
+
+        Buckets(double min, double width, long[] counts) {
+            this.min = min;
+            this.width = width;
+            this.counts = counts.clone();
+        }
+
+        public double min() {
+            return min;
+        }
+
+        public double width() {
+            return width;
+        }
+
+        public long[] counts() {
+            return counts.clone();
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.hbench.bsp.ebb;
+
+import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.bench.BspArgs;
+import io.hbench.bsp.bench.BspBenchTool;
+import io.hbench.bsp.bench.BspRunnerFactory;
+import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.Rates;
+import io.hbench.cli.ClusterSession;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.error.ExitStatus;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/** {@code EBB}: Netgauge's effective bisection bandwidth pattern, plus alltoall and ring, over BSP peers. */
+public final class EbbTool extends BspBenchTool<EbbTool.Command> {
+    static final class Command {
+        final EbbOptions options;
+        final Optional<Path> jsonFile;
+
+        Command(EbbOptions options, Optional<Path> jsonFile) {
+            this.options = options;
+            this.jsonFile = jsonFile;
+        }
+    }
+
+    public EbbTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
+        super(out, err, runners);
+    }
+
+    @Override
+    public String name() {
+        return Ebb.NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Effective bisection bandwidth (Netgauge's ebb pattern): random pairs of peers exchange data each round";
+    }
+
+    @Override
+    protected String usage() {
+        return Ebb.NAME + " [genericOptions] -s <size>[-<size>] [-r rounds] [-b buckets] [-pattern ebb|alltoall|ring]"
+                + " [-relative] [-peers N] [-seed N] [-timeout seconds] [-listen host:port] [-json file]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(valued("s", "size[-size]", "bytes every peer sends to each partner per round; a range"
+                + " doubles from the first to the second; KB, MB, GB are binary"));
+        options.addOption(valued("r", "rounds", "rounds per size, each with a new random matching (default "
+                + EbbOptions.DEFAULT_ROUNDS + ")"));
+        options.addOption(valued("b", "buckets", "also print a histogram of all connection bandwidths of a size in"
+                + " this many equal-width buckets"));
+        options.addOption(valued("pattern", "name", "ebb: random pairs (default); alltoall: every peer with every"
+                + " other; ring: peer i sends to i+1"));
+        options.addOption(Option.builder("relative").desc("also run 2 peers with the same sizes and rounds and print"
+                + " the bandwidth relative to theirs").build());
+        addSettingsOptions(options, "peers (default " + BspSettings.DEFAULT_PEERS + ", what the embedded cluster runs"
+                + " at once; even for the ebb pattern)");
+    }
+
+    @Override
+    protected Command parse(CommandLine line) {
+        String sizes = line.getOptionValue("s");
+        if (sizes == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "give the size to exchange: -s <size> or -s"
+                    + " <min>-<max>, e.g. -s 1MB");
+        }
+        int dash = sizes.indexOf('-', 1);
+        long min = BspArgs.bytes("-s", dash < 0 ? sizes : sizes.substring(0, dash));
+        long max = dash < 0 ? min : BspArgs.bytes("-s", sizes.substring(dash + 1));
+        EbbOptions.Builder options = EbbOptions.builder(min, max)
+                .relative(line.hasOption("relative"))
+                .settings(settings(line));
+        if (line.hasOption("r")) {
+            options.rounds(BspArgs.wholeNumber("-r", line.getOptionValue("r")));
+        }
+        if (line.hasOption("b")) {
+            int buckets = BspArgs.wholeNumber("-b", line.getOptionValue("b"));
+            if (buckets < 1) {
+                throw new IllegalArgumentException("-b must be at least 1, got " + buckets);
+            }
+            options.buckets(buckets);
+        }
+        if (line.hasOption("pattern")) {
+            options.pattern(pattern(line.getOptionValue("pattern")));
+        }
+        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+    }
+
+    private static EbbPattern pattern(String text) {
+        for (EbbPattern pattern : EbbPattern.values()) {
+            if (pattern.flagValue().equalsIgnoreCase(text.trim())) {
+                return pattern;
+            }
+        }
+        throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-pattern '" + text + "' is not a pattern: use ebb,"
+                + " alltoall or ring");
+    }
+
+    @Override
+    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        BspRunner runner = runner(session.configuration(), command.options.settings());
+        EbbResult result = new Ebb(runner, session.facts()).run(command.options);
+        lines(result).forEach(out::println);
+        if (command.jsonFile.isPresent()) {
+            writeJson(command.jsonFile.get(), result.toBenchResult());
+        }
+        return ExitStatus.SUCCESS;
+    }
+
+    /** Per round, buckets with -b, per size overall and, with -relative, against the baseline; Locale.ROOT. */
+    static List<String> lines(EbbResult result) {
+        EbbOptions options = result.options();
+        EbbResult.Run run = result.run();
+        List<String> lines = new ArrayList<>();
+        lines.add("EBB: pattern " + options.pattern().flagValue() + ", " + run.peers() + " peers, sizes "
+                + options.minSize() + (options.maxSize() > options.minSize() ? "-" + options.maxSize() + " (doubling)"
+                : "") + " bytes, " + options.rounds() + " rounds, seed " + options.settings().seed());
+        for (long size : options.sizes()) {
+            for (int round = 0; round < options.rounds(); round++) {
+                lines.add("size " + size + " round " + round + ": " + run.exchanges(size, round).size()
+                        + " exchanges, average " + micros(run.averageNanos(size, round)) + " us, "
+                        + megabytes(run.bytesPerSecond(size, round)) + " MB/s");
+            }
+            if (options.buckets() > 0) {
+                EbbResult.Buckets buckets = run.buckets(size, options.buckets());
+                long[] counts = buckets.counts();
+                for (int i = 0; i < counts.length; i++) {
+                    double low = buckets.min() + i * buckets.width();
+                    lines.add("size " + size + " bucket " + i + " [" + megabytes(low) + ", "
+                            + megabytes(low + buckets.width()) + (i == counts.length - 1 || buckets.width() == 0 ? "]" : ")")
+                            + " MB/s: "
+                            + counts[i] + " connections");
+                }
+            }
+            double bandwidth = run.bytesPerSecond(size);
+            lines.add("size " + size + " all rounds: " + run.exchanges(size).size() + " exchanges, average "
+                    + micros(run.averageNanos(size)) + " us, " + megabytes(bandwidth) + " MB/s, "
+                    + Rates.fixed(Rates.gigabitsPerSecond(bandwidth), 4) + " Gbit/s"
+                    + (options.pattern() == EbbPattern.EBB ? " (effective bisection bandwidth)"
+                    : " (bandwidth per connection)"));
+            result.baseline().ifPresent(base -> lines.add("size " + size + " baseline (2 peers): average "
+                    + micros(base.averageNanos(size)) + " us, " + megabytes(base.bytesPerSecond(size)) + " MB/s; "
+                    + run.peers() + " peers / baseline: " + Rates.fixed(result.relative(size).orElseThrow(), 3)));
+        }
+        return lines;
+    }
+
+    private static String micros(double nanos) {
+        return Rates.fixed(nanos / 1e3, 3);
+    }
+
+    private static String megabytes(double bytesPerSecond) {
+        return Rates.fixed(Rates.megabytesPerSecond(bytesPerSecond), 3);
+    }
+}

@@ -1,0 +1,133 @@
+package io.hbench.bsp.ebb;
+
+import static io.hbench.bsp.bench.BspTestSupport.always;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.testing.ToolRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** EBB from the command line, on in-memory peers (at most 8, as a cluster of 8 slots). */
+class EbbToolTest {
+    private static ToolRun run(String... args) throws Exception {
+        String[] all = new String[args.length + 1];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "-noEmbedded";
+        return ToolRun.run(new Configuration(), (out, err) -> new EbbTool(out, err,
+                always(InMemoryBspRunner.realTime(8))), all);
+    }
+
+    private static void assertUsageError(ToolRun run, String line) {
+        assertThat(run.status).as("exit status").isEqualTo(2);
+        List<String> err = run.err.lines().collect(Collectors.toList());
+        assertThat(err.get(0)).isEqualTo(line);
+        assertThat(err).hasSize(3);
+        assertThat(err.get(1)).startsWith("Usage: EBB ");
+        assertThat(run.out).isEmpty();
+    }
+
+    @Test
+    void sweepsSizesByDoublingWithRoundsBucketsAndABaseline(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("ebb.json");
+
+        ToolRun run = run("-s", "1KB-4KB", "-r", "3", "-b", "4", "-relative", "-seed", "11", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        List<String> lines = run.out.lines().collect(Collectors.toList());
+        assertThat(lines.get(0)).isEqualTo("EBB: pattern ebb, 4 peers, sizes 1024-4096 (doubling) bytes, 3 rounds,"
+                + " seed 11");
+        assertThat(lines).filteredOn(line -> line.matches("size \\d+ round \\d: 4 exchanges, average [0-9.]+ us,"
+                + " [0-9.]+ MB/s")).hasSize(9);
+        assertThat(lines).filteredOn(line -> line.contains(" bucket ")).hasSize(12);
+        assertThat(lines).filteredOn(line -> line.startsWith("size 2048 all rounds: 12 exchanges")
+                && line.endsWith("(effective bisection bandwidth)")).hasSize(1);
+        assertThat(lines).filteredOn(line -> line.matches("size \\d+ baseline \\(2 peers\\): .* 4 peers / baseline:"
+                + " [0-9.]+")).hasSize(3);
+        assertThat(Files.readString(json, StandardCharsets.UTF_8)).contains("\"benchmark\" : \"EBB\"")
+                .contains("size 4096 round 2 peer 3", "baseline size 1024 round 0 peer 1");
+    }
+
+    @Test
+    void ringRunsOnAnOddNumberOfPeers() throws Exception {
+        ToolRun run = run("-s", "100", "-r", "2", "-pattern", "ring", "-peers", "3");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("size 100 all rounds: 6 exchanges", "(bandwidth per connection)");
+    }
+
+    @Test
+    void alltoallRunsEveryPeerWithEveryOther() throws Exception {
+        ToolRun run = run("-s", "100", "-r", "1", "-pattern", "alltoall", "-peers", "5");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("pattern alltoall, 5 peers", "size 100 round 0: 5 exchanges");
+    }
+
+    @Test
+    void aSizeOfZeroIsRefused() throws Exception {
+        assertUsageError(run("-s", "0"), "EBB: -s must be from 1 to 1073741824 bytes, got 0");
+    }
+
+    @Test
+    void anUnparseableSizeIsRefused() throws Exception {
+        assertUsageError(run("-s", "1KB-lots"), "EBB: -s 'lots' is not a size: use a whole number of bytes,"
+                + " optionally with KB, MB or GB (1KB = 1024 bytes), e.g. 65536 or 64KB");
+    }
+
+    @Test
+    void aDescendingRangeIsRefused() throws Exception {
+        assertUsageError(run("-s", "4KB-1KB"), "EBB: -s 4096-1024: the first size is larger than the second");
+    }
+
+    @Test
+    void aMissingSizeIsNamed() throws Exception {
+        assertUsageError(run("-r", "3"), "EBB: give the size to exchange: -s <size> or -s <min>-<max>, e.g. -s 1MB");
+    }
+
+    @Test
+    void fewerThanTwoPeersAreRefused() throws Exception {
+        assertUsageError(run("-s", "1KB", "-peers", "1"),
+                "EBB: -peers must be from 2 to 100000, got 1: messages need a peer to go to");
+    }
+
+    @Test
+    void anOddNumberOfPeersIsRefusedForTheEbbPattern() throws Exception {
+        assertUsageError(run("-s", "1KB", "-peers", "5"), "EBB: -peers 5 is odd: the ebb pattern pairs every peer"
+                + " with another; give an even number (or -pattern ring or alltoall)");
+    }
+
+    @Test
+    void morePeersThanTheClusterCanRunAreRefused() throws Exception {
+        assertUsageError(run("-s", "1KB", "-peers", "10"),
+                "EBB: -peers 10 is more than the 8 peers this cluster can run at once");
+    }
+
+    @Test
+    void anUnknownPatternIsRefused() throws Exception {
+        assertUsageError(run("-s", "1KB", "-pattern", "star"),
+                "EBB: -pattern 'star' is not a pattern: use ebb, alltoall or ring");
+    }
+
+    @Test
+    void zeroBucketsAreRefused() throws Exception {
+        assertUsageError(run("-s", "1KB", "-b", "0"), "EBB: -b must be at least 1, got 0");
+    }
+
+    @Test
+    void zeroRoundsAreRefused() throws Exception {
+        assertUsageError(run("-s", "1KB", "-r", "0"), "EBB: -r must be at least 1, got 0");
+    }
+
+    @Test
+    void relativeCannotWaitForPeersStartedByHand() throws Exception {
+        assertUsageError(run("-s", "1KB", "-relative", "-listen", "0.0.0.0:7077"), "EBB: -relative runs a second"
+                + " job of 2 peers, which -listen cannot: run the baseline by hand with -peers 2");
+    }
+}
