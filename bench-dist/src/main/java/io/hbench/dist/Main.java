@@ -11,6 +11,7 @@ import io.hbench.hs.HsValidateTool;
 import io.hbench.hs.TpcxhsTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -43,17 +44,23 @@ public final class Main {
             entry(HsValidateTool::new),
             entry(BspPeerTool::new));
 
-    private final Map<String, Program> programs;
+    private final List<Program> programs;
+    /** Names and aliases, lower case, to their program. */
+    private final Map<String, Program> byName;
 
     private Main(List<Program> programs) {
         Map<String, Program> byName = new LinkedHashMap<>();
         for (Program program : programs) {
-            String key = program.name().toLowerCase(Locale.ROOT);
-            if (byName.put(key, program) != null) {
-                throw new IllegalStateException("two programs are named " + program.name());
+            List<String> names = new ArrayList<>(program.aliases());
+            names.add(0, program.name());
+            for (String name : names) {
+                if (byName.put(name.toLowerCase(Locale.ROOT), program) != null) {
+                    throw new IllegalStateException("two programs are named " + name);
+                }
             }
         }
-        this.programs = Collections.unmodifiableMap(byName);
+        this.programs = List.copyOf(programs);
+        this.byName = Collections.unmodifiableMap(byName);
     }
 
     /** The driver with every program of bench.jar, whose tools print to {@code out} and {@code err}. */
@@ -69,12 +76,12 @@ public final class Main {
 
     /** The registered programs, in listing order. */
     public List<Program> programs() {
-        return List.copyOf(programs.values());
+        return programs;
     }
 
-    /** The program with this name, ignoring case. */
+    /** The program with this name or alias, ignoring case. */
     public Optional<Program> find(String name) {
-        return Optional.ofNullable(programs.get(name.toLowerCase(Locale.ROOT)));
+        return Optional.ofNullable(byName.get(name.toLowerCase(Locale.ROOT)));
     }
 
     public static void main(String[] args) {
@@ -121,27 +128,33 @@ public final class Main {
 
     private void printPrograms(PrintStream stream) {
         stream.println("Programs:");
-        int width = programs.values().stream().mapToInt(p -> p.name().length()).max().orElse(0);
-        for (Program program : programs.values()) {
-            stream.println(String.format(Locale.ROOT, "  %-" + width + "s: %s", program.name(), program.description()));
+        int width = programs.stream().mapToInt(p -> p.name().length()).max().orElse(0);
+        for (Program program : programs) {
+            String aliases = program.aliases().isEmpty() ? "" : " (also " + String.join(", ", program.aliases()) + ")";
+            stream.println(String.format(Locale.ROOT, "  %-" + width + "s: %s%s", program.name(), program.description(),
+                    aliases));
         }
     }
 
-    private static Entry entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory) {
-        return new Entry(factory);
+    /** A registry line; {@code aliases} are the original tool's names where hbench's differs. */
+    private static Entry entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory,
+            String... aliases) {
+        return new Entry(factory, List.of(aliases));
     }
 
-    /** A registry line: how to make the tool; its name and description come from the tool itself. */
+    /** A registry line: how to make the tool and its aliases; its name and description come from the tool itself. */
     private static final class Entry {
         private final BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory;
+        private final List<String> aliases;
 
-        Entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory) {
+        Entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory, List<String> aliases) {
             this.factory = factory;
+            this.aliases = aliases;
         }
 
         Program program(PrintStream out, PrintStream err) {
             BenchTool<?> sample = factory.apply(out, err);
-            return new Program(sample.name(), sample.description(), () -> factory.apply(out, err));
+            return new Program(sample.name(), aliases, sample.description(), () -> factory.apply(out, err));
         }
     }
 }

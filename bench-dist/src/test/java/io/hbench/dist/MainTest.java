@@ -99,6 +99,30 @@ class MainTest {
                 .isInstanceOf(IllegalStateException.class);
     }
 
+    @Test
+    void anAliasRunsItsProgramAndIsListedWithIt() {
+        List<String> seen = new ArrayList<>();
+        Main driver = Main.of(List.of(new Program("Echo", List.of("say"), "repeats its argument",
+                () -> new EchoTool(out, err, seen))));
+
+        int status = driver.runProgram(new String[] {"SAY", "-word", "hi", "-noEmbedded"}, out, err);
+        driver.runProgram(new String[] {"-help"}, out, err);
+
+        assertThat(status).isEqualTo(1);
+        assertThat(seen).containsExactly("hi");
+        assertThat(driver.programs()).hasSize(1);
+        assertThat(out()).contains("  Echo: repeats its argument (also say)");
+    }
+
+    @Test
+    void anAliasThatIsAnotherProgramsNameIsRefused() {
+        Program a = new Program("A", "first", () -> new EchoTool(out, err, new ArrayList<>()));
+        Program b = new Program("B", List.of("a"), "second", () -> new EchoTool(out, err, new ArrayList<>()));
+
+        assertThatThrownBy(() -> Main.of(List.of(a, b))).isInstanceOf(IllegalStateException.class)
+                .hasMessage("two programs are named a");
+    }
+
     /** Records its -word (plus -D echo.suffix) and reports a failure, to check what reaches a program. */
     private static final class EchoTool extends BenchTool<String> {
         private final List<String> seen;

@@ -137,10 +137,10 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
                 long[] counts = buckets.counts();
                 for (int i = 0; i < counts.length; i++) {
                     double low = buckets.min() + i * buckets.width();
+                    boolean closed = i == counts.length - 1 || buckets.width() == 0;
                     lines.add("size " + size + " bucket " + i + " [" + megabytes(low) + ", "
-                            + megabytes(low + buckets.width()) + (i == counts.length - 1 || buckets.width() == 0 ? "]" : ")")
-                            + " MB/s: "
-                            + counts[i] + " connections");
+                            + megabytes(low + buckets.width()) + (closed ? "]" : ")") + " MB/s: " + counts[i]
+                            + " connections");
                 }
             }
             double bandwidth = run.bytesPerSecond(size);
