@@ -1,6 +1,8 @@
 package io.hbench.dist;
 
 import io.hbench.bsp.BspPeerTool;
+import io.hbench.bsp.ebb.EbbTool;
+import io.hbench.bsp.randbench.RandBenchTool;
 import io.hbench.cli.BenchTool;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.error.ExitStatus;
@@ -42,6 +44,8 @@ public final class Main {
             entry(HsDataCheckTool::new),
             entry(HsSortTool::new),
             entry(HsValidateTool::new),
+            entry(RandBenchTool::new, "bench"),
+            entry(EbbTool::new),
             entry(BspPeerTool::new));
 
     private final List<Program> programs;

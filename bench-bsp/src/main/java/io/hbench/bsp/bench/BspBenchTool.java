@@ -24,7 +24,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
     }
 
     /** The runner of this run: the only place that decides where peers run. */
-    protected BspRunner runner(Configuration conf, BspSettings settings) {
+    protected BspRunner runner(Configuration conf, BenchSettings settings) {
         return runners.create(conf, settings.listen());
     }
 
@@ -44,15 +44,15 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
     }
 
     /** The settings the command line gives; a seed is drawn here when none is given, so that it can be printed. */
-    protected static BspSettings settings(CommandLine line) {
+    protected static BenchSettings settings(CommandLine line) {
         int peers = line.hasOption("peers") ? BspArgs.wholeNumber("-peers", line.getOptionValue("peers"))
-                : BspSettings.DEFAULT_PEERS;
+                : BenchSettings.DEFAULT_PEERS;
         long seed = line.hasOption("seed") ? BspArgs.seed("-seed", line.getOptionValue("seed"))
                 : ThreadLocalRandom.current().nextLong();
         Duration timeout = line.hasOption("timeout")
                 ? Duration.ofSeconds(BspArgs.wholeNumber("-timeout", line.getOptionValue("timeout")))
                 : BspJobSpec.DEFAULT_FAILURE_TIMEOUT;
-        return new BspSettings(peers, seed, timeout,
+        return new BenchSettings(peers, seed, timeout,
                 Optional.ofNullable(line.getOptionValue("listen")).map(text -> BspArgs.hostPort("-listen", text)));
     }
 }

@@ -1,6 +1,8 @@
 package io.hbench.bsp.bench;
 
 import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.ManualBspRunner;
+import io.hbench.bsp.MapReduceBspRunner;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -17,4 +19,10 @@ public interface BspRunnerFactory {
      * @param listen where to wait for peers started by hand; empty to submit a job
      */
     BspRunner create(Configuration conf, Optional<InetSocketAddress> listen);
+
+    /** Peers as map tasks of the cluster, or started by hand when {@code -listen} gives an address. */
+    public static BspRunnerFactory production() {
+        return (conf, listen) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address))
+                .orElseGet(() -> new MapReduceBspRunner(conf));
+    }
 }

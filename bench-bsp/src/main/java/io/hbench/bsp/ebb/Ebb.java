@@ -6,7 +6,7 @@ import io.hbench.bsp.BspJobResult;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.SuperstepTiming;
-import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.Timings;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ public final class Ebb {
     }
 
     private EbbResult.Run run(EbbOptions options, EbbPattern pattern, int peers) throws InterruptedException {
-        BspSettings settings = options.settings();
+        BenchSettings settings = options.settings();
         BspJobSpec spec = BspJobSpec.builder(NAME + " " + pattern.flagValue() + " " + peers + " peers",
                         EbbProgram.class)
                 .arguments(EbbProgram.arguments(pattern, options.sizes(), options.rounds(), settings.seed()))

@@ -3,7 +3,7 @@ package io.hbench.bsp.ebb;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.BspJobSpec;
-import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.BenchSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,7 +21,7 @@ public final class EbbOptions {
     private final int rounds;
     private final int buckets;
     private final boolean relative;
-    private final BspSettings settings;
+    private final BenchSettings settings;
 
     private EbbOptions(Builder builder) {
         this.pattern = builder.pattern;
@@ -73,7 +73,7 @@ public final class EbbOptions {
         return relative;
     }
 
-    public BspSettings settings() {
+    public BenchSettings settings() {
         return settings;
     }
 
@@ -105,7 +105,7 @@ public final class EbbOptions {
         private int rounds = DEFAULT_ROUNDS;
         private int buckets;
         private boolean relative;
-        private BspSettings settings;
+        private BenchSettings settings;
 
         private Builder(long minSize, long maxSize) {
             this.minSize = minSize;
@@ -133,7 +133,7 @@ public final class EbbOptions {
         }
 
         /** Peers, seed, failure timeout, listen address; by default 4 peers, a random seed, 60 s, a job. */
-        public Builder settings(BspSettings settings) {
+        public Builder settings(BenchSettings settings) {
             this.settings = requireNonNull(settings, "settings is null");
             return this;
         }
@@ -152,7 +152,7 @@ public final class EbbOptions {
                 throw new IllegalArgumentException("-b must be at least 1, got " + buckets);
             }
             if (settings == null) {
-                settings = new BspSettings(BspSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
+                settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
                         BspJobSpec.DEFAULT_FAILURE_TIMEOUT, Optional.empty());
             }
             if (pattern == EbbPattern.EBB && settings.peers() % 2 != 0) {

@@ -4,7 +4,7 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BspArgs;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
 
 /** {@code EBB}: Netgauge's effective bisection bandwidth pattern, plus alltoall and ring, over BSP peers. */
 public final class EbbTool extends BspBenchTool<EbbTool.Command> {
@@ -32,8 +33,17 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
         }
     }
 
-    public EbbTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
+    public EbbTool(PrintStream out, PrintStream err) {
+        this(out, err, BspRunnerFactory.production());
+    }
+
+    /** A tool whose peers run where {@code runners} puts them (tests: in memory). */
+    EbbTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
         super(out, err, runners);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new EbbTool(System.out, System.err), args));
     }
 
     @Override
@@ -64,7 +74,7 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
                 + " other; ring: peer i sends to i+1"));
         options.addOption(Option.builder("relative").desc("also run 2 peers with the same sizes and rounds and print"
                 + " the bandwidth relative to theirs").build());
-        addSettingsOptions(options, "peers (default " + BspSettings.DEFAULT_PEERS + ", what the embedded cluster runs"
+        addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster runs"
                 + " at once; even for the ebb pattern)");
     }
 

@@ -3,7 +3,7 @@ package io.hbench.bsp.randbench;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.BspJobSpec;
-import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.BenchSettings;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -18,7 +18,7 @@ public final class RandBenchOptions {
     private final int supersteps;
     private final int warmup;
     private final boolean noSelf;
-    private final BspSettings settings;
+    private final BenchSettings settings;
 
     private RandBenchOptions(Builder builder) {
         this.messageSize = (int) builder.messageSize;
@@ -59,7 +59,7 @@ public final class RandBenchOptions {
         return noSelf;
     }
 
-    public BspSettings settings() {
+    public BenchSettings settings() {
         return settings;
     }
 
@@ -96,7 +96,7 @@ public final class RandBenchOptions {
         private final int supersteps;
         private int warmup;
         private boolean noSelf;
-        private BspSettings settings;
+        private BenchSettings settings;
 
         private Builder(long messageSize, int messagesPerSuperstep, int supersteps) {
             this.messageSize = messageSize;
@@ -115,7 +115,7 @@ public final class RandBenchOptions {
         }
 
         /** Peers, seed, failure timeout, listen address; by default 4 peers, a random seed, 60 s, a job. */
-        public Builder settings(BspSettings settings) {
+        public Builder settings(BenchSettings settings) {
             this.settings = requireNonNull(settings, "settings is null");
             return this;
         }
@@ -140,7 +140,7 @@ public final class RandBenchOptions {
                         + Integer.MAX_VALUE);
             }
             if (settings == null) {
-                settings = new BspSettings(BspSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
+                settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
                         BspJobSpec.DEFAULT_FAILURE_TIMEOUT, Optional.empty());
             }
             try {

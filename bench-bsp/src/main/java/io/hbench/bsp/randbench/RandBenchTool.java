@@ -4,7 +4,7 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BspArgs;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.BspSettings;
+import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
@@ -24,6 +24,7 @@ import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * {@code RandBench} (alias {@code bench}, Hama's name) on the command line: Hama's arguments and lines, then the
@@ -40,8 +41,17 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
         }
     }
 
-    public RandBenchTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
+    public RandBenchTool(PrintStream out, PrintStream err) {
+        this(out, err, BspRunnerFactory.production());
+    }
+
+    /** A tool whose peers run where {@code runners} puts them (tests: in memory). */
+    RandBenchTool(PrintStream out, PrintStream err, BspRunnerFactory runners) {
         super(out, err, runners);
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(ToolRunner.run(new RandBenchTool(System.out, System.err), args));
     }
 
     @Override
@@ -67,7 +77,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
         options.addOption(valued("msgsPerSuperstep", "N", "messages every peer sends per superstep (second"
                 + " argument)"));
         options.addOption(valued("supersteps", "N", "supersteps measured (third argument)"));
-        addSettingsOptions(options, "peers (default " + BspSettings.DEFAULT_PEERS + ", what the embedded cluster"
+        addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster"
                 + " runs at once; on a cluster give up to its map slots)");
         options.addOption(Option.builder("noSelf").desc("a peer never picks itself as destination (Hama's"
                 + " RandBench does)").build());

@@ -14,7 +14,7 @@ public final class BspTestSupport {
         return (conf, listen) -> runner;
     }
 
-    public static BspSettings settings(int peers, long seed) {
-        return new BspSettings(peers, seed, Duration.ofSeconds(30), Optional.empty());
+    public static BenchSettings settings(int peers, long seed) {
+        return new BenchSettings(peers, seed, Duration.ofSeconds(30), Optional.empty());
     }
 }

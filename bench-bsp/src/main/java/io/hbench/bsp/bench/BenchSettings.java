@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** What every BSP benchmark asks of its job: peers, the seed of its random choices, the failure timeout, where to listen. */
-public final class BspSettings {
+public final class BenchSettings {
     /**
      * Four peers: the embedded cluster runs at least four map tasks at once, and four is the smallest count
      * that has more than one pairing for EBB and more than one destination besides itself for RandBench.
@@ -22,7 +22,7 @@ public final class BspSettings {
     private final Duration failureTimeout;
     private final Optional<InetSocketAddress> listen;
 
-    public BspSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen) {
+    public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen) {
         if (peers < 2 || peers > MAX_PEERS) {
             throw new IllegalArgumentException("-peers must be from 2 to " + MAX_PEERS + ", got " + peers
                     + ": messages need a peer to go to");
@@ -58,10 +58,10 @@ public final class BspSettings {
 
     @Override
     public boolean equals(Object obj) {
-        if (!(obj instanceof BspSettings)) {
+        if (!(obj instanceof BenchSettings)) {
             return false;
         }
-        BspSettings that = (BspSettings) obj;
+        BenchSettings that = (BenchSettings) obj;
         return peers == that.peers && seed == that.seed && failureTimeout.equals(that.failureTimeout)
                 && listen.equals(that.listen);
     }
