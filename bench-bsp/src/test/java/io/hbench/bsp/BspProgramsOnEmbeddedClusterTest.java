@@ -1,0 +1,84 @@
+package io.hbench.bsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.bsp.ebb.EbbTool;
+import io.hbench.bsp.randbench.RandBenchTool;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.testing.ToolRun;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * RandBench and EBB as an operator runs them: the command line, peers as the map tasks of a job on the
+ * embedded cluster (HDFS and MapReduce's in-process runner), the classic lines and the JSON result.
+ */
+@Timeout(180)
+class BspProgramsOnEmbeddedClusterTest {
+    @TempDir
+    static Path temp;
+
+    private static EmbeddedCluster cluster;
+    private static Configuration conf;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"));
+        conf = cluster.clientConfiguration();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void randBenchSendsEveryMessageItPromisesAndReportsHamasLines() throws Exception {
+        Path json = temp.resolve("randbench.json");
+
+        ToolRun run = ToolRun.run(conf, RandBenchTool::new, "1000", "50", "3", "-peers", "4", "-warmup", "1",
+                "-seed", "7", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("The total number of supersteps: 4\n").containsPattern(
+                "Job Finished in \\d+\\.\\d+ seconds\n");
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        // 4 peers x 50 messages x 1000 bytes x 3 measured supersteps, split between the network and the sender.
+        assertThat(metric(result, "network bytes") + metric(result, "local bytes")).isEqualTo(4 * 50 * 1000 * 3);
+        assertThat(metric(result, "network bytes")).isPositive();
+        assertThat(metric(result, "throughput")).isCloseTo(metric(result, "network bytes")
+                / (metric(result, "measured time") / 1000), withinPercentage(1e-9));
+        assertThat(result.get("tasks")).as("one sample per peer").hasSize(4);
+    }
+
+    @Test
+    void ebbPairsEveryPeerInEveryRoundOnTheClusterAndComparesWithTheTwoPeerBaseline() throws Exception {
+        ToolRun run = ToolRun.run(conf, EbbTool::new, "-s", "64KB", "-r", "2", "-peers", "4", "-relative", "-seed",
+                "3");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).containsPattern("size 65536 round 0: 4 exchanges, average [\\d.]+ us, [\\d.]+ MB/s\n")
+                .containsPattern("size 65536 round 1: 4 exchanges")
+                .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(effective bisection bandwidth\\)\n")
+                .containsPattern("size 65536 baseline \\(2 peers\\): .*; 4 peers / baseline: [\\d.]+\n");
+    }
+
+    private static double metric(JsonNode result, String name) {
+        for (JsonNode metric : result.get("metrics")) {
+            if (metric.get("name").asText().equals(name)) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no metric " + name);
+    }
+}
