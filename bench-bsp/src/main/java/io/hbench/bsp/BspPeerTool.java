@@ -50,7 +50,7 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
     }
 
     @Override
-    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured(BspPeerTool.PeerOptions options) {
         return false;
     }
 

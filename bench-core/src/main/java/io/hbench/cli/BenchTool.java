@@ -93,11 +93,12 @@ public abstract class BenchTool<O> extends Configured implements Tool {
     }
 
     /**
-     * Whether this program starts an embedded cluster when no cluster is configured. A program
-     * that has its own way to run alone (NNThroughputBenchmark starts just a NameNode) says no;
-     * {@code -embedded} still forces one.
+     * Whether this run of the program starts an embedded cluster when no cluster is configured. A
+     * program that has its own way to run alone (NNThroughputBenchmark starts just a NameNode, a BSP
+     * program with {@code -listen} waits for peers started by hand) says no; {@code -embedded} still
+     * forces one.
      */
-    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured(O options) {
         return true;
     }
 
@@ -119,7 +120,7 @@ public abstract class BenchTool<O> extends Configured implements Tool {
             }
             O parsed = parse(line);
             ClusterSession.EmbeddedMode mode = embeddedMode(line);
-            if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured()) {
+            if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured(parsed)) {
                 mode = ClusterSession.EmbeddedMode.REFUSE;
             }
             Path embeddedDir = line.hasOption("embeddedDir")

@@ -303,7 +303,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
 
     /** With no NameNode configured, a standalone NameNode in this process, not a whole embedded cluster. */
     @Override
-    protected boolean startsEmbeddedClusterWhenNoneIsConfigured() {
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured(NnThroughputTool.Command options) {
         return false;
     }
 

@@ -25,7 +25,16 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
 
     /** The runner of this run: the only place that decides where peers run. */
     protected BspRunner runner(Configuration conf, BenchSettings settings) {
-        return runners.create(conf, settings.listen());
+        return runners.create(conf, settings.listen(), err::println);
+    }
+
+    /** The BSP settings of a parsed command line. */
+    protected abstract BenchSettings settingsOf(O options);
+
+    /** Peers started by hand ({@code -listen}) need no cluster: the coordinator runs here. */
+    @Override
+    protected boolean startsEmbeddedClusterWhenNoneIsConfigured(O options) {
+        return settingsOf(options).listen().isEmpty();
     }
 
     /** Adds -peers (described by {@code peersHelp}), -seed, -timeout and -listen. */

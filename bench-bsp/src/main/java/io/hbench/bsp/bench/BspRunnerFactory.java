@@ -5,6 +5,7 @@ import io.hbench.bsp.ManualBspRunner;
 import io.hbench.bsp.MapReduceBspRunner;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -17,12 +18,15 @@ public interface BspRunnerFactory {
     /**
      * @param conf the cluster's configuration
      * @param listen where to wait for peers started by hand; empty to submit a job
+     * @param notices receives what the user must know while the run waits (where to point peers started by hand)
      */
-    BspRunner create(Configuration conf, Optional<InetSocketAddress> listen);
+    BspRunner create(Configuration conf, Optional<InetSocketAddress> listen, Consumer<String> notices);
 
     /** Peers as map tasks of the cluster, or started by hand when {@code -listen} gives an address. */
     public static BspRunnerFactory production() {
-        return (conf, listen) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address))
+        return (conf, listen, notices) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address)
+                .onListening(where -> notices.accept("waiting for the peers at " + where
+                        + ": start each with bin/bench BspPeer -coordinator " + where)))
                 .orElseGet(() -> new MapReduceBspRunner(conf));
     }
 }

@@ -1,10 +1,10 @@
 package io.hbench.bsp.randbench;
 
 import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspArgs;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
@@ -52,6 +52,11 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
 
     public static void main(String[] args) throws Exception {
         System.exit(ToolRunner.run(new RandBenchTool(System.out, System.err), args));
+    }
+
+    @Override
+    protected BenchSettings settingsOf(Command command) {
+        return command.options.settings();
     }
 
     @Override

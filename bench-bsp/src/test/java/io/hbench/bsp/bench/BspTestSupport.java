@@ -11,7 +11,7 @@ public final class BspTestSupport {
 
     /** A factory that gives {@code runner} whatever the command line asks. */
     public static BspRunnerFactory always(BspRunner runner) {
-        return (conf, listen) -> runner;
+        return (conf, listen, notices) -> runner;
     }
 
     public static BenchSettings settings(int peers, long seed) {

@@ -1,0 +1,61 @@
+package io.hbench.bsp.randbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.bsp.BspPeerTool;
+import io.hbench.bsp.bench.BspRunnerFactory;
+import io.hbench.testing.ToolRun;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code RandBench -listen}: no job and no cluster; the program tells where to point peers started by hand
+ * with {@code BspPeer}, and runs on them as on map tasks.
+ */
+@Timeout(60)
+class RandBenchWithPeersStartedByHandTest {
+    @Test
+    void peersStartedByHandRunRandBenchWithoutAnyCluster() throws Exception {
+        CompletableFuture<String> notice = new CompletableFuture<>();
+        BspRunnerFactory production = BspRunnerFactory.production();
+        BspRunnerFactory watched = (conf, listen, notices) -> production.create(conf, listen, text -> {
+            notices.accept(text);
+            notice.complete(text);
+        });
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            Future<ToolRun> bench = threads.submit(() -> ToolRun.run(new Configuration(),
+                    (out, err) -> new RandBenchTool(out, err, watched), "2000", "20", "3", "-peers", "3", "-listen",
+                    "127.0.0.1:0"));
+            String text = notice.get(30, TimeUnit.SECONDS);
+            String coordinator = text.substring(text.lastIndexOf(' ') + 1);
+            List<Future<ToolRun>> peers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                peers.add(threads.submit(() -> ToolRun.run(new Configuration(), BspPeerTool::new, "-coordinator",
+                        coordinator, "-address", "127.0.0.1")));
+            }
+
+            ToolRun run = bench.get(30, TimeUnit.SECONDS);
+
+            assertThat(run.status).as(run.err).isZero();
+            assertThat(run.err).doesNotContain("embedded cluster")
+                    .contains("waiting for the peers at " + coordinator + ": start each with bin/bench BspPeer"
+                            + " -coordinator " + coordinator);
+            assertThat(run.out).contains("RandBench: 3 peers, 20 messages of 2000 bytes")
+                    .contains("The total number of supersteps: 3\n");
+            for (Future<ToolRun> peer : peers) {
+                assertThat(peer.get(30, TimeUnit.SECONDS).status).isZero();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+}
