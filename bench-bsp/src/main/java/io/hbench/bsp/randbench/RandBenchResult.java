@@ -33,7 +33,8 @@ import org.HdrHistogram.Histogram;
  * <li>Network bytes are payload bytes sent to other peers; local bytes are sent by a peer to itself.
  * <li>Throughput is network bytes / measured time, in MB/s (10^6 bytes/s) and Gbit/s (10^9 bits/s).
  * <li>A peer's throughput is its network bytes / its measured time.
- * <li>Send, flush and barrier distributions have one sample per peer per measured superstep.
+ * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
+ * superstep.
  * </ul>
  */
 public final class RandBenchResult {
@@ -138,6 +139,11 @@ public final class RandBenchResult {
         return histogram(SuperstepTiming::barrierNanos);
     }
 
+    /** Whole supersteps (send + flush + barrier): with few messages, what one superstep costs the program. */
+    public Histogram superstepNanos() {
+        return histogram(SuperstepTiming::totalNanos);
+    }
+
     /** Why the run failed: the peers sent other than the workload's bytes. Empty if it passed. */
     public List<String> failures() {
         long sent = networkBytes() + localBytes();
@@ -181,7 +187,8 @@ public final class RandBenchResult {
                 .distribution(peerThroughput())
                 .distribution(Histograms.toDistribution("superstep send", Unit.MILLISECONDS, sendNanos(), 1e6))
                 .distribution(Histograms.toDistribution("superstep flush", Unit.MILLISECONDS, flushNanos(), 1e6))
-                .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6));
+                .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6))
+                .distribution(Histograms.toDistribution("superstep total", Unit.MILLISECONDS, superstepNanos(), 1e6));
         for (PeerRun peer : peers) {
             result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), start, end, List.of(
                     new Metric("measured time", peer.measuredNanos() / 1e6, Unit.MILLISECONDS),

@@ -153,6 +153,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
         lines.add(percentiles("send", result.sendNanos()));
         lines.add(percentiles("flush", result.flushNanos()));
         lines.add(percentiles("barrier", result.barrierNanos()));
+        lines.add(percentiles("total", result.superstepNanos()));
         return lines;
     }
 

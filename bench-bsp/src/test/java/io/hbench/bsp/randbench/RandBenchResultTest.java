@@ -85,6 +85,17 @@ class RandBenchResultTest {
     }
 
     @Test
+    void theTotalDistributionHasOneWholeSuperstepPerPeerAndSuperstep() {
+        BenchResult bench = known().toBenchResult();
+
+        Distribution total = bench.distributions().stream().filter(d -> d.name().equals("superstep total"))
+                .findFirst().orElseThrow();
+        assertThat(total.count()).isEqualTo(4);
+        assertThat(total.min()).isCloseTo(4.0, within(0.004));
+        assertThat(total.max()).isCloseTo(6.0, within(0.006));
+    }
+
+    @Test
     void theBenchResultCarriesTheExactFiguresAndOneSamplePerPeer() {
         BenchResult bench = known().toBenchResult();
 
