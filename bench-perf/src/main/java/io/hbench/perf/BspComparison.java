@@ -1,0 +1,413 @@
+package io.hbench.perf;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.format.JsonResultFormat;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Issue 5's goals for the BSP runtime, on loopback: (1) RandBench's network throughput against a plain JDK
+ * socket transfer ({@link PlainSocketTransfer}) of the same bytes in the same message size between the same
+ * number of processes, in the same run, rounds alternating which goes first; (2) the barrier latency of 8
+ * peers, from RandBench with one 1-byte message per peer and superstep (it refuses 0). A benchmark, not a
+ * test: see docs/performance.md.
+ *
+ * <p>Every peer is a JVM of its own: RandBench runs with {@code -listen 127.0.0.1:port} (its coordinator,
+ * one more JVM) and P {@code BspPeer} processes join it; the plain transfer is P processes. Every JVM: the same
+ * java as this one, the same heap, the {@code --add-opens} of the system property {@code hadoop.jvm.opens},
+ * this JVM's classpath behind a private conf directory with a quiet log4j.properties. RandBench's figures
+ * come from its {@code -json} file: network bytes / measured time (the slowest peer's), the plain transfer's
+ * from its processes' lines: total bytes / the slowest process's time.
+ */
+public final class BspComparison {
+    private static final String DRIVER = "io.hbench.dist.Main";
+    private static final double THROUGHPUT_GOAL = 0.70;
+    private static final double BARRIER_GOAL_MS = 1.0;
+    private static final long RUN_TIMEOUT_SECONDS = 600;
+    private static final long LISTEN_PATIENCE_NANOS = 60_000_000_000L;
+
+    private final PrintStream out = System.out;
+    private final Options options;
+    private final Path work;
+    private final List<String> opens;
+    private int runs;
+
+    /** The command line, with its defaults. */
+    static final class Options {
+        int peers = 4;
+        int rounds = 3;
+        int messageSize = 64 * 1024;
+        int messages = 64;
+        int supersteps = 400;
+        int warmup = 40;
+        int barrierPeers = 8;
+        int barrierSupersteps = 2000;
+        int barrierWarmup = 200;
+        String heap = "1g";
+    }
+
+    /** Throughput of one run: payload bytes over the network and the slowest process's time. */
+    static final class Transfer {
+        final long bytes;
+        final long nanos;
+
+        Transfer(long bytes, long nanos) {
+            this.bytes = bytes;
+            this.nanos = nanos;
+        }
+
+        double megabytesPerSecond() {
+            return bytes * 1e3 / nanos;
+        }
+    }
+
+    private BspComparison(Options options, Path work) {
+        this.options = options;
+        this.work = work;
+        String opensProperty = System.getProperty("hadoop.jvm.opens", "").trim();
+        this.opens = opensProperty.isEmpty() ? List.of() : Arrays.asList(opensProperty.split("\\s+"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options = new Options();
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                usage("missing value for " + flag);
+            }
+            String value = args[++i];
+            switch (flag.toLowerCase(Locale.ROOT)) {
+                case "-peers":
+                    options.peers = Integer.parseInt(value);
+                    break;
+                case "-rounds":
+                    options.rounds = Integer.parseInt(value);
+                    break;
+                case "-msgsize":
+                    options.messageSize = Integer.parseInt(value);
+                    break;
+                case "-msgs":
+                    options.messages = Integer.parseInt(value);
+                    break;
+                case "-supersteps":
+                    options.supersteps = Integer.parseInt(value);
+                    break;
+                case "-warmup":
+                    options.warmup = Integer.parseInt(value);
+                    break;
+                case "-barrierpeers":
+                    options.barrierPeers = Integer.parseInt(value);
+                    break;
+                case "-barriersupersteps":
+                    options.barrierSupersteps = Integer.parseInt(value);
+                    break;
+                case "-barrierwarmup":
+                    options.barrierWarmup = Integer.parseInt(value);
+                    break;
+                case "-heap":
+                    options.heap = value;
+                    break;
+                default:
+                    usage("unknown argument " + flag);
+            }
+        }
+        if (options.peers < 2 || options.barrierPeers < 2 || options.rounds < 1 || options.messageSize < 1
+                || options.messages < 1 || options.supersteps < 1 || options.warmup < 0
+                || options.barrierSupersteps < 1 || options.barrierWarmup < 0) {
+            usage("peers must be at least 2, rounds, sizes, messages and supersteps at least 1, warm-ups at least 0");
+        }
+        Path work = Files.createTempDirectory("hbench-bspperf-");
+        try {
+            new BspComparison(options, work).run();
+        } finally {
+            ScratchDirectories.delete(work);
+        }
+    }
+
+    private static void usage(String problem) {
+        System.err.println("BspComparison: " + problem);
+        System.err.println("usage: BspComparison [-peers 4] [-rounds 3] [-msgSize 65536] [-msgs 64 (per peer and"
+                + " superstep)] [-supersteps 400] [-warmup 40] [-barrierPeers 8] [-barrierSupersteps 2000]"
+                + " [-barrierWarmup 200] [-heap 1g]");
+        System.exit(2);
+    }
+
+    private void run() throws Exception {
+        header();
+        List<double[]> throughput = new ArrayList<>();
+        List<double[]> barrier = new ArrayList<>();
+        for (int round = 1; round <= options.rounds; round++) {
+            boolean plainFirst = round % 2 == 1;
+            out.println(String.format(Locale.ROOT, "round %d (%s first)", round, plainFirst ? "plain" : "hbench"));
+            Transfer plain;
+            Transfer hbench;
+            if (plainFirst) {
+                plain = plain();
+                hbench = hbench();
+            } else {
+                hbench = hbench();
+                plain = plain();
+            }
+            throughput.add(new double[] {plain.megabytesPerSecond(), hbench.megabytesPerSecond()});
+            out.println(String.format(Locale.ROOT, "  throughput MB/s: plain %9.1f (%d bytes in %.3f s)  hbench %9.1f"
+                    + " (%d bytes in %.3f s)  ratio %.3f", plain.megabytesPerSecond(), plain.bytes, plain.nanos / 1e9,
+                    hbench.megabytesPerSecond(), hbench.bytes, hbench.nanos / 1e9,
+                    hbench.megabytesPerSecond() / plain.megabytesPerSecond()));
+            out.flush();
+            double[] latency = barrier();
+            barrier.add(latency);
+            out.println(String.format(Locale.ROOT, "  %d peers, 1 message of 1 byte: barrier ms p50 %.3f p99 %.3f;"
+                    + " whole superstep ms p50 %.3f p99 %.3f", options.barrierPeers, latency[0], latency[1],
+                    latency[2], latency[3]));
+            out.flush();
+        }
+        summary(throughput, barrier);
+    }
+
+    private void header() {
+        out.println("hbench RandBench vs a plain JDK socket transfer, and BSP barrier latency, on loopback");
+        out.println(String.format(Locale.ROOT, "machine: %d processors, Java %s (%s), load average %s",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), loadAverage()));
+        out.println(String.format(Locale.ROOT, "every process: a fresh JVM, -Xmx%s, --add-opens from hadoop.jvm.opens"
+                + " (%d flags)", options.heap, opens.size() / 2));
+        out.println(String.format(Locale.ROOT, "throughput: %d processes each send %d messages of %d bytes to"
+                + " uniformly random other processes (%d warm-up messages first, not counted); hbench: RandBench %d %d"
+                + " %d -noSelf -warmup %d, %d BspPeer processes and its coordinator's JVM", options.peers,
+                options.messages * options.supersteps, options.messageSize, options.messages * options.warmup,
+                options.messageSize, options.messages, options.supersteps, options.warmup, options.peers));
+        out.println(String.format(Locale.ROOT, "barrier: RandBench 1 1 %d -noSelf -warmup %d with %d BspPeer"
+                + " processes", options.barrierSupersteps, options.barrierWarmup, options.barrierPeers));
+        out.println();
+        out.flush();
+    }
+
+    private void summary(List<double[]> throughput, List<double[]> barrier) {
+        double plain = RoundFigures.median(column(throughput, 0));
+        double hbench = RoundFigures.median(column(throughput, 1));
+        double[] ratios = throughput.stream().mapToDouble(x -> x[1] / x[0]).toArray();
+        double ratio = hbench / plain;
+        out.println();
+        out.println(String.format(Locale.ROOT, "summary: medians over %d round(s); ratio = median hbench / median"
+                + " plain; per-round min..max in brackets", options.rounds));
+        out.println(String.format(Locale.ROOT, "  throughput MB/s (10^6 B/s): plain %.1f [%.1f..%.1f]  hbench %.1f"
+                + " [%.1f..%.1f]", plain, RoundFigures.min(column(throughput, 0)),
+                RoundFigures.max(column(throughput, 0)), hbench, RoundFigures.min(column(throughput, 1)),
+                RoundFigures.max(column(throughput, 1))));
+        out.println(String.format(Locale.ROOT, "  ratio hbench / plain %.3f, per round %s  %s (goal >= %.2f)", ratio,
+                Arrays.stream(ratios).mapToObj(r -> String.format(Locale.ROOT, "%.3f", r))
+                        .collect(Collectors.joining(", ")), ratio >= THROUGHPUT_GOAL ? "PASS" : "FAIL",
+                THROUGHPUT_GOAL));
+        double p50 = RoundFigures.median(column(barrier, 0));
+        out.println(String.format(Locale.ROOT, "  barrier ms, %d peers: p50 %.3f [%.3f..%.3f]  p99 %.3f;"
+                + " whole superstep p50 %.3f [%.3f..%.3f]  %s (goal p50 < %.1f ms)", options.barrierPeers, p50,
+                RoundFigures.min(column(barrier, 0)), RoundFigures.max(column(barrier, 0)),
+                RoundFigures.median(column(barrier, 1)), RoundFigures.median(column(barrier, 2)),
+                RoundFigures.min(column(barrier, 2)), RoundFigures.max(column(barrier, 2)),
+                p50 < BARRIER_GOAL_MS ? "PASS" : "FAIL", BARRIER_GOAL_MS));
+        out.flush();
+    }
+
+    private static double[] column(List<double[]> rows, int column) {
+        return rows.stream().mapToDouble(row -> row[column]).toArray();
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Paths.get("/proc/loadavg")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    // ---- the runs ----
+
+    private Transfer plain() throws Exception {
+        Path dir = runDir();
+        int[] ports = new int[options.peers];
+        for (int i = 0; i < ports.length; i++) {
+            ports[i] = freePort();
+        }
+        String portList = Arrays.stream(ports).mapToObj(Integer::toString).collect(Collectors.joining(","));
+        long seed = ThreadLocalRandom.current().nextLong();
+        List<Process> processes = new ArrayList<>();
+        for (int i = 0; i < options.peers; i++) {
+            processes.add(start(dir, PlainSocketTransfer.class.getName(), List.of(Integer.toString(i), portList,
+                    Integer.toString(options.messageSize), Integer.toString(options.messages * options.warmup),
+                    Integer.toString(options.messages * options.supersteps), Long.toString(seed)), "plain-" + i));
+        }
+        long bytes = 0;
+        long slowest = 0;
+        try {
+            for (int i = 0; i < processes.size(); i++) {
+                Path log = finish(processes.get(i), dir.resolve("plain-" + i + ".log"));
+                String line = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                        .filter(l -> l.startsWith(PlainSocketTransfer.RESULT)).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no result line in " + log));
+                String[] fields = line.substring(PlainSocketTransfer.RESULT.length()).split(" ");
+                bytes += Long.parseLong(fields[0]);
+                slowest = Math.max(slowest, Long.parseLong(fields[1]));
+            }
+        } finally {
+            stopAll(processes);
+        }
+        ScratchDirectories.delete(dir);
+        return new Transfer(bytes, slowest);
+    }
+
+    private Transfer hbench() throws Exception {
+        BenchResult result = randBench(options.peers, options.messageSize, options.messages, options.supersteps,
+                options.warmup);
+        long bytes = (long) result.metric("network bytes").orElseThrow().value();
+        double millis = result.metric("measured time").orElseThrow().value();
+        return new Transfer(bytes, Math.round(millis * 1e6));
+    }
+
+    /** Barrier p50, p99, whole superstep p50, p99, in milliseconds. */
+    private double[] barrier() throws Exception {
+        BenchResult result = randBench(options.barrierPeers, 1, 1, options.barrierSupersteps, options.barrierWarmup);
+        Distribution barrier = distribution(result, "superstep barrier");
+        Distribution total = distribution(result, "superstep total");
+        return new double[] {barrier.percentile(50.0), barrier.percentile(99.0), total.percentile(50.0),
+            total.percentile(99.0)};
+    }
+
+    private static Distribution distribution(BenchResult result, String name) {
+        return result.distributions().stream().filter(d -> d.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("RandBench's JSON has no distribution " + name));
+    }
+
+    /**
+     * RandBench with {@code -listen} on a free loopback port and {@code peers} BspPeer processes joining it,
+     * started once it listens (a peer tries its coordinator once). {@code -noEmbedded}: the coordinator needs
+     * no cluster, and an embedded one would compete for the two cores.
+     */
+    private BenchResult randBench(int peers, int size, int messages, int supersteps, int warmup) throws Exception {
+        Path dir = runDir();
+        Path json = dir.resolve("randbench.json");
+        String coordinator = "127.0.0.1:" + freePort();
+        Process program = start(dir, DRIVER, List.of("RandBench", Integer.toString(size), Integer.toString(messages),
+                Integer.toString(supersteps), "-peers", Integer.toString(peers), "-noSelf", "-warmup",
+                Integer.toString(warmup), "-listen", coordinator, "-json", json.toString(), "-noEmbedded"),
+                "randbench");
+        List<Process> joined = new ArrayList<>();
+        try {
+            awaitListening(coordinator, program);
+            for (int i = 0; i < peers; i++) {
+                joined.add(start(dir, DRIVER, List.of("BspPeer", "-coordinator", coordinator, "-address",
+                        "127.0.0.1"), "peer-" + i));
+            }
+            finish(program, dir.resolve("randbench.log"));
+            for (int i = 0; i < joined.size(); i++) {
+                finish(joined.get(i), dir.resolve("peer-" + i + ".log"));
+            }
+        } finally {
+            joined.add(program);
+            stopAll(joined);
+        }
+        BenchResult result;
+        try (Reader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+            result = JsonResultFormat.read(in);
+        }
+        ScratchDirectories.delete(dir);
+        return result;
+    }
+
+    /** Connects until the coordinator accepts; it ignores a connection that closes before registering. */
+    private static void awaitListening(String coordinator, Process program) throws Exception {
+        int port = Integer.parseInt(coordinator.substring(coordinator.indexOf(':') + 1));
+        long deadline = System.nanoTime() + LISTEN_PATIENCE_NANOS;
+        while (true) {
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+                return;
+            } catch (IOException e) {
+                if (!program.isAlive() || System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("RandBench did not listen at " + coordinator, e);
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /** A port free now; the process given it binds it a moment later, which on a quiet machine is safe enough. */
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        }
+    }
+
+    /** A private directory for one run, with conf/log4j.properties printing only warnings. */
+    private Path runDir() throws IOException {
+        Path dir = work.resolve(String.format(Locale.ROOT, "run-%04d", ++runs));
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+                "log4j.rootLogger=WARN,console",
+                "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+                "log4j.appender.console.target=System.err",
+                "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+                "log4j.appender.console.layout.ConversionPattern=%m%n", ""));
+        return dir;
+    }
+
+    /** Starts {@code main} in a fresh JVM; its output (both streams) goes to {@code name}.log in the run directory. */
+    private Process start(Path dir, String main, List<String> args, String name) throws IOException {
+        Path conf = dir.resolve("conf");
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx" + options.heap);
+        command.addAll(opens);
+        command.add("-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri());
+        command.add("-cp");
+        command.add(conf + java.io.File.pathSeparator + System.getProperty("java.class.path"));
+        command.add(main);
+        command.addAll(args);
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+    }
+
+    /** Waits for a process; its log if it exited 0, else an exception with the log's end. */
+    private static Path finish(Process process, Path log) throws Exception {
+        if (!process.waitFor(RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException(log.getFileName() + ": ran longer than " + RUN_TIMEOUT_SECONDS
+                    + " s; output: " + tail(log));
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(log.getFileName() + ": exited with " + process.exitValue() + "; output: "
+                    + tail(log));
+        }
+        return log;
+    }
+
+    /** After a failure, the others would wait for their partner until the timeout: end them. */
+    private static void stopAll(List<Process> processes) throws InterruptedException {
+        for (Process process : processes) {
+            if (process.isAlive()) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    }
+}

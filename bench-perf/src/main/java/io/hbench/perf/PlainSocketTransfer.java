@@ -1,0 +1,216 @@
+package io.hbench.perf;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One process of the plain JDK socket transfer that {@link BspComparison} measures RandBench against: the
+ * same traffic with nothing but blocking {@link SocketChannel}s, no framing, no supersteps.
+ *
+ * <p>Process {@code i} of {@code P} listens on {@code 127.0.0.1:port[i]}, connects to every other process
+ * (one connection per destination, as a BSP peer has) and accepts one from every other. It then sends
+ * {@code warmup} messages, waits until every other process has sent it all of theirs and a start byte, and
+ * sends {@code messages} more: each message to a destination drawn uniformly from the others, as RandBench
+ * {@code -noSelf} does, so both carry the same load, imbalance included. Destinations come from a
+ * {@link Random} seeded with {@code seed} and the sender's index, so every receiver works out exactly how many
+ * bytes each sender will send it and needs no framing to know when it is done.
+ *
+ * <p>Its transfer time runs on its own clock from the moment it holds every start byte (every process has
+ * finished its warm-up: a barrier) to the moment it has written all its messages and read all it was due.
+ * It prints one line, {@code transfer <network bytes sent> <nanoseconds>}; the comparison takes total bytes /
+ * the slowest process's time, as RandBench does.
+ */
+public final class PlainSocketTransfer {
+    static final String RESULT = "transfer ";
+    private static final long CONNECT_PATIENCE_NANOS = 30_000_000_000L;
+
+    private final int index;
+    private final int[] ports;
+    private final int messageSize;
+    private final int warmup;
+    private final int messages;
+    private final long seed;
+    private final SocketChannel[] outbound;
+    private final CountDownLatch started;
+    private final CountDownLatch received;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    private PlainSocketTransfer(int index, int[] ports, int messageSize, int warmup, int messages, long seed) {
+        this.index = index;
+        this.ports = ports;
+        this.messageSize = messageSize;
+        this.warmup = warmup;
+        this.messages = messages;
+        this.seed = seed;
+        this.outbound = new SocketChannel[ports.length];
+        this.started = new CountDownLatch(ports.length - 1);
+        this.received = new CountDownLatch(ports.length - 1);
+    }
+
+    /** {@code <index> <port,port,...> <messageSize> <warmupMessages> <messages> <seed>} */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 6) {
+            System.err.println("usage: PlainSocketTransfer <index> <port,port,...> <messageSize> <warmupMessages>"
+                    + " <messages> <seed>");
+            System.exit(2);
+        }
+        String[] list = args[1].split(",");
+        int[] ports = new int[list.length];
+        for (int i = 0; i < list.length; i++) {
+            ports[i] = Integer.parseInt(list[i]);
+        }
+        new PlainSocketTransfer(Integer.parseInt(args[0]), ports, Integer.parseInt(args[2]),
+                Integer.parseInt(args[3]), Integer.parseInt(args[4]), Long.parseLong(args[5])).run();
+    }
+
+    private void run() throws Exception {
+        try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+            listener.bind(new InetSocketAddress("127.0.0.1", ports[index]));
+            for (int peer = 0; peer < ports.length; peer++) {
+                if (peer != index) {
+                    outbound[peer] = connect(ports[peer]);
+                    outbound[peer].write(ByteBuffer.allocate(Integer.BYTES).putInt(0, index));
+                }
+            }
+            for (int accepted = 0; accepted < ports.length - 1; accepted++) {
+                SocketChannel channel = listener.accept();
+                channel.socket().setTcpNoDelay(true);
+                Thread reader = new Thread(() -> read(channel), "reader-" + accepted);
+                reader.setDaemon(true);
+                reader.start();
+            }
+            ByteBuffer pool = payload();
+            Random destinations = destinations(index);
+            send(pool, destinations, warmup);
+            ByteBuffer start = ByteBuffer.allocate(1);
+            for (SocketChannel channel : outbound) {
+                if (channel != null) {
+                    writeFully(channel, start.clear());
+                }
+            }
+            await(started);
+            long begin = System.nanoTime();
+            send(pool, destinations, messages);
+            await(received);
+            long end = System.nanoTime();
+            System.out.println(RESULT + (long) messages * messageSize + " " + (end - begin));
+            for (SocketChannel channel : outbound) {
+                if (channel != null) {
+                    channel.close();
+                }
+            }
+        }
+    }
+
+    /** The other process may not listen yet: it was started at the same moment. */
+    private static SocketChannel connect(int port) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + CONNECT_PATIENCE_NANOS;
+        while (true) {
+            try {
+                SocketChannel channel = SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
+                channel.socket().setTcpNoDelay(true);
+                return channel;
+            } catch (ConnectException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    /** Random non-zero bytes, twice a message, so messages are slices at random offsets as RandBench's are. */
+    private ByteBuffer payload() {
+        byte[] bytes = new byte[2 * messageSize];
+        Random random = new Random(seed ^ index);
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (1 + random.nextInt(255));
+        }
+        return ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+    }
+
+    private Random destinations(int sender) {
+        return new Random(seed + 31L * sender);
+    }
+
+    private int destination(Random random, int sender) {
+        int other = random.nextInt(ports.length - 1);
+        return other >= sender ? other + 1 : other;
+    }
+
+    private void send(ByteBuffer pool, Random destinations, int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            int offset = destinations.nextInt(messageSize + 1);
+            ByteBuffer message = pool.duplicate().position(offset).limit(offset + messageSize);
+            writeFully(outbound[destination(destinations, index)], message);
+        }
+    }
+
+    private static void writeFully(SocketChannel channel, ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    /** Reads one sender's warm-up bytes, its start byte and its measured bytes, each counted in advance. */
+    private void read(SocketChannel channel) {
+        try {
+            ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES);
+            readFully(channel, hello, Integer.BYTES);
+            int sender = hello.getInt(0);
+            Random random = destinations(sender);
+            ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+            readFully(channel, buffer, due(random, sender, warmup) + 1);
+            started.countDown();
+            readFully(channel, buffer, due(random, sender, messages));
+            received.countDown();
+        } catch (IOException | RuntimeException e) {
+            failure.compareAndSet(null, e);
+            started.countDown();
+            received.countDown();
+        }
+    }
+
+    /** The bytes of the next {@code count} messages of {@code sender} that come to this process. */
+    private long due(Random random, int sender, int count) {
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            random.nextInt(messageSize + 1);
+            if (destination(random, sender) == index) {
+                bytes += messageSize;
+            }
+        }
+        return bytes;
+    }
+
+    private static void readFully(SocketChannel channel, ByteBuffer buffer, long bytes) throws IOException {
+        long left = bytes;
+        while (left > 0) {
+            buffer.clear();
+            if (left < buffer.capacity()) {
+                buffer.limit((int) left);
+            }
+            int read = channel.read(buffer);
+            if (read < 0) {
+                throw new EOFException("connection closed with " + left + " bytes still due");
+            }
+            left -= read;
+        }
+    }
+
+    private void await(CountDownLatch latch) throws Exception {
+        latch.await();
+        Throwable e = failure.get();
+        if (e != null) {
+            throw new IllegalStateException("a reader failed", e);
+        }
+    }
+}
