@@ -15,10 +15,19 @@ import java.nio.channels.SocketChannel;
  * <p>Lifecycle: {@link #run} ends when the connection closes, from either side.
  */
 final class InboundLink implements Runnable {
+    /**
+     * Messages larger than the receive buffer but at most this size are read into one buffer kept for
+     * the next; larger ones get a buffer of their own, so a link never holds more than this between
+     * messages.
+     */
+    static final int KEPT_LARGE_BYTES = 1 << 20;
+
     private final PeerRuntime peer;
     private final SocketChannel channel;
     private final ByteBuffer buffer;
     private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
+    /** Kept for the next message larger than {@link #buffer}, up to {@link #KEPT_LARGE_BYTES}. */
+    private ByteBuffer large = ByteBuffer.allocateDirect(0);
     private int source = -1;
     private int superstep;
 
@@ -103,7 +112,16 @@ final class InboundLink implements Runnable {
 
     /** The buffer holds the start of a message too large for it: the rest comes straight from the socket. */
     private void deliverLarge(int length) throws IOException {
-        ByteBuffer message = ByteBuffer.allocate(length);
+        ByteBuffer message;
+        if (length <= KEPT_LARGE_BYTES) {
+            if (large.capacity() < length) {
+                large = ByteBuffer.allocateDirect(Math.max(length, Math.min(2 * large.capacity(), KEPT_LARGE_BYTES)));
+            }
+            message = large;
+            message.clear().limit(length);
+        } else {
+            message = ByteBuffer.allocate(length);
+        }
         message.put(buffer);
         while (message.hasRemaining()) {
             if (channel.read(message) < 0) {

@@ -33,17 +33,27 @@ final class OutboundLink {
         return destination;
     }
 
+    /**
+     * Bundles one message: its length, then its bytes, writing the bundle whenever it fills. A message
+     * larger than the bundle goes out in full bundles too, so every write is as large as the bundle
+     * and nothing is copied twice.
+     */
     void send(byte[] message, int offset, int length) throws IOException {
-        if (bundle.remaining() < Frames.HEADER + length) {
+        if (bundle.remaining() < Frames.HEADER) {
             writeBundle();
-            if (Frames.HEADER + length > bundle.capacity()) {
-                bundle.putInt(length);
-                writeBundle();
-                writeFully(ByteBuffer.wrap(message, offset, length));
-                return;
-            }
         }
-        bundle.putInt(length).put(message, offset, length);
+        bundle.putInt(length);
+        int next = offset;
+        int left = length;
+        while (left > 0) {
+            if (!bundle.hasRemaining()) {
+                writeBundle();
+            }
+            int part = Math.min(left, bundle.remaining());
+            bundle.put(message, next, part);
+            next += part;
+            left -= part;
+        }
     }
 
     /** Writes what is bundled and a marker; the destination acknowledges it after delivering the rest. */

@@ -227,7 +227,8 @@ final class PeerRuntime implements BspPeer {
             for (int accepted = 0; accepted < job.count() - 1; accepted++) {
                 SocketChannel channel = listener.accept();
                 channel.socket().setTcpNoDelay(true);
-                InboundLink link = new InboundLink(this, channel, job.bundleSize());
+                // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
+                InboundLink link = new InboundLink(this, channel, 2 * job.bundleSize());
                 synchronized (inbound) {
                     if (abort != null || finished) {
                         link.close();
