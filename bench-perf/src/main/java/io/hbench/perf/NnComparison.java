@@ -46,6 +46,7 @@ public final class NnComparison {
     private final int duration;
     private final String heap;
     private final Path work;
+    private final Map<String, String> nameNodeSettings;
     private final List<String> opens;
     private int runs;
 
@@ -61,7 +62,8 @@ public final class NnComparison {
     }
 
     private NnComparison(int threads, int files, int rounds, List<String> ops, int histRounds, List<String> histOps,
-            int warmup, int duration, String heap, Path work) {
+            int warmup, int duration, String heap, Path work,
+            Map<String, String> nameNodeSettings) {
         this.threads = threads;
         this.files = files;
         this.rounds = rounds;
@@ -72,6 +74,7 @@ public final class NnComparison {
         this.duration = duration;
         this.heap = heap;
         this.work = work;
+        this.nameNodeSettings = nameNodeSettings;
         String opensProperty = System.getProperty("hadoop.jvm.opens", "").trim();
         this.opens = opensProperty.isEmpty() ? List.of() : Arrays.asList(opensProperty.split("\\s+"));
     }
@@ -87,6 +90,7 @@ public final class NnComparison {
         int duration = 10;
         String heap = "4g";
         String tmp = System.getProperty("java.io.tmpdir");
+        Map<String, String> nameNodeSettings = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -124,6 +128,15 @@ public final class NnComparison {
                 case "-tmp":
                     tmp = value;
                     break;
+                case "-nnconf":
+                    for (String setting : value.split(",")) {
+                        String[] keyValue = setting.split("=", 2);
+                        if (keyValue.length != 2) {
+                            usage("-nnConf wants key=value[,key=value...], got " + setting);
+                        }
+                        nameNodeSettings.put(keyValue[0].trim(), keyValue[1].trim());
+                    }
+                    break;
                 default:
                     usage("unknown argument " + flag);
             }
@@ -134,7 +147,7 @@ public final class NnComparison {
         Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(tmp)), "hbench-nnperf-");
         try {
             new NnComparison(threads, files, rounds, ops, histRounds, histOps == null ? ops : histOps, warmup,
-                    duration, heap, work).run();
+                    duration, heap, work, nameNodeSettings).run();
         } finally {
             ScratchDirectories.delete(work);
         }
@@ -144,7 +157,8 @@ public final class NnComparison {
         System.err.println("NnComparison: " + problem);
         System.err.println("usage: NnComparison [-threads 16] [-files 50000] [-rounds 5]"
                 + " [-ops create,mkdirs,open,fileStatus,delete,rename] [-tmp DIR (default java.io.tmpdir)]"
-                + " [-histRounds 5] [-histOps (default -ops)] [-warmup 20000] [-duration 10 (seconds)] [-heap 4g]");
+                + " [-histRounds 5] [-histOps (default -ops)] [-warmup 20000] [-duration 10 (seconds)] [-heap 4g]"
+                + " [-nnConf key=value,... (hdfs-site.xml of both tools' NameNodes)]");
         System.exit(2);
     }
 
@@ -168,6 +182,8 @@ public final class NnComparison {
                 Files.getFileStore(work).type()));
         out.println(String.format(Locale.ROOT, "every run: a fresh JVM, -Xmx%s, --add-opens from hadoop.jvm.opens (%d"
                 + " flags), a freshly formatted name directory", heap, opens.size() / 2));
+        out.println("both tools' NameNodes: hdfs-site.xml " + (nameNodeSettings.isEmpty() ? "empty (Hadoop's defaults)"
+                : nameNodeSettings));
         out.println();
         out.flush();
     }
@@ -322,6 +338,11 @@ public final class NnComparison {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.writeString(conf.resolve("core-site.xml"), "<configuration><property><name>hadoop.tmp.dir</name><value>"
                 + dir.resolve("hadoop") + "</value></property></configuration>\n");
+        // Read by both tools' NameNodes: HdfsConfiguration loads hdfs-site.xml after the defaults.
+        StringBuilder hdfsSite = new StringBuilder("<configuration>");
+        nameNodeSettings.forEach((key, value) -> hdfsSite.append("<property><name>").append(key)
+                .append("</name><value>").append(value).append("</value></property>"));
+        Files.writeString(conf.resolve("hdfs-site.xml"), hdfsSite.append("</configuration>\n").toString());
         Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
                 "log4j.rootLogger=WARN,console",
                 "log4j.logger." + HADOOP_MAIN + "=INFO",
