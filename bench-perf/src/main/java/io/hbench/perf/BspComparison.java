@@ -45,7 +45,7 @@ public final class BspComparison {
     private final PrintStream out = System.out;
     private final Options options;
     private final Path work;
-    private final List<String> opens;
+    private final FreshJvms jvms;
     private int runs;
 
     /** The command line, with its defaults. */
@@ -82,8 +82,7 @@ public final class BspComparison {
     private BspComparison(Options options, Path work) {
         this.options = options;
         this.work = work;
-        String opensProperty = System.getProperty("hadoop.jvm.opens", "").trim();
-        this.opens = opensProperty.isEmpty() ? List.of() : Arrays.asList(opensProperty.split("\\s+"));
+        this.jvms = new FreshJvms(options.heap);
     }
 
     public static void main(String[] args) throws Exception {
@@ -187,8 +186,7 @@ public final class BspComparison {
         out.println(String.format(Locale.ROOT, "machine: %d processors, Java %s (%s), load average %s",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), loadAverage()));
-        out.println(String.format(Locale.ROOT, "every process: a fresh JVM, -Xmx%s, --add-opens from hadoop.jvm.opens"
-                + " (%d flags)", options.heap, opens.size() / 2));
+        out.println("every process: " + jvms.describe());
         out.println(String.format(Locale.ROOT, "throughput: %d processes each send %d messages of %d bytes to"
                 + " uniformly random other processes (%d warm-up messages first, not counted); hbench: RandBench %d %d"
                 + " %d -noSelf -warmup %d, %d BspPeer processes and its coordinator's JVM", options.peers,
@@ -371,18 +369,7 @@ public final class BspComparison {
 
     /** Starts {@code main} in a fresh JVM; its output (both streams) goes to {@code name}.log in the run directory. */
     private Process start(Path dir, String main, List<String> args, String name) throws IOException {
-        Path conf = dir.resolve("conf");
-        List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx" + options.heap);
-        command.addAll(opens);
-        command.add("-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri());
-        command.add("-cp");
-        command.add(conf + java.io.File.pathSeparator + System.getProperty("java.class.path"));
-        command.add(main);
-        command.addAll(args);
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+        return jvms.start(dir.resolve("conf"), main, args, dir.resolve(name + ".log"));
     }
 
     /** Waits for a process; its log if it exited 0, else an exception with the log's end. */
@@ -390,11 +377,11 @@ public final class BspComparison {
         if (!process.waitFor(RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             throw new IllegalStateException(log.getFileName() + ": ran longer than " + RUN_TIMEOUT_SECONDS
-                    + " s; output: " + tail(log));
+                    + " s; output: " + FreshJvms.tail(log));
         }
         if (process.exitValue() != 0) {
             throw new IllegalStateException(log.getFileName() + ": exited with " + process.exitValue() + "; output: "
-                    + tail(log));
+                    + FreshJvms.tail(log));
         }
         return log;
     }
@@ -406,10 +393,5 @@ public final class BspComparison {
                 process.destroyForcibly().waitFor();
             }
         }
-    }
-
-    private static String tail(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
     }
 }

@@ -44,10 +44,9 @@ public final class NnComparison {
     private final List<String> histOps;
     private final int warmup;
     private final int duration;
-    private final String heap;
     private final Path work;
     private final Map<String, String> nameNodeSettings;
-    private final List<String> opens;
+    private final FreshJvms jvms;
     private int runs;
 
     /** The result of one run: ops/sec and the tool's elapsed milliseconds. */
@@ -72,11 +71,9 @@ public final class NnComparison {
         this.histOps = histOps;
         this.warmup = warmup;
         this.duration = duration;
-        this.heap = heap;
         this.work = work;
         this.nameNodeSettings = nameNodeSettings;
-        String opensProperty = System.getProperty("hadoop.jvm.opens", "").trim();
-        this.opens = opensProperty.isEmpty() ? List.of() : Arrays.asList(opensProperty.split("\\s+"));
+        this.jvms = new FreshJvms(heap);
     }
 
     public static void main(String[] args) throws Exception {
@@ -180,8 +177,7 @@ public final class NnComparison {
                 System.getProperty("java.vm.name"), loadAverage()));
         out.println(String.format(Locale.ROOT, "name directories under %s (file system type %s)", work,
                 Files.getFileStore(work).type()));
-        out.println(String.format(Locale.ROOT, "every run: a fresh JVM, -Xmx%s, --add-opens from hadoop.jvm.opens (%d"
-                + " flags), a freshly formatted name directory", heap, opens.size() / 2));
+        out.println("every run: " + jvms.describe() + ", a freshly formatted name directory");
         out.println("both tools' NameNodes: hdfs-site.xml " + (nameNodeSettings.isEmpty() ? "empty (Hadoop's defaults)"
                 : nameNodeSettings));
         out.println();
@@ -357,28 +353,17 @@ public final class NnComparison {
 
     /** Runs {@code main} in a fresh JVM; its output (both streams) goes to {@code log} in the run directory. */
     private Run launch(Path dir, String main, List<String> args, String log) throws Exception {
-        Path conf = dir.resolve("conf");
-        List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx" + heap);
-        command.addAll(opens);
-        command.add("-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri());
-        command.add("-cp");
-        command.add(conf + java.io.File.pathSeparator + System.getProperty("java.class.path"));
-        command.add(main);
-        command.addAll(args);
         Path logFile = dir.resolve(log);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile())
-                .start();
+        Process process = jvms.start(dir.resolve("conf"), main, args, logFile);
         if (!process.waitFor(RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             process.destroyForcibly().waitFor();
             throw new IllegalStateException(main + " " + args + " ran longer than " + RUN_TIMEOUT_MINUTES
-                    + " minutes; output: " + tail(logFile));
+                    + " minutes; output: " + FreshJvms.tail(logFile));
         }
         List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
             throw new IllegalStateException(main + " " + args + " exited with " + process.exitValue() + "; output: "
-                    + tail(logFile));
+                    + FreshJvms.tail(logFile));
         }
         if (main.equals(HADOOP_FORMAT)) {
             return null;
@@ -397,13 +382,8 @@ public final class NnComparison {
         }
         if (Double.isNaN(opsPerSec) || opsPerSec <= 0) {
             throw new IllegalStateException(main + " " + args + " printed no '" + OPS_PER_SEC.trim() + "' figure;"
-                    + " output: " + tail(logFile));
+                    + " output: " + FreshJvms.tail(logFile));
         }
         return new Run(opsPerSec, elapsed);
-    }
-
-    private static String tail(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
     }
 }
