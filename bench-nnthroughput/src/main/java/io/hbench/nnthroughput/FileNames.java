@@ -12,9 +12,9 @@ import java.util.Arrays;
  *
  * <p>The names are Hadoop's, so files one tool made can be used by the other ({@code -useExisting}):
  * name {@code i} lives in directory {@code i / perDir}; directories fill level by level, at most
- * {@code perDir} to a parent, the first component varying fastest, under {@code <base>/}:
+ * {@code perDir} to a parent, the last component varying fastest, under {@code <base>/}:
  * {@code ThroughputBenchDir0} ... {@code ThroughputBenchDir<perDir-1>}, then
- * {@code ThroughputBenchDir0/ThroughputBenchDir0}, {@code ThroughputBenchDir1/ThroughputBenchDir0}, ...
+ * {@code ThroughputBenchDir0/ThroughputBenchDir0}, {@code ThroughputBenchDir0/ThroughputBenchDir1}, ...
  * The name itself is {@code ThroughputBench<i>}.
  */
 final class FileNames {
@@ -81,7 +81,8 @@ final class FileNames {
             levelSize *= perDir;
             depth++;
         }
-        for (int level = 0; level < depth; level++) {
+        // The last component varies fastest, as in Hadoop's generator: consecutive directories are siblings.
+        for (int level = depth - 1; level >= 0; level--) {
             path[level] = (int) (remaining % perDir);
             remaining /= perDir;
         }

@@ -2,20 +2,42 @@ package io.hbench.nnthroughput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FileNamesTest {
     @Test
-    void namesFillEachDirectoryThenTheNextLevelFirstComponentFastest() {
+    void namesFillEachDirectoryThenTheNextLevelLastComponentFastest() {
         FileNames names = FileNames.generate("/b/create", 2, 0, 12);
 
         assertThat(names.name(0)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBench0");
         assertThat(names.name(1)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBench1");
         assertThat(names.name(2)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBench2");
         assertThat(names.name(4)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBench4");
-        assertThat(names.name(6)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBenchDir0/ThroughputBench6");
-        assertThat(names.name(8)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBenchDir1/ThroughputBench8");
+        assertThat(names.name(6)).isEqualTo("/b/create/ThroughputBenchDir0/ThroughputBenchDir1/ThroughputBench6");
+        assertThat(names.name(8)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBenchDir0/ThroughputBench8");
         assertThat(names.name(11)).isEqualTo("/b/create/ThroughputBenchDir1/ThroughputBenchDir1/ThroughputBench11");
+    }
+
+    /** Files one tool made are found by the other (-useExisting), and both walk the namespace in the same order. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 7})
+    void namesAreThoseOfHadoopsOwnGenerator(int perDir) throws Exception {
+        int count = perDir == 1 ? 19 : 5_000;
+        FileNames names = FileNames.generate("/nnThroughputBenchmark/open", perDir, 0, count);
+        Class<?> generatorClass = Class.forName("org.apache.hadoop.hdfs.server.namenode.FileNameGenerator");
+        Constructor<?> constructor = generatorClass.getDeclaredConstructor(String.class, int.class);
+        constructor.setAccessible(true);
+        Object hadoops = constructor.newInstance("/nnThroughputBenchmark/open", perDir);
+        Method next = generatorClass.getDeclaredMethod("getNextFileName", String.class);
+        next.setAccessible(true);
+
+        for (int i = 0; i < count; i++) {
+            assertThat(names.name(i)).as("name %d", i).isEqualTo(next.invoke(hadoops, FileNames.PREFIX));
+        }
     }
 
     @Test
