@@ -1,8 +1,10 @@
 package io.hbench.bsp.randbench;
 
 import static io.hbench.bsp.bench.BspTestSupport.always;
+import static io.hbench.bsp.bench.BspTestSupport.runTool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
 import io.hbench.testing.ToolRun;
 import java.nio.charset.StandardCharsets;
@@ -10,27 +12,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** RandBench from the command line, on in-memory peers (at most 8, as a cluster of 8 slots). */
 class RandBenchToolTest {
     private static ToolRun run(String... args) throws Exception {
-        String[] all = new String[args.length + 1];
-        System.arraycopy(args, 0, all, 0, args.length);
-        all[args.length] = "-noEmbedded";
-        return ToolRun.run(new Configuration(), (out, err) -> new RandBenchTool(out, err,
-                always(InMemoryBspRunner.realTime(8))), all);
+        return runTool((out, err) -> new RandBenchTool(out, err, always(InMemoryBspRunner.realTime(8))), args);
     }
 
     private static void assertUsageError(ToolRun run, String line) {
-        assertThat(run.status).as("exit status").isEqualTo(2);
-        List<String> err = run.err.lines().collect(Collectors.toList());
-        assertThat(err.get(0)).isEqualTo(line);
-        assertThat(err).hasSize(3);
-        assertThat(err.get(1)).startsWith("Usage: RandBench ");
-        assertThat(run.out).isEmpty();
+        BspTestSupport.assertUsageError(run, "RandBench", line);
     }
 
     @Test
