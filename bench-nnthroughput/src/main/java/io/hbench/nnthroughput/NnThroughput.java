@@ -79,12 +79,44 @@ public final class NnThroughput {
     /** Runs the workload against the configured NameNode, or one started in this process. */
     public NnResult run(NnOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
-        if (!isStandalone(conf) && options.operation() == NnOperation.REPLICATION) {
-            throw replicationNeedsStandalone();
+        try (Session session = open()) {
+            return session.run(options);
         }
-        try (NameNodeTarget target = isStandalone(conf) ? StandaloneNameNode.start(conf, standaloneDir)
-                : RemoteNameNode.connect(conf)) {
-            return run(target, options);
+    }
+
+    /**
+     * Opens the configured NameNode for several runs, starting one in this process when the
+     * configuration names none; it stops when the session closes. Consecutive runs then share one
+     * NameNode, its namespace and its warmed code (a run can use the files an earlier one kept).
+     */
+    public Session open() {
+        return new Session(isStandalone(conf) ? StandaloneNameNode.start(conf, standaloneDir)
+                : RemoteNameNode.connect(conf));
+    }
+
+    /** One NameNode for several runs; {@link #close} releases it (and stops it in standalone mode). */
+    public final class Session implements AutoCloseable {
+        private final NameNodeTarget target;
+
+        private Session(NameNodeTarget target) {
+            this.target = target;
+        }
+
+        public NnResult run(NnOptions options) throws IOException, InterruptedException {
+            requireNonNull(options, "options is null");
+            if (!target.standalone() && options.operation() == NnOperation.REPLICATION) {
+                throw replicationNeedsStandalone();
+            }
+            return NnThroughput.this.run(target, options);
+        }
+
+        NameNodeTarget target() {
+            return target;
+        }
+
+        @Override
+        public void close() {
+            target.close();
         }
     }
 
@@ -95,7 +127,7 @@ public final class NnThroughput {
     }
 
     /** Runs the workload against {@code target}, which stays open. */
-    NnResult run(NameNodeTarget target, NnOptions options) throws IOException, InterruptedException {
+    private NnResult run(NameNodeTarget target, NnOptions options) throws IOException, InterruptedException {
         Instant start = Instant.now();
         List<OpResult> results = new ArrayList<>();
         List<NnOperation> steps = options.operation() == NnOperation.ALL ? NnOperation.ALL_IN_ORDER

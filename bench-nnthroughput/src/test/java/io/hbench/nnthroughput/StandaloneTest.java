@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.BenchException;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,28 +20,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every operation against one NameNode in this process, called directly as in standalone mode.
+ * Every operation against one NameNode in this process, called directly as in standalone mode, all
+ * through one {@link NnThroughput.Session}.
  * Each test uses its own base directory; counts are checked against the namespace.
  */
 class StandaloneTest {
     @TempDir
     static Path temp;
 
-    private static StandaloneNameNode nameNode;
+    private static NnThroughput.Session session;
     private static ClientProtocol client;
-    private static NnThroughput bench;
 
     @BeforeAll
     static void start() {
-        nameNode = StandaloneNameNode.start(new Configuration(), temp.resolve("nn"));
-        client = nameNode.client();
-        bench = new NnThroughput(new Configuration());
+        session = new NnThroughput(new Configuration(), temp.resolve("nn"), new PrintStream(OutputStream.nullOutputStream()))
+                .open();
+        client = session.target().client();
     }
 
     @AfterAll
     static void stop() {
-        if (nameNode != null) {
-            nameNode.close();
+        if (session != null) {
+            session.close();
         }
     }
 
@@ -61,7 +63,7 @@ class StandaloneTest {
     }
 
     private static NnResult run(NnOptions.Builder options) throws Exception {
-        return bench.run(nameNode, options.build());
+        return session.run(options.build());
     }
 
     @Test
