@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * Runs Apache Hadoop's NNThroughputBenchmark (the hadoop-hdfs test-jar) and hbench's side by side,
  * both standalone (the NameNode in the benchmark's own JVM), each run in a fresh JVM on a freshly
  * formatted name directory; then measures what hbench's latency histograms cost by running hbench
- * against itself with them on and off. A benchmark, not a test: see docs/performance.md.
+ * against itself with them on and off, in one JVM per operation ({@link NnHistogramCost}). A
+ * benchmark, not a test: see docs/performance.md.
  *
  * <p>Every run: the same java as this JVM, {@code -Xmx4g}, the {@code --add-opens} of the system
  * property {@code hadoop.jvm.opens}, this JVM's classpath behind a private conf directory holding a
@@ -31,7 +32,6 @@ public final class NnComparison {
     private static final String HBENCH_MAIN = "io.hbench.nnthroughput.NnThroughputTool";
     private static final String OPS_PER_SEC = " Ops per sec: ";
     private static final String ELAPSED = "Elapsed Time: ";
-    private static final List<String> LOOPING = List.of("open", "fileStatus");
     private static final double HISTOGRAM_BUDGET = 0.03;
     private static final long RUN_TIMEOUT_MINUTES = 30;
 
@@ -41,6 +41,7 @@ public final class NnComparison {
     private final int rounds;
     private final List<String> ops;
     private final int histRounds;
+    private final int histJvms;
     private final List<String> histOps;
     private final int warmup;
     private final int duration;
@@ -60,14 +61,15 @@ public final class NnComparison {
         }
     }
 
-    private NnComparison(int threads, int files, int rounds, List<String> ops, int histRounds, List<String> histOps,
-            int warmup, int duration, String heap, Path work,
+    private NnComparison(int threads, int files, int rounds, List<String> ops, int histRounds, int histJvms,
+            List<String> histOps, int warmup, int duration, String heap, Path work,
             Map<String, String> nameNodeSettings) {
         this.threads = threads;
         this.files = files;
         this.rounds = rounds;
         this.ops = ops;
         this.histRounds = histRounds;
+        this.histJvms = histJvms;
         this.histOps = histOps;
         this.warmup = warmup;
         this.duration = duration;
@@ -81,10 +83,11 @@ public final class NnComparison {
         int files = 50_000;
         int rounds = 5;
         List<String> ops = List.of("create", "mkdirs", "open", "fileStatus", "delete", "rename");
-        int histRounds = 5;
+        int histRounds = 10;
+        int histJvms = 4;
         List<String> histOps = null;
-        int warmup = 20_000;
-        int duration = 10;
+        int warmup = 5_000;
+        int duration = 2;
         String heap = "4g";
         String tmp = System.getProperty("java.io.tmpdir");
         Map<String, String> nameNodeSettings = new LinkedHashMap<>();
@@ -109,6 +112,9 @@ public final class NnComparison {
                     break;
                 case "-histrounds":
                     histRounds = Integer.parseInt(value);
+                    break;
+                case "-histjvms":
+                    histJvms = Integer.parseInt(value);
                     break;
                 case "-histops":
                     histOps = Arrays.asList(value.split(","));
@@ -138,12 +144,13 @@ public final class NnComparison {
                     usage("unknown argument " + flag);
             }
         }
-        if (threads < 1 || files < 1 || rounds < 0 || histRounds < 0 || warmup < 0 || duration < 1) {
+        if (threads < 1 || files < 1 || rounds < 0 || histRounds < 0 || histJvms < 1 || warmup < 0
+                || duration < 1) {
             usage("values must be positive (rounds and histRounds may be 0 to skip that part)");
         }
         Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(tmp)), "hbench-nnperf-");
         try {
-            new NnComparison(threads, files, rounds, ops, histRounds, histOps == null ? ops : histOps, warmup,
+            new NnComparison(threads, files, rounds, ops, histRounds, histJvms, histOps == null ? ops : histOps, warmup,
                     duration, heap, work, nameNodeSettings).run();
         } finally {
             ScratchDirectories.delete(work);
@@ -154,7 +161,8 @@ public final class NnComparison {
         System.err.println("NnComparison: " + problem);
         System.err.println("usage: NnComparison [-threads 16] [-files 50000] [-rounds 5]"
                 + " [-ops create,mkdirs,open,fileStatus,delete,rename] [-tmp DIR (default java.io.tmpdir)]"
-                + " [-histRounds 5] [-histOps (default -ops)] [-warmup 20000] [-duration 10 (seconds)] [-heap 4g]"
+                + " [-histRounds 10 (pairs per JVM)] [-histJvms 4]"
+                + " [-histOps (default -ops)] [-warmup 5000] [-duration 2 (seconds)] [-heap 4g]"
                 + " [-nnConf key=value,... (hdfs-site.xml of both tools' NameNodes)]");
         System.exit(2);
     }
@@ -206,9 +214,9 @@ public final class NnComparison {
                 double hbench;
                 if (hadoopFirst) {
                     hadoop = hadoop(op).opsPerSec;
-                    hbench = hbench(op, List.of()).opsPerSec;
+                    hbench = hbench(op).opsPerSec;
                 } else {
-                    hbench = hbench(op, List.of()).opsPerSec;
+                    hbench = hbench(op).opsPerSec;
                     hadoop = hadoop(op).opsPerSec;
                 }
                 results.computeIfAbsent(op, k -> new ArrayList<>()).add(new double[] {hadoop, hbench});
@@ -243,57 +251,78 @@ public final class NnComparison {
     // ---- histogram cost ----
 
     private void histograms() throws Exception {
-        out.println(String.format(Locale.ROOT, "== histogram cost: hbench on (default) vs -noHistograms, %d paired"
-                + " round(s), the one going first alternates; cost = 1 - on/off per pair ==", histRounds));
-        out.println(String.format(Locale.ROOT, "  open, fileStatus: -warmup %d -duration %d (loop over their %d"
-                + " files); others cannot loop: -warmup %d then %d counted, a run lasts as long as they take",
+        out.println(String.format(Locale.ROOT, "== histogram cost: hbench with histograms on (default) and off"
+                + " (-noHistograms), %d fresh JVM(s) per op, each with one NameNode: a warm-up run, then %d pairs, the"
+                + " one going first alternating; cost = 1 - on/off per pair ==", histJvms, histRounds));
+        out.println(String.format(Locale.ROOT, "  open, fileStatus: -warmup %d -duration %d over %d kept files;"
+                + " others cannot loop: -warmup %d then %d counted, a run lasts as long as they take",
                 warmup, duration, files, warmup, files));
         Map<String, List<Run[]>> results = new LinkedHashMap<>();
-        for (int round = 1; round <= histRounds; round++) {
-            boolean onFirst = round % 2 == 1;
-            out.println(String.format(Locale.ROOT, "pair %d (%s first)", round, onFirst ? "on" : "off"));
-            for (String op : histOps) {
-                List<String> extra = new ArrayList<>(List.of("-warmup", Integer.toString(warmup)));
-                if (LOOPING.contains(op)) {
-                    extra.addAll(List.of("-duration", Integer.toString(duration)));
+        for (String op : histOps) {
+            List<Run[]> all = new ArrayList<>();
+            for (int jvm = 1; jvm <= histJvms; jvm++) {
+                List<Run[]> pairs = histogramPairs(op);
+                all.addAll(pairs);
+                double[] costs = new double[pairs.size()];
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-11s JVM %d", op, jvm));
+                for (int pair = 0; pair < pairs.size(); pair++) {
+                    costs[pair] = 1 - pairs.get(pair)[0].opsPerSec / pairs.get(pair)[1].opsPerSec;
+                    line.append(String.format(Locale.ROOT, " %+.1f", 100 * costs[pair]));
                 }
-                List<String> off = new ArrayList<>(extra);
-                off.add("-noHistograms");
-                Run on;
-                Run nh;
-                if (onFirst) {
-                    on = hbench(op, extra);
-                    nh = hbench(op, off);
-                } else {
-                    nh = hbench(op, off);
-                    on = hbench(op, extra);
-                }
-                results.computeIfAbsent(op, k -> new ArrayList<>()).add(new Run[] {on, nh});
-                out.println(String.format(Locale.ROOT, "  %-11s on %10.0f (%5.1f s)  off %10.0f (%5.1f s)  cost %+6.1f%%",
-                        op, on.opsPerSec, on.elapsedMs / 1000, nh.opsPerSec, nh.elapsedMs / 1000,
-                        100 * (1 - on.opsPerSec / nh.opsPerSec)));
+                out.println(line.append(String.format(Locale.ROOT, "  (median %+.1f%%; on %.0f, off %.0f ops/s)",
+                        100 * RoundFigures.median(costs),
+                        RoundFigures.median(pairs.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
+                        RoundFigures.median(pairs.stream().mapToDouble(x -> x[1].opsPerSec).toArray()))));
                 out.flush();
             }
+            results.put(op, all);
         }
         out.println();
-        out.println(String.format(Locale.ROOT, "summary: median of %d paired cost(s), min..max in brackets; PASS when"
-                + " the median is under %.0f%%", histRounds, 100 * HISTOGRAM_BUDGET));
-        out.println(String.format(Locale.ROOT, "  %-11s %10s %10s %8s %18s %9s", "op", "on", "off", "cost",
-                "pairs", "run s"));
+        out.println(String.format(Locale.ROOT, "summary: median of the %d paired costs (%%) of all JVMs with its"
+                + " distribution-free 95%% confidence interval; PASS when the interval lies under %.0f%%",
+                histJvms * histRounds, 100 * HISTOGRAM_BUDGET));
+        out.println(String.format(Locale.ROOT, "  %-11s %10s %10s %8s %20s %20s %7s", "op", "on", "off", "cost",
+                "95% interval", "min..max", "run s"));
         for (Map.Entry<String, List<Run[]>> e : results.entrySet()) {
             List<Run[]> r = e.getValue();
             double[] costs = r.stream().mapToDouble(x -> 1 - x[0].opsPerSec / x[1].opsPerSec).toArray();
             double cost = RoundFigures.median(costs);
+            double[] interval = RoundFigures.medianInterval95(costs);
             double seconds = RoundFigures.median(r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
-            boolean looping = LOOPING.contains(e.getKey());
-            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%] %8.1f  %s%s",
-                    e.getKey(), RoundFigures.median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
-                    RoundFigures.median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost, 100 * RoundFigures.min(costs),
-                    100 * RoundFigures.max(costs), seconds, cost < HISTOGRAM_BUDGET ? "PASS" : "FAIL",
-                    looping ? "" : " (indicative: cannot loop, a run is one pass over its files)"));
+            String verdict = interval[1] < HISTOGRAM_BUDGET ? "PASS"
+                    : cost < HISTOGRAM_BUDGET ? "median under, interval not" : "FAIL";
+            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%] [%+6.1f%%..%+6.1f%%]"
+                    + " %7.1f  %s", e.getKey(), RoundFigures.median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
+                    RoundFigures.median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost,
+                    100 * interval[0], 100 * interval[1], 100 * RoundFigures.min(costs), 100 * RoundFigures.max(costs),
+                    seconds, verdict));
         }
         out.println();
         out.flush();
+    }
+
+    /** Runs {@link NnHistogramCost} for {@code op} in a fresh JVM: its pairs, each {on, off}. */
+    private List<Run[]> histogramPairs(String op) throws Exception {
+        Path dir = runDir();
+        List<String> args = List.of(op, Integer.toString(threads), Integer.toString(files), Integer.toString(warmup),
+                Integer.toString(duration), Integer.toString(histRounds), dir.resolve("hbench").toString());
+        List<String> lines = launchAndWait(dir, NnHistogramCost.class.getName(), args, "histograms.log");
+        Run[][] pairs = new Run[histRounds][2];
+        for (String line : lines) {
+            if (line.startsWith(NnHistogramCost.RUN)) {
+                String[] fields = line.substring(NnHistogramCost.RUN.length()).trim().split(" ");
+                pairs[Integer.parseInt(fields[0]) - 1][fields[1].equals("on") ? 0 : 1] =
+                        new Run(Double.parseDouble(fields[2]), Double.parseDouble(fields[3]));
+            }
+        }
+        for (Run[] pair : pairs) {
+            if (pair[0] == null || pair[1] == null) {
+                throw new IllegalStateException(NnHistogramCost.class.getSimpleName() + " " + args
+                        + " printed fewer runs than asked; output: " + FreshJvms.tail(dir.resolve("histograms.log")));
+            }
+        }
+        ScratchDirectories.delete(dir);
+        return Arrays.asList(pairs);
     }
 
     // ---- running the tools ----
@@ -318,10 +347,9 @@ public final class NnComparison {
         return run;
     }
 
-    private Run hbench(String op, List<String> extra) throws Exception {
+    private Run hbench(String op) throws Exception {
         Path dir = runDir();
         List<String> args = new ArrayList<>(opArgs(op, threads, files));
-        args.addAll(extra);
         args.addAll(List.of("-standaloneDir", dir.resolve("hbench").toString()));
         Run run = launch(dir, HBENCH_MAIN, args, "hbench.log");
         ScratchDirectories.delete(dir);
@@ -353,18 +381,7 @@ public final class NnComparison {
 
     /** Runs {@code main} in a fresh JVM; its output (both streams) goes to {@code log} in the run directory. */
     private Run launch(Path dir, String main, List<String> args, String log) throws Exception {
-        Path logFile = dir.resolve(log);
-        Process process = jvms.start(dir.resolve("conf"), main, args, logFile);
-        if (!process.waitFor(RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-            process.destroyForcibly().waitFor();
-            throw new IllegalStateException(main + " " + args + " ran longer than " + RUN_TIMEOUT_MINUTES
-                    + " minutes; output: " + FreshJvms.tail(logFile));
-        }
-        List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
-        if (process.exitValue() != 0) {
-            throw new IllegalStateException(main + " " + args + " exited with " + process.exitValue() + "; output: "
-                    + FreshJvms.tail(logFile));
-        }
+        List<String> lines = launchAndWait(dir, main, args, log);
         if (main.equals(HADOOP_FORMAT)) {
             return null;
         }
@@ -382,8 +399,25 @@ public final class NnComparison {
         }
         if (Double.isNaN(opsPerSec) || opsPerSec <= 0) {
             throw new IllegalStateException(main + " " + args + " printed no '" + OPS_PER_SEC.trim() + "' figure;"
-                    + " output: " + FreshJvms.tail(logFile));
+                    + " output: " + FreshJvms.tail(dir.resolve(log)));
         }
         return new Run(opsPerSec, elapsed);
+    }
+
+    /** Runs {@code main} in a fresh JVM to its successful end; its output lines. */
+    private List<String> launchAndWait(Path dir, String main, List<String> args, String log) throws Exception {
+        Path logFile = dir.resolve(log);
+        Process process = jvms.start(dir.resolve("conf"), main, args, logFile);
+        if (!process.waitFor(RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException(main + " " + args + " ran longer than " + RUN_TIMEOUT_MINUTES
+                    + " minutes; output: " + FreshJvms.tail(logFile));
+        }
+        List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(main + " " + args + " exited with " + process.exitValue() + "; output: "
+                    + FreshJvms.tail(logFile));
+        }
+        return lines;
     }
 }
