@@ -33,8 +33,8 @@ class StandaloneTest {
 
     @BeforeAll
     static void start() {
-        session = new NnThroughput(new Configuration(), temp.resolve("nn"), new PrintStream(OutputStream.nullOutputStream()))
-                .open();
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        session = new NnThroughput(new Configuration(), temp.resolve("nn"), quiet).open();
         client = session.target().client();
     }
 

@@ -150,8 +150,8 @@ public final class NnComparison {
         }
         Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(tmp)), "hbench-nnperf-");
         try {
-            new NnComparison(threads, files, rounds, ops, histRounds, histJvms, histOps == null ? ops : histOps, warmup,
-                    duration, heap, work, nameNodeSettings).run();
+            new NnComparison(threads, files, rounds, ops, histRounds, histJvms, histOps == null ? ops : histOps,
+                    warmup, duration, heap, work, nameNodeSettings).run();
         } finally {
             ScratchDirectories.delete(work);
         }
@@ -288,11 +288,13 @@ public final class NnComparison {
             double[] costs = r.stream().mapToDouble(x -> 1 - x[0].opsPerSec / x[1].opsPerSec).toArray();
             double cost = RoundFigures.median(costs);
             double[] interval = RoundFigures.medianInterval95(costs);
-            double seconds = RoundFigures.median(r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
+            double seconds = RoundFigures.median(
+                    r.stream().flatMap(Arrays::stream).mapToDouble(x -> x.elapsedMs / 1000).toArray());
             String verdict = interval[1] < HISTOGRAM_BUDGET ? "PASS"
                     : cost < HISTOGRAM_BUDGET ? "median under, interval not" : "FAIL";
-            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%] [%+6.1f%%..%+6.1f%%]"
-                    + " %7.1f  %s", e.getKey(), RoundFigures.median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
+            out.println(String.format(Locale.ROOT, "  %-11s %10.0f %10.0f %+7.1f%% [%+6.1f%%..%+6.1f%%]"
+                    + " [%+6.1f%%..%+6.1f%%] %7.1f  %s", e.getKey(),
+                    RoundFigures.median(r.stream().mapToDouble(x -> x[0].opsPerSec).toArray()),
                     RoundFigures.median(r.stream().mapToDouble(x -> x[1].opsPerSec).toArray()), 100 * cost,
                     100 * interval[0], 100 * interval[1], 100 * RoundFigures.min(costs), 100 * RoundFigures.max(costs),
                     seconds, verdict));
