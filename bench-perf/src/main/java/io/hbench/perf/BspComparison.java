@@ -12,7 +12,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -183,9 +182,7 @@ public final class BspComparison {
 
     private void header() {
         out.println("hbench RandBench vs a plain JDK socket transfer, and BSP barrier latency, on loopback");
-        out.println(String.format(Locale.ROOT, "machine: %d processors, Java %s (%s), load average %s",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                System.getProperty("java.vm.name"), loadAverage()));
+        out.println("machine: " + MachineFacts.summary());
         out.println("every process: " + jvms.describe());
         out.println(String.format(Locale.ROOT, "throughput: %d processes each send %d messages of %d bytes to"
                 + " uniformly random other processes (%d warm-up messages first, not counted); hbench: RandBench %d %d"
@@ -226,14 +223,6 @@ public final class BspComparison {
 
     private static double[] column(List<double[]> rows, int column) {
         return rows.stream().mapToDouble(row -> row[column]).toArray();
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Paths.get("/proc/loadavg")).trim();
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     // ---- the runs ----

@@ -180,9 +180,7 @@ public final class NnComparison {
     private void header() throws IOException {
         out.println("hbench NNThroughputBenchmark vs Apache Hadoop NNThroughputBenchmark "
                 + org.apache.hadoop.util.VersionInfo.getVersion() + " (hadoop-hdfs test-jar), standalone");
-        out.println(String.format(Locale.ROOT, "machine: %d processors, Java %s (%s), load average %s",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                System.getProperty("java.vm.name"), loadAverage()));
+        out.println("machine: " + MachineFacts.summary());
         out.println(String.format(Locale.ROOT, "name directories under %s (file system type %s)", work,
                 Files.getFileStore(work).type()));
         out.println("every run: " + jvms.describe() + ", a freshly formatted name directory");
@@ -190,14 +188,6 @@ public final class NnComparison {
                 : nameNodeSettings));
         out.println();
         out.flush();
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Paths.get("/proc/loadavg")).trim();
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     // ---- hbench vs Hadoop ----
@@ -343,7 +333,7 @@ public final class NnComparison {
 
     private Run hadoop(String op) throws Exception {
         Path dir = runDir();
-        launch(dir, HADOOP_FORMAT, List.of("-format", "-force"), "format.log");
+        launchAndWait(dir, HADOOP_FORMAT, List.of("-format", "-force"), "format.log");
         Run run = launch(dir, HADOOP_MAIN, opArgs(op, threads, files), "hadoop.log");
         ScratchDirectories.delete(dir);
         return run;
@@ -381,12 +371,9 @@ public final class NnComparison {
         return dir;
     }
 
-    /** Runs {@code main} in a fresh JVM; its output (both streams) goes to {@code log} in the run directory. */
+    /** Runs a benchmark {@code main} in a fresh JVM ({@link #launchAndWait}); its figures. */
     private Run launch(Path dir, String main, List<String> args, String log) throws Exception {
         List<String> lines = launchAndWait(dir, main, args, log);
-        if (main.equals(HADOOP_FORMAT)) {
-            return null;
-        }
         double opsPerSec = Double.NaN;
         double elapsed = Double.NaN;
         for (String line : lines) {
@@ -406,7 +393,10 @@ public final class NnComparison {
         return new Run(opsPerSec, elapsed);
     }
 
-    /** Runs {@code main} in a fresh JVM to its successful end; its output lines. */
+    /**
+     * Runs {@code main} in a fresh JVM to its successful end; its output (both streams) goes to
+     * {@code log} in the run directory, and its lines are returned.
+     */
     private List<String> launchAndWait(Path dir, String main, List<String> args, String log) throws Exception {
         Path logFile = dir.resolve(log);
         Process process = jvms.start(dir.resolve("conf"), main, args, logFile);
