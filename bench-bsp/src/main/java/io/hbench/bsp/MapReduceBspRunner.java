@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.mapred.MapReduceFramework;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class MapReduceBspRunner implements BspRunner {
     }
 
     static boolean inProcess(Configuration conf) {
-        return "local".equals(conf.getTrimmed("mapreduce.framework.name", "local"));
+        return MapReduceFramework.isLocal(conf);
     }
 
     @Override

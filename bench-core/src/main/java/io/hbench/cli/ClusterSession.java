@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.mapred.MapReduceFramework;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -74,7 +75,7 @@ public final class ClusterSession implements AutoCloseable {
         facts.put("fs", FileSystem.getDefaultUri(configuration).toString());
         facts.put("embedded", Boolean.toString(embedded != null));
         facts.put("hadoop.version", VersionInfo.getVersion());
-        facts.put("mapreduce.framework.name", configuration.get("mapreduce.framework.name", "local"));
+        facts.put("mapreduce.framework.name", MapReduceFramework.name(configuration));
         try {
             FileSystem fs = FileSystem.get(configuration);
             if (fs instanceof DistributedFileSystem) {

@@ -1,0 +1,72 @@
+package io.hbench.mapred;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reads the framework as a gateway's client does: in a fresh JVM whose classpath holds a
+ * mapred-site.xml, with nothing of MapReduce loaded before the read. In this test's own JVM other
+ * tests may already have loaded MapReduce's configuration classes, which would hide the bug.
+ */
+class MapReduceFrameworkTest {
+    /** Run in the child JVM: prints what a ToolRunner-made Configuration says the framework is. */
+    public static final class PrintFramework {
+        public static void main(String[] args) {
+            System.out.println(MapReduceFramework.name(new Configuration()));
+        }
+    }
+
+    @TempDir
+    Path confDir;
+
+    @Test
+    void readsYarnFromMapredSiteXmlBeforeMapReduceHasLoaded() throws Exception {
+        writeMapredSite("yarn");
+
+        assertThat(frameworkInFreshJvm()).isEqualTo("yarn");
+    }
+
+    @Test
+    void saysLocalWhenNoSiteFileNamesAFramework() throws Exception {
+        assertThat(frameworkInFreshJvm()).isEqualTo("local");
+    }
+
+    @Test
+    void aValueSetOnTheConfigurationWinsOverTheSiteFile() {
+        Configuration conf = new Configuration(false);
+        conf.set("mapreduce.framework.name", " yarn ");
+
+        assertThat(MapReduceFramework.name(conf)).isEqualTo("yarn");
+        assertThat(MapReduceFramework.isLocal(conf)).isFalse();
+    }
+
+    private void writeMapredSite(String framework) throws IOException {
+        Files.writeString(confDir.resolve("mapred-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+                + "  <property><name>mapreduce.framework.name</name><value>" + framework + "</value></property>\n"
+                + "</configuration>\n", StandardCharsets.UTF_8);
+    }
+
+    private String frameworkInFreshJvm() throws IOException, InterruptedException {
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        String classpath = confDir + File.pathSeparator + System.getProperty("java.class.path");
+        Process process = new ProcessBuilder(List.of(java.toString(), "-cp", classpath,
+                "-Dlog4j.configuration=log4j.properties", PrintFramework.class.getName()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("child JVM ended").isTrue();
+        assertThat(process.exitValue()).as("child JVM's exit status, output: %s", output).isZero();
+        return output;
+    }
+}
