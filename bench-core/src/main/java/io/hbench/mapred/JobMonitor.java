@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.result.SubmittedJob;
 import io.hbench.units.DataSize;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,8 +14,10 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Submits a job and waits for it, printing a progress line now and then for runs longer than a
- * few seconds: map and reduce progress, and bytes done out of the total when the job counts them.
+ * Submits a job and waits for it. It says on the progress stream which job it submitted (its id and
+ * tracking URL, so an operator can find its logs while it runs), then prints a progress line now
+ * and then for runs longer than a few seconds: map and reduce progress, and bytes done out of the
+ * total when the job counts them.
  * If the waiting thread is interrupted, the job is killed before the interrupt propagates.
  */
 public final class JobMonitor {
@@ -35,20 +38,35 @@ public final class JobMonitor {
     }
 
     /**
-     * Runs {@code job} to its end.
+     * Submits {@code job} and says so on the progress stream: one line with the job's id and
+     * tracking URL.
      *
-     * @param bytesDone the counter tasks add their bytes to, or null
-     * @param totalBytes the bytes the job will move in all, for "x of y"
-     * @throws BenchException JOB_FAILED with the job's own reason when it fails
+     * @return the submitted job, for the result
      */
-    public void run(Job job, Enum<?> bytesDone, long totalBytes) throws IOException, InterruptedException {
-        long start = System.nanoTime();
-        long nextReport = start + QUIET_START.toNanos();
+    public SubmittedJob submit(Job job) throws IOException, InterruptedException {
         try {
             job.submit();
         } catch (ClassNotFoundException e) {
             throw new IOException("cannot submit job: " + e.getMessage(), e);
         }
+        SubmittedJob submitted = new SubmittedJob(job.getJobID().toString(), job.getJobName(), job.getTrackingURL());
+        progress.println("hbench: " + label + ": submitted job " + submitted.id()
+                + submitted.trackingUrl().map(url -> ", tracking URL " + url).orElse(""));
+        return submitted;
+    }
+
+    /**
+     * Runs {@code job} to its end.
+     *
+     * @param bytesDone the counter tasks add their bytes to, or null
+     * @param totalBytes the bytes the job will move in all, for "x of y"
+     * @return the submitted job, for the result
+     * @throws BenchException JOB_FAILED with the job's own reason when it fails
+     */
+    public SubmittedJob run(Job job, Enum<?> bytesDone, long totalBytes) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        long nextReport = start + QUIET_START.toNanos();
+        SubmittedJob submitted = submit(job);
         try {
             while (!job.isComplete()) {
                 Thread.sleep(POLL_MILLIS);
@@ -68,6 +86,7 @@ public final class JobMonitor {
             throw new BenchException(ErrorCode.JOB_FAILED, label + ": job " + job.getJobID() + " failed"
                     + (reason == null || reason.isBlank() ? "" : ": " + reason.lines().findFirst().orElse("")));
         }
+        return submitted;
     }
 
     private String progressLine(Job job, Enum<?> bytesDone, long totalBytes, Duration elapsed) throws IOException {

@@ -29,6 +29,7 @@ public final class BenchResult {
     private final List<TimeSeries> timeSeries;
     private final List<TaskSample> taskSamples;
     private final Map<String, String> cluster;
+    private final List<SubmittedJob> jobs;
     private final Instant start;
     private final Instant end;
     private final List<String> failures;
@@ -42,6 +43,7 @@ public final class BenchResult {
         this.timeSeries = List.copyOf(builder.timeSeries.values());
         this.taskSamples = List.copyOf(builder.taskSamples);
         this.cluster = Collections.unmodifiableMap(new LinkedHashMap<>(builder.cluster));
+        this.jobs = List.copyOf(builder.jobs);
         this.start = requireNonNull(builder.start, "start is null");
         this.end = requireNonNull(builder.end, "end is null");
         checkArgument(!end.isBefore(start), "end is before start: start=%s, end=%s", start, end);
@@ -98,6 +100,11 @@ public final class BenchResult {
         return cluster;
     }
 
+    /** The jobs the run submitted to the cluster, in submission order; empty for a run without jobs. */
+    public List<SubmittedJob> jobs() {
+        return jobs;
+    }
+
     public Instant start() {
         return start;
     }
@@ -136,6 +143,7 @@ public final class BenchResult {
                 && timeSeries.equals(that.timeSeries)
                 && taskSamples.equals(that.taskSamples)
                 && cluster.equals(that.cluster)
+                && jobs.equals(that.jobs)
                 && start.equals(that.start)
                 && end.equals(that.end)
                 && failures.equals(that.failures);
@@ -144,14 +152,14 @@ public final class BenchResult {
     @Override
     public int hashCode() {
         return Objects.hash(benchmark, operation, parameters, metrics, distributions, timeSeries, taskSamples, cluster,
-                start, end, failures);
+                jobs, start, end, failures);
     }
 
     /** Prints only the number of task samples: a run may have thousands. */
     @Override
     public String toString() {
         return "BenchResult{benchmark=" + benchmark + ", operation=" + operation + ", outcome=" + outcome()
-                + ", start=" + start + ", end=" + end + ", parameters=" + parameters + ", cluster=" + cluster
+                + ", start=" + start + ", end=" + end + ", parameters=" + parameters + ", cluster=" + cluster + ", jobs=" + jobs
                 + ", metrics=" + metrics + ", distributions=" + distributions + ", timeSeries=" + timeSeries
                 + ", taskSamples=" + taskSamples.size() + ", failures=" + failures + "}";
     }
@@ -170,6 +178,7 @@ public final class BenchResult {
         private final Map<String, TimeSeries> timeSeries = new LinkedHashMap<>();
         private final List<TaskSample> taskSamples = new ArrayList<>();
         private final Map<String, String> cluster = new LinkedHashMap<>();
+        private final List<SubmittedJob> jobs = new ArrayList<>();
         private final List<String> failures = new ArrayList<>();
         private Instant start;
         private Instant end;
@@ -245,6 +254,17 @@ public final class BenchResult {
             requireNonNull(value, "value of cluster fact " + name + " is null");
             checkArgument(!cluster.containsKey(name), "duplicate cluster fact: %s", name);
             cluster.put(name, value);
+            return this;
+        }
+
+        public Builder job(SubmittedJob job) {
+            jobs.add(requireNonNull(job, "job is null"));
+            return this;
+        }
+
+        public Builder jobs(Collection<SubmittedJob> jobs) {
+            requireNonNull(jobs, "jobs is null");
+            jobs.forEach(this::job);
             return this;
         }
 

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -36,7 +37,8 @@ import static java.util.Objects.requireNonNull;
  * Writes a result as pretty-printed JSON with a fixed field order, and reads it back with {@link #read(Reader)}.
  * <p>
  * Layout (schema {@value #SCHEMA}): {@code schema, benchmark, operation, start, end, durationSeconds, outcome,
- * failures, parameters, cluster, metrics, distributions, timeSeries, tasks}. Instants are ISO-8601 UTC
+ * failures, parameters, cluster, jobs, metrics, distributions, timeSeries, tasks}. {@code jobs} came later than the rest
+ * of schema 1: a file without it reads as a run that recorded no jobs. Instants are ISO-8601 UTC
  * ({@code 2026-11-22T20:10:00.123Z}); units are {@link Unit#symbol() symbols}; doubles are written as
  * {@link Double#toString(double)} does, which reads back as the same double and never depends on the locale. Durations ({@code durationSeconds}, {@code bucketWidthMillis},
  * {@code durationMillis}) are exact decimals. {@code outcome}, {@code durationSeconds} and
@@ -81,6 +83,15 @@ public final class JsonResultFormat
             json.writeEndArray();
             writeStrings(json, "parameters", result.parameters());
             writeStrings(json, "cluster", result.cluster());
+            json.writeArrayFieldStart("jobs");
+            for (SubmittedJob job : result.jobs()) {
+                json.writeStartObject();
+                json.writeStringField("id", job.id());
+                json.writeStringField("name", job.name());
+                json.writeStringField("trackingUrl", job.trackingUrl().orElse(null));
+                json.writeEndObject();
+            }
+            json.writeEndArray();
             writeMetrics(json, result.metrics());
             json.writeArrayFieldStart("distributions");
             for (Distribution distribution : result.distributions()) {
@@ -216,6 +227,13 @@ public final class JsonResultFormat
         for (Iterator<Map.Entry<String, JsonNode>> fields = object(root, "cluster").fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> fact = fields.next();
             builder.cluster(fact.getKey(), textValue(fact.getValue(), "cluster." + fact.getKey()));
+        }
+        if (root.has("jobs")) {
+            for (JsonNode node : array(root, "jobs")) {
+                JsonNode trackingUrl = field(node, "trackingUrl");
+                builder.job(new SubmittedJob(text(node, "id"), text(node, "name"),
+                        trackingUrl.isNull() ? null : textValue(trackingUrl, "trackingUrl")));
+            }
         }
         readMetrics(root).forEach(builder::metric);
         for (JsonNode node : array(root, "distributions")) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -68,6 +69,7 @@ class JsonResultFormatTest {
                 .timeSeries(new TimeSeries("fine", Unit.OPERATIONS_PER_SECOND, start, Duration.ofNanos(1500), List.of()))
                 .timeSeries(new TimeSeries("coarse", Unit.PERCENT, start, Duration.ofDays(400), List.of(1e-300, 7.0)))
                 .taskSample(new TaskSample("unknown host", null, start, start.plusNanos(1), List.of()))
+                .job(new SubmittedJob("job_local1_0001", "", null))
                 .build();
 
         assertThat(JsonResultFormat.read(new StringReader(write(result)))).isEqualTo(result);
@@ -79,7 +81,7 @@ class JsonResultFormatTest {
 
         assertThat(root.fieldNames()).toIterable().containsExactly(
                 "schema", "benchmark", "operation", "start", "end", "durationSeconds", "outcome", "failures",
-                "parameters", "cluster", "metrics", "distributions", "timeSeries", "tasks");
+                "parameters", "cluster", "jobs", "metrics", "distributions", "timeSeries", "tasks");
         assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/1");
     }
 
@@ -103,6 +105,15 @@ class JsonResultFormatTest {
         out.flush();
 
         assertThat(text.toString()).endsWith("}\nmore");
+    }
+
+    @Test
+    void readsAFileWrittenBeforeJobsWereRecordedAsARunWithoutJobs() throws IOException {
+        BenchResult result = SampleResults.seeded();
+        String json = write(result).replaceFirst("(?s)\\s*\"jobs\" : \\[.*?\\],", "");
+
+        assertThat(json).doesNotContain("\"jobs\"");
+        assertThat(JsonResultFormat.read(new StringReader(json)).jobs()).isEmpty();
     }
 
     @Test

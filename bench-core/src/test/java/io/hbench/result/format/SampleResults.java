@@ -3,6 +3,7 @@ package io.hbench.result.format;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -48,6 +49,8 @@ final class SampleResults {
                 .cluster("embedded", "true")
                 .cluster("hadoop.version", "3.4.2")
                 .cluster("datanodes", "3")
+                .job(new SubmittedJob("job_1764000000000_0001", "TestDFSIO write",
+                        "http://rm.example.com:8088/proxy/application_1764000000000_0001/"))
                 .start(START)
                 .end(END);
 
