@@ -44,8 +44,7 @@ public final class OwnedDirectory {
                 FileStatus[] entries = fs.listStatus(qualified);
                 if (entries.length > 0) {
                     throw unsafe(flag + " " + qualified + " holds data hbench did not create (for example "
-                            + entries[0].getPath().getName() + "); nothing was changed. Choose a new directory,"
-                            + " or remove that one yourself if its contents are disposable");
+                            + entries[0].getPath().getName() + "); nothing was changed. " + howToProceed(qualified, flag));
                 }
                 writeMarker(fs, qualified);
             }
@@ -69,7 +68,7 @@ public final class OwnedDirectory {
         }
         if (!fs.exists(new Path(qualified, MARKER))) {
             throw unsafe(flag + " " + qualified + " was not created by hbench (it has no " + MARKER
-                    + " marker); nothing was changed");
+                    + " marker); nothing was changed. " + howToProceed(qualified, flag));
         }
         return new OwnedDirectory(fs, qualified);
     }
@@ -83,6 +82,15 @@ public final class OwnedDirectory {
                     + " their base directory, so give them one of their own");
         }
         return qualified;
+    }
+
+    /**
+     * What a user does next with a directory hbench will not touch, such as the one Hadoop's own
+     * TestDFSIO leaves behind: hbench never deletes it, so it names the command that would.
+     */
+    private static String howToProceed(Path dir, String flag) {
+        return "If its contents are disposable, remove it with 'hadoop fs -rm -r -skipTrash " + dir
+                + "'; otherwise choose another directory with " + flag;
     }
 
     private static void writeMarker(FileSystem fs, Path dir) throws IOException {

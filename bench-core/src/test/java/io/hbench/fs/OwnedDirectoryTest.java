@@ -72,9 +72,10 @@ class OwnedDirectoryTest {
         assertThatThrownBy(() -> OwnedDirectory.claim(fs, path("precious"), FLAG))
                 .isInstanceOfSatisfying(BenchException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
-                .hasMessageStartingWith(FLAG + " " + fs.makeQualified(path("precious")))
-                .hasMessageContaining("thesis.tex")
-                .hasMessageContaining("nothing was changed");
+                .hasMessage(FLAG + " " + fs.makeQualified(path("precious")) + " holds data hbench did not create"
+                        + " (for example thesis.tex); nothing was changed. If its contents are disposable, remove it"
+                        + " with 'hadoop fs -rm -r -skipTrash " + fs.makeQualified(path("precious")) + "'; otherwise"
+                        + " choose another directory with " + FLAG);
 
         try (var entries = Files.list(dir)) {
             assertThat(entries).containsExactly(dir.resolve("thesis.tex"));
@@ -125,7 +126,9 @@ class OwnedDirectoryTest {
                 .isInstanceOfSatisfying(BenchException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY))
                 .hasMessage(FLAG + " " + fs.makeQualified(path("unmarked"))
-                        + " was not created by hbench (it has no .hbench marker); nothing was changed");
+                        + " was not created by hbench (it has no .hbench marker); nothing was changed. If its contents"
+                        + " are disposable, remove it with 'hadoop fs -rm -r -skipTrash "
+                        + fs.makeQualified(path("unmarked")) + "'; otherwise choose another directory with " + FLAG);
         assertThat(Files.exists(temp.resolve("unmarked").resolve(OwnedDirectory.MARKER))).isFalse();
     }
 
