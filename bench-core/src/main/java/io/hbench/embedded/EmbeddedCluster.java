@@ -41,6 +41,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     private static final String MAP_TASKS_MAXIMUM_KEY = "mapreduce.local.map.tasks.maximum";
     private static final String LOCK_FILE = "lock";
+    /** The class that tells whether hadoop-minicluster is on the classpath. */
+    private static final String MINI_DFS_CLUSTER = "org.apache.hadoop.hdfs.MiniDFSCluster";
     private static final String DATA_NODES_PROPERTY = "datanodes";
     /**
      * Storage directories open in this JVM. File locks guard against other processes only, and on
@@ -78,6 +80,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     public static EmbeddedCluster start(Configuration base, Path directory) {
         requireNonNull(base, "base is null");
         requireNonNull(directory, "directory is null");
+        requireMiniCluster();
         Path dir = directory.toAbsolutePath().normalize();
         if (!OPEN_IN_THIS_JVM.add(dir)) {
             throw inUse(dir);
@@ -117,6 +120,22 @@ public final class EmbeddedCluster implements AutoCloseable {
             throw new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED,
                     "the embedded cluster in " + dir + " did not start: " + e.getMessage()
                             + "; if its storage is damaged, remove that directory to start afresh", e);
+        }
+    }
+
+    /**
+     * bench.jar run with {@code hadoop jar} has only the cluster's Hadoop on its classpath, which
+     * has no minicluster: a gateway with no cluster configured must hear that in one line, not
+     * meet a NoClassDefFoundError halfway through starting.
+     */
+    private static void requireMiniCluster() {
+        try {
+            Class.forName(MINI_DFS_CLUSTER, false, EmbeddedCluster.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new BenchException(ErrorCode.NO_CLUSTER, "no cluster is configured, and this classpath cannot"
+                    + " start an embedded one (it lacks hadoop-minicluster's " + MINI_DFS_CLUSTER + "): point"
+                    + " HADOOP_CONF_DIR at the cluster's configuration or give -fs hdfs://<namenode>, or run"
+                    + " bin/bench from a build of hbench for an embedded cluster");
         }
     }
 

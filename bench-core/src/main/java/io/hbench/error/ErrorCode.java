@@ -18,6 +18,8 @@ public enum ErrorCode {
     EMBEDDED_DIRECTORY_IN_USE(0x0007, ErrorKind.USER_ERROR),
     NOT_SUPPORTED_BY_FILE_SYSTEM(0x0008, ErrorKind.USER_ERROR),
     UNKNOWN_PROGRAM(0x0009, ErrorKind.USER_ERROR),
+    /** No cluster is configured and this classpath cannot start an embedded one (no hadoop-minicluster). */
+    NO_CLUSTER(0x000A, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),

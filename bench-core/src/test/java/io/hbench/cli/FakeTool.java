@@ -21,6 +21,8 @@ final class FakeTool
     ExitStatus exitStatus = ExitStatus.SUCCESS;
     /** Thrown by run when set. */
     Exception failure;
+    /** What {@link #runsMapReduceJobs} answers. */
+    boolean runsJobs = true;
 
     FakeTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -63,6 +65,11 @@ final class FakeTool
             throw new IllegalArgumentException("-count must be at least 1, not " + count);
         }
         return count;
+    }
+
+    @Override
+    protected boolean runsMapReduceJobs(Integer count) {
+        return runsJobs;
     }
 
     @Override
