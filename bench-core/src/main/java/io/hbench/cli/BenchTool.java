@@ -14,6 +14,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,6 +144,12 @@ public abstract class BenchTool<O> extends Configured implements Tool {
                 return run(parsed, session).code();
             }
         } catch (IllegalArgumentException e) {
+            if (e.getCause() instanceof UnknownHostException) {
+                // Hadoop's clients wrap a host name that does not resolve (a typo in fs.defaultFS, say) so.
+                err.println(name() + ": cannot resolve the host name " + e.getCause().getMessage()
+                        + " (check fs.defaultFS, -fs and the cluster's configuration)");
+                return ErrorCode.CLUSTER_UNAVAILABLE.kind().exitStatus().code();
+            }
             if (running) {
                 // Not the user's input but a bug or bad data met while running: exit 1, as any other.
                 return internalError(e);

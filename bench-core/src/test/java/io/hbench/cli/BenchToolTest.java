@@ -81,6 +81,17 @@ class BenchToolTest {
     }
 
     @Test
+    void aHostNameThatDoesNotResolveIsOneLineNotAnInternalError() {
+        tool.failure = new IllegalArgumentException(new java.net.UnknownHostException("nn.invalid"));
+
+        int status = tool.run(new String[] {"-count", "1"});
+
+        assertThat(status).isEqualTo(1);
+        assertThat(errLines()).containsExactly("Fake: cannot resolve the host name nn.invalid (check fs.defaultFS, -fs"
+                + " and the cluster's configuration)");
+    }
+
+    @Test
     void rejectsNoArgumentsWithUsage() {
         assertUsageError(new String[0], "missing arguments");
         assertThat(tool.parseCalls).isZero();
