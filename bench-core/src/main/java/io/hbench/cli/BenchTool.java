@@ -103,14 +103,6 @@ public abstract class BenchTool<O> extends Configured implements Tool {
         return true;
     }
 
-    /**
-     * Whether this run of the program submits MapReduce jobs, whose tasks run in this client when
-     * no YARN is configured; yes by default.
-     */
-    protected boolean runsMapReduceJobs(O options) {
-        return true;
-    }
-
     /** Runs the program; returns its exit status. */
     protected abstract ExitStatus run(O options, ClusterSession session) throws Exception;
 
@@ -136,11 +128,6 @@ public abstract class BenchTool<O> extends Configured implements Tool {
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
             try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
                 running = true;
-                if (runsMapReduceJobs(parsed) && session.runsTasksInThisClientAgainstACluster()) {
-                    // Silently measuring one client's process as if it were the cluster would be a wrong figure.
-                    err.println("hbench: no YARN is configured (mapreduce.framework.name=local): the MapReduce"
-                            + " tasks run inside this client process, not on the cluster's nodes");
-                }
                 return run(parsed, session).code();
             }
         } catch (IllegalArgumentException e) {

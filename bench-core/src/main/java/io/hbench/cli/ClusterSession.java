@@ -69,15 +69,6 @@ public final class ClusterSession implements AutoCloseable {
         return Optional.ofNullable(embedded);
     }
 
-    /**
-     * Whether MapReduce would run this program's tasks inside this client although its data is on
-     * a cluster's file system: {@code -fs hdfs://...} on a machine whose configuration names no YARN.
-     */
-    public boolean runsTasksInThisClientAgainstACluster() {
-        return embedded == null && !"file".equals(FileSystem.getDefaultUri(configuration).getScheme())
-                && MapReduceFramework.isLocal(configuration);
-    }
-
     /** Facts about the cluster for results: file system, Hadoop version, DataNodes, MapReduce framework. */
     public Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();

@@ -38,6 +38,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     public static final String DATA_NODES_KEY = "hbench.embedded.datanodes";
     /** Marks a directory as an embedded cluster's storage, created by hbench. */
     public static final String MARKER_FILE = ".hbench-embedded";
+    /** Set in the client configuration of an embedded cluster, whose MapReduce runs in-process by design. */
+    public static final String EMBEDDED_KEY = "hbench.embedded";
 
     private static final String MAP_TASKS_MAXIMUM_KEY = "mapreduce.local.map.tasks.maximum";
     private static final String LOCK_FILE = "lock";
@@ -218,6 +220,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         Configuration client = new Configuration(conf);
         client.set("fs.defaultFS", fs.toString());
         client.set("mapreduce.framework.name", "local");
+        client.setBoolean(EMBEDDED_KEY, true);
         client.set("mapreduce.cluster.local.dir", dir.resolve("mapred").resolve("local").toString());
         // Map tasks of benchmarks are I/O bound: run several at once, as a cluster would.
         if (!ConfigurationSources.isSetExplicitly(client, MAP_TASKS_MAXIMUM_KEY)) {

@@ -24,6 +24,8 @@ public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
     private static final Duration INTERVAL = Duration.ofSeconds(5);
     private static final long POLL_MILLIS = 200;
+    static final String IN_CLIENT_NOTICE = "hbench: no YARN is configured (mapreduce.framework.name=local): the"
+            + " MapReduce tasks run inside this client process, not on the cluster's nodes";
 
     private final PrintStream progress;
     private final String label;
@@ -39,11 +41,16 @@ public final class JobMonitor {
 
     /**
      * Submits {@code job} and says so on the progress stream: one line with the job's id and
-     * tracking URL.
+     * tracking URL, after one saying that its tasks will run in this process if MapReduce would
+     * run them here against a cluster's data (no YARN configured).
      *
      * @return the submitted job, for the result
      */
     public SubmittedJob submit(Job job) throws IOException, InterruptedException {
+        if (MapReduceFramework.runsTasksInThisClientAgainstACluster(job.getConfiguration())) {
+            // Measuring one client process as if it were the cluster would be a wrong figure, silently.
+            progress.println(IN_CLIENT_NOTICE);
+        }
         try {
             job.submit();
         } catch (ClassNotFoundException e) {

@@ -2,7 +2,9 @@ package io.hbench.mapred;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.embedded.EmbeddedCluster;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.util.ConfigUtil;
 
@@ -31,5 +33,15 @@ public final class MapReduceFramework {
     /** Whether MapReduce runs the tasks inside this client process. */
     public static boolean isLocal(Configuration conf) {
         return MRConfig.LOCAL_FRAMEWORK_NAME.equals(name(conf));
+    }
+
+    /**
+     * Whether MapReduce would run a job's tasks inside this client although the data is on a
+     * cluster's file system: {@code -fs hdfs://...} on a machine whose configuration names no YARN.
+     * The embedded cluster runs its tasks in-process by design and is not such a case.
+     */
+    public static boolean runsTasksInThisClientAgainstACluster(Configuration conf) {
+        return isLocal(conf) && !"file".equals(FileSystem.getDefaultUri(conf).getScheme())
+                && !conf.getBoolean(EmbeddedCluster.EMBEDDED_KEY, false);
     }
 }

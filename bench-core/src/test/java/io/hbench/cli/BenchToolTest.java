@@ -50,37 +50,6 @@ class BenchToolTest {
     }
 
     @Test
-    void saysInOneLineThatTasksRunInTheClientWhenAClusterFileSystemHasNoYarn() {
-        tool.getConf().set("fs.defaultFS", "hdfs://127.0.0.1:1");
-        tool.getConf().set("mapreduce.framework.name", "local");
-
-        int status = tool.run(new String[] {"-count", "1"});
-
-        assertThat(status).isZero();
-        assertThat(errLines()).containsExactly("hbench: no YARN is configured (mapreduce.framework.name=local): the"
-                + " MapReduce tasks run inside this client process, not on the cluster's nodes");
-    }
-
-    @Test
-    void saysNothingOfYarnWhenTheTasksRunOnIt() {
-        tool.getConf().set("fs.defaultFS", "hdfs://127.0.0.1:1");
-        tool.getConf().set("mapreduce.framework.name", "yarn");
-
-        assertThat(tool.run(new String[] {"-count", "1"})).isZero();
-        assertThat(errLines()).isEmpty();
-    }
-
-    @Test
-    void saysNothingOfYarnForAProgramThatRunsNoJobs() {
-        tool.getConf().set("fs.defaultFS", "hdfs://127.0.0.1:1");
-        tool.getConf().set("mapreduce.framework.name", "local");
-        tool.runsJobs = false;
-
-        assertThat(tool.run(new String[] {"-count", "1"})).isZero();
-        assertThat(errLines()).isEmpty();
-    }
-
-    @Test
     void aHostNameThatDoesNotResolveIsOneLineNotAnInternalError() {
         tool.failure = new IllegalArgumentException(new java.net.UnknownHostException("nn.invalid"));
 

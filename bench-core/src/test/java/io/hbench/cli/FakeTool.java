@@ -21,8 +21,6 @@ final class FakeTool
     ExitStatus exitStatus = ExitStatus.SUCCESS;
     /** Thrown by run when set. */
     Exception failure;
-    /** What {@link #runsMapReduceJobs} answers. */
-    boolean runsJobs = true;
 
     FakeTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -65,11 +63,6 @@ final class FakeTool
             throw new IllegalArgumentException("-count must be at least 1, not " + count);
         }
         return count;
-    }
-
-    @Override
-    protected boolean runsMapReduceJobs(Integer count) {
-        return runsJobs;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import io.hbench.embedded.EmbeddedCluster;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +69,31 @@ class MapReduceFrameworkTest {
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("child JVM ended").isTrue();
         assertThat(process.exitValue()).as("child JVM's exit status, output: %s", output).isZero();
         return output;
+    }
+
+    @Test
+    void tasksRunInTheClientAgainstAClusterWhenItsFileSystemHasNoYarn() {
+        assertThat(MapReduceFramework.runsTasksInThisClientAgainstACluster(conf("hdfs://nn:8020", "local"))).isTrue();
+    }
+
+    @Test
+    void tasksDoNotRunInTheClientWhenYarnRunsThem() {
+        assertThat(MapReduceFramework.runsTasksInThisClientAgainstACluster(conf("hdfs://nn:8020", "yarn"))).isFalse();
+    }
+
+    @Test
+    void aLocalFileSystemOrTheEmbeddedClusterRunsItsTasksInTheClientByDesign() {
+        Configuration embedded = conf("hdfs://localhost:9000", "local");
+        embedded.setBoolean(EmbeddedCluster.EMBEDDED_KEY, true);
+
+        assertThat(MapReduceFramework.runsTasksInThisClientAgainstACluster(conf("file:///", "local"))).isFalse();
+        assertThat(MapReduceFramework.runsTasksInThisClientAgainstACluster(embedded)).isFalse();
+    }
+
+    private static Configuration conf(String fs, String framework) {
+        Configuration conf = new Configuration(false);
+        conf.set("fs.defaultFS", fs);
+        conf.set("mapreduce.framework.name", framework);
+        return conf;
     }
 }

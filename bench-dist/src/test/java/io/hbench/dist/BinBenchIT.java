@@ -46,16 +46,6 @@ class BinBenchIT {
     }
 
     @Test
-    void saysWhenTheMapReduceTasksWouldRunInTheClient() throws Exception {
-        Path conf = writeClusterConfiguration(dir.resolve("conf"));
-
-        Run run = bench(Map.of("HADOOP_CONF_DIR", conf.toString()));
-
-        assertThat(run.err.lines()).contains("hbench: no YARN is configured (mapreduce.framework.name=local): the"
-                + " MapReduce tasks run inside this client process, not on the cluster's nodes");
-    }
-
-    @Test
     void refusesAHadoopConfDirThatIsNoDirectory() throws Exception {
         Run run = bench(Map.of("HADOOP_CONF_DIR", dir.resolve("missing").toString()));
 
