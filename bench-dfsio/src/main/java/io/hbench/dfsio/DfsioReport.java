@@ -56,6 +56,8 @@ public final class DfsioReport {
         lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), df)
                 + (result.tasks().isEmpty() ? "" : ", stddev " + df.format(result.taskThroughput().stdDev())));
         lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), df));
+        lines.add("            Open latency msec: " + distribution(result.openLatency(), df)
+                + (result.tasks().isEmpty() ? "" : "  (before each task's timed I/O)"));
         lines.add("    All tasks MiB/s by second: " + series(result.throughputOverTime(), df));
         if (result.options().verify()) {
             lines.add("                Data verified: " + (result.passed()

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -35,24 +36,28 @@ public final class DfsioResult {
     private final Duration execTime;
     private final List<DfsioTask> tasks;
     private final Distribution ioCallLatency;
+    private final Distribution openLatency;
     private final TimeSeries throughputOverTime;
     private final List<String> failures;
     private final Map<String, String> cluster;
+    private final List<SubmittedJob> jobs;
     private final Summary taskRates;
     private final Distribution taskThroughput;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
-            Distribution ioCallLatency, TimeSeries throughputOverTime, List<String> failures,
-            Map<String, String> cluster) {
+            Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
+            Map<String, String> cluster, List<SubmittedJob> jobs) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.execTime = requireNonNull(execTime, "execTime is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
         this.ioCallLatency = requireNonNull(ioCallLatency, "ioCallLatency is null");
+        this.openLatency = requireNonNull(openLatency, "openLatency is null");
         this.throughputOverTime = requireNonNull(throughputOverTime, "throughputOverTime is null");
         this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
@@ -150,7 +155,16 @@ public final class DfsioResult {
         return ioCallLatency;
     }
 
-    /** Bytes all tasks finished in each wall-clock second, in MiB/s. */
+    /**
+     * How long each task took to open its file (create, append, open; the length lookup of
+     * positional reads and truncate), in milliseconds: the part of a task's work that Hadoop's
+     * TestDFSIO, and so the classic lines, leave out of its time.
+     */
+    public Distribution openLatency() {
+        return openLatency;
+    }
+
+    /** Bytes all tasks finished in each second of the I/O phase, in MiB/s (see {@code TestDfsio.throughputBySecond}). */
     public TimeSeries throughputOverTime() {
         return throughputOverTime;
     }
@@ -166,6 +180,11 @@ public final class DfsioResult {
 
     public Map<String, String> cluster() {
         return cluster;
+    }
+
+    /** The job that ran the tasks; none for {@code -seq}. */
+    public List<SubmittedJob> jobs() {
+        return jobs;
     }
 
     /** The common result model, for JSON and for tools that embed hbench. */
@@ -194,9 +213,11 @@ public final class DfsioResult {
                 .metric("aggregate throughput", aggregateThroughputMbSec(), Unit.MEBIBYTES_PER_SECOND)
                 .distribution(taskThroughput())
                 .distribution(ioCallLatency)
+                .distribution(openLatency)
                 .timeSeries(throughputOverTime);
         cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
+        result.jobs(jobs);
         for (DfsioTask task : tasks) {
             result.taskSample(new TaskSample(task.fileName(), task.host(), task.start(), task.end(), List.of(
                     new Metric("bytes", task.bytes(), Unit.BYTES),

@@ -50,7 +50,7 @@ public final class DfsioTask {
         return host;
     }
 
-    /** Wall-clock time the task began its I/O (open). */
+    /** Wall-clock time the task's timed I/O began: its file was open (as Hadoop's TestDFSIO times it). */
     public Instant start() {
         return start;
     }
@@ -60,7 +60,7 @@ public final class DfsioTask {
         return end;
     }
 
-    /** The task's I/O time on a monotonic clock. */
+    /** The task's timed I/O on a monotonic clock: every read or write and the close, not the open. */
     public Duration time() {
         return time;
     }

@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What one map task measured on its one file, and how it reaches the reducer. Besides TestDFSIO's
- * five keys (with the same meaning) it sends the task's own sample, its I/O-call latencies, the
- * bytes it finished in each second of wall-clock time, and any verification failure.
+ * five keys (with the same meaning) it sends the task's own sample, its open and I/O-call
+ * latencies, the bytes it finished in each {@value #SLOT_MILLIS}-ms slot of wall-clock time, and
+ * any verification failure.
  */
 final class TaskStats {
     static final String TASKS = "tasks";
@@ -23,15 +24,24 @@ final class TaskStats {
     static final String SQRATE = "sqrate";
     static final String TASK_SAMPLE = "task";
     static final String LATENCY = "latency";
-    static final String SECOND = "second.";
+    static final String OPEN_LATENCY = "open";
+    /** Bytes by wall-clock slot, keyed by epoch millis / {@link #SLOT_MILLIS}. */
+    static final String SLOT = "slot.";
+    /**
+     * Fine enough that the per-second series can start where the I/O phase starts, which no task
+     * knows in advance, and coarse enough to keep the reducer's input small.
+     */
+    static final long SLOT_MILLIS = 100;
     static final String FAILURES = "failures";
 
     private final String fileName;
     private final String host;
     private final Histogram latencyMicros = Histograms.newHistogram();
-    private final Map<Long, Long> bytesBySecond = new TreeMap<>();
+    private final Histogram openMicros = Histograms.newHistogram();
+    private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
     private long startMicros;
+    private long startNanos;
     private long endMicros;
     private long nanos;
     private long bytes;
@@ -41,20 +51,28 @@ final class TaskStats {
         this.host = host;
     }
 
-    void started(long epochMicros) {
-        this.startMicros = epochMicros;
+    /** Opening the file (before the timed I/O) took {@code openNanos}. */
+    void opened(long openNanos) {
+        openMicros.recordValue(openNanos / 1000);
     }
 
-    void finished(long epochMicros, long elapsedNanos) {
+    /** The timed I/O began at {@code epochMicros} on the wall clock, {@code nanoTime} on the monotonic one. */
+    void started(long epochMicros, long nanoTime) {
+        this.startMicros = epochMicros;
+        this.startNanos = nanoTime;
+    }
+
+    /** The timed I/O ended (the file is closed). */
+    void finished(long epochMicros, long nanoTime) {
         this.endMicros = epochMicros;
-        this.nanos = elapsedNanos;
+        this.nanos = nanoTime - startNanos;
     }
 
     /** One I/O call moved {@code count} bytes in {@code callNanos}, finishing at {@code epochMillis}. */
     void recordCall(long count, long callNanos, long epochMillis) {
         bytes += count;
         latencyMicros.recordValue(callNanos / 1000);
-        bytesBySecond.merge(epochMillis / 1000, count, Long::sum);
+        bytesBySlot.merge(epochMillis / SLOT_MILLIS, count, Long::sum);
     }
 
     void failure(String message) {
@@ -83,8 +101,9 @@ final class TaskStats {
         out.accept(SummingReducer.STRING_JOIN + TASK_SAMPLE, new TaskSampleText(fileName, host, startMicros, endMicros,
                 nanos, bytes).toString());
         out.accept(SummingReducer.HISTOGRAM + LATENCY, Histograms.encode(latencyMicros));
-        for (Map.Entry<Long, Long> second : bytesBySecond.entrySet()) {
-            out.accept(SummingReducer.LONG_SUM + SECOND + second.getKey(), second.getValue().toString());
+        out.accept(SummingReducer.HISTOGRAM + OPEN_LATENCY, Histograms.encode(openMicros));
+        for (Map.Entry<Long, Long> slot : bytesBySlot.entrySet()) {
+            out.accept(SummingReducer.LONG_SUM + SLOT + slot.getKey(), slot.getValue().toString());
         }
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));

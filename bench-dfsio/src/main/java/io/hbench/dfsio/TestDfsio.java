@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.mapred.JobMonitor;
+import io.hbench.result.SubmittedJob;
 import io.hbench.mapred.ReducedValues;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.result.Unit;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -61,7 +63,7 @@ import org.apache.hadoop.util.VersionInfo;
 public final class TestDfsio {
     public static final String CONTROL_DIR = "io_control";
     public static final String DATA_DIR = "io_data";
-    static final String BASE_DIR_FLAG = "base directory (-Dtest.build.data or -rootDir)";
+    static final String BASE_DIR_FLAG = "-rootDir (or -Dtest.build.data)";
     private static final int CONTROL_FILE_WRITERS = 16;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
@@ -119,11 +121,11 @@ public final class TestDfsio {
         writeControlFiles(dir, options);
         Job job = newJob(dir, options);
         long jobStart = System.nanoTime();
-        new JobMonitor(progress, "TestDFSIO " + options.operation().label())
+        SubmittedJob submitted = new JobMonitor(progress, "TestDFSIO " + options.operation().label())
                 .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
         Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
         ReducedValues values = ReducedValues.read(fs, dir.child(options.operation().outputDirName()));
-        return result(options, start, execTime, values);
+        return result(options, start, execTime, values, List.of(submitted));
     }
 
     /** Removes the base directory, if hbench created it ({@code -clean}); false if there was none. */
@@ -290,10 +292,11 @@ public final class TestDfsio {
         Duration execTime = Duration.ofNanos(System.nanoTime() - loopStart);
         Map<String, String> combined = new TreeMap<>();
         emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));
-        return result(options, start, execTime, new ReducedValues(combined));
+        return result(options, start, execTime, new ReducedValues(combined), List.of());
     }
 
-    private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values) {
+    private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values,
+            List<SubmittedJob> jobs) {
         List<DfsioTask> tasks = new ArrayList<>();
         for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
             tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));
@@ -302,27 +305,56 @@ public final class TestDfsio {
         if (tasks.size() != options.nrFiles()) {
             failures.add("expected " + options.nrFiles() + " task results, got " + tasks.size());
         }
+        Instant phaseStart = tasks.stream().map(DfsioTask::start).min(Comparator.naturalOrder()).orElse(start);
+        Instant phaseEnd = tasks.stream().map(DfsioTask::end).max(Comparator.naturalOrder()).orElse(start);
         return new DfsioResult(options, start, Instant.now(), execTime, tasks,
                 Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, values.histogram(TaskStats.LATENCY), 1000),
-                throughputBySecond(values.longSums(TaskStats.SECOND)), failures, clusterFacts);
+                Histograms.toDistribution("open latency", Unit.MILLISECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1000),
+                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, clusterFacts, jobs);
     }
 
     /**
-     * Bytes finished per epoch second, as MiB/s from the first such second to the last (gaps are
-     * zero). Empty if the span exceeds {@link #MAX_SERIES_SECONDS}: only hosts whose clocks
-     * disagree that much produce such a span, and the series would say nothing true.
+     * All tasks' bytes per second of the I/O phase, as MiB/s. Seconds count from the I/O phase's
+     * start (the first task's, at {@link TaskStats#SLOT_MILLIS}-ms resolution), not from the
+     * calendar's, so no bucket is cut short by where a calendar second falls; each value is its
+     * bytes over the part of its second that lies inside the phase, so the last, usually shorter
+     * bucket is divided by its true length. Gaps are zero. Empty if the slots span more than
+     * {@link #MAX_SERIES_SECONDS}: only hosts whose clocks disagree that much produce such a span,
+     * and the series would say nothing true.
+     *
+     * @param bytesBySlot bytes finished in each slot, keyed by epoch millis / {@link TaskStats#SLOT_MILLIS}
      */
-    static TimeSeries throughputBySecond(Map<String, Long> bytesBySecond) {
-        TreeMap<Long, Long> seconds = new TreeMap<>();
-        bytesBySecond.forEach((second, bytes) -> seconds.put(Long.parseLong(second), bytes));
+    static TimeSeries throughputBySecond(Map<String, Long> bytesBySlot, Instant phaseStart, Instant phaseEnd) {
+        TreeMap<Long, Long> slots = new TreeMap<>();
+        bytesBySlot.forEach((slot, bytes) -> slots.put(Long.parseLong(slot), bytes));
         List<Double> values = new ArrayList<>();
         Instant start = Instant.EPOCH;
-        if (!seconds.isEmpty() && seconds.lastKey() - seconds.firstKey() < MAX_SERIES_SECONDS) {
-            start = Instant.ofEpochSecond(seconds.firstKey());
-            for (long second = seconds.firstKey(); second <= seconds.lastKey(); second++) {
-                values.add(DataSize.toMebibytes(seconds.getOrDefault(second, 0L)));
+        long slotsPerSecond = 1000 / TaskStats.SLOT_MILLIS;
+        if (!slots.isEmpty() && (slots.lastKey() - slots.firstKey()) / slotsPerSecond < MAX_SERIES_SECONDS) {
+            long firstSlot = Math.min(slots.firstKey(), Math.floorDiv(phaseStart.toEpochMilli(), TaskStats.SLOT_MILLIS));
+            start = Instant.ofEpochMilli(firstSlot * TaskStats.SLOT_MILLIS);
+            long buckets = (slots.lastKey() - firstSlot) / slotsPerSecond + 1;
+            for (long bucket = 0; bucket < buckets; bucket++) {
+                long fromSlot = firstSlot + bucket * slotsPerSecond;
+                long bytes = slots.subMap(fromSlot, fromSlot + slotsPerSecond).values().stream()
+                        .mapToLong(Long::longValue).sum();
+                Instant bucketStart = start.plusSeconds(bucket);
+                Instant activeFrom = max(bucketStart, phaseStart);
+                Instant activeTo = min(bucketStart.plusSeconds(1), max(phaseEnd, activeFrom));
+                long activeNanos = Duration.between(activeFrom, activeTo).toNanos();
+                // A bucket outside the phase by the clocks (skewed hosts) is taken at its full width.
+                double seconds = activeNanos > 0 ? activeNanos / 1e9 : 1;
+                values.add(DataSize.toMebibytes(bytes) / seconds);
             }
         }
         return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, start, Duration.ofSeconds(1), values);
+    }
+
+    private static Instant max(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 }

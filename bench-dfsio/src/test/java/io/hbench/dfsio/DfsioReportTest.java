@@ -125,8 +125,9 @@ class DfsioReportTest {
         }
         DfsioResult result = new DfsioResult(DfsioOptions.builder(DfsioOperation.WRITE).build(), START,
                 START.plusSeconds(40), Duration.ofSeconds(40), List.of(), emptyLatency(),
-                new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), values),
-                List.of(), Map.of());
+                emptyLatency(), new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
+                values),
+                List.of(), Map.of(), List.of());
 
         assertThat(DfsioReport.hbenchLines(result)).contains("    All tasks MiB/s by second: 0 1 2 3 4 5 6 7 8 9 10 11"
                 + " 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 ... (3 more seconds in -json)");
@@ -139,8 +140,9 @@ class DfsioReportTest {
         Random random = new Random(20260301L);
         DfsioOptions options = DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(8).fileSize(64 * MIB).build();
         return new DfsioResult(options, START, START.plusMillis(41_750), Duration.ofMillis(38_125),
-                tasks(random, 8, 64 * MIB), latency(random, 8 * 64), series(random, 12), List.of(),
-                Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2"));
+                tasks(random, 8, 64 * MIB), latency(random, 8 * 64), openLatency(new Random(11L), 8), series(random, 12),
+                List.of(),
+                Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2"), List.of());
     }
 
     /** A -verify read of 8 files where one file held a wrong byte. */
@@ -149,9 +151,9 @@ class DfsioReportTest {
         DfsioOptions options = DfsioOptions.builder(DfsioOperation.READ).nrFiles(8).fileSize(32 * MIB)
                 .verify(true).build();
         return new DfsioResult(options, START, START.plusMillis(20_500), Duration.ofMillis(18_875),
-                tasks(random, 8, 32 * MIB), latency(random, 8 * 32), series(random, 6),
+                tasks(random, 8, 32 * MIB), latency(random, 8 * 32), openLatency(new Random(13L), 8), series(random, 6),
                 List.of("test_io_5: byte at offset 12345678 is 0x00, expected 0x9c"),
-                Map.of("fs", "hdfs://nn:8020"));
+                Map.of("fs", "hdfs://nn:8020"), List.of());
     }
 
     private static List<DfsioTask> tasks(Random random, int count, long bytes) {
@@ -174,6 +176,15 @@ class DfsioReportTest {
         return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, histogram, 1000);
     }
 
+    /** One open per task, a few milliseconds each. */
+    private static Distribution openLatency(Random random, int tasks) {
+        Histogram histogram = Histograms.newHistogram();
+        for (int i = 0; i < tasks; i++) {
+            histogram.recordValue(800 + random.nextInt(4_000));
+        }
+        return Histograms.toDistribution("open latency", Unit.MILLISECONDS, histogram, 1000);
+    }
+
     private static TimeSeries series(Random random, int seconds) {
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < seconds; i++) {
@@ -185,8 +196,8 @@ class DfsioReportTest {
 
     private static DfsioResult result(DfsioOptions options, List<DfsioTask> tasks, List<String> failures) {
         return new DfsioResult(options, START, START.plusSeconds(10), Duration.ofSeconds(9), tasks, emptyLatency(),
-                new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
-                        List.of()), failures, Map.of());
+                emptyLatency(), new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
+                        List.of()), failures, Map.of(), List.of());
     }
 
     private static Distribution emptyLatency() {

@@ -151,7 +151,7 @@ class DfsioResultTest {
         assertMetric(bench, "IO phase wall time", 5, Unit.SECONDS);
         assertMetric(bench, "aggregate throughput", 51.2, Unit.MEBIBYTES_PER_SECOND);
         assertThat(bench.distributions()).extracting(Distribution::name)
-                .containsExactly("task throughput", "IO call latency");
+                .containsExactly("task throughput", "IO call latency", "open latency");
         assertThat(bench.timeSeries()).extracting(TimeSeries::name).containsExactly("cluster throughput");
         assertThat(bench.cluster()).containsEntry("fs", "hdfs://nn:8020");
         assertThat(bench.parameters()).containsEntry("nrFiles", "3");
@@ -188,7 +188,8 @@ class DfsioResultTest {
     @Test
     void benchResultFailsWithAFailure() {
         DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
-                emptyLatency(), emptySeries(), List.of("test_io_1: byte 5 is 0x00, expected 0x3f"), Map.of());
+                emptyLatency(), emptyOpenLatency(), emptySeries(), List.of("test_io_1: byte 5 is 0x00, expected 0x3f"), Map.of(),
+                List.of());
 
         assertThat(result.passed()).isFalse();
         assertThat(result.toBenchResult().outcome()).isEqualTo(Outcome.FAILED);
@@ -196,40 +197,62 @@ class DfsioResultTest {
     }
 
     @Test
-    void throughputBySecondConvertsBytesToMibPerSecondAndFillsGapsWithZero() {
-        Map<String, Long> bytesBySecond = new LinkedHashMap<>();
-        bytesBySecond.put("1000", 3 * MIB);
-        bytesBySecond.put("999", MIB / 2);
-        bytesBySecond.put("1003", 10 * MIB);
+    void throughputBySecondCountsSecondsFromThePhaseStartNotTheCalendar() {
+        // Phase 1000.3 s to 1002.8 s (epoch); slots are 100 ms. Calendar seconds would cut it into
+        // 0.7 s, 1 s and 0.8 s pieces and show the first and last as collapses.
+        Instant phaseStart = Instant.ofEpochMilli(1_000_300);
+        Instant phaseEnd = Instant.ofEpochMilli(1_002_800);
+        Map<String, Long> bytesBySlot = new LinkedHashMap<>();
+        bytesBySlot.put("10003", MIB);       // 1000.3 s: first second of the phase
+        bytesBySlot.put("10012", MIB);       // 1001.2 s: still the first second (1000.3 to 1001.3)
+        bytesBySlot.put("10013", 4 * MIB);   // 1001.3 s: the second second
+        bytesBySlot.put("10027", MIB);       // 1002.7 s: the third, 0.5 s long (1002.3 to 1002.8)
 
-        TimeSeries series = TestDfsio.throughputBySecond(bytesBySecond);
+        TimeSeries series = TestDfsio.throughputBySecond(bytesBySlot, phaseStart, phaseEnd);
 
-        assertThat(series.start()).isEqualTo(Instant.ofEpochSecond(999));
+        assertThat(series.start()).isEqualTo(phaseStart);
         assertThat(series.bucketWidth()).isEqualTo(Duration.ofSeconds(1));
         assertThat(series.unit()).isEqualTo(Unit.MEBIBYTES_PER_SECOND);
-        assertThat(series.values()).containsExactly(0.5, 3.0, 0.0, 0.0, 10.0);
+        assertThat(series.values()).containsExactly(2.0, 4.0, 2.0);
     }
 
     @Test
-    void throughputBySecondOrdersSecondsNumericallyNotAsText() {
-        TimeSeries series = TestDfsio.throughputBySecond(Map.of("9", MIB, "10", 2 * MIB));
+    void throughputBySecondDividesAFirstBucketByTheTimeItSpentInThePhase() {
+        // The phase starts 40 ms into its slot: the first bucket holds 960 ms of it.
+        Instant phaseStart = Instant.ofEpochMilli(5_040);
+        Instant phaseEnd = Instant.ofEpochMilli(6_000);
 
-        assertThat(series.start()).isEqualTo(Instant.ofEpochSecond(9));
-        assertThat(series.values()).containsExactly(1.0, 2.0);
+        TimeSeries series = TestDfsio.throughputBySecond(Map.of("50", 3 * MIB), phaseStart, phaseEnd);
+
+        assertThat(series.start()).isEqualTo(Instant.ofEpochMilli(5_000));
+        assertThat(series.values()).singleElement().isEqualTo(3 / 0.96);
+    }
+
+    @Test
+    void throughputBySecondFillsGapsWithZeroAndOrdersSlotsNumerically() {
+        Instant phaseStart = Instant.ofEpochMilli(900);
+        Instant phaseEnd = Instant.ofEpochMilli(3_900);
+
+        TimeSeries series = TestDfsio.throughputBySecond(Map.of("9", MIB, "38", 2 * MIB), phaseStart, phaseEnd);
+
+        // Seconds from 0.9 s: [0.9, 1.9) holds slot 9, [1.9, 2.9) nothing, [2.9, 3.9) slot 38.
+        assertThat(series.values()).containsExactly(1.0, 0.0, 2.0);
     }
 
     @Test
     void throughputBySecondIsEmptyWhenTaskClocksDisagreeByMoreThanAWeek() {
-        long week = TestDfsio.MAX_SERIES_SECONDS;
+        long weekOfSlots = TestDfsio.MAX_SERIES_SECONDS * (1000 / TaskStats.SLOT_MILLIS);
+        Instant start = Instant.EPOCH;
 
-        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(week), MIB)).values()).isEmpty();
-        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(week - 1), MIB)).values())
-                .hasSize((int) week);
+        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(weekOfSlots), MIB), start,
+                Instant.ofEpochSecond(TestDfsio.MAX_SERIES_SECONDS)).values()).isEmpty();
+        assertThat(TestDfsio.throughputBySecond(Map.of("0", MIB, Long.toString(weekOfSlots - 10), MIB), start,
+                Instant.ofEpochSecond(TestDfsio.MAX_SERIES_SECONDS)).values()).hasSize((int) TestDfsio.MAX_SERIES_SECONDS);
     }
 
     @Test
     void throughputBySecondOfNothingIsEmpty() {
-        assertThat(TestDfsio.throughputBySecond(Map.of()).values()).isEmpty();
+        assertThat(TestDfsio.throughputBySecond(Map.of(), T0, T0).values()).isEmpty();
     }
 
     private static void assertMetric(BenchResult bench, String name, double value, Unit unit) {
@@ -250,11 +273,15 @@ class DfsioResultTest {
 
     private static DfsioResult result(List<DfsioTask> tasks) {
         return new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), tasks, emptyLatency(),
-                emptySeries(), List.of(), Map.of("fs", "hdfs://nn:8020"));
+                emptyOpenLatency(), emptySeries(), List.of(), Map.of("fs", "hdfs://nn:8020"), List.of());
     }
 
     private static Distribution emptyLatency() {
         return new Distribution("IO call latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
+    }
+
+    private static Distribution emptyOpenLatency() {
+        return new Distribution("open latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
     }
 
     private static TimeSeries emptySeries() {

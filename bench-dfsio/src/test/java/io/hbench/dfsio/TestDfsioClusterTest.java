@@ -84,6 +84,10 @@ class TestDfsioClusterTest {
         assertThat(result.get("tasks")).hasSize(4);
         assertThat(metric(result, "total bytes")).isEqualTo(8.0 * MIB);
         assertThat(metric(result, "aggregate throughput")).isPositive();
+        assertThat(result.get("jobs")).hasSize(1);
+        String jobId = result.get("jobs").get(0).get("id").asText();
+        assertThat(jobId).startsWith("job_");
+        assertThat(write.err).contains("hbench: TestDFSIO write: submitted job " + jobId);
     }
 
     @Test
@@ -272,9 +276,10 @@ class TestDfsioClusterTest {
         ToolRun clean = run("-clean", "-rootDir", "/precious");
 
         assertThat(write.status).isEqualTo(2);
-        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
-                + fs.getUri() + "/precious holds data hbench did not create (for example data.txt); nothing was"
-                + " changed. Choose a new directory, or remove that one yourself if its contents are disposable");
+        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: -rootDir (or -Dtest.build.data) " + fs.getUri()
+                + "/precious holds data hbench did not create (for example data.txt); nothing was changed. If its"
+                + " contents are disposable, remove it with 'hadoop fs -rm -r -skipTrash " + fs.getUri() + "/precious';"
+                + " otherwise choose another directory with -rootDir (or -Dtest.build.data)");
         assertThat(clean.status).isEqualTo(2);
         assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/precious")))
                 .map(status -> status.getPath().getName())).containsExactly("data.txt");
@@ -289,7 +294,7 @@ class TestDfsioClusterTest {
         ToolRun clean = run("-clean", "-rootDir", "/");
 
         assertThat(write.status).isEqualTo(2);
-        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: base directory (-Dtest.build.data or -rootDir) "
+        assertThat(firstLine(write.err)).isEqualTo("TestDFSIO: -rootDir (or -Dtest.build.data) "
                 + fs.getUri() + "/ is the root directory; benchmarks delete and rewrite what is under their base"
                 + " directory, so give them one of their own");
         assertThat(clean.status).isEqualTo(2);
