@@ -177,6 +177,12 @@ public final class EbbResult {
         public double bytesPerSecond() {
             return Rates.bytesPerSecond(size, Math.max(1, nanos));
         }
+
+        @Override
+        public String toString() {
+            return "size " + size + " round " + round + " peer " + peer + " on " + host
+                    + (partner < 0 ? "" : " with peer " + partner) + ": " + nanos + " ns";
+        }
     }
 
     /** The exchanges of one job, every size and round. */

@@ -259,5 +259,11 @@ public final class RandBenchResult {
         long total(ToLongFunction<SuperstepTiming> field) {
             return timings.stream().mapToLong(field).sum();
         }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + " on " + host + ": " + networkBytes() + " network bytes, " + localBytes()
+                    + " local, in " + measuredNanos() + " ns over " + timings.size() + " supersteps";
+        }
     }
 }
