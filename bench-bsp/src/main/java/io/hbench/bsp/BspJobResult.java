@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -40,18 +41,32 @@ public final class BspJobResult {
         return end;
     }
 
-    /** One peer's report: where it ran and the bytes its program returned. */
+    /**
+     * One peer's report: where it ran, when its program ran as the peer itself timed it, and the bytes its
+     * program returned.
+     */
     public static final class PeerReport {
         private final int peer;
         private final String host;
+        private final Instant start;
+        private final Duration duration;
         private final byte[] report;
 
-        public PeerReport(int peer, String host, byte[] report) {
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long the program ran until it returned, on the peer's monotonic clock
+         */
+        public PeerReport(int peer, String host, Instant start, Duration duration, byte[] report) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
             this.peer = peer;
             this.host = requireNonNull(host, "host is null");
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
             this.report = requireNonNull(report, "report is null").clone();
         }
 
@@ -63,8 +78,24 @@ public final class BspJobResult {
             return host;
         }
 
+        /** When the peer's program started, on the peer's own wall clock (its host's, which may differ from ours). */
+        public Instant start() {
+            return start;
+        }
+
+        /** How long the peer's program ran, from its start until it returned its report. */
+        public Duration duration() {
+            return duration;
+        }
+
         public byte[] report() {
             return report.clone();
+        }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + " on " + host + ": started " + start + ", ran " + duration + ", reported "
+                    + report.length + " bytes";
         }
     }
 }

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,7 +172,12 @@ final class Coordinator implements Closeable {
                 if (type == ControlChannel.ENTER) {
                     enter(slot, in.readInt());
                 } else if (type == ControlChannel.REPORT) {
-                    report(slot, ControlChannel.readBytes(in));
+                    Instant started = Instant.ofEpochSecond(in.readLong(), in.readInt());
+                    long elapsedNanos = in.readLong();
+                    if (elapsedNanos < 0) {
+                        throw new IOException("a BSP peer reports a negative run time, " + elapsedNanos + " ns");
+                    }
+                    report(slot, started, Duration.ofNanos(elapsedNanos), ControlChannel.readBytes(in));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
                     fail(errorCode(code), in.readUTF());
@@ -272,11 +278,13 @@ final class Coordinator implements Closeable {
         }
     }
 
-    private synchronized void report(Slot slot, byte[] report) {
+    private synchronized void report(Slot slot, Instant started, Duration elapsed, byte[] report) {
         if (result != null || failure != null) {
             return;
         }
         slot.report = report;
+        slot.started = started;
+        slot.elapsed = elapsed;
         reported++;
         if (entered > 0) {
             String waiting = waitingPeers();
@@ -289,7 +297,8 @@ final class Coordinator implements Closeable {
         }
         List<BspJobResult.PeerReport> reports = new ArrayList<>();
         for (Slot each : slots) {
-            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.report));
+            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.started,
+                    each.elapsed, each.report));
         }
         result = new BspJobResult(reports, start, Instant.now());
         for (Slot each : slots) {
@@ -440,6 +449,8 @@ final class Coordinator implements Closeable {
         int superstep;
         boolean inBarrier;
         byte[] report;
+        Instant started;
+        Duration elapsed;
 
         Slot(ControlChannel channel, PeerAddress address) {
             this.channel = channel;

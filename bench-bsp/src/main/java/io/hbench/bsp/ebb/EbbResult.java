@@ -8,6 +8,7 @@ import io.hbench.result.Metric;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +29,8 @@ import org.HdrHistogram.Histogram;
  * pattern, over all rounds of a size, that is the effective bisection bandwidth.
  * <li>Bandwidth is in MB/s (10^6 bytes/s) and Gbit/s (10^9 bits/s). An exchange time below 1 ns counts as 1 ns.
  * <li>Relative: a size's bandwidth / the same size's bandwidth of a 2-peer ebb run.
+ * <li>An exchange's task sample starts when its peer's program started, on that peer's own wall clock, and lasts
+ * as long as that program ran until it returned its figures, on the peer's monotonic clock.
  * </ul>
  */
 public final class EbbResult {
@@ -120,8 +123,9 @@ public final class EbbResult {
             exchange.partner().ifPresent(partner -> metrics.add(new Metric("partner", partner, Unit.COUNT)));
             metrics.add(new Metric("exchange time", exchange.nanos() / 1e3, Unit.MICROSECONDS));
             metrics.add(new Metric("bandwidth", exchange.bytesPerSecond(), Unit.BYTES_PER_SECOND));
+            PeerSpan span = of.spans().get(exchange.peer());
             result.taskSample(new TaskSample(prefix + "size " + exchange.size() + " round " + exchange.round()
-                    + " peer " + exchange.peer(), exchange.host(), start, end, metrics));
+                    + " peer " + exchange.peer(), exchange.host(), span.start(), span.end(), metrics));
         }
     }
 
@@ -185,21 +189,87 @@ public final class EbbResult {
         }
     }
 
-    /** The exchanges of one job, every size and round. */
+    /** When one peer's program ran, as the peer itself timed it. */
+    public static final class PeerSpan {
+        private final int peer;
+        private final Instant start;
+        private final Duration duration;
+
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long it ran until it returned its figures, on the peer's monotonic clock
+         */
+        public PeerSpan(int peer, Instant start, Duration duration) {
+            if (peer < 0) {
+                throw new IllegalArgumentException("peer is negative");
+            }
+            this.peer = peer;
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
+        }
+
+        public int peer() {
+            return peer;
+        }
+
+        public Instant start() {
+            return start;
+        }
+
+        public Duration duration() {
+            return duration;
+        }
+
+        public Instant end() {
+            return start.plus(duration);
+        }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + ": started " + start + ", ran " + duration;
+        }
+    }
+
+    /** The exchanges of one job, every size and round, and when each of its peers ran. */
     public static final class Run {
         private final int peers;
+        private final List<PeerSpan> spans;
         private final List<Exchange> exchanges;
 
-        public Run(int peers, List<Exchange> exchanges) {
+        /** @param spans one per peer; element i is peer i's */
+        public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges) {
             if (peers < 2) {
                 throw new IllegalArgumentException("a run has at least 2 peers");
             }
             this.peers = peers;
+            this.spans = List.copyOf(requireNonNull(spans, "spans is null"));
+            if (this.spans.size() != peers) {
+                throw new IllegalArgumentException(this.spans.size() + " peer spans for " + peers + " peers");
+            }
+            for (int i = 0; i < peers; i++) {
+                if (this.spans.get(i).peer() != i) {
+                    throw new IllegalArgumentException("span " + i + " is peer " + this.spans.get(i).peer() + "'s");
+                }
+            }
             this.exchanges = List.copyOf(requireNonNull(exchanges, "exchanges is null"));
+            for (Exchange exchange : this.exchanges) {
+                if (exchange.peer() >= peers) {
+                    throw new IllegalArgumentException("an exchange of peer " + exchange.peer() + " in a run of "
+                            + peers + " peers");
+                }
+            }
         }
 
         public int peers() {
             return peers;
+        }
+
+        /** When each peer's program ran; element i is peer i's. */
+        public List<PeerSpan> spans() {
+            return spans;
         }
 
         public List<Exchange> exchanges() {

@@ -35,6 +35,8 @@ import org.HdrHistogram.Histogram;
  * <li>A peer's throughput is its network bytes / its measured time.
  * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
  * superstep.
+ * <li>A peer's task sample starts when its program started, on its own host's wall clock, and lasts as long as the
+ * program ran until it returned its figures, on the peer's monotonic clock: setup, warmup and measured supersteps.
  * </ul>
  */
 public final class RandBenchResult {
@@ -190,7 +192,8 @@ public final class RandBenchResult {
                 .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6))
                 .distribution(Histograms.toDistribution("superstep total", Unit.MILLISECONDS, superstepNanos(), 1e6));
         for (PeerRun peer : peers) {
-            result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), start, end, List.of(
+            result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), peer.start(),
+                    peer.start().plus(peer.duration()), List.of(
                     new Metric("measured time", peer.measuredNanos() / 1e6, Unit.MILLISECONDS),
                     new Metric("network bytes", peer.networkBytes(), Unit.BYTES),
                     new Metric("local bytes", peer.localBytes(), Unit.BYTES),
@@ -212,18 +215,29 @@ public final class RandBenchResult {
                 summary.max(), summary.mean(), summary.stdDev(), new TreeMap<>());
     }
 
-    /** One peer's measured supersteps, as it reported them. */
+    /** One peer's run and measured supersteps, as it reported them. */
     public static final class PeerRun {
         private final int peer;
         private final String host;
+        private final Instant start;
+        private final Duration duration;
         private final List<SuperstepTiming> timings;
 
-        public PeerRun(int peer, String host, List<SuperstepTiming> timings) {
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long its program ran, as the peer timed it
+         */
+        public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
             this.peer = peer;
             this.host = requireNonNull(host, "host is null");
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
             this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
         }
 
@@ -233,6 +247,16 @@ public final class RandBenchResult {
 
         public String host() {
             return host;
+        }
+
+        /** When the peer's program started, on the peer's own wall clock. */
+        public Instant start() {
+            return start;
+        }
+
+        /** How long the peer's program ran, from its start until it returned its figures. */
+        public Duration duration() {
+            return duration;
         }
 
         public List<SuperstepTiming> timings() {
@@ -262,8 +286,9 @@ public final class RandBenchResult {
 
         @Override
         public String toString() {
-            return "peer " + peer + " on " + host + ": " + networkBytes() + " network bytes, " + localBytes()
-                    + " local, in " + measuredNanos() + " ns over " + timings.size() + " supersteps";
+            return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": " + networkBytes()
+                    + " network bytes, " + localBytes() + " local, in " + measuredNanos() + " ns over "
+                    + timings.size() + " measured supersteps";
         }
     }
 }

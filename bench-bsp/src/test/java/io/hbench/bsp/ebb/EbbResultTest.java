@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
+import io.hbench.result.TaskSample;
 import io.hbench.testing.GoldenFiles;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,8 +46,15 @@ class EbbResultTest {
                 baseline.add(new EbbResult.Exchange(2000, round, peer, "node-" + peer, 1 - peer, 10_000));
             }
         }
-        return new EbbResult(options, START, START.plusMillis(1_500), new EbbResult.Run(4, exchanges),
-                Optional.of(new EbbResult.Run(2, baseline)), Map.of("fs", "hdfs://nn:8020"));
+        List<EbbResult.PeerSpan> spans = new ArrayList<>();
+        for (int peer = 0; peer < 4; peer++) {
+            spans.add(new EbbResult.PeerSpan(peer, START.plusMillis(100 + 10 * peer), Duration.ofMillis(700 - 10 * peer)));
+        }
+        List<EbbResult.PeerSpan> baselineSpans = List.of(
+                new EbbResult.PeerSpan(0, START.plusMillis(900), Duration.ofMillis(450)),
+                new EbbResult.PeerSpan(1, START.plusMillis(920), Duration.ofMillis(410)));
+        return new EbbResult(options, START, START.plusMillis(1_500), new EbbResult.Run(4, spans, exchanges),
+                Optional.of(new EbbResult.Run(2, baselineSpans, baseline)), Map.of("fs", "hdfs://nn:8020"));
     }
 
     @Test
@@ -93,6 +102,22 @@ class EbbResultTest {
         assertThat(bench.taskSamples().get(0).metric("bandwidth").orElseThrow().value()).isCloseTo(100e6, within(1e-6));
         assertThat(bench.metric("relative size=2000").orElseThrow().value()).isCloseTo(0.5, within(1e-12));
         assertThat(bench.distributions()).hasSize(2);
+    }
+
+    @Test
+    void everyExchangesSampleSpansItsPeersOwnProgramAsThePeerTimedIt() {
+        List<TaskSample> samples = known().toBenchResult().taskSamples();
+
+        assertThat(samples).filteredOn(sample -> sample.id().endsWith("peer 3") && !sample.id().startsWith("baseline"))
+                .hasSize(4).allSatisfy(sample -> {
+                    assertThat(sample.start()).isEqualTo(START.plusMillis(130));
+                    assertThat(sample.duration()).isEqualTo(Duration.ofMillis(670));
+                });
+        assertThat(samples).filteredOn(sample -> sample.id().equals("baseline size 2000 round 1 peer 1"))
+                .singleElement().satisfies(sample -> {
+                    assertThat(sample.start()).isEqualTo(START.plusMillis(920));
+                    assertThat(sample.duration()).isEqualTo(Duration.ofMillis(410));
+                });
     }
 
     @ParameterizedTest

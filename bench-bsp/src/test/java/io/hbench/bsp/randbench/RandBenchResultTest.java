@@ -8,8 +8,10 @@ import io.hbench.bsp.SuperstepTiming;
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.TaskSample;
 import io.hbench.stats.Summary;
 import io.hbench.testing.GoldenFiles;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -33,10 +35,12 @@ class RandBenchResultTest {
     static RandBenchResult known() {
         RandBenchOptions options = RandBenchOptions.builder(1000, 3, 2).warmup(1)
                 .settings(BspTestSupport.settings(2, 42)).build();
-        RandBenchResult.PeerRun peer0 = new RandBenchResult.PeerRun(0, "node-a", List.of(
+        RandBenchResult.PeerRun peer0 = new RandBenchResult.PeerRun(0, "node-a", START.plusMillis(400),
+                Duration.ofMillis(1_800), List.of(
                 new SuperstepTiming(2, 2_000_000, 500_000, 1_500_000, 3, 1800, 1200, 2500),
                 new SuperstepTiming(3, 3_000_000, 1_000_000, 0, 3, 3000, 0, 2000)));
-        RandBenchResult.PeerRun peer1 = new RandBenchResult.PeerRun(1, "node-b", List.of(
+        RandBenchResult.PeerRun peer1 = new RandBenchResult.PeerRun(1, "node-b", START.plusMillis(650),
+                Duration.ofMillis(1_500), List.of(
                 new SuperstepTiming(2, 3_500_000, 500_000, 0, 3, 3000, 0, 3000),
                 new SuperstepTiming(3, 1_000_000, 1_000_000, 4_000_000, 3, 1000, 2000, 3000)));
         return new RandBenchResult(options, START, START.plusMillis(2_345), List.of(peer0, peer1),
@@ -110,11 +114,21 @@ class RandBenchResultTest {
     }
 
     @Test
+    void eachPeersSampleSpansItsOwnProgramAsThePeerTimedItNotTheJob() {
+        List<TaskSample> samples = known().toBenchResult().taskSamples();
+
+        assertThat(samples.get(0).start()).isEqualTo(START.plusMillis(400));
+        assertThat(samples.get(0).duration()).isEqualTo(Duration.ofMillis(1_800));
+        assertThat(samples.get(1).start()).isEqualTo(START.plusMillis(650));
+        assertThat(samples.get(1).duration()).isEqualTo(Duration.ofMillis(1_500));
+    }
+
+    @Test
     void bytesOtherThanTheWorkloadsFailTheRun() {
         RandBenchOptions options = RandBenchOptions.builder(1000, 1, 1).settings(BspTestSupport.settings(2, 1)).build();
         List<RandBenchResult.PeerRun> peers = List.of(
-                new RandBenchResult.PeerRun(0, "a", List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0))),
-                new RandBenchResult.PeerRun(1, "b", List.of(new SuperstepTiming(1, 1, 0, 0, 1, 999, 0, 0))));
+                new RandBenchResult.PeerRun(0, "a", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0))),
+                new RandBenchResult.PeerRun(1, "b", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 999, 0, 0))));
 
         RandBenchResult result = new RandBenchResult(options, START, START, peers, Map.of());
 
