@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -406,14 +405,7 @@ final class Coordinator implements Closeable {
 
     private static String advertised(ServerSocket server) {
         InetAddress address = server.getInetAddress();
-        if (!address.isAnyLocalAddress()) {
-            return address.getHostAddress();
-        }
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            return address.getHostAddress();
-        }
+        return HostAddresses.text(address.isAnyLocalAddress() ? HostAddresses.wildcardStandIn() : address);
     }
 
     static Thread daemon(Runnable body, String name) {

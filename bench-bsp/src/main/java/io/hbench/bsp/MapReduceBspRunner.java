@@ -25,6 +25,9 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  * free memory and vcores against the map container's size; in MapReduce's in-process runner from
  * {@link BspSettings#LOCAL_MAX_PEERS_KEY}, and there the runner is told to run them all at once.
  *
+ * <p>Peers on other hosts are never told to reach the coordinator at a loopback address: see
+ * {@link BspSettings#COORDINATOR_ADDRESS_KEY}.
+ *
  * <p>Lifecycle: each {@link #run} starts a coordinator, submits the job and, before it returns or
  * throws, kills the job if it is still running (a failure, or this thread interrupted) and closes
  * the coordinator.
@@ -39,9 +42,16 @@ public final class MapReduceBspRunner implements BspRunner {
     private static final long POLL_MILLIS = 200;
 
     private final Configuration conf;
+    private final HostAddresses.Network network;
 
     public MapReduceBspRunner(Configuration conf) {
+        this(conf, HostAddresses.SYSTEM);
+    }
+
+    /** A runner that sees {@code network} as this host's (tests: a fake one). */
+    MapReduceBspRunner(Configuration conf, HostAddresses.Network network) {
         this.conf = new Configuration(requireNonNull(conf, "conf is null"));
+        this.network = requireNonNull(network, "network is null");
     }
 
     static boolean inProcess(Configuration conf) {
@@ -52,8 +62,12 @@ public final class MapReduceBspRunner implements BspRunner {
     public BspJobResult run(BspJobSpec spec) throws InterruptedException {
         requireNonNull(spec, "spec is null");
         boolean local = inProcess(conf);
+        // Before anything is asked of the cluster: an address its hosts cannot reach is the user's to fix.
+        var address = BspSettings.coordinatorAddress(conf, local, network);
+        if (!local) {
+            BspSettings.checkDataAddressForOtherHosts(conf, network);
+        }
         checkCapacity(spec.peers(), local);
-        var address = BspSettings.coordinatorAddress(conf, local);
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), spec,
                 BspSettings.bundleSize(conf))) {
             Job job = submit(spec, coordinator, local);

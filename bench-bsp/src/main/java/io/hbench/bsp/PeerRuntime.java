@@ -147,7 +147,7 @@ final class PeerRuntime implements BspPeer {
 
     private static String advertised(String host) throws UnknownHostException {
         InetAddress address = InetAddress.getByName(host);
-        return address.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : host;
+        return address.isAnyLocalAddress() ? HostAddresses.text(HostAddresses.wildcardStandIn()) : host;
     }
 
     private void runJob() throws InterruptedException {
