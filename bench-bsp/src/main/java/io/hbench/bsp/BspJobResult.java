@@ -2,20 +2,32 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.SubmittedJob;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
-/** What a finished BSP job returns to its submitter: every peer's report, in peer order. */
+/**
+ * What a finished BSP job returns to its submitter: every peer's report, in peer order, and the cluster job its
+ * peers ran as, if they ran as one.
+ */
 public final class BspJobResult {
     private final List<PeerReport> reports;
     private final Instant start;
     private final Instant end;
+    private final Optional<SubmittedJob> job;
 
+    /** A result of peers that ran as no cluster job (threads, processes started by hand). */
     public BspJobResult(List<PeerReport> reports, Instant start, Instant end) {
+        this(reports, start, end, Optional.empty());
+    }
+
+    private BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SubmittedJob> job) {
         this.reports = List.copyOf(requireNonNull(reports, "reports is null"));
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
+        this.job = requireNonNull(job, "job is null");
         for (int i = 0; i < this.reports.size(); i++) {
             if (this.reports.get(i).peer() != i) {
                 throw new IllegalArgumentException("report " + i + " is from peer " + this.reports.get(i).peer());
@@ -39,6 +51,22 @@ public final class BspJobResult {
     /** When the last peer's report arrived. */
     public Instant end() {
         return end;
+    }
+
+    /** The cluster job the peers ran as; empty when they ran as none. */
+    public Optional<SubmittedJob> job() {
+        return job;
+    }
+
+    /** This result, of peers that ran as {@code job}. */
+    public BspJobResult withJob(SubmittedJob job) {
+        return new BspJobResult(reports, start, end, Optional.of(requireNonNull(job, "job is null")));
+    }
+
+    @Override
+    public String toString() {
+        return reports.size() + " peer reports from " + start + " to " + end + job.map(each -> ", job " + each)
+                .orElse("");
     }
 
     /**

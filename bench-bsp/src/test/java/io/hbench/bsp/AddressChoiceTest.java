@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,8 @@ import org.junit.jupiter.api.Test;
  * hosts, loopback for peers in this process, and one line naming the key when there is nothing to choose.
  */
 class AddressChoiceTest {
+    /** Nothing is submitted, so nothing is said. */
+    private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
     private static final String NO_ADDRESS = "this host has no non-loopback address that peers on other hosts can"
             + " reach; set -D hbench.bsp.coordinator.address=<an address of this host the cluster's hosts can reach>";
 
@@ -101,7 +105,7 @@ class AddressChoiceTest {
         Configuration conf = yarn();
         conf.set(BspSettings.COORDINATOR_ADDRESS_KEY, "127.0.0.1");
 
-        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf,
+        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf, NOWHERE,
                 FakeNetwork.debianGateway("127.0.0.1", "10.1.2.3")).run(spec()), BenchException.class);
 
         assertThat(failure.getMessage()).isEqualTo("-D hbench.bsp.coordinator.address=127.0.0.1 is a loopback"
@@ -111,7 +115,7 @@ class AddressChoiceTest {
 
     @Test
     void aYarnJobOnAHostWithOnlyLoopbackIsRefusedBeforeAnythingIsSubmitted() {
-        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(yarn(),
+        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(yarn(), NOWHERE,
                 FakeNetwork.debianGateway("127.0.0.1", "::1")).run(spec()), BenchException.class);
 
         assertThat(failure.getMessage()).isEqualTo(NO_ADDRESS);
@@ -122,7 +126,7 @@ class AddressChoiceTest {
         Configuration conf = yarn();
         conf.set(BspSettings.ADDRESS_KEY, "localhost");
 
-        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf,
+        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf, NOWHERE,
                 FakeNetwork.debianGateway("127.0.0.1", "10.1.2.3").resolving("localhost", "127.0.0.1")).run(spec()),
                 BenchException.class);
 

@@ -70,6 +70,6 @@ public final class Ebb {
                 }
             }
         }
-        return new EbbResult.Run(peers, spans, exchanges);
+        return new EbbResult.Run(peers, spans, exchanges, job.job());
     }
 }

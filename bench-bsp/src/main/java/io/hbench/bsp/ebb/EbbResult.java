@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
@@ -79,6 +80,14 @@ public final class EbbResult {
         return baseline;
     }
 
+    /** The cluster jobs the runs ran as, in submission order (the run, then its baseline); empty with -listen. */
+    public List<SubmittedJob> jobs() {
+        List<SubmittedJob> jobs = new ArrayList<>();
+        run.job().ifPresent(jobs::add);
+        baseline.flatMap(Run::job).ifPresent(jobs::add);
+        return List.copyOf(jobs);
+    }
+
     /** The run's bandwidth of {@code size} over the baseline's; empty without a baseline. */
     public Optional<Double> relative(long size) {
         return baseline.map(base -> run.bytesPerSecond(size) / base.bytesPerSecond(size));
@@ -110,6 +119,7 @@ public final class EbbResult {
         }
         addSamples(result, "", run);
         baseline.ifPresent(base -> addSamples(result, "baseline ", base));
+        result.jobs(jobs());
         cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         return result.build();
@@ -233,14 +243,18 @@ public final class EbbResult {
         }
     }
 
-    /** The exchanges of one job, every size and round, and when each of its peers ran. */
+    /** The exchanges of one job, every size and round, when each of its peers ran, and the cluster job it was. */
     public static final class Run {
         private final int peers;
         private final List<PeerSpan> spans;
         private final List<Exchange> exchanges;
+        private final Optional<SubmittedJob> job;
 
-        /** @param spans one per peer; element i is peer i's */
-        public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges) {
+        /**
+         * @param spans one per peer; element i is peer i's
+         * @param job the cluster job the peers ran as; empty when they ran as none (-listen)
+         */
+        public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges, Optional<SubmittedJob> job) {
             if (peers < 2) {
                 throw new IllegalArgumentException("a run has at least 2 peers");
             }
@@ -261,6 +275,12 @@ public final class EbbResult {
                             + peers + " peers");
                 }
             }
+            this.job = requireNonNull(job, "job is null");
+        }
+
+        /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none. */
+        public Optional<SubmittedJob> job() {
+            return job;
         }
 
         public int peers() {

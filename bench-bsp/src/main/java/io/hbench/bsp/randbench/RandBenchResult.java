@@ -7,6 +7,7 @@ import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -44,14 +46,17 @@ public final class RandBenchResult {
     private final Instant start;
     private final Instant end;
     private final List<PeerRun> peers;
+    private final Optional<SubmittedJob> job;
     private final Map<String, String> cluster;
 
+    /** @param job the cluster job the peers ran as; empty when they ran as none (-listen) */
     public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
-            Map<String, String> cluster) {
+            Optional<SubmittedJob> job, Map<String, String> cluster) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.peers = List.copyOf(requireNonNull(peers, "peers is null"));
+        this.job = requireNonNull(job, "job is null");
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         if (end.isBefore(start)) {
             throw new IllegalArgumentException("end is before start");
@@ -89,6 +94,11 @@ public final class RandBenchResult {
 
     public List<PeerRun> peers() {
         return peers;
+    }
+
+    /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none (-listen). */
+    public Optional<SubmittedJob> job() {
+        return job;
     }
 
     /** The slowest peer's measured time, in nanoseconds. */
@@ -203,6 +213,7 @@ public final class RandBenchResult {
                     new Metric("barrier time", peer.total(SuperstepTiming::barrierNanos) / 1e6,
                             Unit.MILLISECONDS))));
         }
+        job.ifPresent(result::job);
         cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         failures().forEach(result::failure);

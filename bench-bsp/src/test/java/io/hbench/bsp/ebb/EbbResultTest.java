@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.testing.GoldenFiles;
 import java.time.Duration;
@@ -22,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** EBB's arithmetic on known exchange times, worked out by hand, and its printed lines against a golden file. */
 class EbbResultTest {
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+    private static final SubmittedJob RUN_JOB = new SubmittedJob("job_1700000000000_0011", "EBB ebb 4 peers (BSP, 4 peers)",
+            "http://rm:8088/proxy/application_1700000000000_0011/");
+    private static final SubmittedJob BASELINE_JOB = new SubmittedJob("job_1700000000000_0012",
+            "EBB ebb 2 peers (BSP, 2 peers)", null);
 
     /**
      * 4 peers, sizes 1000 and 2000, 2 rounds, 2 buckets, with a baseline. Size 1000: round 0 takes 10, 10, 20, 40 us
@@ -53,8 +58,10 @@ class EbbResultTest {
         List<EbbResult.PeerSpan> baselineSpans = List.of(
                 new EbbResult.PeerSpan(0, START.plusMillis(900), Duration.ofMillis(450)),
                 new EbbResult.PeerSpan(1, START.plusMillis(920), Duration.ofMillis(410)));
-        return new EbbResult(options, START, START.plusMillis(1_500), new EbbResult.Run(4, spans, exchanges),
-                Optional.of(new EbbResult.Run(2, baselineSpans, baseline)), Map.of("fs", "hdfs://nn:8020"));
+        return new EbbResult(options, START, START.plusMillis(1_500),
+                new EbbResult.Run(4, spans, exchanges, Optional.of(RUN_JOB)),
+                Optional.of(new EbbResult.Run(2, baselineSpans, baseline, Optional.of(BASELINE_JOB))),
+                Map.of("fs", "hdfs://nn:8020"));
     }
 
     @Test
@@ -102,6 +109,14 @@ class EbbResultTest {
         assertThat(bench.taskSamples().get(0).metric("bandwidth").orElseThrow().value()).isCloseTo(100e6, within(1e-6));
         assertThat(bench.metric("relative size=2000").orElseThrow().value()).isCloseTo(0.5, within(1e-12));
         assertThat(bench.distributions()).hasSize(2);
+    }
+
+    @Test
+    void theBenchResultNamesTheRunsJobThenTheBaselines() {
+        EbbResult result = known();
+
+        assertThat(result.jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
+        assertThat(result.toBenchResult().jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
     }
 
     @Test
