@@ -7,8 +7,8 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.Optional;
 import java.nio.channels.ServerSocketChannel;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**

@@ -171,12 +171,17 @@ final class Coordinator implements Closeable {
                 if (type == ControlChannel.ENTER) {
                     enter(slot, in.readInt());
                 } else if (type == ControlChannel.REPORT) {
-                    Instant started = Instant.ofEpochSecond(in.readLong(), in.readInt());
+                    long second = in.readLong();
+                    int nano = in.readInt();
                     long elapsedNanos = in.readLong();
-                    if (elapsedNanos < 0) {
-                        throw new IOException("a BSP peer reports a negative run time, " + elapsedNanos + " ns");
+                    if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
+                            || nano > 999_999_999 || elapsedNanos < 0) {
+                        // Not our runtime's peer: treated as a broken connection, which fails the job.
+                        throw new IOException("a BSP peer reports an impossible run: start " + second + " s " + nano
+                                + " ns, " + elapsedNanos + " ns long");
                     }
-                    report(slot, started, Duration.ofNanos(elapsedNanos), ControlChannel.readBytes(in));
+                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos),
+                            ControlChannel.readBytes(in));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
                     fail(errorCode(code), in.readUTF());
