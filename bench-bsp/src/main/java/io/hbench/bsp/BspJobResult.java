@@ -2,19 +2,32 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.SubmittedJob;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
-/** What a finished BSP job returns to its submitter: every peer's report, in peer order. */
+/**
+ * What a finished BSP job returns to its submitter: every peer's report, in peer order, and the cluster job its
+ * peers ran as, if they ran as one.
+ */
 public final class BspJobResult {
     private final List<PeerReport> reports;
     private final Instant start;
     private final Instant end;
+    private final Optional<SubmittedJob> job;
 
+    /** A result of peers that ran as no cluster job (threads, processes started by hand). */
     public BspJobResult(List<PeerReport> reports, Instant start, Instant end) {
+        this(reports, start, end, Optional.empty());
+    }
+
+    private BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SubmittedJob> job) {
         this.reports = List.copyOf(requireNonNull(reports, "reports is null"));
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
+        this.job = requireNonNull(job, "job is null");
         for (int i = 0; i < this.reports.size(); i++) {
             if (this.reports.get(i).peer() != i) {
                 throw new IllegalArgumentException("report " + i + " is from peer " + this.reports.get(i).peer());
@@ -40,18 +53,48 @@ public final class BspJobResult {
         return end;
     }
 
-    /** One peer's report: where it ran and the bytes its program returned. */
+    /** The cluster job the peers ran as; empty when they ran as none. */
+    public Optional<SubmittedJob> job() {
+        return job;
+    }
+
+    /** This result, of peers that ran as {@code job}. */
+    public BspJobResult withJob(SubmittedJob job) {
+        return new BspJobResult(reports, start, end, Optional.of(requireNonNull(job, "job is null")));
+    }
+
+    @Override
+    public String toString() {
+        return reports.size() + " peer reports from " + start + " to " + end + job.map(each -> ", job " + each)
+                .orElse("");
+    }
+
+    /**
+     * One peer's report: where it ran, when its program ran as the peer itself timed it, and the bytes its
+     * program returned.
+     */
     public static final class PeerReport {
         private final int peer;
         private final String host;
+        private final Instant start;
+        private final Duration duration;
         private final byte[] report;
 
-        public PeerReport(int peer, String host, byte[] report) {
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long the program ran until it returned, on the peer's monotonic clock
+         */
+        public PeerReport(int peer, String host, Instant start, Duration duration, byte[] report) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
             this.peer = peer;
             this.host = requireNonNull(host, "host is null");
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
             this.report = requireNonNull(report, "report is null").clone();
         }
 
@@ -63,8 +106,24 @@ public final class BspJobResult {
             return host;
         }
 
+        /** When the peer's program started, on the peer's own wall clock (its host's, which may differ from ours). */
+        public Instant start() {
+            return start;
+        }
+
+        /** How long the peer's program ran, from its start until it returned its report. */
+        public Duration duration() {
+            return duration;
+        }
+
         public byte[] report() {
             return report.clone();
+        }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + " on " + host + ": started " + start + ", ran " + duration + ", reported "
+                    + report.length + " bytes";
         }
     }
 }

@@ -42,8 +42,8 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
         options.addOption(Option.builder("coordinator").hasArg().argName("host:port")
                 .desc("where the BSP job's coordinator waits for its peers").build());
         options.addOption(Option.builder("address").hasArg().argName("bind address")
-                .desc("the address other peers reach this one at (default: this host's name; "
-                        + BspSettings.ADDRESS_KEY + ")").build());
+                .desc("the address other peers reach this one at (default: an address of this host that other"
+                        + " hosts can reach; " + BspSettings.ADDRESS_KEY + ")").build());
         options.addOption(Option.builder("ports").hasArg().argName("from-to")
                 .desc("ports this peer may listen on for data (default: any free one; " + BspSettings.PORTS_KEY + ")")
                 .build());

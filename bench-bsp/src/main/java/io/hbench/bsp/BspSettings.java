@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.ServerSocketChannel;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -18,7 +19,9 @@ public final class BspSettings {
     /**
      * The address a peer's data listener binds to and that other peers connect to. Default:
      * 127.0.0.1 when MapReduce runs in-process (mapreduce.framework.name=local) or for the
-     * {@link LocalBspRunner}, else this host's name.
+     * {@link LocalBspRunner}, else an address of the peer's host that other hosts can reach, chosen
+     * on that host as {@link HostAddresses} says. Peers that run on other hosts (MapReduce on YARN)
+     * refuse a loopback address here before the job is submitted.
      */
     public static final String ADDRESS_KEY = "hbench.bsp.address";
     /** The ports a peer's data listener may bind: {@code from-to}, or {@code 0} for any free port (the default). */
@@ -26,7 +29,11 @@ public final class BspSettings {
     /** The size in bytes of each peer's send buffer per destination and of its receive buffer per source. */
     public static final String BUNDLE_SIZE_KEY = "hbench.bsp.bundle.size";
     public static final int DEFAULT_BUNDLE_SIZE = 64 * 1024;
-    /** The address the {@link MapReduceBspRunner}'s coordinator listens on; default as for {@link #ADDRESS_KEY}. */
+    /**
+     * The address the {@link MapReduceBspRunner}'s coordinator listens on and its peers connect to; default as for
+     * {@link #ADDRESS_KEY}, chosen on the submitting host. Refused if it is a loopback address while the peers run
+     * on other hosts.
+     */
     public static final String COORDINATOR_ADDRESS_KEY = "hbench.bsp.coordinator.address";
     /** The port the {@link MapReduceBspRunner}'s coordinator listens on; default 0, any free port. */
     public static final String COORDINATOR_PORT_KEY = "hbench.bsp.coordinator.port";
@@ -65,13 +72,32 @@ public final class BspSettings {
         return peers;
     }
 
-    /** Where peers' data listeners bind, and the host name other peers reach them by. */
+    /** Where peers' data listeners bind, and the address other peers reach them by. */
     static String dataAddress(Configuration conf, boolean inProcess) {
-        return address(conf, ADDRESS_KEY, inProcess);
+        return dataAddress(conf, inProcess, HostAddresses.SYSTEM);
     }
 
-    static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess) {
-        String host = address(conf, COORDINATOR_ADDRESS_KEY, inProcess);
+    static String dataAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
+        return address(conf, ADDRESS_KEY, inProcess, network);
+    }
+
+    /**
+     * For a job whose peers run on other hosts, before it is submitted: a configured data address must be one
+     * other hosts can reach. Unset, each peer chooses one of its own host's.
+     */
+    static void checkDataAddressForOtherHosts(Configuration conf, HostAddresses.Network network) {
+        String configured = conf.getTrimmed(ADDRESS_KEY, "");
+        if (!configured.isEmpty()) {
+            checkReachable(ADDRESS_KEY, configured, network);
+        }
+    }
+
+    /** Where the coordinator listens, and the address its peers reach it by; port 0 for any free one. */
+    static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
+        String host = address(conf, COORDINATOR_ADDRESS_KEY, inProcess, network);
+        if (!inProcess) {
+            checkReachable(COORDINATOR_ADDRESS_KEY, host, network);
+        }
         String value = conf.getTrimmed(COORDINATOR_PORT_KEY, "0");
         int port = parseInt(value, -1);
         if (port < 0 || port > 65535) {
@@ -81,7 +107,7 @@ public final class BspSettings {
         return new InetSocketAddress(host, port);
     }
 
-    private static String address(Configuration conf, String key, boolean inProcess) {
+    private static String address(Configuration conf, String key, boolean inProcess, HostAddresses.Network network) {
         String configured = conf.getTrimmed(key, "");
         if (!configured.isEmpty()) {
             return configured;
@@ -89,12 +115,28 @@ public final class BspSettings {
         if (inProcess) {
             return LOOPBACK;
         }
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            throw new BenchException(ErrorCode.PEER_UNREACHABLE,
-                    "cannot tell this host's name (" + e.getMessage() + "); set -D " + key + "=<address>");
+        return HostAddresses.text(HostAddresses.reachable(network).orElseThrow(() -> noReachableAddress(key)));
+    }
+
+    /**
+     * Peers on other hosts can reach {@code host}: not a loopback address, and, for the wildcard, which listens
+     * everywhere and is advertised as {@link HostAddresses#reachable}, not on a host that has only loopback.
+     */
+    private static void checkReachable(String key, String host, HostAddresses.Network network) {
+        Optional<InetAddress> loopback = HostAddresses.loopback(network, host);
+        if (loopback.isPresent()) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-D " + key + "=" + host + " is a loopback address ("
+                    + HostAddresses.text(loopback.get()) + "), which peers on other hosts cannot reach; set -D " + key
+                    + "=<an address of this host the cluster's hosts can reach>");
         }
+        if (HostAddresses.wildcard(network, host) && HostAddresses.reachable(network).isEmpty()) {
+            throw noReachableAddress(key);
+        }
+    }
+
+    private static BenchException noReachableAddress(String key) {
+        return new BenchException(ErrorCode.MISSING_OPTION, "this host has no non-loopback address that peers on other"
+                + " hosts can reach; set -D " + key + "=<an address of this host the cluster's hosts can reach>");
     }
 
     /** The configured port range, checked; from 0 to 0 means any free port. */

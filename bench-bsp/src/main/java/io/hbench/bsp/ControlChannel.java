@@ -7,6 +7,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.Socket;
+import java.time.Instant;
 
 /**
  * One control connection between a peer and the coordinator: small typed messages, each a type
@@ -19,7 +20,8 @@ import java.net.Socket;
  *                             int length + argument bytes, count x (UTF host, int port)
  * ENTER    peer->coordinator  int superstep            (this peer has flushed superstep s)
  * RELEASE  coordinator->peer  int superstep            (every peer has entered the barrier of s)
- * REPORT   peer->coordinator  int length + bytes       (the program's result)
+ * REPORT   peer->coordinator  long epoch second, int nano, long elapsed ns (when the program started on the
+ *                             peer's clock, how long it ran), int length + bytes (the program's result)
  * FAILED   peer->coordinator  int error code, UTF message naming the peer at fault and the superstep
  * FINISH   coordinator->peer                           (every report is in: close and leave)
  * ABORT    coordinator->peer  int error code, UTF message (the job failed: stop)
@@ -79,10 +81,13 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendBytes(byte type, byte[] bytes) throws IOException {
-        out.writeByte(type);
-        out.writeInt(bytes.length);
-        out.write(bytes);
+    synchronized void sendReport(Instant start, long elapsedNanos, byte[] report) throws IOException {
+        out.writeByte(REPORT);
+        out.writeLong(start.getEpochSecond());
+        out.writeInt(start.getNano());
+        out.writeLong(elapsedNanos);
+        out.writeInt(report.length);
+        out.write(report);
         out.flush();
     }
 

@@ -11,7 +11,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.UnknownHostException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,7 +171,17 @@ final class Coordinator implements Closeable {
                 if (type == ControlChannel.ENTER) {
                     enter(slot, in.readInt());
                 } else if (type == ControlChannel.REPORT) {
-                    report(slot, ControlChannel.readBytes(in));
+                    long second = in.readLong();
+                    int nano = in.readInt();
+                    long elapsedNanos = in.readLong();
+                    if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
+                            || nano > 999_999_999 || elapsedNanos < 0) {
+                        // Not our runtime's peer: treated as a broken connection, which fails the job.
+                        throw new IOException("a BSP peer reports an impossible run: start " + second + " s " + nano
+                                + " ns, " + elapsedNanos + " ns long");
+                    }
+                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos),
+                            ControlChannel.readBytes(in));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
                     fail(errorCode(code), in.readUTF());
@@ -272,11 +282,13 @@ final class Coordinator implements Closeable {
         }
     }
 
-    private synchronized void report(Slot slot, byte[] report) {
+    private synchronized void report(Slot slot, Instant started, Duration elapsed, byte[] report) {
         if (result != null || failure != null) {
             return;
         }
         slot.report = report;
+        slot.started = started;
+        slot.elapsed = elapsed;
         reported++;
         if (entered > 0) {
             String waiting = waitingPeers();
@@ -289,7 +301,8 @@ final class Coordinator implements Closeable {
         }
         List<BspJobResult.PeerReport> reports = new ArrayList<>();
         for (Slot each : slots) {
-            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.report));
+            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.started,
+                    each.elapsed, each.report));
         }
         result = new BspJobResult(reports, start, Instant.now());
         for (Slot each : slots) {
@@ -397,14 +410,7 @@ final class Coordinator implements Closeable {
 
     private static String advertised(ServerSocket server) {
         InetAddress address = server.getInetAddress();
-        if (!address.isAnyLocalAddress()) {
-            return address.getHostAddress();
-        }
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            return address.getHostAddress();
-        }
+        return HostAddresses.text(address.isAnyLocalAddress() ? HostAddresses.wildcardStandIn() : address);
     }
 
     static Thread daemon(Runnable body, String name) {
@@ -440,6 +446,8 @@ final class Coordinator implements Closeable {
         int superstep;
         boolean inBarrier;
         byte[] report;
+        Instant started;
+        Duration elapsed;
 
         Slot(ControlChannel channel, PeerAddress address) {
             this.channel = channel;

@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.result.SubmittedJob;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -25,6 +28,12 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  * free memory and vcores against the map container's size; in MapReduce's in-process runner from
  * {@link BspSettings#LOCAL_MAX_PEERS_KEY}, and there the runner is told to run them all at once.
  *
+ * <p>Peers on other hosts are never told to reach the coordinator at a loopback address: see
+ * {@link BspSettings#COORDINATOR_ADDRESS_KEY}.
+ *
+ * <p>The job is submitted through {@link JobMonitor}, which says its id and tracking URL on the progress
+ * stream; the result names it ({@link BspJobResult#job()}).
+ *
  * <p>Lifecycle: each {@link #run} starts a coordinator, submits the job and, before it returns or
  * throws, kills the job if it is still running (a failure, or this thread interrupted) and closes
  * the coordinator.
@@ -39,9 +48,19 @@ public final class MapReduceBspRunner implements BspRunner {
     private static final long POLL_MILLIS = 200;
 
     private final Configuration conf;
+    private final PrintStream progress;
+    private final HostAddresses.Network network;
 
-    public MapReduceBspRunner(Configuration conf) {
+    /** @param progress where the job's submission is told, with its id and tracking URL (stderr) */
+    public MapReduceBspRunner(Configuration conf, PrintStream progress) {
+        this(conf, progress, HostAddresses.SYSTEM);
+    }
+
+    /** A runner that sees {@code network} as this host's (tests: a fake one). */
+    MapReduceBspRunner(Configuration conf, PrintStream progress, HostAddresses.Network network) {
         this.conf = new Configuration(requireNonNull(conf, "conf is null"));
+        this.progress = requireNonNull(progress, "progress is null");
+        this.network = requireNonNull(network, "network is null");
     }
 
     static boolean inProcess(Configuration conf) {
@@ -52,11 +71,16 @@ public final class MapReduceBspRunner implements BspRunner {
     public BspJobResult run(BspJobSpec spec) throws InterruptedException {
         requireNonNull(spec, "spec is null");
         boolean local = inProcess(conf);
+        // Before anything is asked of the cluster: an address its hosts cannot reach is the user's to fix.
+        var address = BspSettings.coordinatorAddress(conf, local, network);
+        if (!local) {
+            BspSettings.checkDataAddressForOtherHosts(conf, network);
+        }
         checkCapacity(spec.peers(), local);
-        var address = BspSettings.coordinatorAddress(conf, local);
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), spec,
                 BspSettings.bundleSize(conf))) {
-            Job job = submit(spec, coordinator, local);
+            Job job = newJob(spec, coordinator, local);
+            SubmittedJob submitted = submit(job, spec);
             try {
                 while (!coordinator.awaitEnd(POLL_MILLIS)) {
                     if (job.isComplete()) {
@@ -71,7 +95,7 @@ public final class MapReduceBspRunner implements BspRunner {
                 }
                 BspJobResult result = coordinator.awaitResult();
                 awaitCompletion(job, spec);
-                return result;
+                return result.withJob(submitted);
             } catch (InterruptedException e) {
                 coordinator.fail(ErrorCode.PEER_FAILED, "the BSP job " + spec.name() + " was interrupted");
                 throw e;
@@ -84,7 +108,7 @@ public final class MapReduceBspRunner implements BspRunner {
         }
     }
 
-    private Job submit(BspJobSpec spec, Coordinator coordinator, boolean local) {
+    private Job newJob(BspJobSpec spec, Coordinator coordinator, boolean local) {
         try {
             Job job = Job.getInstance(conf, spec.name() + " (BSP, " + spec.peers() + " peers)");
             Configuration jobConf = job.getConfiguration();
@@ -104,15 +128,27 @@ public final class MapReduceBspRunner implements BspRunner {
             job.setOutputFormatClass(NullOutputFormat.class);
             job.setOutputKeyClass(NullWritable.class);
             job.setOutputValueClass(NullWritable.class);
-            job.submit();
             return job;
-        } catch (IOException | ClassNotFoundException e) {
-            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE,
-                    "cannot submit the BSP job " + spec.name() + ": " + Coordinator.describe(e), e);
+        } catch (IOException e) {
+            throw cannotSubmit(spec, e);
+        }
+    }
+
+    /** Submits through the monitor, which tells the user the job's id and tracking URL as soon as there are any. */
+    private SubmittedJob submit(Job job, BspJobSpec spec) {
+        try {
+            return new JobMonitor(progress, spec.name()).submit(job);
+        } catch (IOException e) {
+            throw cannotSubmit(spec, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "interrupted while submitting the BSP job " + spec.name());
         }
+    }
+
+    private static BenchException cannotSubmit(BspJobSpec spec, IOException e) {
+        return new BenchException(ErrorCode.CLUSTER_UNAVAILABLE,
+                "cannot submit the BSP job " + spec.name() + ": " + Coordinator.describe(e), e);
     }
 
     /** The peers are done; their tasks end at once, and the job should not outlive this call. */

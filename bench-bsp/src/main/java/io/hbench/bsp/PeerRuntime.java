@@ -13,6 +13,7 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -146,7 +147,7 @@ final class PeerRuntime implements BspPeer {
 
     private static String advertised(String host) throws UnknownHostException {
         InetAddress address = InetAddress.getByName(host);
-        return address.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : host;
+        return address.isAnyLocalAddress() ? HostAddresses.text(HostAddresses.wildcardStandIn()) : host;
     }
 
     private void runJob() throws InterruptedException {
@@ -250,11 +251,15 @@ final class PeerRuntime implements BspPeer {
     private void runProgram() {
         try {
             BspProgram program = newProgram();
-            stepStartNanos = System.nanoTime();
+            // The peer's own span, for its sample: hosts' clocks differ, and the job's span is not any peer's.
+            Instant started = Instant.now();
+            long startNanos = System.nanoTime();
+            stepStartNanos = startNanos;
             byte[] report = program.run(this, job.arguments());
+            long elapsedNanos = System.nanoTime() - startNanos;
             fixHandler();
             flushLinks(Frames.FLUSH);
-            control.sendBytes(ControlChannel.REPORT, report == null ? new byte[0] : report);
+            control.sendReport(started, elapsedNanos, report == null ? new byte[0] : report);
         } catch (Throwable e) {
             if (abort == null) {
                 // Failures the runtime found were reported where found; this one is the program's.

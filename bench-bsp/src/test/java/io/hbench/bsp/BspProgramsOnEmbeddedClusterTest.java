@@ -59,18 +59,32 @@ class BspProgramsOnEmbeddedClusterTest {
         assertThat(metric(result, "throughput")).isCloseTo(metric(result, "network bytes")
                 / (metric(result, "measured time") / 1000), withinPercentage(1e-9));
         assertThat(result.get("tasks")).as("one sample per peer").hasSize(4);
+        assertThat(result.get("jobs")).as("the job the peers ran as").hasSize(1);
+        String job = result.get("jobs").get(0).get("id").asText();
+        assertThat(job).startsWith("job_");
+        assertThat(result.get("jobs").get(0).get("name").asText()).isEqualTo("RandBench (BSP, 4 peers)");
+        assertThat(run.err).contains("hbench: RandBench: submitted job " + job);
     }
 
     @Test
     void ebbPairsEveryPeerInEveryRoundOnTheClusterAndComparesWithTheTwoPeerBaseline() throws Exception {
+        Path json = temp.resolve("ebb.json");
+
         ToolRun run = ToolRun.run(conf, EbbTool::new, "-s", "64KB", "-r", "2", "-peers", "4", "-relative", "-seed",
-                "3");
+                "3", "-json", json.toString());
 
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).containsPattern("size 65536 round 0: 4 exchanges, average [\\d.]+ us, [\\d.]+ MB/s\n")
                 .containsPattern("size 65536 round 1: 4 exchanges")
                 .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(effective bisection bandwidth\\)\n")
                 .containsPattern("size 65536 baseline \\(2 peers\\): .*; 4 peers / baseline: [\\d.]+\n");
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("jobs")).as("the run's job, then the baseline's").hasSize(2);
+        assertThat(result.get("jobs").get(0).get("name").asText()).isEqualTo("EBB ebb 4 peers (BSP, 4 peers)");
+        assertThat(result.get("jobs").get(1).get("name").asText()).isEqualTo("EBB ebb 2 peers (BSP, 2 peers)");
+        for (JsonNode job : result.get("jobs")) {
+            assertThat(run.err).contains(": submitted job " + job.get("id").asText());
+        }
     }
 
     private static double metric(JsonNode result, String name) {

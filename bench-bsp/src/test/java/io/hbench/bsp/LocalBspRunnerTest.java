@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -96,6 +97,32 @@ class LocalBspRunnerTest {
 
         assertThat(result.reports()).extracting(report -> TestPrograms.text(report.report()))
                 .containsExactly("0 messages", "1 messages", "1 messages");
+    }
+
+    @Test
+    void everyReportCarriesItsOwnPeersStartAndRunTimeWithinTheJob() throws Exception {
+        BspJobResult result = new LocalBspRunner(conf(BspSettings.DEFAULT_BUNDLE_SIZE))
+                .run(BspJobSpec.builder("late returns", ReturnsLateByIndex.class).peers(3).build());
+
+        assertThat(result.reports()).allSatisfy(report -> {
+            assertThat(report.start()).as("%s within %s to %s", report, result.start(), result.end())
+                    .isAfter(result.start());
+            assertThat(report.start().plus(report.duration()))
+                    .as("%s within %s to %s", report, result.start(), result.end()).isBeforeOrEqualTo(result.end());
+            assertThat(report.duration()).as("%s", report)
+                    .isGreaterThanOrEqualTo(ReturnsLateByIndex.GAP.multipliedBy(report.peer()));
+        });
+    }
+
+    /** Each peer returns {@code index} gaps after its program started: peers whose run times differ. */
+    public static final class ReturnsLateByIndex implements BspProgram {
+        static final Duration GAP = Duration.ofMillis(50);
+
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            Thread.sleep(GAP.multipliedBy(peer.index()).toMillis());
+            return new byte[0];
+        }
     }
 
     /** Peer 0 sends to the others, which set their handler only after it has sent. */

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.result.SubmittedJob;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -36,7 +41,7 @@ class MapReduceBspRunnerTest {
 
     @Test
     void everyPeerRunsAsAMapTaskAndTheReportsComeBackInPeerOrder() throws Exception {
-        BspJobResult result = new MapReduceBspRunner(conf).run(BspJobSpec.builder("hello", TestPrograms.Hello.class)
+        BspJobResult result = new MapReduceBspRunner(conf, quiet()).run(BspJobSpec.builder("hello", TestPrograms.Hello.class)
                 .peers(4).arguments(TestPrograms.text("hi")).build());
 
         assertThat(result.reports()).extracting(report -> TestPrograms.text(report.report())).containsExactly(
@@ -45,11 +50,24 @@ class MapReduceBspRunnerTest {
     }
 
     @Test
+    void theResultNamesTheJobThePeersRanAsWhichWasToldOnTheProgressStream() throws Exception {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        BspJobResult result = new MapReduceBspRunner(conf, new PrintStream(progress, true, StandardCharsets.UTF_8))
+                .run(BspJobSpec.builder("named", TestPrograms.Hello.class).peers(2).build());
+
+        SubmittedJob job = result.job().orElseThrow();
+        assertThat(job.id()).startsWith("job_");
+        assertThat(job.name()).isEqualTo("named (BSP, 2 peers)");
+        assertThat(progress.toString(StandardCharsets.UTF_8)).startsWith("hbench: named: submitted job " + job.id());
+    }
+
+    @Test
     void aPeerThatFailsInItsTaskFailsTheJobNamingItAndTheSuperstep() {
         BspJobSpec spec = BspJobSpec.builder("throws", TestPrograms.ThrowsOnce.class).peers(3)
                 .arguments(TestPrograms.text("2 1")).build();
 
-        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf).run(spec),
+        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(conf, quiet()).run(spec),
                 BenchException.class);
 
         assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
@@ -62,12 +80,16 @@ class MapReduceBspRunnerTest {
         Configuration limited = new Configuration(conf);
         limited.setInt(BspSettings.LOCAL_MAX_PEERS_KEY, 3);
 
-        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(limited)
+        BenchException failure = catchThrowableOfType(() -> new MapReduceBspRunner(limited, quiet())
                 .run(BspJobSpec.builder("big", TestPrograms.Hello.class).peers(4).build()), BenchException.class);
 
         assertThat(failure.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(failure.getMessage()).isEqualTo("a BSP job of 4 peers needs them all running at once;"
                 + " MapReduce's in-process runner runs at most 3 (-D hbench.bsp.local.max.peers)");
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream());
     }
 
     @Test

@@ -76,6 +76,39 @@ class PeerFailureTest {
     }
 
     @Test
+    void aPeerThatReportsAnImpossibleRunTimeFailsTheJobAtOnce() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("garbled", TestPrograms.Hello.class).peers(2).build();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096);
+                Socket peer0 = registered(coordinator, 0);
+                Socket peer1 = registered(coordinator, 1)) {
+            DataOutputStream out = new DataOutputStream(peer1.getOutputStream());
+            out.writeByte(ControlChannel.REPORT);
+            out.writeLong(0);
+            out.writeInt(2_000_000_000);
+            out.writeLong(1);
+            out.writeInt(0);
+            out.flush();
+
+            assertThat(coordinator.awaitEnd(SHORT.toMillis())).as("the job ended without waiting for a timeout")
+                    .isTrue();
+            BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
+            assertThat(failure.getMessage()).isEqualTo("peer 1 (127.0.0.1:9) died in superstep 0");
+        }
+    }
+
+    /** A fake peer, registered as {@code index} and told the job started; the caller closes it. */
+    private static Socket registered(Coordinator coordinator, int index) throws Exception {
+        Socket socket = new Socket("127.0.0.1", coordinator.port());
+        DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+        out.writeByte(ControlChannel.REGISTER);
+        out.writeInt(index);
+        out.writeUTF("127.0.0.1");
+        out.writeInt(8 + index);
+        out.flush();
+        return socket;
+    }
+
+    @Test
     void peersThatNeverJoinAreNamedWhenTheTimeoutPasses() {
         BspJobSpec spec = BspJobSpec.builder("alone", TestPrograms.Hello.class).peers(3).failureTimeout(SHORT).build();
         try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096)) {

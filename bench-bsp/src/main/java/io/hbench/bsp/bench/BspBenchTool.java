@@ -25,7 +25,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
 
     /** The runner of this run: the only place that decides where peers run. */
     protected BspRunner runner(Configuration conf, BenchSettings settings) {
-        return runners.create(conf, settings.listen(), err::println);
+        return runners.create(conf, settings.listen(), err);
     }
 
     /** The BSP settings of a parsed command line. */

@@ -3,9 +3,9 @@ package io.hbench.bsp.bench;
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.ManualBspRunner;
 import io.hbench.bsp.MapReduceBspRunner;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -18,15 +18,16 @@ public interface BspRunnerFactory {
     /**
      * @param conf the cluster's configuration
      * @param listen where to wait for peers started by hand; empty to submit a job
-     * @param notices receives what the user must know while the run waits (where to point peers started by hand)
+     * @param progress receives what the user must know while the run waits: the job submitted, or where to point
+     *     peers started by hand (stderr)
      */
-    BspRunner create(Configuration conf, Optional<InetSocketAddress> listen, Consumer<String> notices);
+    BspRunner create(Configuration conf, Optional<InetSocketAddress> listen, PrintStream progress);
 
     /** Peers as map tasks of the cluster, or started by hand when {@code -listen} gives an address. */
     public static BspRunnerFactory production() {
-        return (conf, listen, notices) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address)
-                .onListening(where -> notices.accept("waiting for the peers at " + where
+        return (conf, listen, progress) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address)
+                .onListening(where -> progress.println("waiting for the peers at " + where
                         + ": start each with bin/bench BspPeer -coordinator " + where)))
-                .orElseGet(() -> new MapReduceBspRunner(conf));
+                .orElseGet(() -> new MapReduceBspRunner(conf, progress));
     }
 }

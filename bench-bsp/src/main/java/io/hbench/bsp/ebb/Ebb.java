@@ -46,7 +46,9 @@ public final class Ebb {
                 .build();
         BspJobResult job = runner.run(spec);
         List<List<SuperstepTiming>> timings = new ArrayList<>();
+        List<EbbResult.PeerSpan> spans = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
+            spans.add(new EbbResult.PeerSpan(report.peer(), report.start(), report.duration()));
             List<SuperstepTiming> peerTimings = Timings.decode(report.report());
             if (peerTimings.size() != options.sizes().size() * options.rounds()) {
                 throw new IllegalArgumentException("peer " + report.peer() + " reports " + peerTimings.size()
@@ -68,6 +70,6 @@ public final class Ebb {
                 }
             }
         }
-        return new EbbResult.Run(peers, exchanges);
+        return new EbbResult.Run(peers, spans, exchanges, job.job());
     }
 }

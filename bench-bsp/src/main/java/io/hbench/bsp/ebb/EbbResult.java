@@ -5,9 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +30,8 @@ import org.HdrHistogram.Histogram;
  * pattern, over all rounds of a size, that is the effective bisection bandwidth.
  * <li>Bandwidth is in MB/s (10^6 bytes/s) and Gbit/s (10^9 bits/s). An exchange time below 1 ns counts as 1 ns.
  * <li>Relative: a size's bandwidth / the same size's bandwidth of a 2-peer ebb run.
+ * <li>An exchange's task sample starts when its peer's program started, on that peer's own wall clock, and lasts
+ * as long as that program ran until it returned its figures, on the peer's monotonic clock.
  * </ul>
  */
 public final class EbbResult {
@@ -76,6 +80,14 @@ public final class EbbResult {
         return baseline;
     }
 
+    /** The cluster jobs the runs ran as, in submission order (the run, then its baseline); empty with -listen. */
+    public List<SubmittedJob> jobs() {
+        List<SubmittedJob> jobs = new ArrayList<>();
+        run.job().ifPresent(jobs::add);
+        baseline.flatMap(Run::job).ifPresent(jobs::add);
+        return List.copyOf(jobs);
+    }
+
     /** The run's bandwidth of {@code size} over the baseline's; empty without a baseline. */
     public Optional<Double> relative(long size) {
         return baseline.map(base -> run.bytesPerSecond(size) / base.bytesPerSecond(size));
@@ -107,6 +119,7 @@ public final class EbbResult {
         }
         addSamples(result, "", run);
         baseline.ifPresent(base -> addSamples(result, "baseline ", base));
+        result.jobs(jobs());
         cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         return result.build();
@@ -120,8 +133,9 @@ public final class EbbResult {
             exchange.partner().ifPresent(partner -> metrics.add(new Metric("partner", partner, Unit.COUNT)));
             metrics.add(new Metric("exchange time", exchange.nanos() / 1e3, Unit.MICROSECONDS));
             metrics.add(new Metric("bandwidth", exchange.bytesPerSecond(), Unit.BYTES_PER_SECOND));
+            PeerSpan span = of.spans().get(exchange.peer());
             result.taskSample(new TaskSample(prefix + "size " + exchange.size() + " round " + exchange.round()
-                    + " peer " + exchange.peer(), exchange.host(), start, end, metrics));
+                    + " peer " + exchange.peer(), exchange.host(), span.start(), span.end(), metrics));
         }
     }
 
@@ -177,23 +191,105 @@ public final class EbbResult {
         public double bytesPerSecond() {
             return Rates.bytesPerSecond(size, Math.max(1, nanos));
         }
+
+        @Override
+        public String toString() {
+            return "size " + size + " round " + round + " peer " + peer + " on " + host
+                    + (partner < 0 ? "" : " with peer " + partner) + ": " + nanos + " ns";
+        }
     }
 
-    /** The exchanges of one job, every size and round. */
+    /** When one peer's program ran, as the peer itself timed it. */
+    public static final class PeerSpan {
+        private final int peer;
+        private final Instant start;
+        private final Duration duration;
+
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long it ran until it returned its figures, on the peer's monotonic clock
+         */
+        public PeerSpan(int peer, Instant start, Duration duration) {
+            if (peer < 0) {
+                throw new IllegalArgumentException("peer is negative");
+            }
+            this.peer = peer;
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
+        }
+
+        public int peer() {
+            return peer;
+        }
+
+        public Instant start() {
+            return start;
+        }
+
+        public Duration duration() {
+            return duration;
+        }
+
+        public Instant end() {
+            return start.plus(duration);
+        }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + ": started " + start + ", ran " + duration;
+        }
+    }
+
+    /** The exchanges of one job, every size and round, when each of its peers ran, and the cluster job it was. */
     public static final class Run {
         private final int peers;
+        private final List<PeerSpan> spans;
         private final List<Exchange> exchanges;
+        private final Optional<SubmittedJob> job;
 
-        public Run(int peers, List<Exchange> exchanges) {
+        /**
+         * @param spans one per peer; element i is peer i's
+         * @param job the cluster job the peers ran as; empty when they ran as none (-listen)
+         */
+        public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges, Optional<SubmittedJob> job) {
             if (peers < 2) {
                 throw new IllegalArgumentException("a run has at least 2 peers");
             }
             this.peers = peers;
+            this.spans = List.copyOf(requireNonNull(spans, "spans is null"));
+            if (this.spans.size() != peers) {
+                throw new IllegalArgumentException(this.spans.size() + " peer spans for " + peers + " peers");
+            }
+            for (int i = 0; i < peers; i++) {
+                if (this.spans.get(i).peer() != i) {
+                    throw new IllegalArgumentException("span " + i + " is peer " + this.spans.get(i).peer() + "'s");
+                }
+            }
             this.exchanges = List.copyOf(requireNonNull(exchanges, "exchanges is null"));
+            for (Exchange exchange : this.exchanges) {
+                if (exchange.peer() >= peers) {
+                    throw new IllegalArgumentException("an exchange of peer " + exchange.peer() + " in a run of "
+                            + peers + " peers");
+                }
+            }
+            this.job = requireNonNull(job, "job is null");
+        }
+
+        /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none. */
+        public Optional<SubmittedJob> job() {
+            return job;
         }
 
         public int peers() {
             return peers;
+        }
+
+        /** When each peer's program ran; element i is peer i's. */
+        public List<PeerSpan> spans() {
+            return spans;
         }
 
         public List<Exchange> exchanges() {

@@ -32,8 +32,9 @@ public final class RandBench {
         BspJobResult job = runner.run(spec);
         List<RandBenchResult.PeerRun> peers = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
-            peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), Timings.decode(report.report())));
+            peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), report.start(),
+                    report.duration(), Timings.decode(report.report())));
         }
-        return new RandBenchResult(options, job.start(), job.end(), peers, cluster);
+        return new RandBenchResult(options, job.start(), job.end(), peers, job.job(), cluster);
     }
 }

@@ -7,6 +7,7 @@ import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -35,6 +37,8 @@ import org.HdrHistogram.Histogram;
  * <li>A peer's throughput is its network bytes / its measured time.
  * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
  * superstep.
+ * <li>A peer's task sample starts when its program started, on its own host's wall clock, and lasts as long as the
+ * program ran until it returned its figures, on the peer's monotonic clock: setup, warmup and measured supersteps.
  * </ul>
  */
 public final class RandBenchResult {
@@ -42,14 +46,17 @@ public final class RandBenchResult {
     private final Instant start;
     private final Instant end;
     private final List<PeerRun> peers;
+    private final Optional<SubmittedJob> job;
     private final Map<String, String> cluster;
 
+    /** @param job the cluster job the peers ran as; empty when they ran as none (-listen) */
     public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
-            Map<String, String> cluster) {
+            Optional<SubmittedJob> job, Map<String, String> cluster) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.peers = List.copyOf(requireNonNull(peers, "peers is null"));
+        this.job = requireNonNull(job, "job is null");
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         if (end.isBefore(start)) {
             throw new IllegalArgumentException("end is before start");
@@ -87,6 +94,11 @@ public final class RandBenchResult {
 
     public List<PeerRun> peers() {
         return peers;
+    }
+
+    /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none (-listen). */
+    public Optional<SubmittedJob> job() {
+        return job;
     }
 
     /** The slowest peer's measured time, in nanoseconds. */
@@ -190,7 +202,8 @@ public final class RandBenchResult {
                 .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6))
                 .distribution(Histograms.toDistribution("superstep total", Unit.MILLISECONDS, superstepNanos(), 1e6));
         for (PeerRun peer : peers) {
-            result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), start, end, List.of(
+            result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), peer.start(),
+                    peer.start().plus(peer.duration()), List.of(
                     new Metric("measured time", peer.measuredNanos() / 1e6, Unit.MILLISECONDS),
                     new Metric("network bytes", peer.networkBytes(), Unit.BYTES),
                     new Metric("local bytes", peer.localBytes(), Unit.BYTES),
@@ -200,6 +213,7 @@ public final class RandBenchResult {
                     new Metric("barrier time", peer.total(SuperstepTiming::barrierNanos) / 1e6,
                             Unit.MILLISECONDS))));
         }
+        job.ifPresent(result::job);
         cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         failures().forEach(result::failure);
@@ -212,18 +226,29 @@ public final class RandBenchResult {
                 summary.max(), summary.mean(), summary.stdDev(), new TreeMap<>());
     }
 
-    /** One peer's measured supersteps, as it reported them. */
+    /** One peer's run and measured supersteps, as it reported them. */
     public static final class PeerRun {
         private final int peer;
         private final String host;
+        private final Instant start;
+        private final Duration duration;
         private final List<SuperstepTiming> timings;
 
-        public PeerRun(int peer, String host, List<SuperstepTiming> timings) {
+        /**
+         * @param start when the peer's program started, on the peer's own wall clock
+         * @param duration how long its program ran, as the peer timed it
+         */
+        public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
             this.peer = peer;
             this.host = requireNonNull(host, "host is null");
+            this.start = requireNonNull(start, "start is null");
+            this.duration = requireNonNull(duration, "duration is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
+            }
             this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
         }
 
@@ -233,6 +258,16 @@ public final class RandBenchResult {
 
         public String host() {
             return host;
+        }
+
+        /** When the peer's program started, on the peer's own wall clock. */
+        public Instant start() {
+            return start;
+        }
+
+        /** How long the peer's program ran, from its start until it returned its figures. */
+        public Duration duration() {
+            return duration;
         }
 
         public List<SuperstepTiming> timings() {
@@ -258,6 +293,13 @@ public final class RandBenchResult {
 
         long total(ToLongFunction<SuperstepTiming> field) {
             return timings.stream().mapToLong(field).sum();
+        }
+
+        @Override
+        public String toString() {
+            return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": " + networkBytes()
+                    + " network bytes, " + localBytes() + " local, in " + measuredNanos() + " ns over "
+                    + timings.size() + " measured supersteps";
         }
     }
 }

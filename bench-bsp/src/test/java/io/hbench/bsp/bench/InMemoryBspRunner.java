@@ -10,6 +10,7 @@ import io.hbench.bsp.SuperstepTiming;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,19 +32,24 @@ import java.util.concurrent.TimeoutException;
  * <p>Its clock is real ({@link System#nanoTime}) or, for accuracy tests, a path of known rate: each peer's
  * clock then advances only as that peer sends to other peers, by {@code bytes / rate}, and the barrier sets
  * every clock to the latest, as a real barrier ends when the last peer arrives.
+ *
+ * <p>Each peer times its own program on the real clocks, as the runtime's peers do: its wall-clock start and how
+ * long it ran. {@link #staggered} makes those differ by a known least amount.
  */
 public final class InMemoryBspRunner implements BspRunner {
     private final int maxPeers;
     private final long bytesPerSecond;
+    private final Duration stagger;
 
-    private InMemoryBspRunner(int maxPeers, long bytesPerSecond) {
+    private InMemoryBspRunner(int maxPeers, long bytesPerSecond, Duration stagger) {
         this.maxPeers = maxPeers;
         this.bytesPerSecond = bytesPerSecond;
+        this.stagger = stagger;
     }
 
     /** Real time; refuses jobs of more than {@code maxPeers} peers, as a cluster with that many slots would. */
     public static InMemoryBspRunner realTime(int maxPeers) {
-        return new InMemoryBspRunner(maxPeers, 0);
+        return new InMemoryBspRunner(maxPeers, 0, Duration.ZERO);
     }
 
     /** Time that passes only as peers send to each other, {@code bytesPerSecond} per peer. */
@@ -50,7 +57,18 @@ public final class InMemoryBspRunner implements BspRunner {
         if (bytesPerSecond < 1) {
             throw new IllegalArgumentException("bytesPerSecond must be positive");
         }
-        return new InMemoryBspRunner(maxPeers, bytesPerSecond);
+        return new InMemoryBspRunner(maxPeers, bytesPerSecond, Duration.ZERO);
+    }
+
+    /**
+     * The same runner, but each peer's program starts at least {@code gap} after the previous peer's started,
+     * on the wall clock: peers whose own starts and run times differ.
+     */
+    public InMemoryBspRunner staggered(Duration gap) {
+        if (gap.isNegative()) {
+            throw new IllegalArgumentException("the gap must not be negative, not " + gap);
+        }
+        return new InMemoryBspRunner(maxPeers, bytesPerSecond, gap);
     }
 
     @Override
@@ -64,7 +82,8 @@ public final class InMemoryBspRunner implements BspRunner {
         job.runToEnd();
         List<BspJobResult.PeerReport> reports = new ArrayList<>();
         for (int i = 0; i < spec.peers(); i++) {
-            reports.add(new BspJobResult.PeerReport(i, "localhost", job.reports[i]));
+            reports.add(new BspJobResult.PeerReport(i, "localhost", job.starts[i], Duration.ofNanos(job.nanos[i]),
+                    job.reports[i]));
         }
         return new BspJobResult(reports, start, Instant.now());
     }
@@ -73,6 +92,10 @@ public final class InMemoryBspRunner implements BspRunner {
         private final BspJobSpec spec;
         private final Peer[] peers;
         private final byte[][] reports;
+        private final Instant[] starts;
+        private final long[] nanos;
+        /** Counted down as each peer's program starts, for {@link #stagger}. */
+        private final CountDownLatch[] started;
         private final CyclicBarrier barrier;
         /** Guards received counts (notified when they change) and the failure. */
         private final Object lock = new Object();
@@ -83,8 +106,12 @@ public final class InMemoryBspRunner implements BspRunner {
             this.spec = spec;
             this.peers = new Peer[spec.peers()];
             this.reports = new byte[spec.peers()][];
+            this.starts = new Instant[spec.peers()];
+            this.nanos = new long[spec.peers()];
+            this.started = new CountDownLatch[spec.peers()];
             for (int i = 0; i < peers.length; i++) {
                 peers[i] = new Peer(this, i);
+                started[i] = new CountDownLatch(1);
             }
             this.barrier = new CyclicBarrier(peers.length, this::endBarrier);
         }
@@ -120,7 +147,16 @@ public final class InMemoryBspRunner implements BspRunner {
         private void runPeer(Peer peer) {
             try {
                 BspProgram program = spec.program().getConstructor().newInstance();
+                if (peer.index > 0 && !stagger.isZero()) {
+                    started[peer.index - 1].await();
+                    Thread.sleep(stagger.toMillis());
+                }
+                starts[peer.index] = Instant.now();
+                long startNanos = System.nanoTime();
+                peer.barrierEnd = peer.clock();
+                started[peer.index].countDown();
                 reports[peer.index] = program.run(peer, spec.arguments());
+                nanos[peer.index] = System.nanoTime() - startNanos;
             } catch (Exception e) {
                 fail(e instanceof BenchException ? (BenchException) e : new BenchException(ErrorCode.PEER_FAILED,
                         "peer " + peer.index + " failed in superstep " + peer.superstep + ": " + e, e));
@@ -161,7 +197,6 @@ public final class InMemoryBspRunner implements BspRunner {
         Peer(Job job, int index) {
             this.job = job;
             this.index = index;
-            this.barrierEnd = clock();
         }
 
         long clock() {

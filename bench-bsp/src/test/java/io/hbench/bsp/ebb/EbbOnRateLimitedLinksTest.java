@@ -1,7 +1,6 @@
 package io.hbench.bsp.ebb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.hbench.bsp.LocalBspRunner;
 import io.hbench.bsp.bench.BspTestSupport;
@@ -13,7 +12,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The real runtime on loopback links that each carry at most {@link #RATE} bytes per second: every connection's
- * reported bandwidth is its bytes over its exchange time, and no more than its link can carry.
+ * reported bandwidth is its bytes over its exchange time, and no more than its link can carry. How far below the
+ * links' rate a busy machine falls is not asserted: that is a wall-clock figure, not the benchmark's arithmetic.
  */
 @Timeout(60)
 class EbbOnRateLimitedLinksTest {
@@ -29,11 +29,12 @@ class EbbOnRateLimitedLinksTest {
 
         assertThat(result.run().exchanges()).hasSize(2 * 3).allSatisfy(exchange -> {
             assertThat(exchange.size()).isEqualTo(SIZE);
-            assertThat(exchange.bytesPerSecond()).isCloseTo(SIZE * 1e9 / exchange.nanos(), withinPercentage(1e-9));
-            // Both directions at once, each on its own link: the partner's bytes cannot arrive faster than
-            // RATE, less the bucket's burst.
-            assertThat(exchange.nanos()).isGreaterThanOrEqualTo((SIZE - TokenBucketLinks.BURST) * 1_000_000_000L / RATE);
-            assertThat(exchange.bytesPerSecond()).isGreaterThan(0.5 * RATE);
+            assertThat(exchange.bytesPerSecond()).as("%s", exchange).isEqualTo(SIZE * 1e9 / exchange.nanos());
+            // The exchange time covers this peer's own SIZE bytes through its link, flushed and acknowledged; its
+            // bucket lets through at most BURST + RATE * t bytes in t seconds.
+            assertThat(SIZE * 1_000_000_000L)
+                    .as("%s: at most %d bytes per second plus a burst of %d", exchange, RATE, TokenBucketLinks.BURST)
+                    .isLessThanOrEqualTo(TokenBucketLinks.BURST * 1_000_000_000L + RATE * exchange.nanos());
         });
     }
 }

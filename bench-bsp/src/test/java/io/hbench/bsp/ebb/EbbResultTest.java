@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.testing.GoldenFiles;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** EBB's arithmetic on known exchange times, worked out by hand, and its printed lines against a golden file. */
 class EbbResultTest {
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+    private static final SubmittedJob RUN_JOB = new SubmittedJob("job_1700000000000_0011", "EBB ebb 4 peers (BSP, 4 peers)",
+            "http://rm:8088/proxy/application_1700000000000_0011/");
+    private static final SubmittedJob BASELINE_JOB = new SubmittedJob("job_1700000000000_0012",
+            "EBB ebb 2 peers (BSP, 2 peers)", null);
 
     /**
      * 4 peers, sizes 1000 and 2000, 2 rounds, 2 buckets, with a baseline. Size 1000: round 0 takes 10, 10, 20, 40 us
@@ -44,8 +51,17 @@ class EbbResultTest {
                 baseline.add(new EbbResult.Exchange(2000, round, peer, "node-" + peer, 1 - peer, 10_000));
             }
         }
-        return new EbbResult(options, START, START.plusMillis(1_500), new EbbResult.Run(4, exchanges),
-                Optional.of(new EbbResult.Run(2, baseline)), Map.of("fs", "hdfs://nn:8020"));
+        List<EbbResult.PeerSpan> spans = new ArrayList<>();
+        for (int peer = 0; peer < 4; peer++) {
+            spans.add(new EbbResult.PeerSpan(peer, START.plusMillis(100 + 10 * peer), Duration.ofMillis(700 - 10 * peer)));
+        }
+        List<EbbResult.PeerSpan> baselineSpans = List.of(
+                new EbbResult.PeerSpan(0, START.plusMillis(900), Duration.ofMillis(450)),
+                new EbbResult.PeerSpan(1, START.plusMillis(920), Duration.ofMillis(410)));
+        return new EbbResult(options, START, START.plusMillis(1_500),
+                new EbbResult.Run(4, spans, exchanges, Optional.of(RUN_JOB)),
+                Optional.of(new EbbResult.Run(2, baselineSpans, baseline, Optional.of(BASELINE_JOB))),
+                Map.of("fs", "hdfs://nn:8020"));
     }
 
     @Test
@@ -93,6 +109,30 @@ class EbbResultTest {
         assertThat(bench.taskSamples().get(0).metric("bandwidth").orElseThrow().value()).isCloseTo(100e6, within(1e-6));
         assertThat(bench.metric("relative size=2000").orElseThrow().value()).isCloseTo(0.5, within(1e-12));
         assertThat(bench.distributions()).hasSize(2);
+    }
+
+    @Test
+    void theBenchResultNamesTheRunsJobThenTheBaselines() {
+        EbbResult result = known();
+
+        assertThat(result.jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
+        assertThat(result.toBenchResult().jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
+    }
+
+    @Test
+    void everyExchangesSampleSpansItsPeersOwnProgramAsThePeerTimedIt() {
+        List<TaskSample> samples = known().toBenchResult().taskSamples();
+
+        assertThat(samples).filteredOn(sample -> sample.id().endsWith("peer 3") && !sample.id().startsWith("baseline"))
+                .hasSize(4).allSatisfy(sample -> {
+                    assertThat(sample.start()).isEqualTo(START.plusMillis(130));
+                    assertThat(sample.duration()).isEqualTo(Duration.ofMillis(670));
+                });
+        assertThat(samples).filteredOn(sample -> sample.id().equals("baseline size 2000 round 1 peer 1"))
+                .singleElement().satisfies(sample -> {
+                    assertThat(sample.start()).isEqualTo(START.plusMillis(920));
+                    assertThat(sample.duration()).isEqualTo(Duration.ofMillis(410));
+                });
     }
 
     @ParameterizedTest

@@ -1,7 +1,6 @@
 package io.hbench.bsp.randbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.hbench.bsp.LocalBspRunner;
 import io.hbench.bsp.bench.BspTestSupport;
@@ -14,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The real runtime on loopback links that each carry at most {@link #RATE} bytes per second: the reported
  * throughput is the bytes moved over the measured time, and no more than the links can physically carry in that
- * time. A benchmark that miscounted bytes or time would report more than the path allows.
+ * time. A benchmark that miscounted bytes or time would report more than the path allows. How far below the links'
+ * rate a busy machine falls is not asserted: that is a wall-clock figure, not the benchmark's arithmetic.
  */
 @Timeout(60)
 class RandBenchOnRateLimitedLinksTest {
@@ -30,14 +30,16 @@ class RandBenchOnRateLimitedLinksTest {
                 .withLinks(new TokenBucketLinks(RATE)), Map.of()).run(options);
 
         long moved = 2L * 8 * 64 * 1024 * 4;
-        double seconds = result.measuredNanos() / 1e9;
         assertThat(result.networkBytes()).isEqualTo(moved);
         assertThat(result.localBytes()).isZero();
-        assertThat(result.bytesPerSecond()).isCloseTo(moved * 1e9 / result.measuredNanos(), withinPercentage(1e-9));
-        // Each link: at most RATE per second plus the bucket's burst, which refills while a peer waits in a barrier.
-        assertThat(moved).as("bytes the two links could carry in %.3f s", seconds)
-                .isLessThanOrEqualTo((long) (2 * (RATE * seconds + TokenBucketLinks.BURST)));
-        // Loose, since this machine may be busy: the path's rate, not something far below it, is what limits the run.
-        assertThat(result.bytesPerSecond()).isGreaterThan(0.5 * 2 * RATE);
+        assertThat(result.bytesPerSecond()).as("throughput of %d bytes in %d ns", moved, result.measuredNanos())
+                .isEqualTo(moved * 1e9 / result.measuredNanos());
+        assertThat(result.peers()).allSatisfy(peer -> {
+            // A peer's measured span starts after its warmup bytes were acknowledged and ends after its last ones
+            // were; in t seconds its link's bucket, never holding more than BURST, lets through BURST + RATE * t.
+            assertThat(peer.networkBytes() * 1_000_000_000L)
+                    .as("%s: at most %d bytes per second plus a burst of %d", peer, RATE, TokenBucketLinks.BURST)
+                    .isLessThanOrEqualTo(TokenBucketLinks.BURST * 1_000_000_000L + RATE * peer.measuredNanos());
+        });
     }
 }

@@ -8,12 +8,16 @@ import io.hbench.bsp.SuperstepTiming;
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.stats.Summary;
 import io.hbench.testing.GoldenFiles;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RandBenchResultTest {
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+    private static final SubmittedJob JOB = new SubmittedJob("job_1700000000000_0007", "RandBench (BSP, 2 peers)",
+            "http://rm:8088/proxy/application_1700000000000_0007/");
 
     /**
      * 2 peers, 3 messages of 1000 bytes per superstep, 2 measured supersteps after 1 warmup: 12000 bytes.
@@ -33,13 +39,15 @@ class RandBenchResultTest {
     static RandBenchResult known() {
         RandBenchOptions options = RandBenchOptions.builder(1000, 3, 2).warmup(1)
                 .settings(BspTestSupport.settings(2, 42)).build();
-        RandBenchResult.PeerRun peer0 = new RandBenchResult.PeerRun(0, "node-a", List.of(
+        RandBenchResult.PeerRun peer0 = new RandBenchResult.PeerRun(0, "node-a", START.plusMillis(400),
+                Duration.ofMillis(1_800), List.of(
                 new SuperstepTiming(2, 2_000_000, 500_000, 1_500_000, 3, 1800, 1200, 2500),
                 new SuperstepTiming(3, 3_000_000, 1_000_000, 0, 3, 3000, 0, 2000)));
-        RandBenchResult.PeerRun peer1 = new RandBenchResult.PeerRun(1, "node-b", List.of(
+        RandBenchResult.PeerRun peer1 = new RandBenchResult.PeerRun(1, "node-b", START.plusMillis(650),
+                Duration.ofMillis(1_500), List.of(
                 new SuperstepTiming(2, 3_500_000, 500_000, 0, 3, 3000, 0, 3000),
                 new SuperstepTiming(3, 1_000_000, 1_000_000, 4_000_000, 3, 1000, 2000, 3000)));
-        return new RandBenchResult(options, START, START.plusMillis(2_345), List.of(peer0, peer1),
+        return new RandBenchResult(options, START, START.plusMillis(2_345), List.of(peer0, peer1), Optional.of(JOB),
                 Map.of("fs", "hdfs://nn:8020"));
     }
 
@@ -110,13 +118,31 @@ class RandBenchResultTest {
     }
 
     @Test
+    void eachPeersSampleSpansItsOwnProgramAsThePeerTimedItNotTheJob() {
+        List<TaskSample> samples = known().toBenchResult().taskSamples();
+
+        assertThat(samples.get(0).start()).isEqualTo(START.plusMillis(400));
+        assertThat(samples.get(0).duration()).isEqualTo(Duration.ofMillis(1_800));
+        assertThat(samples.get(1).start()).isEqualTo(START.plusMillis(650));
+        assertThat(samples.get(1).duration()).isEqualTo(Duration.ofMillis(1_500));
+    }
+
+    @Test
+    void theBenchResultNamesTheJobThePeersRanAs() {
+        RandBenchResult result = known();
+
+        assertThat(result.job()).contains(JOB);
+        assertThat(result.toBenchResult().jobs()).containsExactly(JOB);
+    }
+
+    @Test
     void bytesOtherThanTheWorkloadsFailTheRun() {
         RandBenchOptions options = RandBenchOptions.builder(1000, 1, 1).settings(BspTestSupport.settings(2, 1)).build();
         List<RandBenchResult.PeerRun> peers = List.of(
-                new RandBenchResult.PeerRun(0, "a", List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0))),
-                new RandBenchResult.PeerRun(1, "b", List.of(new SuperstepTiming(1, 1, 0, 0, 1, 999, 0, 0))));
+                new RandBenchResult.PeerRun(0, "a", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0))),
+                new RandBenchResult.PeerRun(1, "b", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 999, 0, 0))));
 
-        RandBenchResult result = new RandBenchResult(options, START, START, peers, Map.of());
+        RandBenchResult result = new RandBenchResult(options, START, START, peers, Optional.empty(), Map.of());
 
         assertThat(result.failures()).containsExactly("the peers report 1999 payload bytes sent in the measured"
                 + " supersteps, not the 2000 of the workload");

@@ -2,9 +2,13 @@ package io.hbench.bsp.randbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.bsp.BspPeerTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.testing.ToolRun;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code RandBench -listen}: no job and no cluster; the program tells where to point peers started by hand
@@ -22,19 +27,27 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class RandBenchWithPeersStartedByHandTest {
+    @TempDir
+    Path temp;
+
     @Test
-    void peersStartedByHandRunRandBenchWithoutAnyCluster() throws Exception {
+    void peersStartedByHandRunRandBenchWithoutAnyClusterOrJob() throws Exception {
+        Path json = temp.resolve("randbench.json");
         CompletableFuture<String> notice = new CompletableFuture<>();
         BspRunnerFactory production = BspRunnerFactory.production();
-        BspRunnerFactory watched = (conf, listen, notices) -> production.create(conf, listen, text -> {
-            notices.accept(text);
-            notice.complete(text);
-        });
+        BspRunnerFactory watched = (conf, listen, progress) -> production.create(conf, listen,
+                new PrintStream(progress, true, StandardCharsets.UTF_8) {
+                    @Override
+                    public void println(String text) {
+                        super.println(text);
+                        notice.complete(text);
+                    }
+                });
         ExecutorService threads = Executors.newFixedThreadPool(4);
         try {
             Future<ToolRun> bench = threads.submit(() -> ToolRun.run(new Configuration(),
                     (out, err) -> new RandBenchTool(out, err, watched), "2000", "20", "3", "-peers", "3", "-listen",
-                    "127.0.0.1:0"));
+                    "127.0.0.1:0", "-json", json.toString()));
             String text = notice.get(30, TimeUnit.SECONDS);
             String coordinator = text.substring(text.lastIndexOf(' ') + 1);
             List<Future<ToolRun>> peers = new ArrayList<>();
@@ -51,6 +64,8 @@ class RandBenchWithPeersStartedByHandTest {
                             + " -coordinator " + coordinator);
             assertThat(run.out).contains("RandBench: 3 peers, 20 messages of 2000 bytes")
                     .contains("The total number of supersteps: 3\n");
+            assertThat(new ObjectMapper().readTree(json.toFile()).get("jobs")).as("no job: the peers ran as none")
+                    .isEmpty();
             for (Future<ToolRun> peer : peers) {
                 assertThat(peer.get(30, TimeUnit.SECONDS).status).isZero();
             }

