@@ -43,8 +43,7 @@ public final class OwnedDirectory {
             if (!fs.exists(new Path(qualified, MARKER))) {
                 FileStatus[] entries = fs.listStatus(qualified);
                 if (entries.length > 0) {
-                    throw unsafe(flag + " " + qualified + " holds data hbench did not create (for example "
-                            + entries[0].getPath().getName() + "); nothing was changed. " + howToProceed(qualified, flag));
+                    throw holdsForeignData(flag, qualified.toString(), entries[0].getPath().getName());
                 }
                 writeMarker(fs, qualified);
             }
@@ -67,8 +66,7 @@ public final class OwnedDirectory {
             throw new BenchException(ErrorCode.MISSING_INPUT, qualified + " does not exist: " + hint);
         }
         if (!fs.exists(new Path(qualified, MARKER))) {
-            throw unsafe(flag + " " + qualified + " was not created by hbench (it has no " + MARKER
-                    + " marker); nothing was changed. " + howToProceed(qualified, flag));
+            throw notCreatedByHbench(flag, qualified.toString());
         }
         return new OwnedDirectory(fs, qualified);
     }
@@ -85,10 +83,27 @@ public final class OwnedDirectory {
     }
 
     /**
+     * The refusal of a directory that is not empty and has no marker. Public for benchmarks that
+     * reach the file system by other means (NNThroughputBenchmark talks to the NameNode's RPC).
+     *
+     * @param example one entry of the directory, to show what is there
+     */
+    public static BenchException holdsForeignData(String flag, String dir, String example) {
+        return unsafe(flag + " " + dir + " holds data hbench did not create (for example " + example
+                + "); nothing was changed. " + howToProceed(dir, flag));
+    }
+
+    /** The refusal to read or delete a directory without the marker. */
+    public static BenchException notCreatedByHbench(String flag, String dir) {
+        return unsafe(flag + " " + dir + " was not created by hbench (it has no " + MARKER
+                + " marker); nothing was changed. " + howToProceed(dir, flag));
+    }
+
+    /**
      * What a user does next with a directory hbench will not touch, such as the one Hadoop's own
      * TestDFSIO leaves behind: hbench never deletes it, so it names the command that would.
      */
-    private static String howToProceed(Path dir, String flag) {
+    private static String howToProceed(String dir, String flag) {
         return "If its contents are disposable, remove it with 'hadoop fs -rm -r -skipTrash " + dir
                 + "'; otherwise choose another directory with " + flag;
     }

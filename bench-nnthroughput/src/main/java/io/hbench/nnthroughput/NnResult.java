@@ -72,9 +72,9 @@ public final class NnResult {
         for (OpResult op : operations) {
             String p = op.operation().label() + " ";
             result.metric(p + "operations", op.operations(), Unit.COUNT)
-                    .metric(p + "elapsed time", op.elapsedMillis(), Unit.MILLISECONDS)
+                    .metric(p + "elapsed time", op.elapsedMicros(), Unit.MICROSECONDS)
                     .metric(p + "ops per sec", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND)
-                    .metric(p + "average time", op.averageMillis(), Unit.MILLISECONDS)
+                    .metric(p + "average time", op.averageMicros(), Unit.MICROSECONDS)
                     .metric(p + "warmup operations", op.warmupOperations(), Unit.COUNT);
             for (OpResult.Kind kind : op.kinds().values()) {
                 if (op.kinds().size() > 1) {

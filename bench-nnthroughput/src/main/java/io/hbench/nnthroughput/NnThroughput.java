@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.OwnedDirectory;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
@@ -209,10 +210,8 @@ public final class NnThroughput {
             }
             DirectoryListing listing = client.getListing(base, HdfsFileStatus.EMPTY_NAME, false);
             if (listing != null && listing.getPartialListing().length > 0) {
-                throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-baseDirName " + base + " holds data hbench did"
-                        + " not create (for example " + listing.getPartialListing()[0].getLocalName() + "); nothing"
-                        + " was changed. Choose a new directory, or remove that one yourself if its contents are"
-                        + " disposable");
+                throw OwnedDirectory.holdsForeignData("-baseDirName", base,
+                        listing.getPartialListing()[0].getLocalName());
             }
         }
         String marker = base + "/" + MARKER;
@@ -237,8 +236,7 @@ public final class NnThroughput {
         if (client.getFileInfo(base) == null) {
             notes.add("nothing to clean: " + base + " does not exist");
         } else if (client.getFileInfo(base + "/" + MARKER) == null) {
-            throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-baseDirName " + base + " was not created by hbench"
-                    + " (it has no " + MARKER + " marker); nothing was changed");
+            throw OwnedDirectory.notCreatedByHbench("-baseDirName", base);
         } else {
             long start = System.nanoTime();
             client.delete(base, true);

@@ -116,6 +116,11 @@ public final class OpResult {
         return elapsedNanos / 1_000_000;
     }
 
+    /** The elapsed time in microseconds, unrounded: for results, where whole milliseconds hide fast runs. */
+    public double elapsedMicros() {
+        return elapsedNanos / 1e3;
+    }
+
     /** Hadoop's "Ops per sec": operations over the elapsed time (measured in nanoseconds here). */
     public double opsPerSecond() {
         return elapsedNanos == 0 ? 0 : operations * 1e9 / elapsedNanos;
@@ -124,6 +129,14 @@ public final class OpResult {
     /** Hadoop's "Average Time": the sum of the timed calls over the operations, in whole milliseconds. */
     public long averageMillis() {
         return operations == 0 ? 0 : cumulativeNanos / operations / 1_000_000;
+    }
+
+    /**
+     * The average time of a call in microseconds, unrounded: a NameNode call takes microseconds,
+     * which Hadoop's whole-millisecond "Average Time" shows as 0.
+     */
+    public double averageMicros() {
+        return operations == 0 ? 0 : cumulativeNanos / 1e3 / operations;
     }
 
     public long cumulativeNanos() {

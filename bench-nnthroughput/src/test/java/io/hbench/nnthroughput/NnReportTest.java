@@ -77,6 +77,27 @@ class NnReportTest {
         assertThat(result.distributions().get(0).count()).isEqualTo(50_000);
     }
 
+    @Test
+    void theBenchResultKeepsTimesInMicrosecondsWhereTheClassicLinesRoundToZero() {
+        // 3 calls in 1,234,567 ns of elapsed time, 2,000,001 ns of call time in all.
+        OpResult op = new OpResult(NnOperation.FILE_STATUS, List.of(), List.of(), 3, 1_234_567, 2_000_001,
+                List.of(new OpResult.Kind("fileStatus", 3, 2_000_001, Histograms.toDistribution("fileStatus latency",
+                        io.hbench.result.Unit.MICROSECONDS, Histograms.newHistogram(), 1))),
+                null, 0, false, List.of());
+        NnResult result = new NnResult(NnOptions.builder(NnOperation.FILE_STATUS).build(), "standalone", START,
+                START.plusSeconds(1), List.of(op));
+
+        BenchResult bench = result.toBenchResult(Map.of());
+
+        assertThat(NnReport.classicLines(result)).contains("Elapsed Time: 1", "Average Time: 0");
+        assertThat(bench.metric("fileStatus elapsed time").orElseThrow())
+                .satisfies(m -> assertThat(m.value()).isEqualTo(1234.567))
+                .satisfies(m -> assertThat(m.unit()).isEqualTo(io.hbench.result.Unit.MICROSECONDS));
+        assertThat(bench.metric("fileStatus average time").orElseThrow())
+                .satisfies(m -> assertThat(m.value()).isEqualTo(2000.001 / 3))
+                .satisfies(m -> assertThat(m.unit()).isEqualTo(io.hbench.result.Unit.MICROSECONDS));
+    }
+
     /** A create of 50,000 files with -close on 16 threads, 2.5 s, seeded latencies. */
     private static NnResult seededCreate() {
         Random random = new Random(20260301L);

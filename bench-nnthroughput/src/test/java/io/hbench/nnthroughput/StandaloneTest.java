@@ -277,12 +277,13 @@ class StandaloneTest {
         assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.CREATE).baseDirName("/t/precious")))
                 .isInstanceOf(BenchException.class)
                 .hasMessage("-baseDirName /t/precious holds data hbench did not create (for example data); nothing"
-                        + " was changed. Choose a new directory, or remove that one yourself if its contents are"
-                        + " disposable");
+                        + " was changed. If its contents are disposable, remove it with 'hadoop fs -rm -r -skipTrash"
+                        + " /t/precious'; otherwise choose another directory with -baseDirName");
         assertThatThrownBy(() -> run(NnOptions.builder(NnOperation.CLEAN).baseDirName("/t/precious")))
                 .isInstanceOf(BenchException.class)
                 .hasMessage("-baseDirName /t/precious was not created by hbench (it has no .hbench marker); nothing"
-                        + " was changed");
+                        + " was changed. If its contents are disposable, remove it with 'hadoop fs -rm -r -skipTrash"
+                        + " /t/precious'; otherwise choose another directory with -baseDirName");
         assertThat(client.getFileInfo("/t/precious/data")).isNotNull();
     }
 
