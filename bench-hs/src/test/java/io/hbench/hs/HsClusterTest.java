@@ -87,6 +87,30 @@ class HsClusterTest {
     }
 
     @Test
+    void partFileIHoldsTheIthRowRangeForUnevenRowAndMapCounts() throws Exception {
+        // TeraGen's row i depends on i alone, and the local runner gives it one map: its file is the reference.
+        assertThat(ToolRunner.run(new Configuration(conf), new TeraGen(), new String[] {"1000", "/tera/order"}))
+                .isZero();
+        byte[] tera = readAll("/tera/order/part-m-00000");
+        // Range lengths: 334 333 333; 167 167 166 167 167 166; 3 2 3 2.
+        int[][] rowsAndMaps = {{1000, 3}, {1000, 6}, {10, 4}};
+        for (int[] counts : rowsAndMaps) {
+            String output = "/order/gen-" + counts[0] + "-" + counts[1];
+            ToolRun gen = run(HsGenTool::new, "-rows", Integer.toString(counts[0]), "-maps", Integer.toString(counts[1]),
+                    "-output", output);
+            assertThat(gen.status).as(gen.err).isZero();
+
+            java.io.ByteArrayOutputStream concatenated = new java.io.ByteArrayOutputStream();
+            for (String file : dataFiles(output)) {
+                concatenated.write(readAll(output + "/" + file));
+            }
+            assertThat(dataFiles(output)).hasSize(counts[1]);
+            assertThat(concatenated.toByteArray()).as("%d rows in %d maps", counts[0], counts[1])
+                    .isEqualTo(java.util.Arrays.copyOfRange(tera, 0, counts[0] * Records.RECORD_LENGTH));
+        }
+    }
+
+    @Test
     void hsValidatePassesSortedDataAndPrintsTeraValidatesChecksumLine() throws Exception {
         String checksum = writeSortedData("/v/ok", 3000, 3);
 
