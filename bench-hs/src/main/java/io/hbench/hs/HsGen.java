@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -63,7 +62,7 @@ public final class HsGen {
         job.setOutputValueClass(Text.class);
         job.setOutputFormatClass(HsOutputFormat.class);
         FileOutputFormat.setOutputPath(job, dir.path());
-        Duration elapsed = HsJobs.run(job, progress, "HSGen", options.rows() * Records.RECORD_LENGTH);
+        HsJobs.Completed completed = HsJobs.run(job, progress, "HSGen", options.rows() * Records.RECORD_LENGTH);
         Counters counters = job.getCounters();
         long rows = counters.findCounter(HsCounter.ROWS).getValue();
         if (rows != options.rows()) {
@@ -72,6 +71,7 @@ public final class HsGen {
         }
         BigInteger checksum = HsCounter.exact(counters);
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
-        return new HsGenResult(options, start, Instant.now(), elapsed, rows, checksum, clusterFacts);
+        return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum, clusterFacts,
+                completed.job);
     }
 }

@@ -3,6 +3,7 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -18,9 +19,10 @@ public final class HsGenResult {
     private final long rows;
     private final BigInteger checksum;
     private final Map<String, String> cluster;
+    private final SubmittedJob job;
 
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
-            BigInteger checksum, Map<String, String> cluster) {
+            BigInteger checksum, Map<String, String> cluster, SubmittedJob job) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -28,6 +30,7 @@ public final class HsGenResult {
         this.rows = rows;
         this.checksum = requireNonNull(checksum, "checksum is null");
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        this.job = requireNonNull(job, "job is null");
     }
 
     public HsGenOptions options() {
@@ -66,6 +69,11 @@ public final class HsGenResult {
         return nanos == 0 ? 0 : bytes() / (nanos / 1e9);
     }
 
+    /** The MapReduce job that did the work. */
+    public SubmittedJob job() {
+        return job;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
                 .parameter("rows", options.rows())
@@ -81,6 +89,7 @@ public final class HsGenResult {
                 .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS)
                 .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND);
         HsReport.addCluster(result, cluster);
+        result.job(job);
         return result.build();
     }
 }

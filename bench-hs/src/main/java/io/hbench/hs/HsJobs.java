@@ -1,6 +1,7 @@
 package io.hbench.hs;
 
 import io.hbench.mapred.JobMonitor;
+import io.hbench.result.SubmittedJob;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -20,17 +21,28 @@ final class HsJobs {
         return job;
     }
 
-    /** Runs the job to its end with progress lines; returns its wall time from submission to completion. */
-    static Duration run(Job job, PrintStream progress, String label, long totalBytes)
+    /** A job run to its end: which job it was, and its wall time from submission to completion. */
+    static final class Completed {
+        final SubmittedJob job;
+        final Duration time;
+
+        private Completed(SubmittedJob job, Duration time) {
+            this.job = job;
+            this.time = time;
+        }
+    }
+
+    /** Runs the job to its end with progress lines. */
+    static Completed run(Job job, PrintStream progress, String label, long totalBytes)
             throws IOException, InterruptedException {
         return run(job, progress, label, HsCounter.BYTES, totalBytes);
     }
 
     /** As {@link #run(Job, PrintStream, String, long)}; {@code bytesDone} may be null (no byte count in progress lines). */
-    static Duration run(Job job, PrintStream progress, String label, Enum<?> bytesDone, long totalBytes)
+    static Completed run(Job job, PrintStream progress, String label, Enum<?> bytesDone, long totalBytes)
             throws IOException, InterruptedException {
         long start = System.nanoTime();
-        new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
-        return Duration.ofNanos(System.nanoTime() - start);
+        SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
+        return new Completed(submitted, Duration.ofNanos(System.nanoTime() - start));
     }
 }

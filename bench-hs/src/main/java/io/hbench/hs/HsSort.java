@@ -91,7 +91,7 @@ public final class HsSort {
         job.setOutputValueClass(Text.class);
         job.setOutputFormatClass(HsOutputFormat.class);
         FileOutputFormat.setOutputPath(job, output.path());
-        Duration jobTime = HsJobs.run(job, progress, "HSSort", null, inputBytes);
+        HsJobs.Completed completed = HsJobs.run(job, progress, "HSSort", null, inputBytes);
         long sorted = job.getCounters().findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
         if (sorted != rows) {
             throw new BenchException(ErrorCode.JOB_FAILED, "HSSort: the job wrote " + sorted + " records of the "
@@ -104,8 +104,9 @@ public final class HsSort {
         for (FileStatus part : HsDirs.dataFiles(fs, output.path(), "-output")) {
             reducerBytes.add(part.getLen());
         }
-        return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin), jobTime,
-                samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts);
+        return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
+                completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts,
+                completed.job);
     }
 
     static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";

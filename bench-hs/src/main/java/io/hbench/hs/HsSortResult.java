@@ -3,6 +3,7 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,10 +24,11 @@ public final class HsSortResult {
     private final int maps;
     private final List<Long> reducerBytes;
     private final Map<String, String> cluster;
+    private final SubmittedJob job;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
-            Map<String, String> cluster) {
+            Map<String, String> cluster, SubmittedJob job) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -38,6 +40,7 @@ public final class HsSortResult {
         this.maps = maps;
         this.reducerBytes = List.copyOf(requireNonNull(reducerBytes, "reducerBytes is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        this.job = requireNonNull(job, "job is null");
     }
 
     public HsSortOptions options() {
@@ -94,6 +97,11 @@ public final class HsSortResult {
         return reducerBytes.isEmpty() ? 0 : Collections.min(reducerBytes);
     }
 
+    /** The MapReduce job that did the work. */
+    public SubmittedJob job() {
+        return job;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
                 .parameter("input", options.inputDir())
@@ -113,6 +121,7 @@ public final class HsSortResult {
                 .metric("largest reducer input", largestReducerBytes(), Unit.BYTES)
                 .metric("smallest reducer input", smallestReducerBytes(), Unit.BYTES);
         HsReport.addCluster(result, cluster);
+        result.job(job);
         return result.build();
     }
 }

@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +98,7 @@ public final class HsValidate {
         job.setOutputValueClass(Text.class);
         job.setOutputFormatClass(ReportOutputFormat.class);
         FileOutputFormat.setOutputPath(job, report.path());
-        Duration elapsed = HsJobs.run(job, progress, "HSValidate", bytes);
+        HsJobs.Completed completed = HsJobs.run(job, progress, "HSValidate", bytes);
         List<String> lines = readReport(fs, report.path());
         long rows = -1;
         BigInteger checksum = null;
@@ -116,8 +115,8 @@ public final class HsValidate {
             throw new BenchException(ErrorCode.JOB_FAILED, "HSValidate: the report in " + report.path()
                     + " has no rows or checksum line");
         }
-        return new HsValidateResult(options, start, Instant.now(), elapsed, files.size(), rows, checksum,
-                expectedRows, expectedChecksum, errors, clusterFacts);
+        return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
+                expectedRows, expectedChecksum, errors, clusterFacts, completed.job);
     }
 
     private static List<String> readReport(FileSystem fs, Path dir) throws IOException {

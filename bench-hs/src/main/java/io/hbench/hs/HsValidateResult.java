@@ -3,6 +3,7 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -24,10 +25,11 @@ public final class HsValidateResult {
     private final BigInteger expectedChecksum;
     private final List<String> errors;
     private final Map<String, String> cluster;
+    private final SubmittedJob job;
 
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
-            Map<String, String> cluster) {
+            Map<String, String> cluster, SubmittedJob job) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -39,6 +41,7 @@ public final class HsValidateResult {
         this.expectedChecksum = expectedChecksum;
         this.errors = List.copyOf(requireNonNull(errors, "errors is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        this.job = requireNonNull(job, "job is null");
     }
 
     public HsValidateOptions options() {
@@ -92,6 +95,11 @@ public final class HsValidateResult {
         return errors.isEmpty();
     }
 
+    /** The MapReduce job that did the work. */
+    public SubmittedJob job() {
+        return job;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
                 .parameter("input", options.inputDir())
@@ -106,6 +114,7 @@ public final class HsValidateResult {
                 .metric("bytes", bytes(), Unit.BYTES)
                 .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS);
         HsReport.addCluster(result, cluster);
+        result.job(job);
         errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));
         return result.build();
     }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.result.SubmittedJob;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -52,15 +53,16 @@ public final class Tpcxhs {
         progress.println("TPCx-HS: scale factor " + options.scaleFactor() + ", " + options.scaleFactor().rows()
                 + " records, in " + base.path());
         List<TpcxhsResult.Run> runs = new ArrayList<>();
+        List<SubmittedJob> jobs = new ArrayList<>();
         for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
             clean(base);
-            TpcxhsResult.Run run = runOnce(number, options);
+            TpcxhsResult.Run run = runOnce(number, options, jobs);
             runs.add(run);
             if (!run.passed()) {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts);
+        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts, jobs);
     }
 
     private static void clean(OwnedDirectory base) throws IOException {
@@ -72,7 +74,9 @@ public final class Tpcxhs {
         }
     }
 
-    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options) throws IOException, InterruptedException {
+    /** Runs every phase of one run; adds the jobs it submits to {@code jobs}. */
+    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs)
+            throws IOException, InterruptedException {
         List<TpcxhsResult.Phase> phases = new ArrayList<>();
         long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
         long runStart = System.nanoTime();
@@ -84,7 +88,7 @@ public final class Tpcxhs {
             long phaseStart = System.nanoTime();
             String failure;
             try {
-                failure = runPhase(index, options);
+                failure = runPhase(index, options, jobs);
             } catch (BenchException e) {
                 if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
                     throw e;
@@ -105,21 +109,23 @@ public final class Tpcxhs {
         return new TpcxhsResult.Run(number, phases, Duration.ofNanos(System.nanoTime() - runStart));
     }
 
-    /** Runs one phase; returns why it failed, or null. */
-    private String runPhase(int index, TpcxhsOptions options) throws IOException, InterruptedException {
+    /** Runs one phase and adds its job, if it has one, to {@code jobs}; returns why it failed, or null. */
+    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs)
+            throws IOException, InterruptedException {
         switch (index) {
             case 0:
-                new HsGen(conf, progress, clusterFacts).run(options.genOptions());
+                jobs.add(new HsGen(conf, progress, clusterFacts).run(options.genOptions()).job());
                 return null;
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
             case 2:
-                new HsSort(conf, progress, clusterFacts).run(options.sortOptions());
+                jobs.add(new HsSort(conf, progress, clusterFacts).run(options.sortOptions()).job());
                 return null;
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
             default:
                 HsValidateResult result = new HsValidate(conf, progress, clusterFacts).run(options.validateOptions());
+                jobs.add(result.job());
                 return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
                         + "; first: " + result.errors().get(0).substring("error\t".length());
         }

@@ -3,6 +3,7 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -97,13 +98,21 @@ public final class TpcxhsResult {
     private final Instant end;
     private final List<Run> runs;
     private final Map<String, String> cluster;
+    private final List<SubmittedJob> jobs;
 
-    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, Map<String, String> cluster) {
+    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, Map<String, String> cluster,
+            List<SubmittedJob> jobs) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
+        this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
+    }
+
+    /** Every phase's job (HSGen, HSSort, HSValidate of each run), in submission order. */
+    public List<SubmittedJob> jobs() {
+        return jobs;
     }
 
     public TpcxhsOptions options() {
@@ -189,6 +198,7 @@ public final class TpcxhsResult {
             }
         }
         HsReport.addCluster(result, cluster);
+        result.jobs(jobs);
         return result.build();
     }
 }

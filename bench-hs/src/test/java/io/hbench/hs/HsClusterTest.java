@@ -315,6 +315,13 @@ class HsClusterTest {
         assertThat(tpcxhs.err).contains("TPCx-HS: Run 2 of 2, phase 5 of 5: HSValidate ...");
         String report = java.nio.file.Files.readString(json);
         assertThat(report).contains("\"HSph@SF\"", "run 2 HSSort time", "\"performance run\"");
+        // HSGen, HSSort and HSValidate in each of the two runs, as announced on stderr.
+        com.fasterxml.jackson.databind.JsonNode jobs = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(report).get("jobs");
+        assertThat(jobs).hasSize(6);
+        for (com.fasterxml.jackson.databind.JsonNode job : jobs) {
+            assertThat(tpcxhs.err).contains(": submitted job " + job.get("id").asText());
+        }
         assertThat(dataFiles("/tpcxhs/HSSort")).containsExactly("part-r-00000", "part-r-00001");
     }
 

@@ -3,6 +3,7 @@ package io.hbench.hs;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.result.SubmittedJob;
 import io.hbench.testing.GoldenFiles;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -95,11 +96,13 @@ class HsProgramLinesTest {
 
     // ---- the fixed results ----
 
+    private static final SubmittedJob JOB = new SubmittedJob("job_1764000000000_0001", "HS", null);
+
     /** 10,000,000 rows (1,000,000,000 bytes) in 10 maps in 47.5 s. */
     private static HsGenResult gen() {
         HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500).plusNanos(250_000),
-                ROWS, CHECKSUM, CLUSTER);
+                ROWS, CHECKSUM, CLUSTER, JOB);
     }
 
     /** A passed check of 16 files, 1,000,000,000 bytes, against the expected 10,000,000 rows. */
@@ -127,14 +130,14 @@ class HsProgramLinesTest {
                 .outputDir("/benchmarks/TPCx-HS/HSSort").sampler(Sampler.CLASSIC).build();
         return new HsSortResult(options, START, START.plusMillis(131_000), Duration.ofMillis(129_875),
                 Duration.ofMillis(126_250), Duration.ofMillis(3_125), 100_000, ROWS, 8,
-                List.of(500_123_400L, 499_876_600L), CLUSTER);
+                List.of(500_123_400L, 499_876_600L), CLUSTER, JOB);
     }
 
     private static HsValidateResult validate(List<String> errors) {
         HsValidateOptions options = HsValidateOptions.builder().inputDir("/benchmarks/TPCx-HS/HSSort")
                 .reportDir("/benchmarks/TPCx-HS/HSValidate").genDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsValidateResult(options, START, START.plusMillis(38_000), Duration.ofMillis(36_625), 2, ROWS,
-                CHECKSUM, ROWS, CHECKSUM, errors, CLUSTER);
+                CHECKSUM, ROWS, CHECKSUM, errors, CLUSTER, JOB);
     }
 
     /** Two misorders as ValidateMapper words them and ValidateReducer's report file holds them. */
