@@ -30,6 +30,13 @@ import org.apache.hadoop.ipc.RemoteException;
  * the DataNodes register and heartbeat, and files of {@code -blocksPerFile} blocks are created
  * so that the NameNode places enough blocks on them to fill their reports (replication at most the
  * number of DataNodes). Every report is the same each time.
+ *
+ * <p>When the run ends, also on failure or interruption, every simulated DataNode that registered
+ * reports a fatal disk error, which makes the NameNode remove it at once (Hadoop 3.4.2's
+ * NameNodeRpcServer.errorReport with FATAL_DISK_ERROR calls DatanodeManager.removeDatanode: out
+ * of the heartbeats and the network topology, so no write is ever placed on it). Left registered,
+ * they stayed live for the ten minutes until they expired, and writes to the cluster failed when
+ * the NameNode chose them as targets.
  */
 final class BlockReports {
     private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
@@ -133,6 +140,49 @@ final class BlockReports {
     }
 
     OpResult run() throws IOException, InterruptedException {
+        try {
+            return prepareAndReport();
+        } finally {
+            removeDataNodes();
+        }
+    }
+
+    /** Takes every simulated DataNode that registered off the NameNode; see the class comment. */
+    private void removeDataNodes() throws IOException {
+        if (datanodes == null) {
+            return;
+        }
+        // An interrupted thread cannot make the RPCs: clear the flag for the clean-up, then restore it.
+        boolean interrupted = Thread.interrupted();
+        IOException failure = null;
+        try {
+            DatanodeProtocol protocol = target.datanode();
+            for (SimulatedDataNode node : datanodes) {
+                if (node == null || !node.registered()) {
+                    continue;
+                }
+                try {
+                    protocol.errorReport(node.registration(), DatanodeProtocol.FATAL_DISK_ERROR,
+                            "simulated DataNode of hbench NNThroughputBenchmark -op blockReport: the run is over");
+                } catch (IOException e) {
+                    if (failure == null) {
+                        failure = new IOException("could not remove the simulated DataNode "
+                                + node.transferAddress() + " from the NameNode " + target.description()
+                                + "; it stays registered until it expires: " + e.getMessage(), e);
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private OpResult prepareAndReport() throws IOException, InterruptedException {
         String base = options.baseDir(NnOperation.BLOCK_REPORT);
         SimulatedDataNode[] nodes = prepare(base);
         String blockPoolId = target.blockPoolId();
@@ -159,8 +209,8 @@ final class BlockReports {
                 "datanodes = " + threads + " " + distribution, "blocksPerReport = " + options.blocksPerReport(),
                 "blocksPerFile = " + options.blocksPerFile());
         List<String> notes = List.of("each thread is one simulated DataNode; its report lists its "
-                + "blocks, then made-up ones up to -blocksPerReport; simulated DataNodes stay registered until"
-                + " they expire");
+                + "blocks, then made-up ones up to -blocksPerReport; the simulated DataNodes are removed from the"
+                + " NameNode when the run ends");
         return NnThroughput.result(NnOperation.BLOCK_REPORT, inputs, outcome, options, null, notes);
     }
 }

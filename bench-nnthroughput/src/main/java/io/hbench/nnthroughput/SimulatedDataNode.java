@@ -112,6 +112,11 @@ final class SimulatedDataNode {
         return blocks.size();
     }
 
+    /** Whether the NameNode accepted this DataNode's registration (and so must be told when it goes). */
+    boolean registered() {
+        return registration != null;
+    }
+
     DatanodeRegistration registration() {
         return registration;
     }

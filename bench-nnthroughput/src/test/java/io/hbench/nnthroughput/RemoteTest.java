@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -39,7 +40,8 @@ class RemoteTest {
         Configuration base = new Configuration();
         base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, temp.resolve("dfs").toString());
         base.setLong("dfs.namenode.fs-limits.min-block-size", 16);
-        cluster = new MiniDFSCluster.Builder(base).numDataNodes(0).build();
+        // One real DataNode, for a write after a blockReport; the NameNode operations need none.
+        cluster = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
         cluster.waitActive();
         conf = new Configuration(cluster.getConfiguration(0));
         conf.set("fs.defaultFS", cluster.getURI().toString());
@@ -120,6 +122,35 @@ class RemoteTest {
                 + "datanodes = 2 (10, 10)\nblocksPerReport = 10\nblocksPerFile = 5\n--- blockReport stats  ---\n"
                 + "# operations: 4\n");
         assertThat(countFiles("/r/reports/blockReport")).isEqualTo(2);
+    }
+
+    @Test
+    void aWriteRightAfterABlockReportRunSucceedsBecauseTheSimulatedDataNodesAreGone() throws Exception {
+        ToolRun run = run(conf, "-op", "blockReport", "-datanodes", "8", "-reports", "8", "-blocksPerReport", "10",
+                "-blocksPerFile", "5", "-blockSize", "16", "-baseDirName", "/r/gone");
+
+        assertThat(run.status).as(run.err).isZero();
+        // Only the real DataNode is left for the NameNode to place blocks on.
+        assertThat(cluster.getNamesystem().getBlockManager().getDatanodeManager().getNetworkTopology()
+                .getNumOfLeaves()).isEqualTo(1);
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/r/after-blockReport");
+        try (FSDataOutputStream out = fs.create(file, (short) 1)) {
+            out.write(new byte[4096]);
+        }
+        assertThat(fs.getFileStatus(file).getLen()).isEqualTo(4096);
+    }
+
+    @Test
+    void aBlockReportRunThatFailsStillRemovesTheDataNodesThatRegistered() throws Exception {
+        // The NameNode's minimum block size is 16: it refuses the first file of 8-byte blocks, after
+        // the simulated DataNodes registered.
+        ToolRun run = run(conf, "-op", "blockReport", "-datanodes", "3", "-reports", "3", "-blocksPerReport", "10",
+                "-blocksPerFile", "5", "-blockSize", "8", "-baseDirName", "/r/failed");
+
+        assertThat(run.status).as(run.err).isEqualTo(2);
+        assertThat(run.err).contains("refuses -blockSize 8");
+        assertThat(cluster.getNamesystem().getBlockManager().getDatanodeManager().getNetworkTopology()
+                .getNumOfLeaves()).isEqualTo(1);
     }
 
     @Test
