@@ -72,6 +72,6 @@ public final class HsGen {
         BigInteger checksum = HsCounter.exact(counters);
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
         return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum, clusterFacts,
-                completed.job);
+                completed.job, completed.tasks);
     }
 }

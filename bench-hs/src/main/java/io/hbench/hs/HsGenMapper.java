@@ -1,13 +1,13 @@
 package io.hbench.hs;
 
+import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /** Generates one range of rows (the split's single record: first row, row count). */
-public final class HsGenMapper extends Mapper<LongWritable, LongWritable, Text, Text> {
+public final class HsGenMapper extends TimedMapper<LongWritable, LongWritable, Text, Text> {
     static final String SKEW_KEY = "hbench.hs.gen.skew";
     private static final int REPORT_EVERY = 100_000;
 

@@ -4,10 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** What an HSGen run wrote and how long the job took. */
@@ -20,9 +22,11 @@ public final class HsGenResult {
     private final BigInteger checksum;
     private final Map<String, String> cluster;
     private final SubmittedJob job;
+    private final List<TaskSample> tasks;
 
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
-            BigInteger checksum, Map<String, String> cluster, SubmittedJob job) {
+            BigInteger checksum, Map<String, String> cluster, SubmittedJob job,
+            List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -31,6 +35,7 @@ public final class HsGenResult {
         this.checksum = requireNonNull(checksum, "checksum is null");
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
+        this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
     public HsGenOptions options() {
@@ -74,6 +79,11 @@ public final class HsGenResult {
         return job;
     }
 
+    /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
+    public List<TaskSample> tasks() {
+        return tasks;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
                 .parameter("rows", options.rows())
@@ -90,6 +100,7 @@ public final class HsGenResult {
                 .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND);
         HsReport.addCluster(result, cluster);
         result.job(job);
+        result.taskSamples(tasks);
         return result.build();
     }
 }

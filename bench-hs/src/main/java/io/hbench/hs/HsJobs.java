@@ -1,12 +1,17 @@
 package io.hbench.hs;
 
 import io.hbench.mapred.JobMonitor;
+import io.hbench.mapred.TaskTimes;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /** Job set-up and running shared by HSGen, HSSort and HSValidate. */
 final class HsJobs {
@@ -21,14 +26,19 @@ final class HsJobs {
         return job;
     }
 
-    /** A job run to its end: which job it was, and its wall time from submission to completion. */
+    /**
+     * A job run to its end: which job it was, its wall time from submission to completion, and each
+     * task's own start and run time.
+     */
     static final class Completed {
         final SubmittedJob job;
         final Duration time;
+        final List<TaskSample> tasks;
 
-        private Completed(SubmittedJob job, Duration time) {
+        private Completed(SubmittedJob job, Duration time, List<TaskSample> tasks) {
             this.job = job;
             this.time = time;
+            this.tasks = List.copyOf(tasks);
         }
     }
 
@@ -41,8 +51,12 @@ final class HsJobs {
     /** As {@link #run(Job, PrintStream, String, long)}; {@code bytesDone} may be null (no byte count in progress lines). */
     static Completed run(Job job, PrintStream progress, String label, Enum<?> bytesDone, long totalBytes)
             throws IOException, InterruptedException {
+        // The output directory is the program's own (claimed before the job): its tasks record their times there.
+        Path taskTimes = TaskTimes.requestIn(job.getConfiguration(), FileOutputFormat.getOutputPath(job));
         long start = System.nanoTime();
         SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
-        return new Completed(submitted, Duration.ofNanos(System.nanoTime() - start));
+        Duration time = Duration.ofNanos(System.nanoTime() - start);
+        return new Completed(submitted, time, TaskTimes.collect(taskTimes.getFileSystem(job.getConfiguration()),
+                taskTimes));
     }
 }

@@ -1,5 +1,7 @@
 package io.hbench.hs;
 
+import io.hbench.mapred.TimedMapper;
+import io.hbench.mapred.TimedReducer;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
@@ -20,8 +22,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -81,8 +81,9 @@ public final class HsSort {
         sizeSortBuffer(jobConf, splits);
         jobConf.setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
         jobConf.setBoolean(HsOutputFormat.SYNC_KEY, true);
-        job.setMapperClass(Mapper.class);
-        job.setReducerClass(Reducer.class);
+        // Identity map and reduce, each task recording its own times.
+        job.setMapperClass(TimedMapper.class);
+        job.setReducerClass(TimedReducer.class);
         job.setPartitionerClass(KeyRangePartitioner.class);
         job.setNumReduceTasks(reduces);
         job.setMapOutputKeyClass(Text.class);
@@ -106,7 +107,7 @@ public final class HsSort {
         }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
                 completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts,
-                completed.job);
+                completed.job, completed.tasks);
     }
 
     static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";

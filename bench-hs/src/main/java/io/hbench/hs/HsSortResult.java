@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,10 +26,12 @@ public final class HsSortResult {
     private final List<Long> reducerBytes;
     private final Map<String, String> cluster;
     private final SubmittedJob job;
+    private final List<TaskSample> tasks;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
-            Map<String, String> cluster, SubmittedJob job) {
+            Map<String, String> cluster, SubmittedJob job,
+            List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -41,6 +44,7 @@ public final class HsSortResult {
         this.reducerBytes = List.copyOf(requireNonNull(reducerBytes, "reducerBytes is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
+        this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
     public HsSortOptions options() {
@@ -102,6 +106,11 @@ public final class HsSortResult {
         return job;
     }
 
+    /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
+    public List<TaskSample> tasks() {
+        return tasks;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
                 .parameter("input", options.inputDir())
@@ -122,6 +131,7 @@ public final class HsSortResult {
                 .metric("smallest reducer input", smallestReducerBytes(), Unit.BYTES);
         HsReport.addCluster(result, cluster);
         result.job(job);
+        result.taskSamples(tasks);
         return result.build();
     }
 }

@@ -116,7 +116,8 @@ public final class HsValidate {
                     + " has no rows or checksum line");
         }
         return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
-                expectedRows, expectedChecksum, errors, clusterFacts, completed.job);
+                expectedRows, expectedChecksum, errors, clusterFacts, completed.job,
+                completed.tasks);
     }
 
     private static List<String> readReport(FileSystem fs, Path dir) throws IOException {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -26,10 +27,12 @@ public final class HsValidateResult {
     private final List<String> errors;
     private final Map<String, String> cluster;
     private final SubmittedJob job;
+    private final List<TaskSample> tasks;
 
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
-            Map<String, String> cluster, SubmittedJob job) {
+            Map<String, String> cluster, SubmittedJob job,
+            List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -42,6 +45,7 @@ public final class HsValidateResult {
         this.errors = List.copyOf(requireNonNull(errors, "errors is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
+        this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
     public HsValidateOptions options() {
@@ -100,6 +104,11 @@ public final class HsValidateResult {
         return job;
     }
 
+    /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
+    public List<TaskSample> tasks() {
+        return tasks;
+    }
+
     public BenchResult toBenchResult() {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
                 .parameter("input", options.inputDir())
@@ -115,6 +124,7 @@ public final class HsValidateResult {
                 .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS);
         HsReport.addCluster(result, cluster);
         result.job(job);
+        result.taskSamples(tasks);
         errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));
         return result.build();
     }

@@ -6,6 +6,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -54,15 +55,16 @@ public final class Tpcxhs {
                 + " records, in " + base.path());
         List<TpcxhsResult.Run> runs = new ArrayList<>();
         List<SubmittedJob> jobs = new ArrayList<>();
+        List<TaskSample> tasks = new ArrayList<>();
         for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
             clean(base);
-            TpcxhsResult.Run run = runOnce(number, options, jobs);
+            TpcxhsResult.Run run = runOnce(number, options, jobs, tasks);
             runs.add(run);
             if (!run.passed()) {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts, jobs);
+        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts, jobs, tasks);
     }
 
     private static void clean(OwnedDirectory base) throws IOException {
@@ -74,8 +76,8 @@ public final class Tpcxhs {
         }
     }
 
-    /** Runs every phase of one run; adds the jobs it submits to {@code jobs}. */
-    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs)
+    /** Runs every phase of one run; adds the jobs it submits and their tasks to {@code jobs} and {@code tasks}. */
+    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks)
             throws IOException, InterruptedException {
         List<TpcxhsResult.Phase> phases = new ArrayList<>();
         long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
@@ -88,7 +90,7 @@ public final class Tpcxhs {
             long phaseStart = System.nanoTime();
             String failure;
             try {
-                failure = runPhase(index, options, jobs);
+                failure = runPhase(index, options, jobs, tasks);
             } catch (BenchException e) {
                 if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
                     throw e;
@@ -109,23 +111,28 @@ public final class Tpcxhs {
         return new TpcxhsResult.Run(number, phases, Duration.ofNanos(System.nanoTime() - runStart));
     }
 
-    /** Runs one phase and adds its job, if it has one, to {@code jobs}; returns why it failed, or null. */
-    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs)
+    /** Runs one phase and adds its job and tasks, if it has a job; returns why it failed, or null. */
+    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks)
             throws IOException, InterruptedException {
         switch (index) {
             case 0:
-                jobs.add(new HsGen(conf, progress, clusterFacts).run(options.genOptions()).job());
+                HsGenResult gen = new HsGen(conf, progress, clusterFacts).run(options.genOptions());
+                jobs.add(gen.job());
+                tasks.addAll(gen.tasks());
                 return null;
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
             case 2:
-                jobs.add(new HsSort(conf, progress, clusterFacts).run(options.sortOptions()).job());
+                HsSortResult sort = new HsSort(conf, progress, clusterFacts).run(options.sortOptions());
+                jobs.add(sort.job());
+                tasks.addAll(sort.tasks());
                 return null;
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
             default:
                 HsValidateResult result = new HsValidate(conf, progress, clusterFacts).run(options.validateOptions());
                 jobs.add(result.job());
+                tasks.addAll(result.tasks());
                 return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
                         + "; first: " + result.errors().get(0).substring("error\t".length());
         }

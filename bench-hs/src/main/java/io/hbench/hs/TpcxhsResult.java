@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -99,15 +100,22 @@ public final class TpcxhsResult {
     private final List<Run> runs;
     private final Map<String, String> cluster;
     private final List<SubmittedJob> jobs;
+    private final List<TaskSample> tasks;
 
     public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, Map<String, String> cluster,
-            List<SubmittedJob> jobs) {
+            List<SubmittedJob> jobs, List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
         this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
+        this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
+    }
+
+    /** Every task of every phase's job, each with its own start and run time. */
+    public List<TaskSample> tasks() {
+        return tasks;
     }
 
     /** Every phase's job (HSGen, HSSort, HSValidate of each run), in submission order. */
@@ -199,6 +207,7 @@ public final class TpcxhsResult {
         }
         HsReport.addCluster(result, cluster);
         result.jobs(jobs);
+        result.taskSamples(tasks);
         return result.build();
     }
 }

@@ -1,9 +1,9 @@
 package io.hbench.hs;
 
+import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
 import java.util.zip.CRC32;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
@@ -11,7 +11,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * Emits, keyed by file name, the file's misorders (the first few, each with the record numbers
  * where it happens) and then one summary: count, first and last key, checksum, misorder count.
  */
-public final class ValidateMapper extends Mapper<Text, Text, Text, Text> {
+public final class ValidateMapper extends TimedMapper<Text, Text, Text, Text> {
     /** Misorders reported per file; the rest are only counted. */
     static final int MAX_REPORTED = 10;
 

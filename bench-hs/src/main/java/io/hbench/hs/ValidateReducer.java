@@ -1,16 +1,16 @@
 package io.hbench.hs;
 
+import io.hbench.mapred.TimedReducer;
 import java.io.IOException;
 import java.math.BigInteger;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Reducer;
 
 /**
  * The single reducer: sees files in name order, so it checks order across file boundaries, adds
  * counts and checksums, and compares them with what HSGen generated. Writes TeraValidate's lines
  * ({@code checksum}, {@code error\tmisorder ...}) plus {@code rows} and the comparisons.
  */
-public final class ValidateReducer extends Reducer<Text, Text, Text, Text> {
+public final class ValidateReducer extends TimedReducer<Text, Text, Text, Text> {
     static final String EXPECTED_ROWS_KEY = "hbench.hs.validate.expected.rows";
     static final String EXPECTED_CHECKSUM_KEY = "hbench.hs.validate.expected.checksum";
     private static final Text ERROR = new Text("error");

@@ -111,6 +111,28 @@ class HsClusterTest {
     }
 
     @Test
+    void everyTaskOfHsGenAndHsSortCarriesItsOwnStartAndRunTime() throws Exception {
+        HsGenResult gen = new HsGen(conf).run(HsGenOptions.builder(3000).maps(3).outputDir("/tasks/gen").build());
+        HsSortResult sort = new HsSort(conf).run(HsSortOptions.builder().inputDir("/tasks/gen")
+                .outputDir("/tasks/sorted").reduces(2).build());
+
+        assertThat(gen.tasks()).extracting(io.hbench.result.TaskSample::id)
+                .allMatch(id -> id.contains("_m_")).doesNotHaveDuplicates().hasSize(3);
+        assertThat(sort.tasks()).extracting(io.hbench.result.TaskSample::id)
+                .filteredOn(id -> id.contains("_r_")).hasSize(2);
+        for (io.hbench.result.TaskSample task : gen.tasks()) {
+            assertThat(task.start()).as(task.toString()).isAfterOrEqualTo(gen.start());
+            assertThat(task.end()).as(task.toString()).isBeforeOrEqualTo(gen.end());
+            assertThat(task.metrics()).singleElement().satisfies(time -> assertThat(time.value())
+                    .isEqualTo(task.duration().toNanos() / 1e6));
+        }
+        assertThat(gen.toBenchResult().taskSamples()).isEqualTo(gen.tasks());
+        // The tasks' files are read and gone: the outputs hold only what they held before.
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/gen/_hbench-tasks"))).isFalse();
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/sorted/_hbench-tasks"))).isFalse();
+    }
+
+    @Test
     void hsValidatePassesSortedDataAndPrintsTeraValidatesChecksumLine() throws Exception {
         String checksum = writeSortedData("/v/ok", 3000, 3);
 

@@ -102,7 +102,7 @@ class HsProgramLinesTest {
     private static HsGenResult gen() {
         HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500).plusNanos(250_000),
-                ROWS, CHECKSUM, CLUSTER, JOB);
+                ROWS, CHECKSUM, CLUSTER, JOB, List.of());
     }
 
     /** A passed check of 16 files, 1,000,000,000 bytes, against the expected 10,000,000 rows. */
@@ -130,14 +130,14 @@ class HsProgramLinesTest {
                 .outputDir("/benchmarks/TPCx-HS/HSSort").sampler(Sampler.CLASSIC).build();
         return new HsSortResult(options, START, START.plusMillis(131_000), Duration.ofMillis(129_875),
                 Duration.ofMillis(126_250), Duration.ofMillis(3_125), 100_000, ROWS, 8,
-                List.of(500_123_400L, 499_876_600L), CLUSTER, JOB);
+                List.of(500_123_400L, 499_876_600L), CLUSTER, JOB, List.of());
     }
 
     private static HsValidateResult validate(List<String> errors) {
         HsValidateOptions options = HsValidateOptions.builder().inputDir("/benchmarks/TPCx-HS/HSSort")
                 .reportDir("/benchmarks/TPCx-HS/HSValidate").genDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsValidateResult(options, START, START.plusMillis(38_000), Duration.ofMillis(36_625), 2, ROWS,
-                CHECKSUM, ROWS, CHECKSUM, errors, CLUSTER, JOB);
+                CHECKSUM, ROWS, CHECKSUM, errors, CLUSTER, JOB, List.of());
     }
 
     /** Two misorders as ValidateMapper words them and ValidateReducer's report file holds them. */

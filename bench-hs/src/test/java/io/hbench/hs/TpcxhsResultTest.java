@@ -122,6 +122,6 @@ class TpcxhsResultTest {
         if (price != null) {
             options.price(new BigDecimal(price));
         }
-        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, Map.of("fs", "hdfs://nn"), List.of());
+        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, Map.of("fs", "hdfs://nn"), List.of(), List.of());
     }
 }

@@ -1,0 +1,101 @@
+package io.hbench.mapred;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+
+/**
+ * Each task's own start and run time, for per-task samples. Counters cannot carry them (a job sums
+ * counters of one name over its tasks, and allows only so many names), and the local runner keeps
+ * no task reports, so every task attempt writes one small file, named after it, into a directory
+ * inside the job's own output; the client reads them after the job and removes the directory. The
+ * name starts with "_", so input formats and hbench's data listings pass it over.
+ */
+public final class TaskTimes {
+    /** Where task attempts write their times; unset, they write nothing. */
+    public static final String DIRECTORY_KEY = "hbench.task.times.dir";
+    static final String DIRECTORY_NAME = "_hbench-tasks";
+
+    private TaskTimes() {
+    }
+
+    /** Asks the job's tasks to record their times in a directory inside {@code ownedOutput}; returns it. */
+    public static Path requestIn(Configuration jobConf, Path ownedOutput) {
+        Path directory = new Path(requireNonNull(ownedOutput, "ownedOutput is null"), DIRECTORY_NAME);
+        jobConf.set(DIRECTORY_KEY, directory.toString());
+        return directory;
+    }
+
+    /** In a task: records that this attempt started at {@code start} and ran {@code nanos}. */
+    static void record(TaskInputOutputContext<?, ?, ?, ?> context, Instant start, long nanos) throws IOException {
+        String directory = context.getConfiguration().get(DIRECTORY_KEY);
+        if (directory == null) {
+            return;
+        }
+        Path file = new Path(directory, context.getTaskAttemptID().toString());
+        FileSystem fs = file.getFileSystem(context.getConfiguration());
+        String line = host() + "\t" + start + "\t" + nanos + "\n";
+        try (FSDataOutputStream out = fs.create(file, true)) {
+            out.write(line.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Reads the times the tasks recorded, one sample per task (of several attempts, the last) in
+     * task order, and removes the directory.
+     */
+    public static List<TaskSample> collect(FileSystem fs, Path directory) throws IOException {
+        Map<String, TaskSample> byTask = new TreeMap<>();
+        Map<String, Integer> attemptOf = new TreeMap<>();
+        if (fs.exists(directory)) {
+            for (FileStatus status : fs.listStatus(directory)) {
+                String name = status.getPath().getName();
+                TaskAttemptID attempt = TaskAttemptID.forName(name);
+                String task = attempt.getTaskID().toString();
+                if (attemptOf.getOrDefault(task, -1) > attempt.getId()) {
+                    continue;
+                }
+                byte[] bytes;
+                try (var in = fs.open(status.getPath())) {
+                    bytes = in.readAllBytes();
+                }
+                String[] fields = new String(bytes, StandardCharsets.UTF_8).trim().split("\t");
+                if (fields.length != 3) {
+                    throw new IOException("malformed task times in " + status.getPath());
+                }
+                Instant start = Instant.parse(fields[1]);
+                long nanos = Long.parseLong(fields[2]);
+                attemptOf.put(task, attempt.getId());
+                byTask.put(task, new TaskSample(name, fields[0], start, start.plusNanos(nanos),
+                        List.of(new Metric("time", nanos / 1e6, Unit.MILLISECONDS))));
+            }
+            fs.delete(directory, true);
+        }
+        return new ArrayList<>(byTask.values());
+    }
+
+    private static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.hbench.mapred;
+
+import java.io.IOException;
+import java.time.Instant;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * A mapper that records its task's own start and run time (see {@link TaskTimes}); used as it is,
+ * it passes every record through, as Hadoop's {@link Mapper} does.
+ */
+public class TimedMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        Instant start = Instant.now();
+        long startNanos = System.nanoTime();
+        super.run(context);
+        TaskTimes.record(context, start, System.nanoTime() - startNanos);
+    }
+}
