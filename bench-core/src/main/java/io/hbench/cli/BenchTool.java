@@ -8,6 +8,7 @@ import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Environment;
 import io.hbench.result.format.JsonResultFormat;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,10 +20,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -31,8 +36,10 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * The command-line shape of every hbench program. {@link org.apache.hadoop.util.ToolRunner} has
@@ -50,6 +57,11 @@ public abstract class BenchTool<O> extends Configured implements Tool {
 
     protected final PrintStream out;
     protected final PrintStream err;
+    // Set for each run from its command line; a tool runs one command at a time.
+    private List<String> givenArguments;
+    private List<String> commandLine = List.of();
+    private Optional<Path> jsonFile = Optional.empty();
+    private Optional<Path> resultFile = Optional.empty();
 
     protected BenchTool(PrintStream out, PrintStream err) {
         this.out = requireNonNull(out, "out is null");
@@ -103,12 +115,62 @@ public abstract class BenchTool<O> extends Configured implements Tool {
         return true;
     }
 
-    /** Runs the program; returns its exit status. */
+    /**
+     * Whether the program appends its result lines to a local file named by {@code -resFile}, as Hadoop's TestDFSIO
+     * does; false by default.
+     */
+    protected boolean takesResultFile() {
+        return false;
+    }
+
+    /** The file {@code -resFile} defaults to, or empty if lines are appended only when {@code -resFile} is given. */
+    protected Optional<String> defaultResultFile() {
+        return Optional.empty();
+    }
+
+    /**
+     * Runs the program; returns its exit status. A program that produced a result hands it to {@link #report} once.
+     */
     protected abstract ExitStatus run(O options, ClusterSession session) throws Exception;
+
+    /**
+     * Runs this program as {@code hadoop jar} does, with the generic options still in {@code args}; the command line
+     * recorded in results is the program's name and these arguments, exactly as given.
+     */
+    public final int runCommandLine(Configuration conf, String[] args) throws Exception {
+        givenArguments = List.of(args);
+        try {
+            return ToolRunner.run(conf, this, args);
+        } finally {
+            givenArguments = null;
+        }
+    }
+
+    /**
+     * Prints the result lines, appends them to the {@code -resFile} file if the program takes one, and writes the
+     * result as JSON if {@code -json} asked for it. The environment is captured only for JSON: it asks the cluster.
+     */
+    protected final void report(ClusterSession session, List<String> lines, Function<Environment, BenchResult> result)
+            throws IOException {
+        lines.forEach(out::println);
+        if (resultFile.isPresent()) {
+            Files.write(resultFile.get(), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        }
+        if (jsonFile.isPresent()) {
+            BenchResult benchResult = result.apply(session.environment(commandLine));
+            try (Writer writer = Files.newBufferedWriter(jsonFile.get(), StandardCharsets.UTF_8)) {
+                new JsonResultFormat().write(benchResult, writer);
+            }
+        }
+    }
 
     @Override
     public final int run(String[] args) {
         boolean running = false;
+        commandLine = new ArrayList<>();
+        commandLine.add(name());
+        commandLine.addAll(givenArguments != null ? givenArguments : List.of(args));
         try {
             Options options = allOptions();
             if (args.length == 0) {
@@ -119,6 +181,9 @@ public abstract class BenchTool<O> extends Configured implements Tool {
                 printHelp(options);
                 return ExitStatus.SUCCESS.code();
             }
+            jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
+            resultFile = !takesResultFile() ? Optional.empty()
+                    : Optional.ofNullable(line.getOptionValue("resFile", defaultResultFile().orElse(null))).map(Paths::get);
             O parsed = parse(line);
             ClusterSession.EmbeddedMode mode = embeddedMode(line);
             if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured(parsed)) {
@@ -172,8 +237,13 @@ public abstract class BenchTool<O> extends Configured implements Tool {
     private Options allOptions() {
         Options options = new Options();
         addOptions(options);
+        if (takesResultFile()) {
+            options.addOption(Option.builder("resFile").hasArg().argName("file")
+                    .desc("local file the result lines are appended to"
+                            + defaultResultFile().map(file -> " (default " + file + ")").orElse("")).build());
+        }
         options.addOption(Option.builder("json").hasArg().argName("file")
-                .desc("also write the full result as JSON to this local file").build());
+                .desc("also write the full result, with its environment, as JSON to this local file").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
         options.addOption(Option.builder("noEmbedded")
                 .desc("never start an embedded cluster; use the configured file system, even file:///").build());
@@ -257,13 +327,6 @@ public abstract class BenchTool<O> extends Configured implements Tool {
         writer.println();
         writer.println("Generic Hadoop options (-D key=value, -conf file, -fs uri, ...) go before the program's own.");
         writer.flush();
-    }
-
-    /** Writes the result as JSON to a local file ({@code -json}). */
-    protected static void writeJson(Path file, BenchResult result) throws IOException {
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            new JsonResultFormat().write(result, writer);
-        }
     }
 
     private static String describe(Throwable e) {

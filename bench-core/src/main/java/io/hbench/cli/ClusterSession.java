@@ -4,19 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.embedded.EmbeddedCluster;
-import io.hbench.mapred.MapReduceFramework;
-import java.io.IOException;
+import io.hbench.environment.EnvironmentProbe;
+import io.hbench.result.Environment;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The cluster a program runs against: the configured one, or an embedded one started for this
@@ -69,23 +65,9 @@ public final class ClusterSession implements AutoCloseable {
         return Optional.ofNullable(embedded);
     }
 
-    /** Facts about the cluster for results: file system, Hadoop version, DataNodes, MapReduce framework. */
-    public Map<String, String> facts() {
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("fs", FileSystem.getDefaultUri(configuration).toString());
-        facts.put("embedded", Boolean.toString(embedded != null));
-        facts.put("hadoop.version", VersionInfo.getVersion());
-        facts.put("mapreduce.framework.name", MapReduceFramework.name(configuration));
-        try {
-            FileSystem fs = FileSystem.get(configuration);
-            if (fs instanceof DistributedFileSystem) {
-                facts.put("datanodes", Integer.toString(
-                        ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length));
-            }
-        } catch (IOException e) {
-            // Not every user may list DataNodes; the count is a nicety, not a requirement.
-        }
-        return facts;
+    /** The environment of a run on this cluster, with the command line that started it. */
+    public Environment environment(List<String> commandLine) {
+        return EnvironmentProbe.capture(configuration, embedded != null, commandLine);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.hbench.mapred;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.Better;
 import io.hbench.result.Metric;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -84,7 +85,7 @@ public final class TaskTimes {
                 long nanos = Long.parseLong(fields[2]);
                 attemptOf.put(task, attempt.getId());
                 byTask.put(task, new TaskSample(name, fields[0], start, start.plusNanos(nanos),
-                        List.of(new Metric("time", nanos / 1e6, Unit.MILLISECONDS))));
+                        List.of(Metric.of("task_time", nanos / 1e9, Unit.SECONDS, Better.LOWER))));
             }
             fs.delete(directory, true);
         }

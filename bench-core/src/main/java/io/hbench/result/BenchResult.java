@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import static io.hbench.result.Checks.checkArgument;
 import static io.hbench.result.Checks.checkFinite;
@@ -17,18 +20,22 @@ import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Everything one benchmark run reports: what ran (benchmark, operation, parameters, cluster facts), when, its
- * figures and whether it passed. Formats live in {@code io.hbench.result.format}; this class knows none of them.
+ * Everything one benchmark run reports: what ran (benchmark, operation, parameters) and where (locations,
+ * environment, jobs), when, its figures and whether it passed. One metric identifier is the run's primary metric,
+ * the figure a comparison leads with. Formats live in {@code io.hbench.result.format}; this class knows none of them.
  */
 public final class BenchResult {
     private final String benchmark;
     private final String operation;
+    private final String primaryMetric;
     private final Map<String, String> parameters;
+    private final Map<String, String> locations;
+    private final Map<String, String> outputs;
+    private final Environment environment;
     private final List<Metric> metrics;
     private final List<Distribution> distributions;
     private final List<TimeSeries> timeSeries;
     private final List<TaskSample> taskSamples;
-    private final Map<String, String> cluster;
     private final List<SubmittedJob> jobs;
     private final Instant start;
     private final Instant end;
@@ -37,17 +44,22 @@ public final class BenchResult {
     private BenchResult(Builder builder) {
         this.benchmark = builder.benchmark;
         this.operation = builder.operation;
+        this.primaryMetric = requireNonNull(builder.primaryMetric, "primaryMetric is not set");
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
+        this.locations = Collections.unmodifiableMap(new LinkedHashMap<>(builder.locations));
+        this.outputs = Collections.unmodifiableMap(new LinkedHashMap<>(builder.outputs));
+        this.environment = requireNonNull(builder.environment, "environment is not set");
         this.metrics = List.copyOf(builder.metrics.values());
         this.distributions = List.copyOf(builder.distributions.values());
         this.timeSeries = List.copyOf(builder.timeSeries.values());
         this.taskSamples = List.copyOf(builder.taskSamples);
-        this.cluster = Collections.unmodifiableMap(new LinkedHashMap<>(builder.cluster));
         this.jobs = List.copyOf(builder.jobs);
         this.start = requireNonNull(builder.start, "start is null");
         this.end = requireNonNull(builder.end, "end is null");
         checkArgument(!end.isBefore(start), "end is before start: start=%s, end=%s", start, end);
         this.failures = List.copyOf(builder.failures);
+        checkArgument(!failures.isEmpty() || metrics.stream().anyMatch(metric -> metric.id().equals(primaryMetric)),
+                "a passed run has no primary metric %s", primaryMetric);
     }
 
     /**
@@ -66,27 +78,71 @@ public final class BenchResult {
         return operation;
     }
 
-    /** The run's parameters, in the order they were added. */
+    /**
+     * The identifier of the figure this run is judged by, e.g. {@code aggregate_throughput}; several metrics may carry
+     * it with different labels (NNThroughputBenchmark's ops/s per operation). A failed run may lack it.
+     */
+    public String primaryMetric() {
+        return primaryMetric;
+    }
+
+    /** The metrics with the primary metric's identifier. */
+    public List<Metric> primaryMetrics() {
+        return metrics(primaryMetric);
+    }
+
+    /**
+     * The options that shape the workload, fully resolved (defaults included), in the order they were added. Runs with
+     * different parameters measured different things.
+     */
     public Map<String, String> parameters() {
         return parameters;
     }
 
-    /** In the order they were added; names are unique. */
+    /**
+     * Where the run kept its data or met its peers (directories, addresses), in the order they were added. Together
+     * with {@link #parameters()} they are the fully resolved options; unlike those, they do not change what is measured.
+     */
+    public Map<String, String> locations() {
+        return locations;
+    }
+
+    /** What the run produced that is not a figure, such as a checksum, in the order they were added. */
+    public Map<String, String> outputs() {
+        return outputs;
+    }
+
+    public Environment environment() {
+        return environment;
+    }
+
+    /** In the order they were added; keys are unique. */
     public List<Metric> metrics() {
         return metrics;
     }
 
-    public Optional<Metric> metric(String name) {
-        requireNonNull(name, "name is null");
-        return metrics.stream().filter(metric -> metric.name().equals(name)).findFirst();
+    /** The metric with this identifier and no labels. */
+    public Optional<Metric> metric(String id) {
+        return metric(MetricKey.of(id));
     }
 
-    /** In the order they were added; names are unique. */
+    public Optional<Metric> metric(MetricKey key) {
+        requireNonNull(key, "key is null");
+        return metrics.stream().filter(metric -> metric.key().equals(key)).findFirst();
+    }
+
+    /** Every metric with this identifier, whatever its labels, in the order they were added. */
+    public List<Metric> metrics(String id) {
+        requireNonNull(id, "id is null");
+        return metrics.stream().filter(metric -> metric.id().equals(id)).collect(Collectors.toUnmodifiableList());
+    }
+
+    /** In the order they were added; keys are unique. */
     public List<Distribution> distributions() {
         return distributions;
     }
 
-    /** In the order they were added; names are unique. */
+    /** In the order they were added; keys are unique. */
     public List<TimeSeries> timeSeries() {
         return timeSeries;
     }
@@ -95,9 +151,11 @@ public final class BenchResult {
         return taskSamples;
     }
 
-    /** Facts about the cluster the run used, e.g. "fs" to "hdfs://nn:8020", in the order they were added. */
-    public Map<String, String> cluster() {
-        return cluster;
+    /** The hosts that ran the run's tasks, by name, each with its number of tasks; tasks of unknown host are left out. */
+    public SortedMap<String, Integer> taskHosts() {
+        SortedMap<String, Integer> hosts = new TreeMap<>();
+        taskSamples.forEach(task -> task.host().ifPresent(host -> hosts.merge(host, 1, Integer::sum)));
+        return Collections.unmodifiableSortedMap(hosts);
     }
 
     /** The jobs the run submitted to the cluster, in submission order; empty for a run without jobs. */
@@ -137,12 +195,15 @@ public final class BenchResult {
         BenchResult that = (BenchResult) obj;
         return benchmark.equals(that.benchmark)
                 && operation.equals(that.operation)
+                && primaryMetric.equals(that.primaryMetric)
                 && parameters.equals(that.parameters)
+                && locations.equals(that.locations)
+                && outputs.equals(that.outputs)
+                && environment.equals(that.environment)
                 && metrics.equals(that.metrics)
                 && distributions.equals(that.distributions)
                 && timeSeries.equals(that.timeSeries)
                 && taskSamples.equals(that.taskSamples)
-                && cluster.equals(that.cluster)
                 && jobs.equals(that.jobs)
                 && start.equals(that.start)
                 && end.equals(that.end)
@@ -151,15 +212,16 @@ public final class BenchResult {
 
     @Override
     public int hashCode() {
-        return Objects.hash(benchmark, operation, parameters, metrics, distributions, timeSeries, taskSamples, cluster,
-                jobs, start, end, failures);
+        return Objects.hash(benchmark, operation, primaryMetric, parameters, locations, outputs, environment, metrics,
+                distributions, timeSeries, taskSamples, jobs, start, end, failures);
     }
 
     /** Prints only the number of task samples: a run may have thousands. */
     @Override
     public String toString() {
         return "BenchResult{benchmark=" + benchmark + ", operation=" + operation + ", outcome=" + outcome()
-                + ", start=" + start + ", end=" + end + ", parameters=" + parameters + ", cluster=" + cluster + ", jobs=" + jobs
+                + ", start=" + start + ", end=" + end + ", primaryMetric=" + primaryMetric + ", parameters=" + parameters
+ + ", locations=" + locations + ", outputs=" + outputs + ", environment=" + environment + ", jobs=" + jobs
                 + ", metrics=" + metrics + ", distributions=" + distributions + ", timeSeries=" + timeSeries
                 + ", taskSamples=" + taskSamples.size() + ", failures=" + failures + "}";
     }
@@ -172,14 +234,17 @@ public final class BenchResult {
         private final String benchmark;
         private final String operation;
         private final Map<String, String> parameters = new LinkedHashMap<>();
-        // Keyed by name to reject duplicates; LinkedHashMap keeps the order they were added in.
-        private final Map<String, Metric> metrics = new LinkedHashMap<>();
-        private final Map<String, Distribution> distributions = new LinkedHashMap<>();
-        private final Map<String, TimeSeries> timeSeries = new LinkedHashMap<>();
+        private final Map<String, String> locations = new LinkedHashMap<>();
+        private final Map<String, String> outputs = new LinkedHashMap<>();
+        // Keyed to reject duplicates; LinkedHashMap keeps the order they were added in.
+        private final Map<MetricKey, Metric> metrics = new LinkedHashMap<>();
+        private final Map<MetricKey, Distribution> distributions = new LinkedHashMap<>();
+        private final Map<MetricKey, TimeSeries> timeSeries = new LinkedHashMap<>();
         private final List<TaskSample> taskSamples = new ArrayList<>();
-        private final Map<String, String> cluster = new LinkedHashMap<>();
         private final List<SubmittedJob> jobs = new ArrayList<>();
         private final List<String> failures = new ArrayList<>();
+        private String primaryMetric;
+        private Environment environment;
         private Instant start;
         private Instant end;
 
@@ -188,12 +253,32 @@ public final class BenchResult {
             this.operation = checkNotBlank(operation, "operation");
         }
 
+        /** The identifier of the metric this run is judged by. */
+        public Builder primaryMetric(String id) {
+            this.primaryMetric = MetricKey.of(id).id();
+            return this;
+        }
+
+        public Builder environment(Environment environment) {
+            this.environment = requireNonNull(environment, "environment is null");
+            return this;
+        }
+
         /** Adds a parameter; names are unique and values may be empty. */
         public Builder parameter(String name, String value) {
             checkNotBlank(name, "parameter name");
             requireNonNull(value, "value of parameter " + name + " is null");
-            checkArgument(!parameters.containsKey(name), "duplicate parameter: %s", name);
+            checkArgument(!parameters.containsKey(name) && !locations.containsKey(name), "duplicate parameter: %s", name);
             parameters.put(name, value);
+            return this;
+        }
+
+        /** Adds a location: a directory or address the run used; names are unique among parameters and locations. */
+        public Builder location(String name, String value) {
+            checkNotBlank(name, "location name");
+            requireNonNull(value, "value of location " + name + " is null");
+            checkArgument(!parameters.containsKey(name) && !locations.containsKey(name), "duplicate location: %s", name);
+            locations.put(name, value);
             return this;
         }
 
@@ -211,29 +296,37 @@ public final class BenchResult {
             return parameter(name, Boolean.toString(value));
         }
 
-        public Builder metric(Metric metric) {
-            requireNonNull(metric, "metric is null");
-            checkArgument(!metrics.containsKey(metric.name()), "duplicate metric name: %s", metric.name());
-            metrics.put(metric.name(), metric);
+        /** Adds an output: a value the run produced that is not a figure, such as a checksum; names are unique. */
+        public Builder output(String name, String value) {
+            checkNotBlank(name, "output name");
+            requireNonNull(value, "value of output " + name + " is null");
+            checkArgument(!outputs.containsKey(name), "duplicate output: %s", name);
+            outputs.put(name, value);
             return this;
         }
 
-        public Builder metric(String name, double value, Unit unit) {
-            return metric(new Metric(name, value, unit));
+        public Builder metric(Metric metric) {
+            requireNonNull(metric, "metric is null");
+            checkArgument(!metrics.containsKey(metric.key()), "duplicate metric: %s", metric.key());
+            metrics.put(metric.key(), metric);
+            return this;
+        }
+
+        public Builder metric(String id, double value, Unit unit, Better better) {
+            return metric(Metric.of(id, value, unit, better));
         }
 
         public Builder distribution(Distribution distribution) {
             requireNonNull(distribution, "distribution is null");
-            checkArgument(!distributions.containsKey(distribution.name()),
-                    "duplicate distribution name: %s", distribution.name());
-            distributions.put(distribution.name(), distribution);
+            checkArgument(!distributions.containsKey(distribution.key()), "duplicate distribution: %s", distribution.key());
+            distributions.put(distribution.key(), distribution);
             return this;
         }
 
         public Builder timeSeries(TimeSeries series) {
             requireNonNull(series, "timeSeries is null");
-            checkArgument(!timeSeries.containsKey(series.name()), "duplicate time series name: %s", series.name());
-            timeSeries.put(series.name(), series);
+            checkArgument(!timeSeries.containsKey(series.key()), "duplicate time series: %s", series.key());
+            timeSeries.put(series.key(), series);
             return this;
         }
 
@@ -245,15 +338,6 @@ public final class BenchResult {
         public Builder taskSamples(Collection<TaskSample> taskSamples) {
             requireNonNull(taskSamples, "taskSamples is null");
             taskSamples.forEach(this::taskSample);
-            return this;
-        }
-
-        /** Adds a fact about the cluster, e.g. "hadoop.version" to "3.4.2"; names are unique. */
-        public Builder cluster(String name, String value) {
-            checkNotBlank(name, "cluster fact name");
-            requireNonNull(value, "value of cluster fact " + name + " is null");
-            checkArgument(!cluster.containsKey(name), "duplicate cluster fact: %s", name);
-            cluster.put(name, value);
             return this;
         }
 
@@ -284,7 +368,10 @@ public final class BenchResult {
             return this;
         }
 
-        /** @throws NullPointerException if start or end was not set */
+        /**
+         * @throws NullPointerException if start, end, the environment or the primary metric was not set
+         * @throws IllegalArgumentException if the run passed without a metric of the primary metric's identifier
+         */
         public BenchResult build() {
             return new BenchResult(this);
         }

@@ -7,7 +7,6 @@ import java.util.TreeMap;
 
 import static io.hbench.result.Checks.checkArgument;
 import static io.hbench.result.Checks.checkFinite;
-import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -16,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * that writers need no special case for it.
  */
 public final class Distribution {
-    private final String name;
+    private final MetricKey key;
     private final Unit unit;
     private final long count;
     private final double min;
@@ -28,9 +27,9 @@ public final class Distribution {
     /**
      * @param percentiles percentile in (0, 100] (e.g. 99.9) to the value at that percentile
      */
-    public Distribution(String name, Unit unit, long count, double min, double max, double mean, double stdDev,
+    public Distribution(MetricKey key, Unit unit, long count, double min, double max, double mean, double stdDev,
             SortedMap<Double, Double> percentiles) {
-        this.name = checkNotBlank(name, "name");
+        this.key = requireNonNull(key, "key is null");
         this.unit = requireNonNull(unit, "unit is null");
         checkArgument(count >= 0, "count is negative: %s", count);
         this.count = count;
@@ -60,8 +59,22 @@ public final class Distribution {
         this.percentiles = Collections.unmodifiableSortedMap(copy);
     }
 
-    public String name() {
-        return name;
+    /** A distribution without labels; add them with {@link #withLabel}. */
+    public Distribution(String id, Unit unit, long count, double min, double max, double mean, double stdDev,
+            SortedMap<Double, Double> percentiles) {
+        this(MetricKey.of(id), unit, count, min, max, mean, stdDev, percentiles);
+    }
+
+    public Distribution withLabel(String name, String value) {
+        return new Distribution(key.withLabel(name, value), unit, count, min, max, mean, stdDev, percentiles);
+    }
+
+    public MetricKey key() {
+        return key;
+    }
+
+    public String id() {
+        return key.id();
     }
 
     public Unit unit() {
@@ -96,7 +109,7 @@ public final class Distribution {
     /** The value at {@code percentile}, which must be one of {@link #percentiles()}. */
     public double percentile(double percentile) {
         Double value = percentiles.get(percentile);
-        checkArgument(value != null, "distribution %s has no percentile %s", name, percentile);
+        checkArgument(value != null, "distribution %s has no percentile %s", key, percentile);
         return value;
     }
 
@@ -109,7 +122,7 @@ public final class Distribution {
             return false;
         }
         Distribution that = (Distribution) obj;
-        return name.equals(that.name)
+        return key.equals(that.key)
                 && unit == that.unit
                 && count == that.count
                 && Double.compare(min, that.min) == 0
@@ -121,12 +134,12 @@ public final class Distribution {
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, unit, count, min, max, mean, stdDev, percentiles);
+        return Objects.hash(key, unit, count, min, max, mean, stdDev, percentiles);
     }
 
     @Override
     public String toString() {
-        return "Distribution{name=" + name + ", unit=" + unit + ", count=" + count + ", min=" + min + ", max=" + max
+        return "Distribution{key=" + key + ", unit=" + unit + ", count=" + count + ", min=" + min + ", max=" + max
                 + ", mean=" + mean + ", stdDev=" + stdDev + ", percentiles=" + percentiles + "}";
     }
 }

@@ -1,25 +1,44 @@
 package io.hbench.result;
 
 import java.util.Objects;
+import java.util.SortedMap;
 
 import static io.hbench.result.Checks.checkFinite;
-import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
-/** One named figure with its unit, such as an aggregate throughput. */
+/** One figure of a run, such as aggregate throughput: what it is ({@link MetricKey}), its value, unit and direction. */
 public final class Metric {
-    private final String name;
+    private final MetricKey key;
     private final double value;
     private final Unit unit;
+    private final Better better;
 
-    public Metric(String name, double value, Unit unit) {
-        this.name = checkNotBlank(name, "name");
-        this.value = checkFinite(value, "value");
+    public Metric(MetricKey key, double value, Unit unit, Better better) {
+        this.key = requireNonNull(key, "key is null");
+        this.value = checkFinite(value, "value of " + key);
         this.unit = requireNonNull(unit, "unit is null");
+        this.better = requireNonNull(better, "better is null");
     }
 
-    public String name() {
-        return name;
+    /** A metric without labels; add them with {@link #withLabel}. */
+    public static Metric of(String id, double value, Unit unit, Better better) {
+        return new Metric(MetricKey.of(id), value, unit, better);
+    }
+
+    public Metric withLabel(String name, String value) {
+        return new Metric(key.withLabel(name, value), this.value, unit, better);
+    }
+
+    public MetricKey key() {
+        return key;
+    }
+
+    public String id() {
+        return key.id();
+    }
+
+    public SortedMap<String, String> labels() {
+        return key.labels();
     }
 
     public double value() {
@@ -28,6 +47,10 @@ public final class Metric {
 
     public Unit unit() {
         return unit;
+    }
+
+    public Better better() {
+        return better;
     }
 
     @Override
@@ -39,16 +62,16 @@ public final class Metric {
             return false;
         }
         Metric that = (Metric) obj;
-        return name.equals(that.name) && Double.compare(value, that.value) == 0 && unit == that.unit;
+        return key.equals(that.key) && Double.compare(value, that.value) == 0 && unit == that.unit && better == that.better;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, value, unit);
+        return Objects.hash(key, value, unit, better);
     }
 
     @Override
     public String toString() {
-        return "Metric{name=" + name + ", value=" + value + ", unit=" + unit + "}";
+        return key + "=" + value + " " + unit.symbol() + " (" + better.symbol() + " is better)";
     }
 }

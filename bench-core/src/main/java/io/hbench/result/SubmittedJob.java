@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A job a run submitted to the cluster, so its logs and counters can be found afterwards: the id
@@ -12,6 +14,8 @@ import java.util.Optional;
  * {@code application_...}), the job's name, and where the framework tracks it.
  */
 public final class SubmittedJob {
+    private static final Pattern YARN_JOB_ID = Pattern.compile("job_([0-9]+_[0-9]+)");
+
     private final String id;
     private final String name;
     private final String trackingUrl;
@@ -29,6 +33,16 @@ public final class SubmittedJob {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * The YARN application that ran the job: {@code application_<cluster timestamp>_<number>} for a job id
+     * {@code job_<cluster timestamp>_<number>}. Empty for jobs of MapReduce's local runner ({@code job_local...}),
+     * which run in no application.
+     */
+    public Optional<String> applicationId() {
+        Matcher matcher = YARN_JOB_ID.matcher(id);
+        return matcher.matches() ? Optional.of("application_" + matcher.group(1)) : Optional.empty();
     }
 
     public Optional<String> trackingUrl() {

@@ -22,7 +22,7 @@ public final class TaskSample {
 
     /**
      * @param host where the task ran, or null if unknown
-     * @param metrics the task's own figures; names must be unique
+     * @param metrics the task's own figures; keys must be unique
      */
     public TaskSample(String id, String host, Instant start, Instant end, List<Metric> metrics) {
         this.id = checkNotBlank(id, "id");
@@ -31,9 +31,9 @@ public final class TaskSample {
         this.end = requireNonNull(end, "end is null");
         checkArgument(!end.isBefore(start), "end is before start: start=%s, end=%s", start, end);
         this.metrics = List.copyOf(requireNonNull(metrics, "metrics is null"));
-        Set<String> names = new HashSet<>();
+        Set<MetricKey> keys = new HashSet<>();
         for (Metric metric : this.metrics) {
-            checkArgument(names.add(metric.name()), "duplicate metric name: %s", metric.name());
+            checkArgument(keys.add(metric.key()), "duplicate metric: %s", metric.key());
         }
     }
 
@@ -62,9 +62,10 @@ public final class TaskSample {
         return metrics;
     }
 
-    public Optional<Metric> metric(String name) {
-        requireNonNull(name, "name is null");
-        return metrics.stream().filter(metric -> metric.name().equals(name)).findFirst();
+    /** The metric with this identifier and no labels. */
+    public Optional<Metric> metric(String id) {
+        MetricKey key = MetricKey.of(id);
+        return metrics.stream().filter(metric -> metric.key().equals(key)).findFirst();
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.util.Objects;
 
 import static io.hbench.result.Checks.checkArgument;
 import static io.hbench.result.Checks.checkFinite;
-import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -15,14 +14,14 @@ import static java.util.Objects.requireNonNull;
  * {@code [start + i * bucketWidth, start + (i + 1) * bucketWidth)}.
  */
 public final class TimeSeries {
-    private final String name;
+    private final MetricKey key;
     private final Unit unit;
     private final Instant start;
     private final Duration bucketWidth;
     private final List<Double> values;
 
-    public TimeSeries(String name, Unit unit, Instant start, Duration bucketWidth, List<Double> values) {
-        this.name = checkNotBlank(name, "name");
+    public TimeSeries(MetricKey key, Unit unit, Instant start, Duration bucketWidth, List<Double> values) {
+        this.key = requireNonNull(key, "key is null");
         this.unit = requireNonNull(unit, "unit is null");
         this.start = requireNonNull(start, "start is null");
         this.bucketWidth = requireNonNull(bucketWidth, "bucketWidth is null");
@@ -33,8 +32,21 @@ public final class TimeSeries {
         }
     }
 
-    public String name() {
-        return name;
+    /** A series without labels; add them with {@link #withLabel}. */
+    public TimeSeries(String id, Unit unit, Instant start, Duration bucketWidth, List<Double> values) {
+        this(MetricKey.of(id), unit, start, bucketWidth, values);
+    }
+
+    public TimeSeries withLabel(String name, String value) {
+        return new TimeSeries(key.withLabel(name, value), unit, start, bucketWidth, values);
+    }
+
+    public MetricKey key() {
+        return key;
+    }
+
+    public String id() {
+        return key.id();
     }
 
     public Unit unit() {
@@ -64,7 +76,7 @@ public final class TimeSeries {
             return false;
         }
         TimeSeries that = (TimeSeries) obj;
-        return name.equals(that.name)
+        return key.equals(that.key)
                 && unit == that.unit
                 && start.equals(that.start)
                 && bucketWidth.equals(that.bucketWidth)
@@ -73,12 +85,12 @@ public final class TimeSeries {
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, unit, start, bucketWidth, values);
+        return Objects.hash(key, unit, start, bucketWidth, values);
     }
 
     @Override
     public String toString() {
-        return "TimeSeries{name=" + name + ", unit=" + unit + ", start=" + start + ", bucketWidth=" + bucketWidth
+        return "TimeSeries{key=" + key + ", unit=" + unit + ", start=" + start + ", bucketWidth=" + bucketWidth
                 + ", values=" + values + "}";
     }
 }

@@ -3,19 +3,24 @@ package io.hbench.result;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The unit of a {@link Metric}, {@link Distribution} or {@link TimeSeries}. Writers print {@link #symbol()}.
+ * The unit of a {@link Metric}, {@link Distribution} or {@link TimeSeries}, from the schema's own vocabulary.
+ * Values are stored in base units only (bytes, not MiB; seconds, not milliseconds): prefixes, decimal or binary, are
+ * the business of whoever presents them. {@link #symbol()} is how the JSON spells the unit.
  */
 public enum Unit {
-    COUNT(""),
-    BYTES("B"),
-    MEBIBYTES("MiB"),
-    SECONDS("s"),
-    MILLISECONDS("ms"),
-    MICROSECONDS("us"),
-    MEBIBYTES_PER_SECOND("MiB/s"),
-    BYTES_PER_SECOND("B/s"),
+    /** A plain number of things: files, rows, messages. */
+    COUNT("count"),
+    BYTES("bytes"),
+    SECONDS("seconds"),
+    BYTES_PER_SECOND("bytes/s"),
     OPERATIONS_PER_SECOND("ops/s"),
-    PERCENT("%");
+    /** A dimensionless quotient of two figures of the same unit, such as relative bandwidth. */
+    RATIO("ratio"),
+    PERCENT("percent"),
+    /** Scale factors per hour: TPCx-HS's HSph@SF. */
+    SCALE_FACTORS_PER_HOUR("sf/h"),
+    /** Price per HSph@SF, in whatever currency the price was given in. */
+    PRICE_PER_SCALE_FACTOR_PER_HOUR("price/(sf/h)");
 
     private final String symbol;
 
@@ -23,12 +28,12 @@ public enum Unit {
         this.symbol = symbol;
     }
 
-    /** The symbol printed after a value; empty for {@link #COUNT}, which is a plain number. */
+    /** How the schema writes this unit. */
     public String symbol() {
         return symbol;
     }
 
-    /** The unit printed as {@code symbol}; readers use this to map a written symbol back to its unit. */
+    /** The unit written as {@code symbol}. */
     public static Unit bySymbol(String symbol) {
         requireNonNull(symbol, "symbol is null");
         for (Unit unit : values()) {
@@ -36,6 +41,6 @@ public enum Unit {
                 return unit;
             }
         }
-        throw new IllegalArgumentException("unknown unit symbol: " + symbol);
+        throw new IllegalArgumentException("unknown unit: " + symbol);
     }
 }

@@ -9,9 +9,12 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.result.Better;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
@@ -26,6 +29,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -36,18 +40,21 @@ import static java.util.Objects.requireNonNull;
 /**
  * Writes a result as pretty-printed JSON with a fixed field order, and reads it back with {@link #read(Reader)}.
  * <p>
- * Layout (schema {@value #SCHEMA}): {@code schema, benchmark, operation, start, end, durationSeconds, outcome,
- * failures, parameters, cluster, jobs, metrics, distributions, timeSeries, tasks}. {@code jobs} came later than the rest
- * of schema 1: a file without it reads as a run that recorded no jobs. Instants are ISO-8601 UTC
- * ({@code 2026-11-22T20:10:00.123Z}); units are {@link Unit#symbol() symbols}; doubles are written as
- * {@link Double#toString(double)} does, which reads back as the same double and never depends on the locale. Durations ({@code durationSeconds}, {@code bucketWidthMillis},
- * {@code durationMillis}) are exact decimals. {@code outcome}, {@code durationSeconds} and
- * {@code durationMillis} are derived: written for readers of the file, checked or ignored when read back.
+ * The layout is schema {@value #SCHEMA}, described in docs/results.md and by the JSON Schema
+ * {@value #SCHEMA_RESOURCE}. Instants are ISO-8601 UTC ({@code 2026-11-22T20:10:00.123Z}); units and directions are
+ * their {@link Unit#symbol() symbols}; doubles are written as {@link Double#toString(double)} does, which reads back
+ * as the same double and never depends on the locale; durations are exact decimal seconds. {@code outcome},
+ * {@code durationSeconds}, a task's {@code durationSeconds}, a job's {@code applicationId} and the environment's
+ * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back. Files of an
+ * older schema are refused with a message that says so, never misread.
  */
 public final class JsonResultFormat
         implements ResultFormat {
-    public static final String SCHEMA = "hbench-result/1";
+    public static final String SCHEMA = "hbench-result/2";
+    /** The JSON Schema of {@value #SCHEMA}, on the class path. */
+    public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-2.schema.json";
 
+    private static final String SCHEMA_PREFIX = "hbench-result/";
     private static final JsonFactory FACTORY = JsonFactory.builder()
             // The caller owns the Writer.
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -71,10 +78,11 @@ public final class JsonResultFormat
             json.writeStringField("schema", SCHEMA);
             json.writeStringField("benchmark", result.benchmark());
             json.writeStringField("operation", result.operation());
+            json.writeStringField("primaryMetric", result.primaryMetric());
             json.writeStringField("start", result.start().toString());
             json.writeStringField("end", result.end().toString());
             json.writeFieldName("durationSeconds");
-            json.writeNumber(decimal(result.duration(), 0));
+            json.writeNumber(seconds(result.duration()));
             json.writeStringField("outcome", result.outcome().name());
             json.writeArrayFieldStart("failures");
             for (String failure : result.failures()) {
@@ -82,12 +90,15 @@ public final class JsonResultFormat
             }
             json.writeEndArray();
             writeStrings(json, "parameters", result.parameters());
-            writeStrings(json, "cluster", result.cluster());
+            writeStrings(json, "locations", result.locations());
+            writeStrings(json, "outputs", result.outputs());
+            writeEnvironment(json, result);
             json.writeArrayFieldStart("jobs");
             for (SubmittedJob job : result.jobs()) {
                 json.writeStartObject();
                 json.writeStringField("id", job.id());
                 json.writeStringField("name", job.name());
+                json.writeStringField("applicationId", job.applicationId().orElse(null));
                 json.writeStringField("trackingUrl", job.trackingUrl().orElse(null));
                 json.writeEndObject();
             }
@@ -113,6 +124,34 @@ public final class JsonResultFormat
         }
     }
 
+    private static void writeEnvironment(JsonGenerator json, BenchResult result) throws IOException {
+        Environment environment = result.environment();
+        json.writeObjectFieldStart("environment");
+        json.writeObjectFieldStart("hbench");
+        json.writeStringField("version", environment.hbenchVersion());
+        json.writeStringField("commit", environment.hbenchCommit());
+        json.writeEndObject();
+        json.writeObjectFieldStart("hadoop");
+        json.writeStringField("client", environment.hadoopVersion());
+        json.writeStringField("cluster", environment.clusterHadoopVersion().orElse(null));
+        json.writeEndObject();
+        json.writeStringField("java", environment.java());
+        json.writeStringField("os", environment.os());
+        json.writeStringField("clientHost", environment.clientHost());
+        json.writeObjectFieldStart("taskHosts");
+        for (Map.Entry<String, Integer> host : result.taskHosts().entrySet()) {
+            json.writeNumberField(host.getKey(), host.getValue());
+        }
+        json.writeEndObject();
+        json.writeArrayFieldStart("commandLine");
+        for (String argument : environment.commandLine()) {
+            json.writeString(argument);
+        }
+        json.writeEndArray();
+        writeStrings(json, "configuration", environment.configuration());
+        json.writeEndObject();
+    }
+
     private static void writeStrings(JsonGenerator json, String field, Map<String, String> values) throws IOException {
         json.writeObjectFieldStart(field);
         for (Map.Entry<String, String> entry : values.entrySet()) {
@@ -121,13 +160,19 @@ public final class JsonResultFormat
         json.writeEndObject();
     }
 
+    private static void writeKey(JsonGenerator json, MetricKey key) throws IOException {
+        json.writeStringField("id", key.id());
+        writeStrings(json, "labels", key.labels());
+    }
+
     private static void writeMetrics(JsonGenerator json, List<Metric> metrics) throws IOException {
         json.writeArrayFieldStart("metrics");
         for (Metric metric : metrics) {
             json.writeStartObject();
-            json.writeStringField("name", metric.name());
+            writeKey(json, metric.key());
             json.writeNumberField("value", metric.value());
             json.writeStringField("unit", metric.unit().symbol());
+            json.writeStringField("better", metric.better().symbol());
             json.writeEndObject();
         }
         json.writeEndArray();
@@ -135,7 +180,7 @@ public final class JsonResultFormat
 
     private static void writeDistribution(JsonGenerator json, Distribution distribution) throws IOException {
         json.writeStartObject();
-        json.writeStringField("name", distribution.name());
+        writeKey(json, distribution.key());
         json.writeStringField("unit", distribution.unit().symbol());
         json.writeNumberField("count", distribution.count());
         json.writeNumberField("min", distribution.min());
@@ -152,11 +197,11 @@ public final class JsonResultFormat
 
     private static void writeTimeSeries(JsonGenerator json, TimeSeries series) throws IOException {
         json.writeStartObject();
-        json.writeStringField("name", series.name());
+        writeKey(json, series.key());
         json.writeStringField("unit", series.unit().symbol());
         json.writeStringField("start", series.start().toString());
-        json.writeFieldName("bucketWidthMillis");
-        json.writeNumber(decimal(series.bucketWidth(), 3));
+        json.writeFieldName("bucketSeconds");
+        json.writeNumber(seconds(series.bucketWidth()));
         json.writeArrayFieldStart("values");
         for (double value : series.values()) {
             json.writeNumber(value);
@@ -171,17 +216,16 @@ public final class JsonResultFormat
         json.writeStringField("host", task.host().orElse(null));
         json.writeStringField("start", task.start().toString());
         json.writeStringField("end", task.end().toString());
-        json.writeFieldName("durationMillis");
-        json.writeNumber(decimal(task.duration(), 3));
+        json.writeFieldName("durationSeconds");
+        json.writeNumber(seconds(task.duration()));
         writeMetrics(json, task.metrics());
         json.writeEndObject();
     }
 
-    /** {@code duration} in seconds times 10^{@code exponent}, exactly, without trailing zeros or exponent. */
-    private static String decimal(Duration duration, int exponent) {
+    /** {@code duration} in seconds, exactly, without trailing zeros or exponent. */
+    private static String seconds(Duration duration) {
         return BigDecimal.valueOf(duration.getSeconds())
                 .add(BigDecimal.valueOf(duration.getNano(), 9))
-                .movePointRight(exponent)
                 .stripTrailingZeros()
                 .toPlainString();
     }
@@ -189,17 +233,22 @@ public final class JsonResultFormat
     /**
      * Reads a result written by {@link #write}; {@code read(write(r))} equals {@code r}.
      *
-     * @throws IOException if {@code in} is not JSON, not schema {@value #SCHEMA}, or describes an invalid result
+     * @throws IOException if {@code in} is not JSON, is of another schema than {@value #SCHEMA} (the message says which
+     *         and what to do), or describes an invalid result
      */
     public static BenchResult read(Reader in) throws IOException {
         requireNonNull(in, "in is null");
         JsonNode root = MAPPER.readTree(in);
-        if (root == null || !root.isObject()) {
-            throw new IOException("not a JSON object");
+        if (root == null || !root.isObject() || !root.has("schema")) {
+            throw new IOException("not an hbench result: no \"schema\" field");
         }
         String schema = text(root, "schema");
         if (!schema.equals(SCHEMA)) {
-            throw new IOException("unsupported schema: " + schema + " (expected " + SCHEMA + ")");
+            if (schema.startsWith(SCHEMA_PREFIX)) {
+                throw new IOException("written in schema " + schema + " by another hbench version; this one reads "
+                        + SCHEMA + " only: rerun the benchmark with this version");
+            }
+            throw new IOException("not an hbench result: schema is " + schema);
         }
         try {
             BenchResult result = readResult(root);
@@ -215,25 +264,18 @@ public final class JsonResultFormat
 
     private static BenchResult readResult(JsonNode root) throws IOException {
         BenchResult.Builder builder = BenchResult.builder(text(root, "benchmark"), text(root, "operation"))
+                .primaryMetric(text(root, "primaryMetric"))
                 .start(instant(root, "start"))
-                .end(instant(root, "end"));
+                .end(instant(root, "end"))
+                .environment(readEnvironment(object(root, "environment")));
         for (JsonNode failure : array(root, "failures")) {
             builder.failure(textValue(failure, "failures"));
         }
-        for (Iterator<Map.Entry<String, JsonNode>> fields = object(root, "parameters").fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> parameter = fields.next();
-            builder.parameter(parameter.getKey(), textValue(parameter.getValue(), "parameters." + parameter.getKey()));
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> fields = object(root, "cluster").fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> fact = fields.next();
-            builder.cluster(fact.getKey(), textValue(fact.getValue(), "cluster." + fact.getKey()));
-        }
-        if (root.has("jobs")) {
-            for (JsonNode node : array(root, "jobs")) {
-                JsonNode trackingUrl = field(node, "trackingUrl");
-                builder.job(new SubmittedJob(text(node, "id"), text(node, "name"),
-                        trackingUrl.isNull() ? null : textValue(trackingUrl, "trackingUrl")));
-            }
+        strings(root, "parameters").forEach(builder::parameter);
+        strings(root, "locations").forEach(builder::location);
+        strings(root, "outputs").forEach(builder::output);
+        for (JsonNode node : array(root, "jobs")) {
+            builder.job(new SubmittedJob(text(node, "id"), text(node, "name"), nullableText(node, "trackingUrl")));
         }
         readMetrics(root).forEach(builder::metric);
         for (JsonNode node : array(root, "distributions")) {
@@ -248,10 +290,43 @@ public final class JsonResultFormat
         return builder.build();
     }
 
+    private static Environment readEnvironment(JsonNode node) throws IOException {
+        JsonNode hbench = object(node, "hbench");
+        JsonNode hadoop = object(node, "hadoop");
+        List<String> commandLine = new ArrayList<>();
+        for (JsonNode argument : array(node, "commandLine")) {
+            commandLine.add(textValue(argument, "commandLine"));
+        }
+        Environment.Builder environment = Environment.builder()
+                .hbench(text(hbench, "version"), text(hbench, "commit"))
+                .hadoopVersion(text(hadoop, "client"))
+                .clusterHadoopVersion(nullableText(hadoop, "cluster"))
+                .java(text(node, "java"))
+                .os(text(node, "os"))
+                .clientHost(text(node, "clientHost"))
+                .commandLine(commandLine);
+        strings(node, "configuration").forEach(environment::configuration);
+        return environment.build();
+    }
+
+    private static Map<String, String> strings(JsonNode node, String field) throws IOException {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = object(node, field).fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = fields.next();
+            values.put(entry.getKey(), textValue(entry.getValue(), field + "." + entry.getKey()));
+        }
+        return values;
+    }
+
+    private static MetricKey readKey(JsonNode node) throws IOException {
+        return new MetricKey(text(node, "id"), strings(node, "labels"));
+    }
+
     private static List<Metric> readMetrics(JsonNode parent) throws IOException {
         List<Metric> metrics = new ArrayList<>();
         for (JsonNode node : array(parent, "metrics")) {
-            metrics.add(new Metric(text(node, "name"), number(node, "value").doubleValue(), unit(node)));
+            metrics.add(new Metric(readKey(node), number(node, "value").doubleValue(), unit(node),
+                    Better.bySymbol(text(node, "better"))));
         }
         return metrics;
     }
@@ -267,7 +342,7 @@ public final class JsonResultFormat
             percentiles.put(parsePercentile(percentile.getKey()), numberValue(percentile.getValue(), "percentiles").doubleValue());
         }
         return new Distribution(
-                text(node, "name"),
+                readKey(node),
                 unit(node),
                 count.longValue(),
                 number(node, "min").doubleValue(),
@@ -290,14 +365,13 @@ public final class JsonResultFormat
         for (JsonNode value : array(node, "values")) {
             values.add(numberValue(value, "values").doubleValue());
         }
-        return new TimeSeries(text(node, "name"), unit(node), instant(node, "start"), millis(node, "bucketWidthMillis"), values);
+        return new TimeSeries(readKey(node), unit(node), instant(node, "start"), seconds(node, "bucketSeconds"), values);
     }
 
     private static TaskSample readTask(JsonNode node) throws IOException {
-        JsonNode host = field(node, "host");
         return new TaskSample(
                 text(node, "id"),
-                host.isNull() ? null : textValue(host, "host"),
+                nullableText(node, "host"),
                 instant(node, "start"),
                 instant(node, "end"),
                 readMetrics(node));
@@ -311,10 +385,9 @@ public final class JsonResultFormat
         return Instant.parse(text(node, field));
     }
 
-    private static Duration millis(JsonNode node, String field) throws IOException {
-        // Integral millis read back exactly; fractions do while they fit a double's 15 significant digits
-        // (nanosecond precision up to 11 days), which any real bucket width does.
-        BigDecimal nanos = number(node, field).decimalValue().movePointRight(6);
+    private static Duration seconds(JsonNode node, String field) throws IOException {
+        // Written as an exact decimal; the parser keeps it exact as long as it is read as a BigDecimal.
+        BigDecimal nanos = new BigDecimal(number(node, field).asText()).movePointRight(9);
         return Duration.ofNanos(nanos.longValueExact());
     }
 
@@ -328,6 +401,11 @@ public final class JsonResultFormat
 
     private static String text(JsonNode node, String field) throws IOException {
         return textValue(field(node, field), field);
+    }
+
+    private static String nullableText(JsonNode node, String field) throws IOException {
+        JsonNode value = field(node, field);
+        return value.isNull() ? null : textValue(value, field);
     }
 
     private static String textValue(JsonNode value, String field) throws IOException {

@@ -1,10 +1,11 @@
 package io.hbench.result.format;
 
+import io.hbench.result.Better;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
 import io.hbench.result.TimeSeries;
-import io.hbench.result.Unit;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -25,20 +26,24 @@ import static java.util.Objects.requireNonNull;
  *   start 2026-11-22T20:10:00.123Z  end 2026-11-22T20:10:05.456Z  (5.333 s)
  *   parameters:
  *     nrFiles   4
- *     fileSize  128MB
- *   cluster:
- *     fs        hdfs://nn:8020
+ *     fileSize  134217728
+ *   locations:
+ *     baseDir   /benchmarks/TestDFSIO
+ *   environment:
+ *     hbench 0.1.0 (3f2a...), Hadoop 3.4.2 (cluster 3.4.2), Java 17.0.15 (Debian), Linux 6.1.0 amd64, on gw1
+ *     command line: TestDFSIO -write -nrFiles 4 -fileSize 128MB
+ *     fs.defaultFS  hdfs://nn:8020
  *   metrics:
- *     aggregate throughput  123.450 MiB/s
- *     files                   4.000
+ *     aggregate_throughput (higher is better)  129446707.200 bytes/s
+ *     files                                            4.000 count
  *   distributions:
- *     task throughput (MiB/s)  n=4  min=28.100  p50=30.900  p99=33.200  max=33.200  mean=30.863  stddev=1.862
+ *     task_throughput (bytes/s)  n=4  min=28100.000  p50=30900.000  p99=33200.000  max=33200.000  mean=30863.000  stddev=1862.000
  *   time series:
- *     cluster throughput (MiB/s)  5 buckets of 1.000 s from 2026-11-22T20:10:00Z  min=80.000  mean=110.200  max=130.500
- *   tasks: 4
+ *     throughput (bytes/s)  5 buckets of 1.000 s from 2026-11-22T20:10:00Z  min=80.000  mean=110.200  max=130.500
+ *   tasks: 4 on 2 hosts
  * </pre>
  * Every number has exactly three decimals, rounded half up, with '.' as the decimal point and no grouping, whatever
- * the default locale. Labels within a section are padded to the same width and metric values are right-aligned.
+ * the default locale; values are in the schema's base units, as in the JSON. Labels within a section are padded to the same width and metric values are right-aligned.
  * Empty sections are left out. Task samples are only counted (a run may have thousands); failures, if any, come
  * last, one per line. The JSON format has everything in full.
  */
@@ -56,11 +61,15 @@ public final class TextResultFormat
         lines.add(INDENT + "start " + result.start() + "  end " + result.end()
                 + "  (" + seconds(result.duration()) + " s)");
         section(lines, "parameters", labelled(result.parameters()));
-        section(lines, "cluster", labelled(result.cluster()));
+        section(lines, "locations", labelled(result.locations()));
+        section(lines, "outputs", labelled(result.outputs()));
+        section(lines, "environment", environment(result.environment()));
         section(lines, "metrics", metrics(result.metrics()));
         section(lines, "distributions", distributions(result.distributions()));
         section(lines, "time series", timeSeries(result.timeSeries()));
-        lines.add(INDENT + "tasks: " + result.taskSamples().size());
+        int hosts = result.taskHosts().size();
+        lines.add(INDENT + "tasks: " + result.taskSamples().size()
+                + (hosts == 0 ? "" : " on " + hosts + (hosts == 1 ? " host" : " hosts")));
         List<String> failures = new ArrayList<>();
         for (String failure : result.failures()) {
             // Continuation lines of a multi-line message stay indented under their failure.
@@ -90,20 +99,37 @@ public final class TextResultFormat
         return lines;
     }
 
+    private static List<String> environment(Environment environment) {
+        List<String> lines = new ArrayList<>();
+        lines.add("hbench " + environment.hbenchVersion() + " (" + environment.hbenchCommit() + "), Hadoop "
+                + environment.hadoopVersion()
+                + environment.clusterHadoopVersion().map(version -> " (cluster " + version + ")").orElse("")
+                + ", Java " + environment.java() + ", " + environment.os() + ", on " + environment.clientHost());
+        if (!environment.commandLine().isEmpty()) {
+            lines.add("command line: " + String.join(" ", environment.commandLine()));
+        }
+        lines.addAll(labelled(environment.configuration()));
+        return lines;
+    }
+
     private static List<String> metrics(List<Metric> metrics) {
-        int labelWidth = metrics.stream().mapToInt(metric -> metric.name().length()).max().orElse(0);
+        List<String> labels = new ArrayList<>();
+        metrics.forEach(metric -> labels.add(metric.key() + (metric.better() == Better.NEITHER ? ""
+                : " (" + metric.better().symbol() + " is better)")));
+        int labelWidth = labels.stream().mapToInt(String::length).max().orElse(0);
         int valueWidth = metrics.stream().mapToInt(metric -> fixed(metric.value()).length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
-        for (Metric metric : metrics) {
+        for (int i = 0; i < metrics.size(); i++) {
+            Metric metric = metrics.get(i);
             String value = padLeft(fixed(metric.value()), valueWidth);
-            lines.add(withUnit(padRight(metric.name(), labelWidth) + "  " + value, metric.unit()));
+            lines.add(padRight(labels.get(i), labelWidth) + "  " + value + " " + metric.unit().symbol());
         }
         return lines;
     }
 
     private static List<String> distributions(List<Distribution> distributions) {
         List<String> labels = new ArrayList<>();
-        distributions.forEach(distribution -> labels.add(withUnitInParentheses(distribution.name(), distribution.unit())));
+        distributions.forEach(distribution -> labels.add(distribution.key() + " (" + distribution.unit().symbol() + ")"));
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < distributions.size(); i++) {
@@ -124,7 +150,7 @@ public final class TextResultFormat
 
     private static List<String> timeSeries(List<TimeSeries> timeSeries) {
         List<String> labels = new ArrayList<>();
-        timeSeries.forEach(series -> labels.add(withUnitInParentheses(series.name(), series.unit())));
+        timeSeries.forEach(series -> labels.add(series.key() + " (" + series.unit().symbol() + ")"));
         int width = labels.stream().mapToInt(String::length).max().orElse(0);
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < timeSeries.size(); i++) {
@@ -157,14 +183,6 @@ public final class TextResultFormat
                 .add(BigDecimal.valueOf(duration.getNano(), 9))
                 .setScale(DECIMALS, RoundingMode.HALF_UP)
                 .toPlainString();
-    }
-
-    private static String withUnit(String text, Unit unit) {
-        return unit.symbol().isEmpty() ? text : text + " " + unit.symbol();
-    }
-
-    private static String withUnitInParentheses(String text, Unit unit) {
-        return unit.symbol().isEmpty() ? text : text + " (" + unit.symbol() + ")";
     }
 
     private static String padRight(String text, int width) {

@@ -1,0 +1,140 @@
+package io.hbench.environment;
+
+import io.hbench.mapred.MapReduceFramework;
+import io.hbench.result.Environment;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.NameNodeProxies;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.util.VersionInfo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Properties;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Captures the {@link Environment} of a run on this client: what hbench, Hadoop, Java and the operating system are,
+ * the cluster's NameNode version and DataNode count where the user may ask for them, and the settings that shape the
+ * figures. Nothing here fails a run: a fact that cannot be learned is recorded as unknown.
+ */
+public final class EnvironmentProbe {
+    /** The settings recorded, when set, because they change what a benchmark measures. */
+    static final List<String> SHAPING_KEYS = List.of(
+            "fs.defaultFS",
+            "dfs.replication",
+            "dfs.blocksize",
+            "dfs.bytes-per-checksum",
+            "dfs.client.write.packet.size",
+            "io.file.buffer.size",
+            "mapreduce.framework.name",
+            "mapreduce.job.queuename",
+            "yarn.resourcemanager.address",
+            "mapreduce.map.memory.mb",
+            "mapreduce.reduce.memory.mb",
+            "mapreduce.job.reduce.slowstart.completedmaps",
+            "hadoop.security.authentication");
+    private static final String VERSION_RESOURCE = "/io/hbench/environment/hbench-version.properties";
+    private static final String UNKNOWN = "unknown";
+
+    private EnvironmentProbe() {}
+
+    /**
+     * @param embedded whether {@code conf} is that of an embedded cluster hbench started for this run
+     * @param commandLine the program name and its arguments as given; empty for a library call
+     */
+    public static Environment capture(Configuration conf, boolean embedded, List<String> commandLine) {
+        requireNonNull(conf, "conf is null");
+        requireNonNull(commandLine, "commandLine is null");
+        Properties build = buildProperties();
+        Environment.Builder environment = Environment.builder()
+                .hbench(built(build, "version"), built(build, "commit")
+                        + ("true".equals(build.getProperty("dirty")) ? " (modified)" : ""))
+                .hadoopVersion(VersionInfo.getVersion())
+                .java(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")")
+                .os(System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"))
+                .clientHost(localHostName())
+                .commandLine(commandLine)
+                .configuration("embedded", Boolean.toString(embedded));
+        for (String key : SHAPING_KEYS) {
+            String value = key.equals("mapreduce.framework.name") ? MapReduceFramework.name(conf) : conf.getTrimmed(key);
+            if (value != null) {
+                environment.configuration(key, value);
+            }
+        }
+        addClusterFacts(conf, environment);
+        return environment.build();
+    }
+
+    /** The NameNode's version and the live DataNodes, when the default file system is HDFS. */
+    private static void addClusterFacts(Configuration conf, Environment.Builder environment) {
+        FileSystem fs;
+        try {
+            fs = FileSystem.get(conf);
+        } catch (IOException e) {
+            return;
+        }
+        if (!(fs instanceof DistributedFileSystem)) {
+            return;
+        }
+        environment.clusterHadoopVersion(nameNodeVersion(conf));
+        try {
+            environment.configuration("datanodes", Integer.toString(
+                    ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length));
+        } catch (IOException e) {
+            // Not every user may list DataNodes; the count is a nicety, not a requirement.
+        }
+    }
+
+    /** The NameNode's software version, or null if it cannot be asked (it may refuse users who are not superusers). */
+    private static String nameNodeVersion(Configuration conf) {
+        NamenodeProtocol nameNode = null;
+        try {
+            nameNode = NameNodeProxies.createProxy(conf, FileSystem.getDefaultUri(conf), NamenodeProtocol.class)
+                    .getProxy();
+            return nameNode.versionRequest().getSoftwareVersion();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } finally {
+            if (nameNode != null) {
+                RPC.stopProxy(nameNode);
+            }
+        }
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (UnknownHostException e) {
+            return UNKNOWN;
+        }
+    }
+
+    /** A build fact, or "unknown" when the build could not fill it in (a source tree outside git, say). */
+    private static String built(Properties build, String name) {
+        String value = build.getProperty(name, UNKNOWN);
+        return value.isBlank() || value.startsWith("${") ? UNKNOWN : value;
+    }
+
+    /** hbench's version and commit, written into the jar when it was built. */
+    static Properties buildProperties() {
+        Properties properties = new Properties();
+        try (InputStream in = EnvironmentProbe.class.getResourceAsStream(VERSION_RESOURCE)) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties;
+    }
+}
