@@ -1,17 +1,26 @@
 package io.hbench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Metric;
+import io.hbench.result.format.JsonResultFormat;
+import io.hbench.testing.ResultSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.VersionInfo;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,6 +31,8 @@ class BenchToolTest {
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private FakeTool tool;
+    @TempDir
+    Path temp;
 
     @BeforeEach
     void setUp() {
@@ -212,5 +223,45 @@ class BenchToolTest {
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
         assertThat(errLines().get(0)).isEqualTo("Fake: internal error: boom");
         assertThat(errLines()).anySatisfy(line -> assertThat(line).startsWith("\tat "));
+    }
+
+    @Test
+    void writesJsonWithTheExactCommandLineAndTheEnvironment() throws Exception {
+        Path json = temp.resolve("fake.json");
+        tool.reports = true;
+        String[] args = {"-D", "dfs.replication=2", "-count", "3", "-noEmbedded", "-resFile", temp.resolve("r.log").toString(),
+                "-json", json.toString()};
+
+        assertThat(tool.runCommandLine(tool.getConf(), args)).isZero();
+
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        BenchResult result = JsonResultFormat.read(new StringReader(text));
+        List<String> expected = new ArrayList<>(List.of("Fake"));
+        expected.addAll(List.of(args));
+        assertThat(result.environment().commandLine()).isEqualTo(expected);
+        assertThat(result.environment().hbenchVersion()).isNotEqualTo("unknown");
+        assertThat(result.environment().hadoopVersion()).isEqualTo(VersionInfo.getVersion());
+        assertThat(result.environment().configuration())
+                .containsEntry("embedded", "false")
+                .containsEntry("fs.defaultFS", "file:///")
+                .containsEntry("dfs.replication", "2")
+                .containsEntry("mapreduce.framework.name", "local");
+        assertThat(result.environment().clusterHadoopVersion()).isEmpty();
+        assertThat(result.primaryMetrics()).extracting(Metric::value).containsExactly(3.0);
+    }
+
+    @Test
+    void appendsTheResultLinesToTheResultFileItNamesOrItsDefault() throws Exception {
+        Path resFile = temp.resolve("results.log");
+        tool.reports = true;
+
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-resFile", resFile.toString()})).isZero();
+        assertThat(tool.run(new String[] {"-count", "4", "-noEmbedded", "-resFile", resFile.toString()})).isZero();
+
+        assertThat(Files.readAllLines(resFile)).containsExactly("Fake did 3 things", "Fake did 4 things");
+        assertThat(out()).isEqualTo("Fake did 3 things\nFake did 4 things\n");
+        assertThat(tool.run(new String[] {"-help"})).isZero();
+        assertThat(out()).contains("-resFile <file>", "(default Fake_results.log)");
     }
 }

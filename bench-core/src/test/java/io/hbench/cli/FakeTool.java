@@ -1,10 +1,15 @@
 package io.hbench.cli;
 
-import java.io.PrintStream;
-
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Unit;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -21,6 +26,8 @@ final class FakeTool
     ExitStatus exitStatus = ExitStatus.SUCCESS;
     /** Thrown by run when set. */
     Exception failure;
+    /** Whether run reports a result: the line "Fake did N things" and a result whose primary metric is N. */
+    boolean reports;
 
     FakeTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -44,6 +51,16 @@ final class FakeTool
     @Override
     protected void addOptions(Options options) {
         options.addOption(Option.builder("count").hasArg().argName("N").desc("how many things to do").build());
+    }
+
+    @Override
+    protected boolean takesResultFile() {
+        return true;
+    }
+
+    @Override
+    protected Optional<String> defaultResultFile() {
+        return Optional.of("Fake_results.log");
     }
 
     @Override
@@ -72,6 +89,12 @@ final class FakeTool
         runSession = session;
         if (failure != null) {
             throw failure;
+        }
+        if (reports) {
+            Instant now = Instant.now();
+            report(session, List.of("Fake did " + count + " things"), environment -> BenchResult.builder(name(), "do")
+                    .primaryMetric("things").environment(environment).start(now).end(now)
+                    .parameter("count", count).metric("things", count, Unit.COUNT, Better.HIGHER).build());
         }
         return exitStatus;
     }

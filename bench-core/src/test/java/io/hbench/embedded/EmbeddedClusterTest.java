@@ -1,13 +1,13 @@
 package io.hbench.embedded;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.result.Environment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,8 +18,12 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.VersionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class EmbeddedClusterTest {
     @TempDir
@@ -56,6 +60,14 @@ class EmbeddedClusterTest {
             FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path("/bench/out"));
             assertThat(job.waitForCompletion(false)).isTrue();
             assertThat(fs.exists(new org.apache.hadoop.fs.Path("/bench/out/_SUCCESS"))).isTrue();
+
+            Environment environment = EnvironmentProbe.capture(conf, true, List.of("Prog", "-x"));
+            assertThat(environment.clusterHadoopVersion()).contains(VersionInfo.getVersion());
+            assertThat(environment.configuration())
+                    .containsEntry("embedded", "true")
+                    .containsEntry("fs.defaultFS", conf.get("fs.defaultFS"))
+                    .containsEntry("datanodes", Integer.toString(EmbeddedCluster.DEFAULT_DATA_NODES));
+            assertThat(environment.commandLine()).containsExactly("Prog", "-x");
         }
     }
 

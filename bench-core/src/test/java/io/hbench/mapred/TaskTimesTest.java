@@ -45,7 +45,7 @@ class TaskTimesTest {
         assertThat(retried.host()).contains("dn3");
         assertThat(retried.start()).isEqualTo(Instant.parse("2026-11-23T10:00:05Z"));
         assertThat(retried.end()).isEqualTo(Instant.parse("2026-11-23T10:00:05.0005Z"));
-        assertThat(retried.metrics().get(0).value()).isEqualTo(0.5);
+        assertThat(retried.metric("task_time").orElseThrow().value()).isEqualTo(0.0005);
         assertThat(samples.get(1).duration().toMillis()).isEqualTo(1);
         assertThat(Files.exists(dir)).isFalse();
     }

@@ -48,17 +48,17 @@ class DistributionTest {
 
     @Test
     void acceptsEmptyDistribution() {
-        Distribution empty = new Distribution("latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
+        Distribution empty = new Distribution("latency", Unit.SECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
 
         assertThat(empty.count()).isZero();
         assertThat(empty.percentiles()).isEmpty();
     }
 
     @Test
-    void rejectsBlankName() {
-        assertThatThrownBy(() -> new Distribution("", Unit.MILLISECONDS, 1, 1, 1, 1, 0, new TreeMap<>()))
+    void rejectsAnIdThatIsNoIdentifier() {
+        assertThatThrownBy(() -> new Distribution("", Unit.SECONDS, 1, 1, 1, 1, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("name is blank");
+                .hasMessageStartingWith("id '' is not an identifier");
     }
 
     @Test
@@ -70,21 +70,21 @@ class DistributionTest {
 
     @Test
     void rejectsNegativeCount() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, -1, 0, 0, 0, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, -1, 0, 0, 0, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("count is negative: -1");
     }
 
     @Test
     void rejectsNonFiniteMin() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, Double.NaN, 1, 1, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 1, Double.NaN, 1, 1, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("min is not finite: NaN");
     }
 
     @Test
     void rejectsNonFiniteMax() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, Double.POSITIVE_INFINITY, 1, 0,
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 1, 1, Double.POSITIVE_INFINITY, 1, 0,
                 new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("max is not finite: Infinity");
@@ -92,56 +92,56 @@ class DistributionTest {
 
     @Test
     void rejectsNonFiniteMean() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, Double.NaN, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 1, 1, 1, Double.NaN, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not finite: NaN");
     }
 
     @Test
     void rejectsNonFiniteStdDev() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, 1, Double.NaN, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 1, 1, 1, 1, Double.NaN, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("stdDev is not finite: NaN");
     }
 
     @Test
     void rejectsNullPercentiles() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 1, 1, 1, 1, 0, null))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 1, 1, 1, 1, 0, null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("percentiles is null");
     }
 
     @Test
     void rejectsNonZeroValuesWhenEmpty() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 0, 0, 1, 0, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 0, 0, 1, 0, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("min, max, mean and stdDev must be 0 when count is 0");
     }
 
     @Test
     void rejectsPercentilesWhenEmpty() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, percentiles(50, 0.0)))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 0, 0, 0, 0, 0, percentiles(50, 0.0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percentiles must be empty when count is 0");
     }
 
     @Test
     void rejectsMeanBelowMin() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 0.5, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 2, 1, 3, 0.5, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not between min and max: min=1.0, mean=0.5, max=3.0");
     }
 
     @Test
     void rejectsMeanAboveMax() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 4, 0, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 2, 1, 3, 4, 0, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mean is not between min and max: min=1.0, mean=4.0, max=3.0");
     }
 
     @Test
     void rejectsNegativeStdDev() {
-        assertThatThrownBy(() -> new Distribution("latency", Unit.MILLISECONDS, 2, 1, 3, 2, -0.5, new TreeMap<>()))
+        assertThatThrownBy(() -> new Distribution("latency", Unit.SECONDS, 2, 1, 3, 2, -0.5, new TreeMap<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("stdDev is negative: -0.5");
     }
@@ -175,7 +175,7 @@ class DistributionTest {
     }
 
     private static Distribution latency(SortedMap<Double, Double> percentiles) {
-        return new Distribution("latency", Unit.MILLISECONDS, 10, 1, 8, 3, 1.5, percentiles);
+        return new Distribution("latency", Unit.SECONDS, 10, 1, 8, 3, 1.5, percentiles);
     }
 
     private static SortedMap<Double, Double> percentiles(double percentile, Double value) {

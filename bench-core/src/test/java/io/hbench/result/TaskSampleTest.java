@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TaskSampleTest {
     private static final Instant START = Instant.parse("2026-11-22T20:10:00.123Z");
     private static final Instant END = Instant.parse("2026-11-22T20:10:02.623Z");
-    private static final Metric BYTES = new Metric("bytes", 1024, Unit.BYTES);
+    private static final Metric BYTES = Metric.of("bytes", 1024, Unit.BYTES, Better.NEITHER);
 
     @Test
     void keepsItsFields() {
@@ -75,8 +75,8 @@ class TaskSampleTest {
 
     @Test
     void rejectsDuplicateMetricNames() {
-        assertThatThrownBy(() -> new TaskSample("t1", null, START, END, List.of(BYTES, new Metric("bytes", 1, Unit.BYTES))))
+        assertThatThrownBy(() -> new TaskSample("t1", null, START, END, List.of(BYTES, Metric.of("bytes", 1, Unit.BYTES, Better.NEITHER))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("duplicate metric name: bytes");
+                .hasMessage("duplicate metric: bytes");
     }
 }

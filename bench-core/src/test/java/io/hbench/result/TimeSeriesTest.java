@@ -16,7 +16,7 @@ class TimeSeriesTest {
     @Test
     void copiesValues() {
         List<Double> values = new ArrayList<>(List.of(1.0, 2.0));
-        TimeSeries series = new TimeSeries("throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), values);
+        TimeSeries series = new TimeSeries("throughput", Unit.BYTES_PER_SECOND, START, Duration.ofSeconds(1), values);
         values.clear();
 
         assertThat(series.values()).containsExactly(1.0, 2.0);
@@ -24,15 +24,15 @@ class TimeSeriesTest {
 
     @Test
     void acceptsNoValues() {
-        assertThat(new TimeSeries("throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1), List.of())
+        assertThat(new TimeSeries("throughput", Unit.BYTES_PER_SECOND, START, Duration.ofSeconds(1), List.of())
                 .values()).isEmpty();
     }
 
     @Test
-    void rejectsBlankName() {
+    void rejectsAnIdThatIsNoIdentifier() {
         assertThatThrownBy(() -> new TimeSeries("", Unit.COUNT, START, Duration.ofSeconds(1), List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("name is blank");
+                .hasMessageStartingWith("id '' is not an identifier");
     }
 
     @Test

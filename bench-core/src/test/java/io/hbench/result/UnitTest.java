@@ -14,9 +14,15 @@ class UnitTest {
     }
 
     @Test
+    void speaksTheSchemasVocabularyOfBaseUnits() {
+        assertThat(Unit.values()).extracting(Unit::symbol).containsExactly(
+                "count", "bytes", "seconds", "bytes/s", "ops/s", "ratio", "percent", "sf/h", "price/(sf/h)");
+    }
+
+    @Test
     void rejectsUnknownSymbol() {
         assertThatThrownBy(() -> Unit.bySymbol("furlongs"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown unit symbol: furlongs");
+                .hasMessage("unknown unit: furlongs");
     }
 }

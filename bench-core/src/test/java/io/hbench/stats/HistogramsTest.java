@@ -80,10 +80,10 @@ class HistogramsTest {
     @Test
     void summarisesPercentilesAndExtremesWithinThreeSignificantDigits() {
         // 1..1000 recorded once each: the value at percentile p is the p*10-th value.
-        Distribution distribution = Histograms.toDistribution("latency", Unit.MILLISECONDS, oneToThousand(), 1);
+        Distribution distribution = Histograms.toDistribution("latency", Unit.SECONDS, oneToThousand(), 1);
 
-        assertThat(distribution.name()).isEqualTo("latency");
-        assertThat(distribution.unit()).isEqualTo(Unit.MILLISECONDS);
+        assertThat(distribution.id()).isEqualTo("latency");
+        assertThat(distribution.unit()).isEqualTo(Unit.SECONDS);
         assertThat(distribution.count()).isEqualTo(1000);
         assertThat(distribution.min()).isCloseTo(1, within(1 * PRECISION));
         assertThat(distribution.max()).isCloseTo(1000, within(1000 * PRECISION));
@@ -105,7 +105,7 @@ class HistogramsTest {
             histogram.recordValue(i * 1_000_000);
         }
 
-        Distribution distribution = Histograms.toDistribution("latency", Unit.MICROSECONDS, histogram, 1);
+        Distribution distribution = Histograms.toDistribution("latency", Unit.SECONDS, histogram, 1);
 
         assertThat(distribution.min()).isCloseTo(1e6, within(1e6 * PRECISION));
         assertThat(distribution.max()).isCloseTo(1e9, within(1e9 * PRECISION));
@@ -121,7 +121,7 @@ class HistogramsTest {
             micros.recordValue(ms * 1000);
         }
 
-        Distribution distribution = Histograms.toDistribution("latency", Unit.MILLISECONDS, micros, 1000);
+        Distribution distribution = Histograms.toDistribution("latency", Unit.SECONDS, micros, 1000);
 
         assertThat(distribution.count()).isEqualTo(1000);
         assertThat(distribution.min()).isCloseTo(1, within(1 * PRECISION));
@@ -133,7 +133,7 @@ class HistogramsTest {
 
     @Test
     void summarisesAnEmptyHistogramAsCountZero() {
-        Distribution distribution = Histograms.toDistribution("latency", Unit.MILLISECONDS,
+        Distribution distribution = Histograms.toDistribution("latency", Unit.SECONDS,
                 Histograms.newHistogram(), 1000);
 
         assertThat(distribution.count()).isZero();
@@ -152,7 +152,7 @@ class HistogramsTest {
         Histogram histogram = Histograms.newHistogram();
         histogram.recordValueWithCount(5000, 10);
 
-        Distribution distribution = Histograms.toDistribution("latency", Unit.MICROSECONDS, histogram, 1);
+        Distribution distribution = Histograms.toDistribution("latency", Unit.SECONDS, histogram, 1);
 
         assertThat(distribution.mean()).isBetween(distribution.min(), distribution.max());
         assertThat(distribution.min()).isCloseTo(5000, within(5000 * PRECISION));

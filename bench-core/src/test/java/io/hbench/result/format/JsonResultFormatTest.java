@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,17 +61,22 @@ class JsonResultFormatTest {
     void readsBackEdgeCases() throws IOException {
         Instant start = Instant.parse("2026-11-22T20:10:00.000000001Z");
         BenchResult result = BenchResult.builder("edge", "cases")
+                .primaryMetric("tiny")
+                .environment(Environment.builder().hbench("v", "unknown").hadoopVersion("h").java("j").os("o")
+                        .clientHost("c").build())
                 .start(start)
                 .end(start)
                 .parameter("empty", "")
-                .metric("tiny", Double.MIN_VALUE, Unit.COUNT)
-                .metric("huge", Double.MAX_VALUE, Unit.BYTES)
-                .metric("negative zero", -0.0, Unit.COUNT)
-                .metric("tenth", 0.1, Unit.SECONDS)
-                .metric("integral", 1e22, Unit.BYTES)
-                .distribution(new Distribution("empty", Unit.MICROSECONDS, 0, 0, 0, 0, 0, new TreeMap<>()))
+                .metric("tiny", Double.MIN_VALUE, Unit.COUNT, Better.HIGHER)
+                .metric("huge", Double.MAX_VALUE, Unit.BYTES, Better.NEITHER)
+                .metric("negative_zero", -0.0, Unit.RATIO, Better.LOWER)
+                .metric("tenth", 0.1, Unit.SECONDS, Better.LOWER)
+                .metric("integral", 1e22, Unit.BYTES, Better.NEITHER)
+                .metric(Metric.of("integral", 1, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER).withLabel("a", "é b=c,{}"))
+                .distribution(new Distribution("empty", Unit.SECONDS, 0, 0, 0, 0, 0, new TreeMap<>()))
                 .timeSeries(new TimeSeries("fine", Unit.OPERATIONS_PER_SECOND, start, Duration.ofNanos(1500), List.of()))
                 .timeSeries(new TimeSeries("coarse", Unit.PERCENT, start, Duration.ofDays(400), List.of(1e-300, 7.0)))
+                .timeSeries(new TimeSeries("odd", Unit.PERCENT, start, Duration.ofNanos(123_456_789_123L), List.of()))
                 .taskSample(new TaskSample("unknown host", null, start, start.plusNanos(1), List.of()))
                 .job(new SubmittedJob("job_local1_0001", "", null))
                 .build();
@@ -80,9 +89,10 @@ class JsonResultFormatTest {
         JsonNode root = new ObjectMapper().readTree(write(SampleResults.seeded()));
 
         assertThat(root.fieldNames()).toIterable().containsExactly(
-                "schema", "benchmark", "operation", "start", "end", "durationSeconds", "outcome", "failures",
-                "parameters", "cluster", "jobs", "metrics", "distributions", "timeSeries", "tasks");
-        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/1");
+                "schema", "benchmark", "operation", "primaryMetric", "start", "end", "durationSeconds", "outcome",
+                "failures", "parameters", "locations", "outputs", "environment", "jobs", "metrics", "distributions",
+                "timeSeries", "tasks");
+        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/2");
     }
 
     @Test
@@ -92,6 +102,10 @@ class JsonResultFormatTest {
         assertThat(root.get("durationSeconds").decimalValue()).isEqualByComparingTo("5.333");
         assertThat(root.get("outcome").textValue()).isEqualTo("FAILED");
         assertThat(root.get("tasks").get(3).get("host").isNull()).isTrue();
+        assertThat(root.get("tasks").get(0).get("durationSeconds").isNumber()).isTrue();
+        assertThat(root.get("jobs").get(0).get("applicationId").textValue()).isEqualTo("application_1764000000000_0001");
+        assertThat(root.get("environment").get("taskHosts").toString())
+                .isEqualTo("{\"dn1.example.com\":1,\"dn2.example.com\":2,\"dn3.example.com\":1}");
         assertThat(root.get("distributions").get(1).get("percentiles").fieldNames()).toIterable()
                 .containsExactly("50.0", "90.0", "99.0", "99.9");
     }
@@ -108,19 +122,36 @@ class JsonResultFormatTest {
     }
 
     @Test
-    void readsAFileWrittenBeforeJobsWereRecordedAsARunWithoutJobs() throws IOException {
-        BenchResult result = SampleResults.seeded();
-        String json = write(result).replaceFirst("(?s)\\s*\"jobs\" : \\[.*?\\],", "");
-
-        assertThat(json).doesNotContain("\"jobs\"");
-        assertThat(JsonResultFormat.read(new StringReader(json)).jobs()).isEmpty();
+    void writesWhatTheJsonSchemaAccepts() {
+        ResultSchema.assertValid(SampleResults.seeded());
     }
 
     @Test
-    void rejectsOtherSchema() {
-        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\"schema\": \"hbench-result/2\"}")))
+    void jsonSchemaRejectsADimensionPackedIntoAMetricIdentifier() throws IOException {
+        String json = write(SampleResults.seeded()).replace("\"id\" : \"exec_time\"", "\"id\" : \"run 1 exec time\"");
+
+        assertThat(ResultSchema.violations(json)).hasSize(1);
+    }
+
+    @Test
+    void refusesASchema1FileInOneLineThatSaysWhatToDo() {
+        String schema1 = "{\"schema\": \"hbench-result/1\", \"benchmark\": \"TestDFSIO\", \"metrics\": ["
+                + "{\"name\": \"throughput\", \"value\": 12.5, \"unit\": \"MiB/s\"}]}";
+
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(schema1)))
                 .isInstanceOf(IOException.class)
-                .hasMessage("unsupported schema: hbench-result/2 (expected hbench-result/1)");
+                .hasMessage("written in schema hbench-result/1 by another hbench version; this one reads hbench-result/2"
+                        + " only: rerun the benchmark with this version");
+    }
+
+    @Test
+    void refusesJsonThatIsNoHbenchResult() {
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\"name\": \"x\"}")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("not an hbench result: no \"schema\" field");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\"schema\": \"jmh/1\"}")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("not an hbench result: schema is jmh/1");
     }
 
     @Test

@@ -1,7 +1,9 @@
 package io.hbench.result.format;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -18,10 +20,13 @@ import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import static io.hbench.result.Better.HIGHER;
+import static io.hbench.result.Better.LOWER;
+import static io.hbench.result.Better.NEITHER;
 import static io.hbench.result.Unit.BYTES;
+import static io.hbench.result.Unit.BYTES_PER_SECOND;
 import static io.hbench.result.Unit.COUNT;
-import static io.hbench.result.Unit.MEBIBYTES_PER_SECOND;
-import static io.hbench.result.Unit.MILLISECONDS;
+import static io.hbench.result.Unit.OPERATIONS_PER_SECOND;
 import static io.hbench.result.Unit.SECONDS;
 
 /** Results for format tests, built from a fixed seed so that golden files stay valid. */
@@ -32,6 +37,7 @@ final class SampleResults {
     private static final long SEED = 20261122;
     private static final int TASKS = 5;
     private static final int FILE_MIB = 128;
+    private static final double MIB = 1024 * 1024;
 
     private SampleResults() {}
 
@@ -39,16 +45,16 @@ final class SampleResults {
     static BenchResult seeded() {
         Random random = new Random(SEED);
         BenchResult.Builder builder = BenchResult.builder("TestDFSIO", "write")
+                .primaryMetric("aggregate_throughput")
                 .parameter("nrFiles", TASKS)
                 .parameter("fileSize", FILE_MIB + "MB")
                 .parameter("bufferSize", 1_000_000L)
                 .parameter("compress", false)
                 .parameter("sampleFraction", 0.25)
                 .parameter("label", "naïve “ünïcode” \"quoted\"")
-                .cluster("fs", "hdfs://nn:8020")
-                .cluster("embedded", "true")
-                .cluster("hadoop.version", "3.4.2")
-                .cluster("datanodes", "3")
+                .location("baseDir", "/benchmarks/TestDFSIO")
+                .output("checksum", "0x2a")
+                .environment(environment())
                 .job(new SubmittedJob("job_1764000000000_0001", "TestDFSIO write",
                         "http://rm.example.com:8088/proxy/application_1764000000000_0001/"))
                 .start(START)
@@ -58,40 +64,61 @@ final class SampleResults {
         for (int i = 0; i < TASKS; i++) {
             Instant taskStart = START.plusMillis(random.nextInt(200));
             Instant taskEnd = taskStart.plusMillis(3000 + random.nextInt(2000));
-            throughputs[i] = FILE_MIB / (Duration.between(taskStart, taskEnd).toMillis() / 1000.0);
+            throughputs[i] = FILE_MIB * MIB / (Duration.between(taskStart, taskEnd).toMillis() / 1000.0);
             String host = i == 3 ? null : "dn" + (i % 3 + 1) + ".example.com";
             builder.taskSample(new TaskSample(String.format(Locale.ROOT, "attempt_1764000000000_0001_m_%06d_0", i), host, taskStart, taskEnd,
-                    List.of(new Metric("bytes", FILE_MIB * 1024.0 * 1024.0, BYTES),
-                            new Metric("throughput", throughputs[i], MEBIBYTES_PER_SECOND))));
+                    List.of(Metric.of("bytes", FILE_MIB * MIB, BYTES, NEITHER),
+                            Metric.of("throughput", throughputs[i], BYTES_PER_SECOND, HIGHER))));
         }
 
         double[] latencies = new double[1000];
         for (int i = 0; i < latencies.length; i++) {
-            latencies[i] = 0.5 - 2 * Math.log(1 - random.nextDouble());
+            latencies[i] = (0.5 - 2 * Math.log(1 - random.nextDouble())) / 1000;
         }
 
         List<Double> clusterThroughput = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            clusterThroughput.add(100 + 50 * random.nextDouble());
+            clusterThroughput.add((100 + 50 * random.nextDouble()) * MIB);
         }
 
         return builder
-                .metric("aggregate throughput", TASKS * FILE_MIB / 5.333, MEBIBYTES_PER_SECOND)
-                .metric("average IO rate", Arrays.stream(throughputs).average().orElseThrow(), MEBIBYTES_PER_SECOND)
-                .metric("files", TASKS, COUNT)
-                .metric("bytes written", TASKS * FILE_MIB * 1024.0 * 1024.0, BYTES)
-                .metric("exec time", 5.333, SECONDS)
-                .distribution(distribution("task throughput", MEBIBYTES_PER_SECOND, throughputs, 50, 90, 99))
-                .distribution(distribution("call latency", MILLISECONDS, latencies, 50, 90, 99, 99.9))
-                .timeSeries(new TimeSeries("cluster throughput", MEBIBYTES_PER_SECOND, START.minusMillis(123),
-                        Duration.ofSeconds(1), clusterThroughput))
+                .metric("aggregate_throughput", TASKS * FILE_MIB * MIB / 5.333, BYTES_PER_SECOND, HIGHER)
+                .metric("io_rate_mean", Arrays.stream(throughputs).average().orElseThrow(), BYTES_PER_SECOND, HIGHER)
+                .metric("files", TASKS, COUNT, NEITHER)
+                .metric("bytes", TASKS * FILE_MIB * MIB, BYTES, NEITHER)
+                .metric("exec_time", 5.333, SECONDS, LOWER)
+                .metric(Metric.of("ops_per_second", 1234.5, OPERATIONS_PER_SECOND, HIGHER).withLabel("operation", "create"))
+                .metric(Metric.of("ops_per_second", 5678.25, OPERATIONS_PER_SECOND, HIGHER).withLabel("operation", "open"))
+                .distribution(distribution("task_throughput", BYTES_PER_SECOND, throughputs, 50, 90, 99))
+                .distribution(distribution("io_call_latency", SECONDS, latencies, 50, 90, 99, 99.9)
+                        .withLabel("operation", "write"))
+                .timeSeries(new TimeSeries("throughput", BYTES_PER_SECOND, START.minusMillis(123),
+                        Duration.ofMillis(1500), clusterThroughput))
                 .failure("attempt_1764000000000_0001_m_000003_0: lost datanode dn1.example.com")
                 .failure("file /benchmarks/TestDFSIO/io_data/test_io_3 is shorter than 128 MB")
                 .build();
     }
 
+    /** A fixed environment, as a YARN cluster's client would record it. */
+    static Environment environment() {
+        return Environment.builder()
+                .hbench("0.1.0", "0123456789abcdef0123456789abcdef01234567")
+                .hadoopVersion("3.4.2")
+                .clusterHadoopVersion("3.4.1")
+                .java("17.0.15 (Debian)")
+                .os("Linux 6.1.0 amd64")
+                .clientHost("gw1.example.com")
+                .commandLine(List.of("TestDFSIO", "-D", "dfs.replication=2", "-write", "-nrFiles", "5", "-fileSize", "128MB"))
+                .configuration("embedded", "false")
+                .configuration("fs.defaultFS", "hdfs://nn:8020")
+                .configuration("dfs.replication", "2")
+                .configuration("mapreduce.framework.name", "yarn")
+                .configuration("datanodes", "3")
+                .build();
+    }
+
     /** Summarises {@code values} with nearest-rank percentiles. */
-    static Distribution distribution(String name, Unit unit, double[] values, double... percentiles) {
+    static Distribution distribution(String id, Unit unit, double[] values, double... percentiles) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         double mean = Arrays.stream(sorted).average().orElseThrow();
@@ -101,7 +128,7 @@ final class SampleResults {
             int rank = (int) Math.ceil(percentile / 100 * sorted.length);
             byPercentile.put(percentile, sorted[rank - 1]);
         }
-        return new Distribution(name, unit, sorted.length, sorted[0], sorted[sorted.length - 1], mean, Math.sqrt(variance),
+        return new Distribution(id, unit, sorted.length, sorted[0], sorted[sorted.length - 1], mean, Math.sqrt(variance),
                 byPercentile);
     }
 }

@@ -2,6 +2,9 @@ package io.hbench.result.format;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.TaskSample;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,20 +39,24 @@ class TextResultFormatTest {
 
     @Test
     void leavesOutEmptySections() throws IOException {
-        assertThat(write(minimal().build())).isEqualTo(""
+        assertThat(write(minimal().metric("files", 4, Unit.COUNT, Better.NEITHER).build())).isEqualTo(""
                 + "hbench TestDFSIO write: PASSED\n"
                 + "  start 2026-11-22T20:10:00.123Z  end 2026-11-22T20:10:05.456Z  (5.333 s)\n"
+                + "  environment:\n"
+                + "    hbench 0.1.0 (abc), Hadoop 3.4.2, Java 17, Linux, on gw1\n"
+                + "  metrics:\n"
+                + "    files  4.000 count\n"
                 + "  tasks: 0\n");
     }
 
     @Test
     void countsTasksWithoutPrintingThem() throws IOException {
-        BenchResult result = minimal()
+        BenchResult result = minimal().metric("files", 4, Unit.COUNT, Better.NEITHER)
                 .taskSample(new TaskSample("task-1", "dn1", START, END, List.of()))
                 .taskSample(new TaskSample("task-2", "dn2", START, END, List.of()))
                 .build();
 
-        assertThat(write(result)).contains("  tasks: 2\n").doesNotContain("task-1").doesNotContain("dn1");
+        assertThat(write(result)).contains("  tasks: 2 on 2 hosts\n").doesNotContain("task-1").doesNotContain("dn1");
     }
 
     @Test
@@ -66,18 +73,19 @@ class TextResultFormatTest {
     @Test
     void alignsMetricsAndPrintsThreeDecimalsWithoutGrouping() throws IOException {
         BenchResult result = minimal()
-                .metric("aggregate throughput", 1234567.5, Unit.MEBIBYTES_PER_SECOND)
-                .metric("files", 4, Unit.COUNT)
-                .metric("rounded", 0.0005, Unit.SECONDS)
-                .metric("negative zero", -0.0, Unit.PERCENT)
+                .metric("files", 4, Unit.COUNT, Better.NEITHER)
+                .metric(Metric.of("ops_per_second", 1234567.5, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create"))
+                .metric("rounded", 0.0005, Unit.SECONDS, Better.LOWER)
+                .metric("negative_zero", -0.0, Unit.PERCENT, Better.NEITHER)
                 .build();
 
         assertThat(write(result)).contains(""
                 + "  metrics:\n"
-                + "    aggregate throughput  1234567.500 MiB/s\n"
-                + "    files                       4.000\n"
-                + "    rounded                     0.001 s\n"
-                + "    negative zero               0.000 %\n");
+                + "    files                                                      4.000 count\n"
+                + "    ops_per_second{operation=create} (higher is better)  1234567.500 ops/s\n"
+                + "    rounded (lower is better)                                  0.001 seconds\n"
+                + "    negative_zero                                              0.000 percent\n");
     }
 
     private String write(BenchResult result) throws IOException {
@@ -87,6 +95,9 @@ class TextResultFormatTest {
     }
 
     private static BenchResult.Builder minimal() {
-        return BenchResult.builder("TestDFSIO", "write").start(START).end(END);
+        Environment environment = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17")
+                .os("Linux").clientHost("gw1").build();
+        return BenchResult.builder("TestDFSIO", "write").primaryMetric("files").environment(environment)
+                .start(START).end(END);
     }
 }
