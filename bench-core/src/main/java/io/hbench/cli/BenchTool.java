@@ -51,7 +51,7 @@ import org.apache.hadoop.util.ToolRunner;
  *
  * @param <O> the program's validated options
  */
-public abstract class BenchTool<O> extends Configured implements Tool {
+public abstract class BenchTool<O> extends Configured implements Tool, CommandLineProgram {
     /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
     public static final String DEBUG_KEY = "hbench.debug";
 
@@ -69,9 +69,10 @@ public abstract class BenchTool<O> extends Configured implements Tool {
     }
 
     /** The program name, as in the driver and in Hadoop's tool. */
+    @Override
     public abstract String name();
 
-    /** One line saying what the program does, for the driver's list. */
+    @Override
     public abstract String description();
 
     /** The classic usage line, after "Usage: ". */
@@ -137,6 +138,7 @@ public abstract class BenchTool<O> extends Configured implements Tool {
      * Runs this program as {@code hadoop jar} does, with the generic options still in {@code args}; the command line
      * recorded in results is the program's name and these arguments, exactly as given.
      */
+    @Override
     public final int runCommandLine(Configuration conf, String[] args) throws Exception {
         givenArguments = List.of(args);
         try {

@@ -1,0 +1,92 @@
+package io.hbench.report;
+
+import io.hbench.cli.CommandLineProgram;
+import io.hbench.error.ExitStatus;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+import org.apache.hadoop.conf.Configuration;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The command-line shape of the programs that read results rather than run benchmarks (Compare, Report): they need no
+ * cluster, so they take no generic Hadoop options. Bad input of any kind, an unreadable file included, is one line on
+ * stderr and exit 2; never a stack trace.
+ */
+public abstract class ResultsCommand implements CommandLineProgram {
+    protected final PrintStream out;
+    protected final PrintStream err;
+
+    protected ResultsCommand(PrintStream out, PrintStream err) {
+        this.out = requireNonNull(out, "out is null");
+        this.err = requireNonNull(err, "err is null");
+    }
+
+    /** The usage line, after "Usage: ". */
+    protected abstract String usage();
+
+    protected abstract void addOptions(Options options);
+
+    /** Runs with the parsed line; bad input throws IllegalArgumentException or IOException with a one-line message. */
+    protected abstract ExitStatus run(CommandLine line) throws IOException;
+
+    @Override
+    public final int runCommandLine(Configuration conf, String[] args) {
+        Options options = new Options();
+        addOptions(options);
+        options.addOption(Option.builder("help").desc("print this help").build());
+        try {
+            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+            if (line.hasOption("help")) {
+                printHelp(options);
+                return ExitStatus.SUCCESS.code();
+            }
+            return run(line).code();
+        } catch (UnrecognizedOptionException e) {
+            return usageError("unknown option " + e.getOption());
+        } catch (MissingArgumentException e) {
+            return usageError("-" + e.getOption().getOpt() + " needs a value: -" + e.getOption().getOpt() + " <"
+                    + e.getOption().getArgName() + ">");
+        } catch (ParseException | IllegalArgumentException e) {
+            return usageError(e.getMessage());
+        } catch (IOException e) {
+            err.println(name() + ": " + e.getMessage());
+            return ExitStatus.USAGE.code();
+        }
+    }
+
+    protected static List<Path> paths(List<String> names) {
+        return names.stream().map(Paths::get).collect(Collectors.toList());
+    }
+
+    private int usageError(String message) {
+        err.println(name() + ": " + message);
+        err.println("Usage: " + usage());
+        err.println("Run '" + name() + " -help' for every option.");
+        return ExitStatus.USAGE.code();
+    }
+
+    private void printHelp(Options options) {
+        PrintWriter writer = new PrintWriter(out);
+        writer.println("Usage: " + usage());
+        writer.println();
+        HelpFormatter formatter = new HelpFormatter();
+        formatter.setOptionComparator(null);
+        formatter.printOptions(writer, 100, options, 2, 3);
+        writer.flush();
+    }
+}

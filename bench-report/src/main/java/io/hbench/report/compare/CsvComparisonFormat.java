@@ -1,0 +1,53 @@
+package io.hbench.report.compare;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One line per metric, in base units, for spreadsheets and scripts (RFC 4180 quoting; '.' as decimal point; doubles as
+ * {@link Double#toString(double)} writes them). Columns: {@value #HEADER}. Labels are {@code name=value} joined by
+ * ';'; verdict is significant, not_significant or too_few_samples; change_percent is empty when the base median is 0.
+ */
+public final class CsvComparisonFormat implements ComparisonFormat {
+    static final String HEADER = "metric,labels,unit,better,primary,base_n,base_median,base_spread_percent,new_n,"
+            + "new_median,new_spread_percent,change_percent,p_value,verdict";
+
+    @Override
+    public void write(Comparison comparison, Writer out) throws IOException {
+        requireNonNull(comparison, "comparison is null");
+        StringBuilder text = new StringBuilder(HEADER).append("\r\n");
+        for (MetricComparison metric : comparison.metrics()) {
+            String labels = metric.key().labels().entrySet().stream()
+                    .map(label -> label.getKey() + "=" + label.getValue()).collect(Collectors.joining(";"));
+            List<String> cells = List.of(
+                    metric.key().id(),
+                    labels,
+                    metric.unit().symbol(),
+                    metric.better().symbol(),
+                    Boolean.toString(metric.primary()),
+                    Integer.toString(metric.base().size()),
+                    Double.toString(metric.base().median()),
+                    Double.toString(metric.base().spread() * 100),
+                    Integer.toString(metric.next().size()),
+                    Double.toString(metric.next().median()),
+                    Double.toString(metric.next().spread() * 100),
+                    Double.isNaN(metric.changePercent()) ? "" : Double.toString(metric.changePercent()),
+                    Double.toString(metric.significance().pValue()),
+                    metric.significance().verdict().name().toLowerCase(java.util.Locale.ROOT));
+            text.append(cells.stream().map(CsvComparisonFormat::quote).collect(Collectors.joining(","))).append("\r\n");
+        }
+        out.write(text.toString());
+        out.flush();
+    }
+
+    private static String quote(String cell) {
+        if (cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")) {
+            return "\"" + cell.replace("\"", "\"\"") + "\"";
+        }
+        return cell;
+    }
+}

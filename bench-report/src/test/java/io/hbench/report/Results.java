@@ -1,0 +1,55 @@
+package io.hbench.report;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
+import io.hbench.result.Unit;
+import io.hbench.result.format.JsonResultFormat;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/** Hand-made TestDFSIO-like results for Compare and Report tests: fixed values, no clock. */
+public final class Results {
+    public static final double MIB = 1024 * 1024;
+    private static final Instant START = Instant.parse("2026-11-23T10:00:00Z");
+
+    private Results() {}
+
+    public static Environment environment() {
+        return Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
+                .clientHost("gw1").commandLine(List.of("TestDFSIO", "-write")).build();
+    }
+
+    /** A TestDFSIO write with these figures: throughput in MiB/s, exec time in seconds. */
+    public static BenchResult dfsioWrite(int nrFiles, double throughputMib, double execSeconds, double createOps) {
+        return BenchResult.builder("TestDFSIO", "write")
+                .primaryMetric("aggregate_throughput")
+                .environment(environment())
+                .start(START)
+                .end(START.plusSeconds(60))
+                .parameter("nrFiles", nrFiles)
+                .parameter("fileSize", "1073741824")
+                .location("baseDir", "/benchmarks/TestDFSIO")
+                .metric("aggregate_throughput", throughputMib * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .metric("exec_time", execSeconds, Unit.SECONDS, Better.LOWER)
+                .metric("files", nrFiles, Unit.COUNT, Better.NEITHER)
+                .metric(Metric.of("ops_per_second", createOps, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create"))
+                .build();
+    }
+
+    public static Path write(Path file, BenchResult result) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new JsonResultFormat().write(result, writer);
+        }
+        return file;
+    }
+}

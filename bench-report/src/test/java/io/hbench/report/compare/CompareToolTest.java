@@ -1,0 +1,144 @@
+package io.hbench.report.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.report.Results;
+import io.hbench.testing.GoldenFiles;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class CompareToolTest {
+    // Throughput clearly up (about +20%), exec time the same but noisy, files equal, create ops/s clearly down.
+    private static final double[] BASE_THROUGHPUT = {100, 102, 98, 101, 99};
+    private static final double[] NEW_THROUGHPUT = {120, 121, 119, 122, 118};
+    private static final double[] BASE_EXEC = {30, 31, 29, 30.5, 29.5};
+    private static final double[] NEW_EXEC = {30.2, 29.8, 31, 29, 30.4};
+    private static final double[] BASE_CREATE = {1000, 1010, 990, 1005, 995};
+    private static final double[] NEW_CREATE = {900, 905, 895, 910, 890};
+
+    @TempDir
+    Path temp;
+    private Path baseDir;
+    private Path newDir;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void writeResults() throws Exception {
+        baseDir = temp.resolve("base");
+        newDir = temp.resolve("new");
+        for (int i = 0; i < 5; i++) {
+            Results.write(baseDir.resolve("run" + i + ".json"),
+                    Results.dfsioWrite(4, BASE_THROUGHPUT[i], BASE_EXEC[i], BASE_CREATE[i]));
+            Results.write(newDir.resolve("run" + i + ".json"),
+                    Results.dfsioWrite(4, NEW_THROUGHPUT[i], NEW_EXEC[i], NEW_CREATE[i]));
+        }
+    }
+
+    private int compare(String... args) {
+        out.reset();
+        err.reset();
+        return new CompareTool(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).runCommandLine(null, args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void printsTheTextTableOfTheGoldenFileInEveryLocale(Locale locale) throws Exception {
+        int status = withDefaultLocale(locale, () -> compare(baseDir.toString(), "-vs", newDir.toString()));
+
+        assertThat(status).isZero();
+        GoldenFiles.assertMatches(CompareToolTest.class, "compare.txt", out().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void printsTheCsvOfTheGoldenFileInEveryLocale(Locale locale) throws Exception {
+        int status = withDefaultLocale(locale, () -> compare(baseDir.toString(), "-vs", newDir.toString(), "-csv"));
+
+        assertThat(status).isZero();
+        GoldenFiles.assertMatches(CompareToolTest.class, "compare.csv", out().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void writesJsonWithEveryValueAndTheVerdicts() throws Exception {
+        assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-json")).isZero();
+
+        JsonNode root = new ObjectMapper().readTree(out());
+        assertThat(root.get("schema").textValue()).isEqualTo("hbench-compare/1");
+        JsonNode throughput = root.get("metrics").get(0);
+        assertThat(throughput.get("id").textValue()).isEqualTo("aggregate_throughput");
+        assertThat(throughput.get("primary").booleanValue()).isTrue();
+        assertThat(throughput.get("base").get("median").doubleValue()).isEqualTo(100 * Results.MIB);
+        assertThat(throughput.get("new").get("values")).hasSize(5);
+        assertThat(throughput.get("changePercent").doubleValue()).isCloseTo(20.0, within(1e-9));
+        assertThat(throughput.get("verdict").textValue()).isEqualTo("significant");
+        assertThat(root.get("primaryGeomeanChangePercent").doubleValue()).isCloseTo(20.0, within(1e-9));
+    }
+
+    @Test
+    void failsOnAPrimaryMetricThatGotSignificantlyWorseByMoreThanTheLimit() throws Exception {
+        assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "10")).isEqualTo(1);
+        assertThat(err()).isEqualTo("Compare: aggregate_throughput got worse by 16.67% (p=0.008), more than -failOn"
+                + " 10%\n");
+
+        assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "20")).isZero();
+        assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-failOn", "0")).isZero();
+    }
+
+    @Test
+    void refusesDifferentParametersNamingThemUnlessForced() throws Exception {
+        Path other = Results.write(temp.resolve("other.json"), Results.dfsioWrite(8, 100, 30, 1000));
+
+        assertThat(compare(baseDir.resolve("run0.json").toString(), "-vs", other.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: different parameters: nrFiles 4 vs 8 (-force to compare anyway)\n");
+
+        assertThat(compare(baseDir.resolve("run0.json").toString(), "-vs", other.toString(), "-force")).isZero();
+        assertThat(out()).contains("forced despite: different parameters: nrFiles 4 vs 8")
+                .contains("too few samples");
+    }
+
+    @Test
+    void refusesASchema1FileInOneLine() throws Exception {
+        Path old = temp.resolve("old.json");
+        Files.writeString(old, "{\"schema\": \"hbench-result/1\", \"benchmark\": \"TestDFSIO\"}");
+
+        assertThat(compare(old.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Compare: " + old + ": written in schema hbench-result/1 by another hbench version;"
+                + " this one reads hbench-result/2 only: rerun the benchmark with this version\n");
+    }
+
+    @Test
+    void saysWhatIsMissingInOneLine() {
+        assertThat(compare(baseDir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: give both sides: BASE... -vs NEW...\nUsage: Compare BASE... -vs NEW...");
+
+        assertThat(compare(temp.resolve("nothing").toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Compare: " + temp.resolve("nothing") + ": no such file\n");
+
+        assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-alpha", "x")).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: -alpha 'x' is not a number\n");
+    }
+}
