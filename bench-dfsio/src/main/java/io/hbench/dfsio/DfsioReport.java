@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The lines TestDFSIO prints and appends to its result file, label for label, then hbench's own
@@ -21,6 +22,8 @@ import java.util.Map;
  * with "Throughput", so a script's {@code grep Throughput} still finds one line.
  */
 public final class DfsioReport {
+    // Results are in base units; these lines speak TestDFSIO's MiB and milliseconds.
+    private static final double BYTES_PER_MIB = DataSize.MB;
     /** Values of the per-second series printed on the console; JSON has them all. */
     static final int MAX_SERIES_VALUES = 30;
 
@@ -53,10 +56,11 @@ public final class DfsioReport {
                 + "  (all bytes / IO phase wall time)");
         lines.add("       IO phase wall time sec: " + df.format(result.ioPhase().toNanos() / 1e9)
                 + "  (first task start to last task end)");
-        lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), df)
-                + (result.tasks().isEmpty() ? "" : ", stddev " + df.format(result.taskThroughput().stdDev())));
-        lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), df));
-        lines.add("            Open latency msec: " + distribution(result.openLatency(), df)
+        lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), bytesPerSecond -> bytesPerSecond / BYTES_PER_MIB, df)
+                + (result.tasks().isEmpty() ? "" : ", stddev "
+                + df.format(result.taskThroughput().stdDev() / BYTES_PER_MIB)));
+        lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), DfsioReport::millis, df));
+        lines.add("            Open latency msec: " + distribution(result.openLatency(), DfsioReport::millis, df)
                 + (result.tasks().isEmpty() ? "" : "  (before each task's timed I/O)"));
         lines.add("    All tasks MiB/s by second: " + series(result.throughputOverTime(), df));
         if (result.options().verify()) {
@@ -71,15 +75,25 @@ public final class DfsioReport {
         return lines;
     }
 
-    private static String distribution(Distribution distribution, DecimalFormat df) {
+    /** The distribution in the line's unit, its base-unit values converted by {@code toLineUnit}. */
+    private static String distribution(Distribution distribution, DoubleUnaryOperator toLineUnit, DecimalFormat df) {
         if (distribution.count() == 0) {
             return "none";
         }
-        StringBuilder text = new StringBuilder("min ").append(df.format(distribution.min()));
+        StringBuilder text = new StringBuilder("min ").append(df.format(toLineUnit.applyAsDouble(distribution.min())));
         for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
-            text.append(", p").append(df.format(percentile.getKey())).append(' ').append(df.format(percentile.getValue()));
+            text.append(", p").append(df.format(percentile.getKey())).append(' ')
+                    .append(df.format(toLineUnit.applyAsDouble(percentile.getValue())));
         }
-        return text.append(", max ").append(df.format(distribution.max())).toString();
+        return text.append(", max ").append(df.format(toLineUnit.applyAsDouble(distribution.max()))).toString();
+    }
+
+    /**
+     * Seconds as milliseconds. Latencies are recorded in whole microseconds: rounding back to them first makes the
+     * figure exactly the recorded microseconds / 1000, however the division to seconds rounded.
+     */
+    private static double millis(double seconds) {
+        return Math.round(seconds * 1e6) / 1e3;
     }
 
     private static String series(TimeSeries series, DecimalFormat df) {
@@ -89,7 +103,7 @@ public final class DfsioReport {
         }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < Math.min(values.size(), MAX_SERIES_VALUES); i++) {
-            text.append(i == 0 ? "" : " ").append(df.format(values.get(i)));
+            text.append(i == 0 ? "" : " ").append(df.format(values.get(i) / BYTES_PER_MIB));
         }
         if (values.size() > MAX_SERIES_VALUES) {
             text.append(" ... (").append(values.size() - MAX_SERIES_VALUES).append(" more seconds in -json)");

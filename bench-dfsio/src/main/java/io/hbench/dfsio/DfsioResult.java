@@ -3,6 +3,8 @@ package io.hbench.dfsio;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
@@ -17,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -39,14 +40,13 @@ public final class DfsioResult {
     private final Distribution openLatency;
     private final TimeSeries throughputOverTime;
     private final List<String> failures;
-    private final Map<String, String> cluster;
     private final List<SubmittedJob> jobs;
     private final Summary taskRates;
     private final Distribution taskThroughput;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
-            Map<String, String> cluster, List<SubmittedJob> jobs) {
+            List<SubmittedJob> jobs) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -56,7 +56,6 @@ public final class DfsioResult {
         this.openLatency = requireNonNull(openLatency, "openLatency is null");
         this.throughputOverTime = requireNonNull(throughputOverTime, "throughputOverTime is null");
         this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
@@ -128,14 +127,17 @@ public final class DfsioResult {
         return nanos == 0 ? 0 : DataSize.toMebibytes(totalBytes()) / (nanos / 1e9);
     }
 
-    /** The distribution of per-task throughput: exact min, max, mean and deviation; percentiles from HdrHistogram. */
+    /**
+     * The distribution of per-task throughput in bytes/s: exact min, max, mean and deviation; percentiles from
+     * HdrHistogram.
+     */
     public Distribution taskThroughput() {
         return taskThroughput;
     }
 
     private static Distribution taskThroughput(List<DfsioTask> tasks, Summary rates) {
         if (tasks.isEmpty()) {
-            return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, 0, 0, 0, 0, 0, new TreeMap<>());
+            return new Distribution("task_throughput", Unit.BYTES_PER_SECOND, 0, 0, 0, 0, 0, new TreeMap<>());
         }
         Histogram histogram = Histograms.newHistogram();
         for (DfsioTask task : tasks) {
@@ -144,27 +146,29 @@ public final class DfsioResult {
         SortedMap<Double, Double> percentiles = new TreeMap<>();
         for (double percentile : Histograms.PERCENTILES) {
             double value = histogram.getValueAtPercentile(percentile) / 1000.0;
-            percentiles.put(percentile, Math.min(rates.max(), Math.max(rates.min(), value)));
+            percentiles.put(percentile, Math.min(rates.max(), Math.max(rates.min(), value)) * DataSize.MB);
         }
-        return new Distribution("task throughput", Unit.MEBIBYTES_PER_SECOND, rates.count(), rates.min(), rates.max(),
-                Math.min(rates.max(), Math.max(rates.min(), rates.mean())), rates.stdDev(), percentiles);
+        // Rates are MiB/s; times 2^20 is exact, so the classic figures and these agree to the last bit.
+        return new Distribution("task_throughput", Unit.BYTES_PER_SECOND, rates.count(), rates.min() * DataSize.MB,
+                rates.max() * DataSize.MB, Math.min(rates.max(), Math.max(rates.min(), rates.mean())) * DataSize.MB,
+                rates.stdDev() * DataSize.MB, percentiles);
     }
 
-    /** Latency of single read or write calls of one buffer, in milliseconds. */
+    /** Latency of single read or write calls of one buffer, in seconds. */
     public Distribution ioCallLatency() {
         return ioCallLatency;
     }
 
     /**
      * How long each task took to open its file (create, append, open; the length lookup of
-     * positional reads and truncate), in milliseconds: the part of a task's work that Hadoop's
+     * positional reads and truncate), in seconds: the part of a task's work that Hadoop's
      * TestDFSIO, and so the classic lines, leave out of its time.
      */
     public Distribution openLatency() {
         return openLatency;
     }
 
-    /** Bytes all tasks finished in each second of the I/O phase, in MiB/s (see {@code TestDfsio.throughputBySecond}). */
+    /** Bytes all tasks finished in each second of the I/O phase, in bytes/s (see {@code TestDfsio.throughputBySecond}). */
     public TimeSeries throughputOverTime() {
         return throughputOverTime;
     }
@@ -178,51 +182,47 @@ public final class DfsioResult {
         return failures.isEmpty();
     }
 
-    public Map<String, String> cluster() {
-        return cluster;
-    }
-
     /** The job that ran the tasks; none for {@code -seq}. */
     public List<SubmittedJob> jobs() {
         return jobs;
     }
 
-    /** The common result model, for JSON and for tools that embed hbench. */
-    public BenchResult toBenchResult() {
+    /** The common result model, for JSON and for tools that embed hbench; the primary metric is aggregate throughput. */
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("TestDFSIO", options.operation().label())
+                .primaryMetric("aggregate_throughput")
+                .environment(environment)
                 .parameter("nrFiles", options.nrFiles())
                 .parameter("fileSize", options.fileSize())
                 .parameter("bufferSize", options.bufferSize())
                 .parameter("skipSize", options.skipSize())
-                .parameter("baseDir", options.baseDir())
                 .parameter("compression", options.compressionCodec().orElse("none"))
                 .parameter("storagePolicy", options.storagePolicy().orElse("default"))
                 .parameter("erasureCodePolicy", options.erasureCodePolicy().orElse("none"))
                 .parameter("verify", options.verify())
                 .parameter("sequential", options.sequential())
+                .location("baseDir", options.baseDir())
                 .start(start)
                 .end(end)
-                .metric("files", tasks.size(), Unit.COUNT)
-                .metric("total bytes", totalBytes(), Unit.BYTES)
-                .metric("total size", DataSize.toMebibytes(totalBytes()), Unit.MEBIBYTES)
-                .metric("throughput", throughputMbSec(), Unit.MEBIBYTES_PER_SECOND)
-                .metric("average IO rate", averageIoRateMbSec(), Unit.MEBIBYTES_PER_SECOND)
-                .metric("IO rate std deviation", ioRateStdDevMbSec(), Unit.MEBIBYTES_PER_SECOND)
-                .metric("exec time", execTime.toNanos() / 1e9, Unit.SECONDS)
-                .metric("IO phase wall time", ioPhase().toNanos() / 1e9, Unit.SECONDS)
-                .metric("aggregate throughput", aggregateThroughputMbSec(), Unit.MEBIBYTES_PER_SECOND)
+                .metric("files", tasks.size(), Unit.COUNT, Better.NEITHER)
+                .metric("bytes", totalBytes(), Unit.BYTES, Better.NEITHER)
+                .metric("classic_throughput", throughputMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .metric("io_rate_mean", averageIoRateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .metric("io_rate_stddev", ioRateStdDevMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.LOWER)
+                .metric("exec_time", execTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("io_phase_time", ioPhase().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("aggregate_throughput", aggregateThroughputMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND,
+                        Better.HIGHER)
                 .distribution(taskThroughput())
                 .distribution(ioCallLatency)
                 .distribution(openLatency)
-                .timeSeries(throughputOverTime);
-        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
-        result.jobs(jobs);
+                .timeSeries(throughputOverTime)
+                .jobs(jobs);
         for (DfsioTask task : tasks) {
             result.taskSample(new TaskSample(task.fileName(), task.host(), task.start(), task.end(), List.of(
-                    new Metric("bytes", task.bytes(), Unit.BYTES),
-                    new Metric("time", task.time().toNanos() / 1e6, Unit.MILLISECONDS),
-                    new Metric("throughput", task.rateMbSec(), Unit.MEBIBYTES_PER_SECOND))));
+                    Metric.of("bytes", task.bytes(), Unit.BYTES, Better.NEITHER),
+                    Metric.of("task_time", task.time().toNanos() / 1e9, Unit.SECONDS, Better.LOWER),
+                    Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
         failures.forEach(result::failure);
         return result.build();

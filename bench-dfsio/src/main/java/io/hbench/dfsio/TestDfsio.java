@@ -47,7 +47,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * TestDFSIO: every map task writes, reads, appends to or truncates one file; one summing reducer
@@ -72,22 +71,16 @@ public final class TestDfsio {
 
     private final Configuration conf;
     private final PrintStream progress;
-    private final Map<String, String> clusterFacts;
 
-    /** A benchmark that reports no progress and records only basic cluster facts. */
+    /** A benchmark that reports no progress. */
     public TestDfsio(Configuration conf) {
-        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
-                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+        this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
-    /**
-     * @param progress where progress lines go while a long job runs
-     * @param clusterFacts facts to put into the result (file system, Hadoop version, ...)
-     */
-    public TestDfsio(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+    /** @param progress where progress lines go while a long job runs */
+    public TestDfsio(Configuration conf, PrintStream progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     /**
@@ -308,9 +301,9 @@ public final class TestDfsio {
         Instant phaseStart = tasks.stream().map(DfsioTask::start).min(Comparator.naturalOrder()).orElse(start);
         Instant phaseEnd = tasks.stream().map(DfsioTask::end).max(Comparator.naturalOrder()).orElse(start);
         return new DfsioResult(options, start, Instant.now(), execTime, tasks,
-                Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, values.histogram(TaskStats.LATENCY), 1000),
-                Histograms.toDistribution("open latency", Unit.MILLISECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1000),
-                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, clusterFacts, jobs);
+                Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
+                Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
+                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs);
     }
 
     /**
@@ -344,10 +337,10 @@ public final class TestDfsio {
                 long activeNanos = Duration.between(activeFrom, activeTo).toNanos();
                 // A bucket outside the phase by the clocks (skewed hosts) is taken at its full width.
                 double seconds = activeNanos > 0 ? activeNanos / 1e9 : 1;
-                values.add(DataSize.toMebibytes(bytes) / seconds);
+                values.add(bytes / seconds);
             }
         }
-        return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, start, Duration.ofSeconds(1), values);
+        return new TimeSeries("throughput", Unit.BYTES_PER_SECOND, start, Duration.ofSeconds(1), values);
     }
 
     private static Instant max(Instant a, Instant b) {

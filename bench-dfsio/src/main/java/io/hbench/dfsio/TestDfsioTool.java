@@ -20,7 +20,7 @@ import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code TestDFSIO} on the command line: Hadoop's flags and result lines, then hbench's. */
 public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
@@ -32,18 +32,14 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     private static final String[] OPERATION_FLAGS = {"write", "read", "append", "truncate", "clean"};
     private static final String[] READ_KIND_FLAGS = {"random", "backward", "skip"};
 
-    /** The parsed command line: the workload, or a clean-up, and where results go. */
+    /** The parsed command line: a workload, or a clean-up of a base directory. */
     static final class Command {
         final DfsioOptions options;
         final String baseDir;
-        final Path resultFile;
-        final Optional<Path> jsonFile;
 
-        Command(DfsioOptions options, String baseDir, Path resultFile, Optional<Path> jsonFile) {
+        Command(DfsioOptions options, String baseDir) {
             this.options = options;
             this.baseDir = baseDir;
-            this.resultFile = resultFile;
-            this.jsonFile = jsonFile;
         }
 
         boolean isClean() {
@@ -56,7 +52,7 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new TestDfsioTool(System.out, System.err), args));
+        System.exit(new TestDfsioTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -96,8 +92,6 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         options.addOption(valued("bufferSize", "bytes", "bytes per read or write call (default 1000000)"));
         options.addOption(valued("skipSize", "size", "with -read -skip: bytes skipped after each buffer"
                 + " (default the buffer size)"));
-        options.addOption(valued("resFile", "file", "local file the result lines are appended to (default "
-                + DEFAULT_RESULT_FILE + ")"));
         options.addOption(valued("compression", "codecClassName", "compress file data with this codec"));
         options.addOption(valued("storagePolicy", "name", "HDFS storage policy of the written files"));
         options.addOption(valued("erasureCodePolicy", "name", "HDFS erasure coding policy of the data directory"));
@@ -114,10 +108,18 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     }
 
     @Override
+    protected boolean takesResultFile() {
+        return true;
+    }
+
+    @Override
+    protected Optional<String> defaultResultFile() {
+        return Optional.of(DEFAULT_RESULT_FILE);
+    }
+
+    @Override
     protected Command parse(CommandLine line) {
         String baseDir = baseDir(line);
-        Path resultFile = Paths.get(line.getOptionValue("resFile", DEFAULT_RESULT_FILE));
-        Optional<Path> jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
         DfsioOperation operation = operation(line);
         Integer nrFiles = line.hasOption("nrFiles") ? wholeNumber("nrFiles", line.getOptionValue("nrFiles")) : null;
         Integer bufferSize = line.hasOption("bufferSize")
@@ -132,7 +134,7 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             if (line.hasOption("verify") || line.hasOption("seq")) {
                 throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clean takes no -verify or -seq");
             }
-            return new Command(null, baseDir, resultFile, jsonFile);
+            return new Command(null, baseDir);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
                 .baseDir(baseDir)
@@ -153,7 +155,7 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         if (skipSize != null) {
             options.skipSize(skipSize);
         }
-        return new Command(options.build(), baseDir, resultFile, jsonFile);
+        return new Command(options.build(), baseDir);
     }
 
     private String baseDir(CommandLine line) {
@@ -242,7 +244,7 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
 
     @Override
     protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        TestDfsio benchmark = new TestDfsio(session.configuration(), err, session.facts());
+        TestDfsio benchmark = new TestDfsio(session.configuration(), err);
         if (command.isClean()) {
             boolean removed = benchmark.clean(command.baseDir);
             out.println(NAME + ": " + (removed ? "removed " : "nothing to clean: no ") + command.baseDir);
@@ -257,20 +259,12 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             lines.addAll(DfsioReport.classicLines(result, ZonedDateTime.now()));
         }
         lines.addAll(DfsioReport.hbenchLines(result));
-        lines.forEach(out::println);
-        appendResultFile(command.resultFile, lines);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+        report(session, lines, result::toBenchResult);
         if (!result.passed()) {
             err.println(NAME + ": verification failed in " + result.failures().size() + " of " + result.tasks().size()
                     + " files; first: " + result.failures().get(0));
             return ExitStatus.FAILURE;
         }
         return ExitStatus.SUCCESS;
-    }
-
-    private static void appendResultFile(Path file, List<String> lines) throws IOException {
-        Files.write(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 }

@@ -121,13 +121,13 @@ class DfsioReportTest {
     void throughputSeriesIsCutAfterThirtySecondsWithACount() {
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < 33; i++) {
-            values.add((double) i);
+            values.add((double) i * MIB);
         }
         DfsioResult result = new DfsioResult(DfsioOptions.builder(DfsioOperation.WRITE).build(), START,
                 START.plusSeconds(40), Duration.ofSeconds(40), List.of(), emptyLatency(),
-                emptyLatency(), new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
+                emptyLatency(), new TimeSeries("throughput", Unit.BYTES_PER_SECOND, START, Duration.ofSeconds(1),
                 values),
-                List.of(), Map.of(), List.of());
+                List.of(), List.of());
 
         assertThat(DfsioReport.hbenchLines(result)).contains("    All tasks MiB/s by second: 0 1 2 3 4 5 6 7 8 9 10 11"
                 + " 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 ... (3 more seconds in -json)");
@@ -141,8 +141,7 @@ class DfsioReportTest {
         DfsioOptions options = DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(8).fileSize(64 * MIB).build();
         return new DfsioResult(options, START, START.plusMillis(41_750), Duration.ofMillis(38_125),
                 tasks(random, 8, 64 * MIB), latency(random, 8 * 64), openLatency(new Random(11L), 8), series(random, 12),
-                List.of(),
-                Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2"), List.of());
+                List.of(), List.of());
     }
 
     /** A -verify read of 8 files where one file held a wrong byte. */
@@ -152,8 +151,7 @@ class DfsioReportTest {
                 .verify(true).build();
         return new DfsioResult(options, START, START.plusMillis(20_500), Duration.ofMillis(18_875),
                 tasks(random, 8, 32 * MIB), latency(random, 8 * 32), openLatency(new Random(13L), 8), series(random, 6),
-                List.of("test_io_5: byte at offset 12345678 is 0x00, expected 0x9c"),
-                Map.of("fs", "hdfs://nn:8020"), List.of());
+                List.of("test_io_5: byte at offset 12345678 is 0x00, expected 0x9c"), List.of());
     }
 
     private static List<DfsioTask> tasks(Random random, int count, long bytes) {
@@ -173,7 +171,7 @@ class DfsioReportTest {
         for (int i = 0; i < calls; i++) {
             histogram.recordValue(2_000 + (long) (Math.abs(random.nextGaussian()) * 15_000));
         }
-        return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, histogram, 1000);
+        return Histograms.toDistribution("io_call_latency", Unit.SECONDS, histogram, 1e6);
     }
 
     /** One open per task, a few milliseconds each. */
@@ -182,25 +180,25 @@ class DfsioReportTest {
         for (int i = 0; i < tasks; i++) {
             histogram.recordValue(800 + random.nextInt(4_000));
         }
-        return Histograms.toDistribution("open latency", Unit.MILLISECONDS, histogram, 1000);
+        return Histograms.toDistribution("open_latency", Unit.SECONDS, histogram, 1e6);
     }
 
     private static TimeSeries series(Random random, int seconds) {
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < seconds; i++) {
-            values.add(random.nextInt(400 * 1024) / 1024.0);
+            values.add(random.nextInt(400 * 1024) / 1024.0 * MIB);
         }
-        return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, Instant.ofEpochSecond(
+        return new TimeSeries("throughput", Unit.BYTES_PER_SECOND, Instant.ofEpochSecond(
                 START.getEpochSecond()), Duration.ofSeconds(1), values);
     }
 
     private static DfsioResult result(DfsioOptions options, List<DfsioTask> tasks, List<String> failures) {
         return new DfsioResult(options, START, START.plusSeconds(10), Duration.ofSeconds(9), tasks, emptyLatency(),
-                emptyLatency(), new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, START, Duration.ofSeconds(1),
-                        List.of()), failures, Map.of(), List.of());
+                emptyLatency(), new TimeSeries("throughput", Unit.BYTES_PER_SECOND, START, Duration.ofSeconds(1),
+                        List.of()), failures, List.of());
     }
 
     private static Distribution emptyLatency() {
-        return Histograms.toDistribution("IO call latency", Unit.MILLISECONDS, Histograms.newHistogram(), 1000);
+        return Histograms.toDistribution("io_call_latency", Unit.SECONDS, Histograms.newHistogram(), 1e6);
     }
 }

@@ -1,22 +1,34 @@
 package io.hbench.dfsio;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.Outcome;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * TestDFSIO's arithmetic and hbench's, against values computed by hand. The three tasks:
@@ -32,6 +44,8 @@ import org.junit.jupiter.api.Test;
  */
 class DfsioResultTest {
     private static final long MIB = 1L << 20;
+    private static final Environment ENVIRONMENT = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+            .java("17").os("Linux").clientHost("gw1").commandLine(List.of("TestDFSIO", "-write", "-nrFiles", "3")).build();
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
     private static final double EPSILON = 1e-9;
 
@@ -82,16 +96,17 @@ class DfsioResultTest {
     void taskThroughputDistributionHasExactExtremesAndPercentilesBetweenThem() {
         Distribution distribution = result(THREE_TASKS).taskThroughput();
 
-        assertThat(distribution.unit()).isEqualTo(Unit.MEBIBYTES_PER_SECOND);
+        assertThat(distribution.unit()).isEqualTo(Unit.BYTES_PER_SECOND);
         assertThat(distribution.count()).isEqualTo(3);
-        assertThat(distribution.min()).isEqualTo(16.0);
-        assertThat(distribution.max()).isEqualTo(32.0);
-        assertThat(distribution.mean()).isCloseTo(80.0 / 3, within(EPSILON));
-        assertThat(distribution.stdDev()).isCloseTo(Math.sqrt(512.0 / 9), within(EPSILON));
+        assertThat(distribution.min()).isEqualTo(16.0 * MIB);
+        assertThat(distribution.max()).isEqualTo(32.0 * MIB);
+        assertThat(distribution.mean()).isCloseTo(80.0 / 3 * MIB, within(EPSILON * MIB));
+        assertThat(distribution.stdDev()).isCloseTo(Math.sqrt(512.0 / 9) * MIB, within(EPSILON * MIB));
         assertThat(distribution.percentiles()).containsOnlyKeys(50.0, 90.0, 99.0, 99.9);
-        assertThat(distribution.percentiles().values()).allSatisfy(value -> assertThat(value).isBetween(16.0, 32.0));
+        assertThat(distribution.percentiles().values())
+                .allSatisfy(value -> assertThat(value).isBetween(16.0 * MIB, 32.0 * MIB));
         // Two of three tasks ran at 32 MiB/s: the median is 32 (HdrHistogram keeps 3 significant digits).
-        assertThat(distribution.percentile(50.0)).isCloseTo(32.0, within(0.032));
+        assertThat(distribution.percentile(50.0)).isCloseTo(32.0 * MIB, within(0.032 * MIB));
     }
 
     @Test
@@ -110,7 +125,7 @@ class DfsioResultTest {
         assertThat(result.ioRateStdDevMbSec()).isEqualTo(0.0);
         assertThat(result.aggregateThroughputMbSec()).isEqualTo(0.0);
         assertThat(result.taskThroughput().max()).isEqualTo(0.0);
-        assertThat(result.toBenchResult().metrics()).allSatisfy(metric -> assertThat(metric.value()).isFinite());
+        assertThat(result.toBenchResult(ENVIRONMENT).metrics()).allSatisfy(metric -> assertThat(metric.value()).isFinite());
     }
 
     @Test
@@ -137,29 +152,31 @@ class DfsioResultTest {
 
     @Test
     void benchResultCarriesTheFiguresWithTheirUnits() {
-        BenchResult bench = result(THREE_TASKS).toBenchResult();
+        BenchResult bench = result(THREE_TASKS).toBenchResult(ENVIRONMENT);
 
         assertThat(bench.benchmark()).isEqualTo("TestDFSIO");
         assertThat(bench.operation()).isEqualTo("write");
-        assertMetric(bench, "files", 3, Unit.COUNT);
-        assertMetric(bench, "total bytes", 268_435_456, Unit.BYTES);
-        assertMetric(bench, "total size", 256, Unit.MEBIBYTES);
-        assertMetric(bench, "throughput", 25.6, Unit.MEBIBYTES_PER_SECOND);
-        assertMetric(bench, "average IO rate", 80.0 / 3, Unit.MEBIBYTES_PER_SECOND);
-        assertMetric(bench, "IO rate std deviation", Math.sqrt(512.0 / 9), Unit.MEBIBYTES_PER_SECOND);
-        assertMetric(bench, "exec time", 7.25, Unit.SECONDS);
-        assertMetric(bench, "IO phase wall time", 5, Unit.SECONDS);
-        assertMetric(bench, "aggregate throughput", 51.2, Unit.MEBIBYTES_PER_SECOND);
-        assertThat(bench.distributions()).extracting(Distribution::name)
-                .containsExactly("task throughput", "IO call latency", "open latency");
-        assertThat(bench.timeSeries()).extracting(TimeSeries::name).containsExactly("cluster throughput");
-        assertThat(bench.cluster()).containsEntry("fs", "hdfs://nn:8020");
-        assertThat(bench.parameters()).containsEntry("nrFiles", "3");
+        assertThat(bench.primaryMetric()).isEqualTo("aggregate_throughput");
+        // 256 MiB in 10 s of task time (classic) and in a 5 s I/O phase (aggregate), in bytes/s.
+        assertMetric(bench, "files", 3, Unit.COUNT, Better.NEITHER);
+        assertMetric(bench, "bytes", 268_435_456, Unit.BYTES, Better.NEITHER);
+        assertMetric(bench, "classic_throughput", 25.6 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER);
+        assertMetric(bench, "io_rate_mean", 80.0 / 3 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER);
+        assertMetric(bench, "io_rate_stddev", Math.sqrt(512.0 / 9) * MIB, Unit.BYTES_PER_SECOND, Better.LOWER);
+        assertMetric(bench, "exec_time", 7.25, Unit.SECONDS, Better.LOWER);
+        assertMetric(bench, "io_phase_time", 5, Unit.SECONDS, Better.LOWER);
+        assertMetric(bench, "aggregate_throughput", 51.2 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER);
+        assertThat(bench.distributions()).extracting(Distribution::id)
+                .containsExactly("task_throughput", "io_call_latency", "open_latency");
+        assertThat(bench.timeSeries()).extracting(TimeSeries::id).containsExactly("throughput");
+        assertThat(bench.parameters()).containsEntry("nrFiles", "3").doesNotContainKey("baseDir");
+        assertThat(bench.locations()).containsEntry("baseDir", DfsioOptions.DEFAULT_BASE_DIR);
+        assertThat(bench.environment()).isEqualTo(ENVIRONMENT);
     }
 
     @Test
     void benchResultHasOneTaskSamplePerTask() {
-        BenchResult bench = result(THREE_TASKS).toBenchResult();
+        BenchResult bench = result(THREE_TASKS).toBenchResult(ENVIRONMENT);
 
         assertThat(bench.taskSamples()).extracting(TaskSample::id).containsExactly("test_io_0", "test_io_1", "test_io_2");
         TaskSample second = bench.taskSamples().get(1);
@@ -167,19 +184,19 @@ class DfsioResultTest {
         assertThat(second.start()).isEqualTo(T0.plusMillis(1000));
         assertThat(second.end()).isEqualTo(T0.plusMillis(5000));
         assertThat(second.metric("bytes").map(Metric::value)).contains((double) (64 * MIB));
-        assertThat(second.metric("time")).get().satisfies(time -> {
-            assertThat(time.value()).isEqualTo(4000.0);
-            assertThat(time.unit()).isEqualTo(Unit.MILLISECONDS);
+        assertThat(second.metric("task_time")).get().satisfies(time -> {
+            assertThat(time.value()).isEqualTo(4.0);
+            assertThat(time.unit()).isEqualTo(Unit.SECONDS);
         });
         assertThat(second.metric("throughput")).get().satisfies(rate -> {
-            assertThat(rate.value()).isCloseTo(16.0, within(EPSILON));
-            assertThat(rate.unit()).isEqualTo(Unit.MEBIBYTES_PER_SECOND);
+            assertThat(rate.value()).isCloseTo(16.0 * MIB, within(EPSILON * MIB));
+            assertThat(rate.unit()).isEqualTo(Unit.BYTES_PER_SECOND);
         });
     }
 
     @Test
     void benchResultPassesWithoutFailures() {
-        BenchResult bench = result(THREE_TASKS).toBenchResult();
+        BenchResult bench = result(THREE_TASKS).toBenchResult(ENVIRONMENT);
 
         assertThat(bench.outcome()).isEqualTo(Outcome.PASSED);
         assertThat(bench.failures()).isEmpty();
@@ -188,12 +205,12 @@ class DfsioResultTest {
     @Test
     void benchResultFailsWithAFailure() {
         DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
-                emptyLatency(), emptyOpenLatency(), emptySeries(), List.of("test_io_1: byte 5 is 0x00, expected 0x3f"), Map.of(),
+                emptyLatency(), emptyOpenLatency(), emptySeries(), List.of("test_io_1: byte 5 is 0x00, expected 0x3f"),
                 List.of());
 
         assertThat(result.passed()).isFalse();
-        assertThat(result.toBenchResult().outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(result.toBenchResult().failures()).containsExactly("test_io_1: byte 5 is 0x00, expected 0x3f");
+        assertThat(result.toBenchResult(ENVIRONMENT).outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(result.toBenchResult(ENVIRONMENT).failures()).containsExactly("test_io_1: byte 5 is 0x00, expected 0x3f");
     }
 
     @Test
@@ -212,8 +229,8 @@ class DfsioResultTest {
 
         assertThat(series.start()).isEqualTo(phaseStart);
         assertThat(series.bucketWidth()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(series.unit()).isEqualTo(Unit.MEBIBYTES_PER_SECOND);
-        assertThat(series.values()).containsExactly(2.0, 4.0, 2.0);
+        assertThat(series.unit()).isEqualTo(Unit.BYTES_PER_SECOND);
+        assertThat(series.values()).containsExactly(2.0 * MIB, 4.0 * MIB, 2.0 * MIB);
     }
 
     @Test
@@ -225,7 +242,7 @@ class DfsioResultTest {
         TimeSeries series = TestDfsio.throughputBySecond(Map.of("50", 3 * MIB), phaseStart, phaseEnd);
 
         assertThat(series.start()).isEqualTo(Instant.ofEpochMilli(5_000));
-        assertThat(series.values()).singleElement().isEqualTo(3 / 0.96);
+        assertThat(series.values()).singleElement().isEqualTo(3 / 0.96 * MIB);
     }
 
     @Test
@@ -236,7 +253,7 @@ class DfsioResultTest {
         TimeSeries series = TestDfsio.throughputBySecond(Map.of("9", MIB, "38", 2 * MIB), phaseStart, phaseEnd);
 
         // Seconds from 0.9 s: [0.9, 1.9) holds slot 9, [1.9, 2.9) nothing, [2.9, 3.9) slot 38.
-        assertThat(series.values()).containsExactly(1.0, 0.0, 2.0);
+        assertThat(series.values()).containsExactly(1.0 * MIB, 0.0, 2.0 * MIB);
     }
 
     @Test
@@ -255,11 +272,35 @@ class DfsioResultTest {
         assertThat(TestDfsio.throughputBySecond(Map.of(), T0, T0).values()).isEmpty();
     }
 
-    private static void assertMetric(BenchResult bench, String name, double value, Unit unit) {
-        assertThat(bench.metric(name)).as("metric %s", name).get().satisfies(metric -> {
-            assertThat(metric.value()).as("value of %s", name).isCloseTo(value, within(EPSILON));
-            assertThat(metric.unit()).as("unit of %s", name).isEqualTo(unit);
+    private static void assertMetric(BenchResult bench, String id, double value, Unit unit, Better better) {
+        assertThat(bench.metric(id)).as("metric %s", id).get().satisfies(metric -> {
+            assertThat(metric.value()).as("value of %s", id).isCloseTo(value, within(EPSILON * Math.max(1, value)));
+            assertThat(metric.unit()).as("unit of %s", id).isEqualTo(unit);
+            assertThat(metric.better()).as("direction of %s", id).isEqualTo(better);
         });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
+        DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
+                Histograms.toDistribution("io_call_latency", Unit.SECONDS, latencies(), 1e6),
+                Histograms.toDistribution("open_latency", Unit.SECONDS, latencies(), 1e6),
+                new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of(64.0 * MIB, 32.0 * MIB)),
+                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)));
+
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result.toBenchResult(ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(DfsioResultTest.class, "dfsio-write.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** 1 to 100 ms in microseconds, as tasks record them. */
+    private static Histogram latencies() {
+        Histogram histogram = Histograms.newHistogram();
+        for (long micros = 1000; micros <= 100_000; micros += 1000) {
+            histogram.recordValue(micros);
+        }
+        return histogram;
     }
 
     private static DfsioTask task(String file, long bytes, long millis, long startOffsetMillis, long endOffsetMillis) {
@@ -273,18 +314,18 @@ class DfsioResultTest {
 
     private static DfsioResult result(List<DfsioTask> tasks) {
         return new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), tasks, emptyLatency(),
-                emptyOpenLatency(), emptySeries(), List.of(), Map.of("fs", "hdfs://nn:8020"), List.of());
+                emptyOpenLatency(), emptySeries(), List.of(), List.of());
     }
 
     private static Distribution emptyLatency() {
-        return new Distribution("IO call latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
+        return new Distribution("io_call_latency", Unit.SECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
     }
 
     private static Distribution emptyOpenLatency() {
-        return new Distribution("open latency", Unit.MILLISECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
+        return new Distribution("open_latency", Unit.SECONDS, 0, 0, 0, 0, 0, new TreeMap<>());
     }
 
     private static TimeSeries emptySeries() {
-        return new TimeSeries("cluster throughput", Unit.MEBIBYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of());
+        return new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of());
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,11 +80,20 @@ class TestDfsioClusterTest {
         List<String> resultFile = Files.readAllLines(results);
         assertThat(resultFile).contains("----- TestDFSIO ----- : write", "        Number of files: 4",
                 " Total MBytes processed: 8");
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
         assertThat(result.get("benchmark").asText()).isEqualTo("TestDFSIO");
+        assertThat(result.get("primaryMetric").asText()).isEqualTo("aggregate_throughput");
         assertThat(result.get("tasks")).hasSize(4);
-        assertThat(metric(result, "total bytes")).isEqualTo(8.0 * MIB);
-        assertThat(metric(result, "aggregate throughput")).isPositive();
+        assertThat(metric(result, "bytes")).isEqualTo(8.0 * MIB);
+        assertThat(metric(result, "aggregate_throughput")).isPositive();
+        assertThat(result.get("environment").get("commandLine")).extracting(JsonNode::asText).containsExactly(
+                "TestDFSIO", "-write", "-nrFiles", "4", "-fileSize", "2MB", "-bufferSize", "65536",
+                "-rootDir", "/t/write", "-json", json.toString(), "-resFile", results.toString());
+        assertThat(result.get("environment").get("hadoop").get("cluster").asText()).isNotEmpty();
+        assertThat(result.get("environment").get("taskHosts").size()).isPositive();
+        assertThat(result.get("locations").get("baseDir").asText()).isEqualTo("/t/write");
         assertThat(result.get("jobs")).hasSize(1);
         String jobId = result.get("jobs").get(0).get("id").asText();
         assertThat(jobId).startsWith("job_");
@@ -355,13 +365,13 @@ class TestDfsioClusterTest {
         assertThat(read.out).contains("Data verified: every byte read matched (2 MiB)");
     }
 
-    private static double metric(JsonNode result, String name) {
+    private static double metric(JsonNode result, String id) {
         for (JsonNode metric : result.get("metrics")) {
-            if (metric.get("name").asText().equals(name)) {
+            if (metric.get("id").asText().equals(id)) {
                 return metric.get("value").asDouble();
             }
         }
-        throw new AssertionError("no metric " + name);
+        throw new AssertionError("no metric " + id);
     }
 
     private static List<String> rootEntries() throws IOException {
