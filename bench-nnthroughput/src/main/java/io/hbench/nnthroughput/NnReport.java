@@ -76,11 +76,20 @@ public final class NnReport {
         if (distribution.count() == 0) {
             return "none (-noHistograms, or no operations)";
         }
-        StringBuilder text = new StringBuilder("min ").append(df.format(distribution.min()));
+        StringBuilder text = new StringBuilder("min ").append(df.format(micros(distribution.min())));
         for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
-            text.append(", p").append(df.format(percentile.getKey())).append(' ').append(df.format(percentile.getValue()));
+            text.append(", p").append(df.format(percentile.getKey())).append(' ')
+                    .append(df.format(micros(percentile.getValue())));
         }
-        return text.append(", max ").append(df.format(distribution.max())).toString();
+        return text.append(", max ").append(df.format(micros(distribution.max()))).toString();
+    }
+
+    /**
+     * Seconds as microseconds. Latencies are recorded in whole nanoseconds: rounding back to them first makes the
+     * figure exactly the recorded nanoseconds / 1000, however the division to seconds rounded.
+     */
+    private static double micros(double seconds) {
+        return Math.round(seconds * 1e9) / 1e3;
     }
 
     static DecimalFormat twoDecimals() {

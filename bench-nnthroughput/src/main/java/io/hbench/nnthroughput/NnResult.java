@@ -1,13 +1,15 @@
 package io.hbench.nnthroughput;
 
-import static java.util.Objects.requireNonNull;
-
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
 
 /** The outcome of an NNThroughputBenchmark run: one {@link OpResult} per operation run (several for -op all). */
 public final class NnResult {
@@ -51,17 +53,23 @@ public final class NnResult {
         return operations;
     }
 
-    /** The common result model; {@code cluster} facts are added as given. */
-    public BenchResult toBenchResult(Map<String, String> cluster) {
+    /**
+     * The common result model. The primary metric is ops/s, one per operation (labelled operation=create, ...); a
+     * mix's calls are labelled call=... as well.
+     */
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(BENCHMARK, options.operation().label())
+                .primaryMetric("ops_per_second")
+                .environment(environment)
                 .start(start)
                 .end(end)
-                .parameter("nameNode", nameNode);
+                .location("nameNode", nameNode)
+                .location("baseDirName", options.baseDirName());
         NnOptions o = options;
         result.parameter("threads", o.threads()).parameter("files", o.files()).parameter("filesPerDir", o.filesPerDir())
                 .parameter("dirs", o.dirs()).parameter("dirsPerDir", o.dirsPerDir()).parameter("close", o.close())
                 .parameter("useExisting", o.useExisting()).parameter("keepResults", o.keepResults())
-                .parameter("baseDirName", o.baseDirName()).parameter("blockSize", o.blockSize())
+                .parameter("blockSize", o.blockSize())
                 .parameter("datanodes", o.datanodes()).parameter("reports", o.reports())
                 .parameter("blocksPerReport", o.blocksPerReport()).parameter("blocksPerFile", o.blocksPerFile())
                 .parameter("replication", o.replication()).parameter("warmup", o.warmup())
@@ -70,29 +78,32 @@ public final class NnResult {
                         .collect(java.util.stream.Collectors.joining(",")))
                 .parameter("histograms", o.histograms());
         for (OpResult op : operations) {
-            String p = op.operation().label() + " ";
-            result.metric(p + "operations", op.operations(), Unit.COUNT)
-                    .metric(p + "elapsed time", op.elapsedMicros(), Unit.MICROSECONDS)
-                    .metric(p + "ops per sec", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND)
-                    .metric(p + "average time", op.averageMicros(), Unit.MICROSECONDS)
-                    .metric(p + "warmup operations", op.warmupOperations(), Unit.COUNT);
+            String operation = op.operation().label();
+            result.metric(labelled("ops", op.operations(), Unit.COUNT, Better.NEITHER, operation))
+                    .metric(labelled("elapsed_time", op.elapsedNanos() / 1e9, Unit.SECONDS, Better.LOWER, operation))
+                    .metric(labelled("ops_per_second", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND, Better.HIGHER,
+                            operation))
+                    .metric(labelled("average_time", op.operations() == 0 ? 0 : op.cumulativeNanos() / 1e9
+                            / op.operations(), Unit.SECONDS, Better.LOWER, operation))
+                    .metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
             for (OpResult.Kind kind : op.kinds().values()) {
+                Distribution latency = kind.latency().withLabel("operation", operation);
                 if (op.kinds().size() > 1) {
-                    String k = p + kind.name() + " ";
-                    result.metric(k + "operations", kind.operations(), Unit.COUNT)
-                            .metric(k + "ops per sec", op.elapsedNanos() == 0 ? 0
-                                    : kind.operations() * 1e9 / op.elapsedNanos(), Unit.OPERATIONS_PER_SECOND);
+                    result.metric(labelled("ops", kind.operations(), Unit.COUNT, Better.NEITHER, operation)
+                                    .withLabel("call", kind.name()))
+                            .metric(labelled("ops_per_second", op.elapsedNanos() == 0 ? 0
+                                    : kind.operations() * 1e9 / op.elapsedNanos(), Unit.OPERATIONS_PER_SECOND,
+                                    Better.HIGHER, operation).withLabel("call", kind.name()));
+                    latency = latency.withLabel("call", kind.name());
                 }
-                Distribution latency = kind.latency();
-                result.distribution(renamed(latency, p + (op.kinds().size() > 1 ? kind.name() + " " : "") + "latency"));
+                result.distribution(latency);
             }
-            op.completeLatency().ifPresent(d -> result.distribution(renamed(d, p + "complete latency")));
+            op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
-        cluster.forEach(result::cluster);
         return result.build();
     }
 
-    private static Distribution renamed(Distribution d, String name) {
-        return new Distribution(name, d.unit(), d.count(), d.min(), d.max(), d.mean(), d.stdDev(), d.percentiles());
+    private static Metric labelled(String id, double value, Unit unit, Better better, String operation) {
+        return Metric.of(id, value, unit, better).withLabel("operation", operation);
     }
 }

@@ -341,7 +341,7 @@ public final class NnThroughput {
             for (Histogram h : complete) {
                 merged.add(h);
             }
-            completeLatency = Histograms.toDistribution("complete latency", Unit.MICROSECONDS, merged, 1000);
+            completeLatency = Histograms.toDistribution("complete_latency", Unit.SECONDS, merged, 1e9);
         }
         return new Created(outcome, completeLatency);
     }
@@ -519,6 +519,6 @@ public final class NnThroughput {
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {
         Histogram h = o.histograms() ? histogram : Histograms.newHistogram();
         return new OpResult.Kind(name, operations, nanos,
-                Histograms.toDistribution(name + " latency", Unit.MICROSECONDS, h, 1000));
+                Histograms.toDistribution("latency", Unit.SECONDS, h, 1e9));
     }
 }

@@ -5,19 +5,15 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +22,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.util.ToolRunner;
+
 
 /**
  * {@code NNThroughputBenchmark} on the command line: Hadoop's {@code -op} and options, its result
@@ -41,17 +37,13 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         "noHistograms"};
     private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)?");
 
-    /** The parsed command line: the workload and where results go. */
+    /** The parsed command line: the workload, and where a NameNode started in this process keeps its storage. */
     static final class Command {
         final NnOptions options;
-        final Optional<Path> resultFile;
-        final Optional<Path> jsonFile;
         final Path standaloneDir;
 
-        Command(NnOptions options, Optional<Path> resultFile, Optional<Path> jsonFile, Path standaloneDir) {
+        Command(NnOptions options, Path standaloneDir) {
             this.options = options;
-            this.resultFile = resultFile;
-            this.jsonFile = jsonFile;
             this.standaloneDir = standaloneDir;
         }
     }
@@ -61,7 +53,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new NnThroughputTool(System.out, System.err), args));
+        System.exit(new NnThroughputTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -126,7 +118,6 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         options.addOption(valued("mix", "op=w,...", "with -op mix: operations and their weights, e.g."
                 + " create=1,open=8,fileStatus=4"));
         options.addOption(flag("noHistograms", "no per-operation latency histograms (to measure their cost)"));
-        options.addOption(valued("resFile", "file", "local file the result lines are appended to"));
         options.addOption(valued("standaloneDir", "dir", "name directory of the standalone NameNode (default "
                 + StandaloneNameNode.defaultDirectory() + ")"));
     }
@@ -137,6 +128,11 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
 
     private static Option valued(String name, String argName, String description) {
         return Option.builder(name).hasArg().argName(argName).desc(description).build();
+    }
+
+    @Override
+    protected boolean takesResultFile() {
+        return true;
     }
 
     @Override
@@ -220,8 +216,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         }
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
-        return new Command(options, Optional.ofNullable(line.getOptionValue("resFile")).map(Paths::get),
-                Optional.ofNullable(line.getOptionValue("json")).map(Paths::get), standaloneDir);
+        return new Command(options, standaloneDir);
     }
 
     private static Optional<Integer> intOption(CommandLine line, String flag) {
@@ -313,19 +308,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         NnResult result = benchmark.run(command.options);
         List<String> lines = new ArrayList<>(NnReport.classicLines(result));
         lines.addAll(NnReport.hbenchLines(result));
-        lines.forEach(out::println);
-        if (command.resultFile.isPresent()) {
-            appendResultFile(command.resultFile.get(), lines);
-        }
-        if (command.jsonFile.isPresent()) {
-            Map<String, String> facts = new LinkedHashMap<>(session.facts());
-            facts.put("nameNode", result.nameNode());
-            writeJson(command.jsonFile.get(), result.toBenchResult(facts));
-        }
+        report(session, lines, result::toBenchResult);
         return ExitStatus.SUCCESS;
-    }
-
-    private static void appendResultFile(Path file, List<String> lines) throws IOException {
-        Files.write(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 }

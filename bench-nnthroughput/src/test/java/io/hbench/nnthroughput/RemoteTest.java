@@ -1,9 +1,8 @@
 package io.hbench.nnthroughput;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +21,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The tool against a remote NameNode (-fs hdfs://...): a MiniDFSCluster NameNode with no DataNodes,
@@ -69,9 +70,15 @@ class RemoteTest {
                         "Latency usec: min ", "Complete latency usec: ");
         assertThat(countFiles("/r/create/create")).isEqualTo(30);
         assertThat(Files.readAllLines(resFile)).contains("--- create stats  ---", "# operations: 30");
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
         assertThat(result.get("benchmark").asText()).isEqualTo("NNThroughputBenchmark");
-        assertThat(metric(result, "create operations")).isEqualTo(30.0);
+        assertThat(metric(result, "ops", "create")).isEqualTo(30.0);
+        assertThat(metric(result, "ops_per_second", "create")).isPositive();
+        assertThat(result.get("environment").get("commandLine").get(0).asText()).isEqualTo("NNThroughputBenchmark");
+        assertThat(result.get("environment").get("commandLine")).hasSize(17);
+        assertThat(result.get("locations").get("nameNode").asText()).startsWith("hdfs://");
     }
 
     @Test
@@ -245,13 +252,14 @@ class RemoteTest {
         return count;
     }
 
-    private static double metric(JsonNode result, String name) {
+    private static double metric(JsonNode result, String id, String operation) {
         for (JsonNode metric : result.get("metrics")) {
-            if (metric.get("name").asText().equals(name)) {
+            if (metric.get("id").asText().equals(id) && metric.get("labels").size() == 1
+                    && metric.get("labels").get("operation").asText().equals(operation)) {
                 return metric.get("value").asDouble();
             }
         }
-        throw new AssertionError("no metric " + name);
+        throw new AssertionError("no metric " + id + "{operation=" + operation + "}");
     }
 
     private static ToolRun run(String... args) throws Exception {
