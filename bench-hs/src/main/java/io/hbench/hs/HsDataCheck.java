@@ -9,12 +9,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * HSDataCheck: from the file system's metadata alone, the data files of a directory: each a whole
@@ -23,15 +21,9 @@ import org.apache.hadoop.util.VersionInfo;
  */
 public final class HsDataCheck {
     private final Configuration conf;
-    private final Map<String, String> clusterFacts;
 
     public HsDataCheck(Configuration conf) {
-        this(conf, Map.of("fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
-    }
-
-    public HsDataCheck(Configuration conf, Map<String, String> clusterFacts) {
         this.conf = requireNonNull(conf, "conf is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     public HsDataCheckResult run(HsDataCheckOptions options) throws IOException {
@@ -67,6 +59,6 @@ public final class HsDataCheck {
         }
         Duration time = Duration.ofNanos(System.nanoTime() - begin);
         return new HsDataCheckResult(options, start, Instant.now(), time, files.size(), bytes, lowestReplication,
-                problems, clusterFacts);
+                problems);
     }
 }

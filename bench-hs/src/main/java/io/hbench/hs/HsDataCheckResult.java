@@ -3,11 +3,12 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.Unit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /** What HSDataCheck found; {@link #problems} is empty when the data passed. */
 public final class HsDataCheckResult {
@@ -19,10 +20,9 @@ public final class HsDataCheckResult {
     private final long bytes;
     private final int lowestReplication;
     private final List<String> problems;
-    private final Map<String, String> cluster;
 
     public HsDataCheckResult(HsDataCheckOptions options, Instant start, Instant end, Duration time, int files,
-            long bytes, int lowestReplication, List<String> problems, Map<String, String> cluster) {
+            long bytes, int lowestReplication, List<String> problems) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -31,7 +31,6 @@ public final class HsDataCheckResult {
         this.bytes = bytes;
         this.lowestReplication = lowestReplication;
         this.problems = List.copyOf(requireNonNull(problems, "problems is null"));
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
     }
 
     public HsDataCheckOptions options() {
@@ -74,20 +73,21 @@ public final class HsDataCheckResult {
         return problems.isEmpty();
     }
 
-    public BenchResult toBenchResult() {
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSDataCheck", "check")
-                .parameter("dir", options.dir())
-                .parameter("expected rows", options.expectedRows().map(String::valueOf).orElse("unknown"))
+                .primaryMetric("check_time")
+                .environment(environment)
+                .parameter("expected_rows", options.expectedRows().map(String::valueOf).orElse("unknown"))
                 .parameter("replication", options.replication())
                 .parameter("compliant", options.compliant())
+                .location("dir", options.dir())
                 .start(start)
                 .end(end)
-                .metric("files", files, Unit.COUNT)
-                .metric("bytes", bytes, Unit.BYTES)
-                .metric("rows", rows(), Unit.COUNT)
-                .metric("lowest replication", lowestReplication, Unit.COUNT)
-                .metric("time", time.toNanos() / 1e6, Unit.MILLISECONDS);
-        HsReport.addCluster(result, cluster);
+                .metric("files", files, Unit.COUNT, Better.NEITHER)
+                .metric("bytes", bytes, Unit.BYTES, Better.NEITHER)
+                .metric("rows", rows(), Unit.COUNT, Better.NEITHER)
+                .metric("lowest_replication", lowestReplication, Unit.COUNT, Better.NEITHER)
+                .metric("check_time", time.toNanos() / 1e9, Unit.SECONDS, Better.LOWER);
         problems.forEach(result::failure);
         return result.build();
     }

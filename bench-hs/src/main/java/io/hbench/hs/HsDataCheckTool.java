@@ -5,34 +5,24 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code HSDataCheck} on the command line; exit 1 when a check fails. */
-public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
+public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
     public static final String NAME = "HSDataCheck";
 
-    static final class Command {
-        final HsDataCheckOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(HsDataCheckOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
 
     public HsDataCheckTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new HsDataCheckTool(System.out, System.err), args));
+        System.exit(new HsDataCheckTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -66,7 +56,7 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected HsDataCheckOptions parse(CommandLine line) {
         HsDataCheckOptions.Builder options = HsDataCheckOptions.builder(
                 Optional.ofNullable(flagOrArgument(line, "dir")).orElse(HsGenOptions.DEFAULT_OUTPUT));
         if (line.hasOption("rows")) {
@@ -75,12 +65,12 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
         if (line.hasOption("replication")) {
             options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        HsDataCheckOptions options = command.options;
+    protected ExitStatus run(HsDataCheckOptions given, ClusterSession session) throws Exception {
+        HsDataCheckOptions options = given;
         if (options.expectedRows().isEmpty()) {
             org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(options.dir());
             GenSummary summary = GenSummary.read(dir.getFileSystem(session.configuration()), dir);
@@ -89,11 +79,8 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckTool.Command> {
                         .expectedRows(summary.rows()).build();
             }
         }
-        HsDataCheckResult result = new HsDataCheck(session.configuration(), session.facts()).run(options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+        HsDataCheckResult result = new HsDataCheck(session.configuration()).run(options);
+        report(session, lines(result), result::toBenchResult);
         if (!result.passed()) {
             err.println(NAME + ": " + options.dir() + " FAILED: " + result.problems().get(0));
             return ExitStatus.FAILURE;

@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.time.Instant;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,7 +18,6 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * HSGen: a map-only job that writes {@code rows} records, split evenly over the maps, into
@@ -29,17 +27,14 @@ import org.apache.hadoop.util.VersionInfo;
 public final class HsGen {
     private final Configuration conf;
     private final PrintStream progress;
-    private final Map<String, String> clusterFacts;
 
     public HsGen(Configuration conf) {
-        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
-                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+        this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
-    public HsGen(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+    public HsGen(Configuration conf, PrintStream progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     public HsGenResult run(HsGenOptions options) throws IOException, InterruptedException {
@@ -71,7 +66,7 @@ public final class HsGen {
         }
         BigInteger checksum = HsCounter.exact(counters);
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
-        return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum, clusterFacts,
+        return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum,
                 completed.job, completed.tasks);
     }
 }

@@ -3,6 +3,8 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -10,7 +12,6 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /** What an HSGen run wrote and how long the job took. */
 public final class HsGenResult {
@@ -20,12 +21,11 @@ public final class HsGenResult {
     private final Duration jobTime;
     private final long rows;
     private final BigInteger checksum;
-    private final Map<String, String> cluster;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
 
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
-            BigInteger checksum, Map<String, String> cluster, SubmittedJob job,
+            BigInteger checksum, SubmittedJob job,
             List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
@@ -33,7 +33,6 @@ public final class HsGenResult {
         this.jobTime = requireNonNull(jobTime, "jobTime is null");
         this.rows = rows;
         this.checksum = requireNonNull(checksum, "checksum is null");
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
@@ -84,21 +83,22 @@ public final class HsGenResult {
         return tasks;
     }
 
-    public BenchResult toBenchResult() {
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
+                .primaryMetric("throughput")
+                .environment(environment)
                 .parameter("rows", options.rows())
                 .parameter("maps", options.maps())
-                .parameter("output", options.outputDir())
                 .parameter("replication", options.replication())
                 .parameter("skew", options.skew().name())
-                .parameter("checksum", Checksum.format(checksum))
+                .location("output", options.outputDir())
+                .output("checksum", Checksum.format(checksum))
                 .start(start)
                 .end(end)
-                .metric("rows", rows, Unit.COUNT)
-                .metric("bytes", bytes(), Unit.BYTES)
-                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND);
-        HsReport.addCluster(result, cluster);
+                .metric("rows", rows, Unit.COUNT, Better.NEITHER)
+                .metric("bytes", bytes(), Unit.BYTES, Better.NEITHER)
+                .metric("job_time", jobTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER);
         result.job(job);
         result.taskSamples(tasks);
         return result.build();

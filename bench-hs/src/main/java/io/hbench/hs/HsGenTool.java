@@ -6,35 +6,23 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
-import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code HSGen} on the command line. */
-public final class HsGenTool extends BenchTool<HsGenTool.Command> {
+public final class HsGenTool extends BenchTool<HsGenOptions> {
     public static final String NAME = "HSGen";
 
-    static final class Command {
-        final HsGenOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(HsGenOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
 
     public HsGenTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new HsGenTool(System.out, System.err), args));
+        System.exit(new HsGenTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -76,7 +64,7 @@ public final class HsGenTool extends BenchTool<HsGenTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected HsGenOptions parse(CommandLine line) {
         String rows = flagOrArgument(line, "rows");
         if (rows == null) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-rows is required: -rows <N>, or <N> as the first"
@@ -92,16 +80,13 @@ public final class HsGenTool extends BenchTool<HsGenTool.Command> {
         if (line.hasOption("replication")) {
             options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        HsGenResult result = new HsGen(session.configuration(), err, session.facts()).run(command.options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(HsGenOptions options, ClusterSession session) throws Exception {
+        HsGenResult result = new HsGen(session.configuration(), err).run(options);
+        report(session, lines(result), result::toBenchResult);
         return ExitStatus.SUCCESS;
     }
 

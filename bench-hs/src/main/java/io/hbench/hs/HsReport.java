@@ -1,12 +1,10 @@
 package io.hbench.hs;
 
-import io.hbench.result.BenchResult;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 
 /** Number formats of the programs' lines: always Locale.ROOT, so "0.50" in every country. */
 final class HsReport {
@@ -29,10 +27,5 @@ final class HsReport {
     static String mibPerSecond(long bytes, Duration duration) {
         long nanos = duration.toNanos();
         return twoDecimals(nanos == 0 ? 0 : bytes / 1048576.0 / (nanos / 1e9));
-    }
-
-    static void addCluster(BenchResult.Builder result, Map<String, String> cluster) {
-        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
     }
 }

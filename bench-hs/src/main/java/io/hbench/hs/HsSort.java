@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,7 +24,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * HSSort: a total-order sort. Split points come from keys sampled in every input split; maps pass
@@ -36,17 +34,14 @@ import org.apache.hadoop.util.VersionInfo;
 public final class HsSort {
     private final Configuration conf;
     private final PrintStream progress;
-    private final Map<String, String> clusterFacts;
 
     public HsSort(Configuration conf) {
-        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
-                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+        this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
-    public HsSort(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+    public HsSort(Configuration conf, PrintStream progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     public HsSortResult run(HsSortOptions options) throws IOException, InterruptedException {
@@ -106,7 +101,7 @@ public final class HsSort {
             reducerBytes.add(part.getLen());
         }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
-                completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes, clusterFacts,
+                completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes,
                 completed.job, completed.tasks);
     }
 

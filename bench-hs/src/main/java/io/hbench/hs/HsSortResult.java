@@ -3,6 +3,8 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /** What HSSort did: rows, times (sampling and job), and how evenly the reducers were loaded. */
 public final class HsSortResult {
@@ -24,13 +25,12 @@ public final class HsSortResult {
     private final long rows;
     private final int maps;
     private final List<Long> reducerBytes;
-    private final Map<String, String> cluster;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
-            Map<String, String> cluster, SubmittedJob job,
+            SubmittedJob job,
             List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
@@ -42,7 +42,6 @@ public final class HsSortResult {
         this.rows = rows;
         this.maps = maps;
         this.reducerBytes = List.copyOf(requireNonNull(reducerBytes, "reducerBytes is null"));
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
@@ -111,25 +110,26 @@ public final class HsSortResult {
         return tasks;
     }
 
-    public BenchResult toBenchResult() {
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
-                .parameter("input", options.inputDir())
-                .parameter("output", options.outputDir())
+                .primaryMetric("total_time")
+                .environment(environment)
                 .parameter("reduces", reducerBytes.size())
                 .parameter("replication", options.replication())
                 .parameter("sampler", options.sampler().name())
+                .location("input", options.inputDir())
+                .location("output", options.outputDir())
                 .start(start)
                 .end(end)
-                .metric("rows", rows, Unit.COUNT)
-                .metric("bytes", bytes(), Unit.BYTES)
-                .metric("maps", maps, Unit.COUNT)
-                .metric("sampled keys", sampledKeys, Unit.COUNT)
-                .metric("sampling time", samplingTime.toNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("total time", totalTime.toNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("largest reducer input", largestReducerBytes(), Unit.BYTES)
-                .metric("smallest reducer input", smallestReducerBytes(), Unit.BYTES);
-        HsReport.addCluster(result, cluster);
+                .metric("rows", rows, Unit.COUNT, Better.NEITHER)
+                .metric("bytes", bytes(), Unit.BYTES, Better.NEITHER)
+                .metric("maps", maps, Unit.COUNT, Better.NEITHER)
+                .metric("sampled_keys", sampledKeys, Unit.COUNT, Better.NEITHER)
+                .metric("sampling_time", samplingTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("job_time", jobTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("total_time", totalTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("largest_reducer_input", largestReducerBytes(), Unit.BYTES, Better.NEITHER)
+                .metric("smallest_reducer_input", smallestReducerBytes(), Unit.BYTES, Better.NEITHER);
         result.job(job);
         result.taskSamples(tasks);
         return result.build();

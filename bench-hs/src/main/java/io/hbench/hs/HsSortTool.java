@@ -6,35 +6,24 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code HSSort} on the command line. */
-public final class HsSortTool extends BenchTool<HsSortTool.Command> {
+public final class HsSortTool extends BenchTool<HsSortOptions> {
     public static final String NAME = "HSSort";
 
-    static final class Command {
-        final HsSortOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(HsSortOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
 
     public HsSortTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new HsSortTool(System.out, System.err), args));
+        System.exit(new HsSortTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -72,7 +61,7 @@ public final class HsSortTool extends BenchTool<HsSortTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected HsSortOptions parse(CommandLine line) {
         HsSortOptions.Builder options = HsSortOptions.builder()
                 .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsGenOptions.DEFAULT_OUTPUT))
                 .outputDir(Optional.ofNullable(flagOrArgument(line, "output")).orElse(HsSortOptions.DEFAULT_OUTPUT));
@@ -91,16 +80,13 @@ public final class HsSortTool extends BenchTool<HsSortTool.Command> {
                         + "' is not a sampler: use balanced or classic");
             }
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        HsSortResult result = new HsSort(session.configuration(), err, session.facts()).run(command.options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(HsSortOptions options, ClusterSession session) throws Exception {
+        HsSortResult result = new HsSort(session.configuration(), err).run(options);
+        report(session, lines(result), result::toBenchResult);
         return ExitStatus.SUCCESS;
     }
 

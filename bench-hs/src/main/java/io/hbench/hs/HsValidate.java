@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,7 +23,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * HSValidate: one map per sorted file checks order inside it, one reducer checks order across
@@ -34,17 +32,14 @@ import org.apache.hadoop.util.VersionInfo;
 public final class HsValidate {
     private final Configuration conf;
     private final PrintStream progress;
-    private final Map<String, String> clusterFacts;
 
     public HsValidate(Configuration conf) {
-        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
-                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+        this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
-    public HsValidate(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+    public HsValidate(Configuration conf, PrintStream progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     public HsValidateResult run(HsValidateOptions options) throws IOException, InterruptedException {
@@ -116,7 +111,7 @@ public final class HsValidate {
                     + " has no rows or checksum line");
         }
         return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
-                expectedRows, expectedChecksum, errors, clusterFacts, completed.job,
+                expectedRows, expectedChecksum, errors, completed.job,
                 completed.tasks);
     }
 

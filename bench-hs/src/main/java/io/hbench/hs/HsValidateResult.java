@@ -3,6 +3,8 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -10,7 +12,6 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** What HSValidate found: rows, checksum, and every error line (empty when the data is valid). */
@@ -25,13 +26,12 @@ public final class HsValidateResult {
     private final Long expectedRows;
     private final BigInteger expectedChecksum;
     private final List<String> errors;
-    private final Map<String, String> cluster;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
 
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
-            Map<String, String> cluster, SubmittedJob job,
+            SubmittedJob job,
             List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
@@ -43,7 +43,6 @@ public final class HsValidateResult {
         this.expectedRows = expectedRows;
         this.expectedChecksum = expectedChecksum;
         this.errors = List.copyOf(requireNonNull(errors, "errors is null"));
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.job = requireNonNull(job, "job is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
@@ -109,20 +108,25 @@ public final class HsValidateResult {
         return tasks;
     }
 
-    public BenchResult toBenchResult() {
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
-                .parameter("input", options.inputDir())
-                .parameter("report", options.reportDir())
-                .parameter("expected rows", expectedRows == null ? "unknown" : expectedRows.toString())
-                .parameter("expected checksum", expectedChecksum == null ? "unknown" : Checksum.format(expectedChecksum))
-                .parameter("checksum", Checksum.format(checksum))
+                .primaryMetric("job_time")
+                .environment(environment)
+                .location("input", options.inputDir())
+                .location("report", options.reportDir())
+                .output("checksum", Checksum.format(checksum))
                 .start(start)
                 .end(end)
-                .metric("files", files, Unit.COUNT)
-                .metric("rows", rows, Unit.COUNT)
-                .metric("bytes", bytes(), Unit.BYTES)
-                .metric("job time", jobTime.toNanos() / 1e6, Unit.MILLISECONDS);
-        HsReport.addCluster(result, cluster);
+                .metric("files", files, Unit.COUNT, Better.NEITHER)
+                .metric("rows", rows, Unit.COUNT, Better.NEITHER)
+                .metric("bytes", bytes(), Unit.BYTES, Better.NEITHER)
+                .metric("job_time", jobTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER);
+        if (expectedRows != null) {
+            result.output("expected_rows", expectedRows.toString());
+        }
+        if (expectedChecksum != null) {
+            result.output("expected_checksum", Checksum.format(expectedChecksum));
+        }
         result.job(job);
         result.taskSamples(tasks);
         errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));

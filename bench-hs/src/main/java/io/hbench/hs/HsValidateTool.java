@@ -4,35 +4,24 @@ import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code HSValidate} on the command line: TeraValidate's lines, then a verdict; exit 1 when invalid. */
-public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
+public final class HsValidateTool extends BenchTool<HsValidateOptions> {
     public static final String NAME = "HSValidate";
 
-    static final class Command {
-        final HsValidateOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(HsValidateOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
 
     public HsValidateTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new HsValidateTool(System.out, System.err), args));
+        System.exit(new HsValidateTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -67,7 +56,7 @@ public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected HsValidateOptions parse(CommandLine line) {
         HsValidateOptions.Builder options = HsValidateOptions.builder()
                 .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsValidateOptions.DEFAULT_INPUT))
                 .reportDir(Optional.ofNullable(flagOrArgument(line, "report")).orElse(HsValidateOptions.DEFAULT_REPORT))
@@ -75,16 +64,13 @@ public final class HsValidateTool extends BenchTool<HsValidateTool.Command> {
         if (line.hasOption("rows")) {
             options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        HsValidateResult result = new HsValidate(session.configuration(), err, session.facts()).run(command.options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(HsValidateOptions options, ClusterSession session) throws Exception {
+        HsValidateResult result = new HsValidate(session.configuration(), err).run(options);
+        report(session, lines(result), result::toBenchResult);
         if (!result.passed()) {
             err.println(NAME + ": " + result.options().inputDir() + " is NOT valid: " + result.errors().size()
                     + (result.errors().size() == 1 ? " error" : " errors") + "; first: "

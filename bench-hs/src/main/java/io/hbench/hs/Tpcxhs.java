@@ -14,12 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The TPCx-HS benchmark: two runs of five phases each (HSGen, HSDataCheck, HSSort, HSDataCheck,
@@ -32,17 +30,14 @@ public final class Tpcxhs {
 
     private final Configuration conf;
     private final PrintStream progress;
-    private final Map<String, String> clusterFacts;
 
     public Tpcxhs(Configuration conf) {
-        this(conf, new PrintStream(OutputStream.nullOutputStream()), Map.of(
-                "fs", FileSystem.getDefaultUri(conf).toString(), "hadoop.version", VersionInfo.getVersion()));
+        this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
-    public Tpcxhs(Configuration conf, PrintStream progress, Map<String, String> clusterFacts) {
+    public Tpcxhs(Configuration conf, PrintStream progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
-        this.clusterFacts = Map.copyOf(requireNonNull(clusterFacts, "clusterFacts is null"));
     }
 
     public TpcxhsResult run(TpcxhsOptions options) throws IOException, InterruptedException {
@@ -64,7 +59,7 @@ public final class Tpcxhs {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, clusterFacts, jobs, tasks);
+        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, tasks);
     }
 
     private static void clean(OwnedDirectory base) throws IOException {
@@ -116,21 +111,21 @@ public final class Tpcxhs {
             throws IOException, InterruptedException {
         switch (index) {
             case 0:
-                HsGenResult gen = new HsGen(conf, progress, clusterFacts).run(options.genOptions());
+                HsGenResult gen = new HsGen(conf, progress).run(options.genOptions());
                 jobs.add(gen.job());
                 tasks.addAll(gen.tasks());
                 return null;
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
             case 2:
-                HsSortResult sort = new HsSort(conf, progress, clusterFacts).run(options.sortOptions());
+                HsSortResult sort = new HsSort(conf, progress).run(options.sortOptions());
                 jobs.add(sort.job());
                 tasks.addAll(sort.tasks());
                 return null;
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
             default:
-                HsValidateResult result = new HsValidate(conf, progress, clusterFacts).run(options.validateOptions());
+                HsValidateResult result = new HsValidate(conf, progress).run(options.validateOptions());
                 jobs.add(result.job());
                 tasks.addAll(result.tasks());
                 return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
@@ -139,7 +134,7 @@ public final class Tpcxhs {
     }
 
     private String dataCheck(HsDataCheckOptions options) throws IOException {
-        HsDataCheckResult result = new HsDataCheck(conf, clusterFacts).run(options);
+        HsDataCheckResult result = new HsDataCheck(conf).run(options);
         return result.passed() ? null : result.problems().get(0);
     }
 }

@@ -3,6 +3,9 @@ package io.hbench.hs;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -12,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -98,17 +100,14 @@ public final class TpcxhsResult {
     private final Instant start;
     private final Instant end;
     private final List<Run> runs;
-    private final Map<String, String> cluster;
     private final List<SubmittedJob> jobs;
     private final List<TaskSample> tasks;
 
-    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, Map<String, String> cluster,
-            List<SubmittedJob> jobs, List<TaskSample> tasks) {
+    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs, List<TaskSample> tasks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
@@ -172,40 +171,49 @@ public final class TpcxhsResult {
         return Optional.of(options.price().get().divide(metric().get(), SCALE, RoundingMode.HALF_UP));
     }
 
-    public BenchResult toBenchResult() {
+    /**
+     * The common result model; the primary metric is HSph@SF, as a double (the exact decimal is in the classic
+     * lines). Phases are labelled by run and phase, the two HSDataChecks as HSDataCheck-generated and -sorted.
+     */
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("TPCx-HS", "run")
-                .parameter("scale factor", options.scaleFactor().value().toPlainString())
-                .parameter("valid scale factor", options.scaleFactor().isValid())
+                .primaryMetric("hsph_at_sf")
+                .environment(environment)
+                .parameter("scale_factor", options.scaleFactor().value().toPlainString())
+                .parameter("valid_scale_factor", options.scaleFactor().isValid())
                 .parameter("rows", options.scaleFactor().rows())
-                .parameter("baseDir", options.baseDir())
                 .parameter("replication", options.replication())
                 .parameter("maps", options.maps().map(String::valueOf).orElse("default"))
                 .parameter("reduces", options.reduces().map(String::valueOf).orElse("default"))
                 .parameter("price", options.price().map(BigDecimal::toPlainString).orElse("none"))
+                .location("baseDir", options.baseDir())
                 .start(start)
-                .end(end);
-        metric().ifPresent(value -> result.metric("HSph@SF", value.doubleValue(), Unit.COUNT));
-        pricePerformance().ifPresent(value -> result.metric("$/HSph@SF", value.doubleValue(), Unit.COUNT));
-        performanceRun().ifPresent(run -> result.parameter("performance run", run.number()));
-        // Metrics are doubles; the exact decimal figures travel as parameters too.
-        metric().ifPresent(value -> result.parameter("HSph@SF exact", value.toPlainString()));
-        pricePerformance().ifPresent(value -> result.parameter("$/HSph@SF exact", value.toPlainString()));
+                .end(end)
+                .metric("data_bytes", options.scaleFactor().rows() * 100.0, Unit.BYTES, Better.NEITHER);
+        metric().ifPresent(value -> result.metric("hsph_at_sf", value.doubleValue(), Unit.SCALE_FACTORS_PER_HOUR,
+                Better.HIGHER));
+        pricePerformance().ifPresent(value -> result.metric("price_performance", value.doubleValue(),
+                Unit.PRICE_PER_SCALE_FACTOR_PER_HOUR, Better.LOWER));
+        performanceRun().ifPresent(run -> result.metric("performance_run", run.number(), Unit.COUNT, Better.NEITHER));
         for (Run run : runs) {
-            result.metric("run " + run.number() + " total time", run.totalTime().toMillis(), Unit.MILLISECONDS);
+            String number = Integer.toString(run.number());
+            result.metric(Metric.of("run_time", run.totalTime().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                    .withLabel("run", number));
             if (run.passed()) {
-                result.metric("run " + run.number() + " HSph@SF", hsph(run).doubleValue(), Unit.COUNT);
+                result.metric(Metric.of("run_hsph_at_sf", hsph(run).doubleValue(), Unit.SCALE_FACTORS_PER_HOUR,
+                        Better.HIGHER).withLabel("run", number));
             }
             for (Phase phase : run.phases()) {
-                String name = "run " + run.number() + " " + phase.name();
+                String name = phase.name();
                 if (run.phases().stream().filter(p -> p.name().equals(phase.name())).count() > 1) {
-                    name += " " + (phase == run.phases().get(1) ? "(generated)" : "(sorted)");
+                    name += phase == run.phases().get(1) ? "-generated" : "-sorted";
                 }
-                result.metric(name + " time", phase.time().toMillis(), Unit.MILLISECONDS);
+                result.metric(Metric.of("phase_time", phase.time().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                        .withLabel("run", number).withLabel("phase", name));
                 phase.failure().ifPresent(failure -> result.failure("Run " + run.number() + ", " + phase.name() + ": "
                         + failure));
             }
         }
-        HsReport.addCluster(result, cluster);
         result.jobs(jobs);
         result.taskSamples(tasks);
         return result.build();

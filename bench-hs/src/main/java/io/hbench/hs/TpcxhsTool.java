@@ -7,33 +7,21 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.math.BigDecimal;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code TPCx-HS}: the whole benchmark, both runs, the report block and the phase table. */
-public final class TpcxhsTool extends BenchTool<TpcxhsTool.Command> {
+public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     public static final String NAME = "TPCx-HS";
 
-    static final class Command {
-        final TpcxhsOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(TpcxhsOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
 
     public TpcxhsTool(PrintStream out, PrintStream err) {
         super(out, err);
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new TpcxhsTool(System.out, System.err), args));
+        System.exit(new TpcxhsTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
@@ -68,7 +56,7 @@ public final class TpcxhsTool extends BenchTool<TpcxhsTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected TpcxhsOptions parse(CommandLine line) {
         if (line.hasOption("sf") == line.hasOption("rows")) {
             throw new BenchException(line.hasOption("sf") ? ErrorCode.CONFLICTING_OPTIONS : ErrorCode.MISSING_OPTION,
                     line.hasOption("sf") ? "-sf and -rows both size the data: give one"
@@ -95,17 +83,13 @@ public final class TpcxhsTool extends BenchTool<TpcxhsTool.Command> {
                 throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-price '" + text + "' is not an amount");
             }
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        TpcxhsOptions options = command.options;
-        TpcxhsResult result = new Tpcxhs(session.configuration(), err, session.facts()).run(options);
-        TpcxhsReport.lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(TpcxhsOptions options, ClusterSession session) throws Exception {
+        TpcxhsResult result = new Tpcxhs(session.configuration(), err).run(options);
+        report(session, TpcxhsReport.lines(result), result::toBenchResult);
         if (!result.passed()) {
             err.println(NAME + ": no metric: " + TpcxhsReport.failure(result));
             return ExitStatus.FAILURE;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -124,9 +125,9 @@ class HsClusterTest {
             assertThat(task.start()).as(task.toString()).isAfterOrEqualTo(gen.start());
             assertThat(task.end()).as(task.toString()).isBeforeOrEqualTo(gen.end());
             assertThat(task.metrics()).singleElement().satisfies(time -> assertThat(time.value())
-                    .isEqualTo(task.duration().toNanos() / 1e6));
+                    .isEqualTo(task.duration().toNanos() / 1e9));
         }
-        assertThat(gen.toBenchResult().taskSamples()).isEqualTo(gen.tasks());
+        assertThat(gen.toBenchResult(HsProgramLinesTest.ENVIRONMENT).taskSamples()).isEqualTo(gen.tasks());
         // The tasks' files are read and gone: the outputs hold only what they held before.
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/gen/_hbench-tasks"))).isFalse();
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/sorted/_hbench-tasks"))).isFalse();
@@ -270,7 +271,9 @@ class HsClusterTest {
             ToolRun validate = run(HsValidateTool::new, "-input", dir, "-report", dir + "-report");
             assertThat(validate.status).as(dir + ": " + validate.out).isZero();
         }
-        assertThat(java.nio.file.Files.readString(temp.resolve("sort.json"))).contains("largest reducer input");
+        String sortJson = java.nio.file.Files.readString(temp.resolve("sort.json"));
+        ResultSchema.assertValid(sortJson);
+        assertThat(sortJson).contains("\"largest_reducer_input\"", "\"primaryMetric\" : \"total_time\"");
     }
 
     @Test
@@ -336,7 +339,8 @@ class HsClusterTest {
                 .containsPattern("(?m)^1    HSValidate +[0-9]+ +[0-9.]+  ok$");
         assertThat(tpcxhs.err).contains("TPCx-HS: Run 2 of 2, phase 5 of 5: HSValidate ...");
         String report = java.nio.file.Files.readString(json);
-        assertThat(report).contains("\"HSph@SF\"", "run 2 HSSort time", "\"performance run\"");
+        ResultSchema.assertValid(report);
+        assertThat(report).contains("\"id\" : \"hsph_at_sf\"", "\"phase\" : \"HSSort\"", "\"id\" : \"performance_run\"");
         // HSGen, HSSort and HSValidate in each of the two runs, as announced on stderr.
         com.fasterxml.jackson.databind.JsonNode jobs = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(report).get("jobs");

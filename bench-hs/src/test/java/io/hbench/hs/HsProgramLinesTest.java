@@ -1,19 +1,26 @@
 package io.hbench.hs;
 
-import static io.hbench.testing.DefaultLocales.withDefaultLocale;
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The lines HSGen, HSDataCheck, HSSort and HSValidate print (the ones operators' scripts parse), byte for byte,
@@ -26,7 +33,9 @@ class HsProgramLinesTest {
     private static final long BYTES = 1_000_000_000L;
     /** Above 2^64, so the high half of the 128-bit sum shows. */
     private static final BigInteger CHECKSUM = new BigInteger("1f4c2b9a07d3e86a5b1c4d2e3f607182", 16);
-    private static final Map<String, String> CLUSTER = Map.of("fs", "hdfs://nn:8020", "hadoop.version", "3.4.2");
+    static final Environment ENVIRONMENT = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+            .clusterHadoopVersion("3.4.2").java("17").os("Linux").clientHost("gw1")
+            .commandLine(List.of("TPCx-HS", "-sf", "0.001")).configuration("fs.defaultFS", "hdfs://nn:8020").build();
 
     @ParameterizedTest
     @MethodSource("io.hbench.testing.DefaultLocales#locales")
@@ -94,15 +103,55 @@ class HsProgramLinesTest {
         assertThat(lines.get(lines.size() - 1)).isEqualTo("HSValidate: FAILED");
     }
 
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void everyProgramsJsonMatchesItsGoldenFileAndTheSchemaInEveryDefaultLocale(Locale locale) throws Exception {
+        assertGoldenJson(locale, "hsgen.json", gen().toBenchResult(ENVIRONMENT));
+        assertGoldenJson(locale, "hsdatacheck.json", dataCheck().toBenchResult(ENVIRONMENT));
+        assertGoldenJson(locale, "hssort.json", sort().toBenchResult(ENVIRONMENT));
+        assertGoldenJson(locale, "hsvalidate.json", validate(twoMisorders()).toBenchResult(ENVIRONMENT));
+    }
+
+    @Test
+    void figuresAreInBaseUnitsWithTheirPrimaryMetric() {
+        BenchResult gen = gen().toBenchResult(ENVIRONMENT);
+        BenchResult sort = sort().toBenchResult(ENVIRONMENT);
+
+        assertThat(gen.primaryMetrics()).singleElement().satisfies(metric -> {
+            assertThat(metric.id()).isEqualTo("throughput");
+            // 1,000,000,000 bytes in 47.50025 s
+            assertThat(metric.value()).isEqualTo(1e9 / 47.50025);
+        });
+        assertThat(gen.metric("job_time").orElseThrow().value()).isEqualTo(47.50025);
+        assertThat(gen.outputs()).containsEntry("checksum", Checksum.format(CHECKSUM));
+        assertThat(gen.locations()).containsEntry("output", "/benchmarks/TPCx-HS/HSGen");
+        assertThat(sort.primaryMetrics()).singleElement().satisfies(metric -> {
+            assertThat(metric.id()).isEqualTo("total_time");
+            assertThat(metric.value()).isEqualTo(129.875);
+        });
+        assertThat(sort.metric("largest_reducer_input").orElseThrow().value()).isEqualTo(500_123_400.0);
+        assertThat(sort.taskHosts()).containsOnlyKeys("dn1", "dn2");
+    }
+
+    private static void assertGoldenJson(Locale locale, String name, BenchResult result) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result));
+        GoldenFiles.assertMatches(HsProgramLinesTest.class, name, json.getBytes(StandardCharsets.UTF_8));
+    }
+
     // ---- the fixed results ----
 
     private static final SubmittedJob JOB = new SubmittedJob("job_1764000000000_0001", "HS", null);
+    private static final List<TaskSample> TASKS = List.of(
+            new TaskSample("attempt_1764000000000_0001_m_000000_0", "dn1", START.plusMillis(1_500),
+                    START.plusMillis(20_250), List.of(Metric.of("task_time", 18.75, Unit.SECONDS, Better.LOWER))),
+            new TaskSample("attempt_1764000000000_0001_m_000001_0", "dn2", START.plusMillis(1_625),
+                    START.plusMillis(21_000), List.of(Metric.of("task_time", 19.375, Unit.SECONDS, Better.LOWER))));
 
     /** 10,000,000 rows (1,000,000,000 bytes) in 10 maps in 47.5 s. */
     private static HsGenResult gen() {
         HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500).plusNanos(250_000),
-                ROWS, CHECKSUM, CLUSTER, JOB, List.of());
+                ROWS, CHECKSUM, JOB, TASKS);
     }
 
     /** A passed check of 16 files, 1,000,000,000 bytes, against the expected 10,000,000 rows. */
@@ -110,7 +159,7 @@ class HsProgramLinesTest {
         HsDataCheckOptions options = HsDataCheckOptions.builder("/benchmarks/TPCx-HS/HSGen").expectedRows(ROWS)
                 .replication(3).build();
         return new HsDataCheckResult(options, START, START.plusMillis(2_375), Duration.ofMillis(2_312), 16, BYTES, 3,
-                List.of(), CLUSTER);
+                List.of());
     }
 
     /** Replication 1 required (not compliant), and 1,000 rows short. */
@@ -120,8 +169,7 @@ class HsProgramLinesTest {
         long bytes = BYTES - 100_000L;
         return new HsDataCheckResult(options, START, START.plusMillis(1_875), Duration.ofMillis(1_812), 1, bytes, 1,
                 List.of("record count " + bytes / Records.RECORD_LENGTH + " (" + bytes + " bytes) is not the " + ROWS
-                        + " expected (" + BYTES + " bytes)"),
-                CLUSTER);
+                        + " expected (" + BYTES + " bytes)"));
     }
 
     /** 10,000,000 rows from 8 maps to 2 reducers, classic sampler. */
@@ -130,14 +178,14 @@ class HsProgramLinesTest {
                 .outputDir("/benchmarks/TPCx-HS/HSSort").sampler(Sampler.CLASSIC).build();
         return new HsSortResult(options, START, START.plusMillis(131_000), Duration.ofMillis(129_875),
                 Duration.ofMillis(126_250), Duration.ofMillis(3_125), 100_000, ROWS, 8,
-                List.of(500_123_400L, 499_876_600L), CLUSTER, JOB, List.of());
+                List.of(500_123_400L, 499_876_600L), JOB, TASKS);
     }
 
     private static HsValidateResult validate(List<String> errors) {
         HsValidateOptions options = HsValidateOptions.builder().inputDir("/benchmarks/TPCx-HS/HSSort")
                 .reportDir("/benchmarks/TPCx-HS/HSValidate").genDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsValidateResult(options, START, START.plusMillis(38_000), Duration.ofMillis(36_625), 2, ROWS,
-                CHECKSUM, ROWS, CHECKSUM, errors, CLUSTER, JOB, List.of());
+                CHECKSUM, ROWS, CHECKSUM, errors, JOB, TASKS);
     }
 
     /** Two misorders as ValidateMapper words them and ValidateReducer's report file holds them. */

@@ -1,17 +1,24 @@
 package io.hbench.hs;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.hbench.result.BenchResult;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Unit;
+import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TpcxhsResultTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -52,12 +59,20 @@ class TpcxhsResultTest {
         assertThat(result.repeatabilityRun().get().number()).isEqualTo(2);
         assertThat(result.metric().get()).isEqualByComparingTo("1");
         assertThat(result.pricePerformance().get()).isEqualByComparingTo("10000");
-        BenchResult bench = result.toBenchResult();
-        assertThat(bench.metric("HSph@SF").get().value()).isEqualTo(1.0);
-        assertThat(bench.parameters()).containsEntry("HSph@SF exact", "1.000000000000")
-                .containsEntry("$/HSph@SF exact", "10000.000000000000");
-        assertThat(bench.metric("run 2 HSph@SF").get().value()).isEqualTo(2.0);
-        assertThat(bench.metric("run 1 HSDataCheck (sorted) time").get().value()).isEqualTo(400.0);
+        BenchResult bench = result.toBenchResult(HsProgramLinesTest.ENVIRONMENT);
+        assertThat(bench.primaryMetrics()).singleElement().satisfies(metric -> {
+            assertThat(metric.id()).isEqualTo("hsph_at_sf");
+            assertThat(metric.value()).isEqualTo(1.0);
+            assertThat(metric.unit()).isEqualTo(Unit.SCALE_FACTORS_PER_HOUR);
+        });
+        assertThat(bench.metric("price_performance").get().value()).isEqualTo(10000.0);
+        assertThat(bench.metric("performance_run").get().value()).isEqualTo(1.0);
+        assertThat(bench.parameters()).doesNotContainKeys("HSph@SF exact", "performance run");
+        assertThat(bench.metric(MetricKey.of("run_hsph_at_sf").withLabel("run", "2")).get().value()).isEqualTo(2.0);
+        assertThat(bench.metric(MetricKey.of("phase_time").withLabel("run", "1").withLabel("phase", "HSDataCheck-sorted"))
+                .get().value()).isEqualTo(0.4);
+        assertThat(bench.metric(MetricKey.of("run_time").withLabel("run", "1")).get().value()).isEqualTo(3600.0);
+        assertThat(bench.metric("data_bytes").get().value()).isEqualTo(1e12);
         assertThat(bench.failures()).isEmpty();
     }
 
@@ -104,8 +119,19 @@ class TpcxhsResultTest {
         assertThat(TpcxhsReport.lines(result)).contains("                    FAILED in HSDataCheck",
                 "TPCx-HS Performance Metric (HSph@SF): none: Run 1 failed in HSDataCheck: record count 1 is not the 2"
                         + " expected");
-        assertThat(result.toBenchResult().failures()).containsExactly(
+        assertThat(result.toBenchResult(HsProgramLinesTest.ENVIRONMENT).failures()).containsExactly(
                 "Run 1, HSDataCheck: record count 1 is not the 2 expected");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void theJsonMatchesItsGoldenFileAndTheSchemaInEveryDefaultLocale(Locale locale) throws Exception {
+        TpcxhsResult result = result(List.of(run(1, 3_600_000), run(2, 1_800_000)), "10000");
+
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(
+                result.toBenchResult(HsProgramLinesTest.ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(TpcxhsResultTest.class, "tpcxhs.json", json.getBytes(StandardCharsets.UTF_8));
     }
 
     private static TpcxhsResult.Run run(int number, long totalMillis) {
@@ -122,6 +148,6 @@ class TpcxhsResultTest {
         if (price != null) {
             options.price(new BigDecimal(price));
         }
-        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, Map.of("fs", "hdfs://nn"), List.of(), List.of());
+        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, List.of(), List.of());
     }
 }
