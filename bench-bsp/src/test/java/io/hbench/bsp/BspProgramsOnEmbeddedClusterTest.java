@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.bsp.ebb.EbbTool;
 import io.hbench.bsp.randbench.RandBenchTool;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -52,12 +53,14 @@ class BspProgramsOnEmbeddedClusterTest {
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).contains("The total number of supersteps: 4\n").containsPattern(
                 "Job Finished in \\d+\\.\\d+ seconds\n");
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        String text = java.nio.file.Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
         // 4 peers x 50 messages x 1000 bytes x 3 measured supersteps, split between the network and the sender.
-        assertThat(metric(result, "network bytes") + metric(result, "local bytes")).isEqualTo(4 * 50 * 1000 * 3);
-        assertThat(metric(result, "network bytes")).isPositive();
-        assertThat(metric(result, "throughput")).isCloseTo(metric(result, "network bytes")
-                / (metric(result, "measured time") / 1000), withinPercentage(1e-9));
+        assertThat(metric(result, "network_bytes") + metric(result, "local_bytes")).isEqualTo(4 * 50 * 1000 * 3);
+        assertThat(metric(result, "network_bytes")).isPositive();
+        assertThat(metric(result, "network_throughput")).isCloseTo(metric(result, "network_bytes")
+                / metric(result, "measured_time"), withinPercentage(1e-9));
         assertThat(result.get("tasks")).as("one sample per peer").hasSize(4);
         assertThat(result.get("jobs")).as("the job the peers ran as").hasSize(1);
         String job = result.get("jobs").get(0).get("id").asText();
@@ -78,7 +81,9 @@ class BspProgramsOnEmbeddedClusterTest {
                 .containsPattern("size 65536 round 1: 4 exchanges")
                 .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(effective bisection bandwidth\\)\n")
                 .containsPattern("size 65536 baseline \\(2 peers\\): .*; 4 peers / baseline: [\\d.]+\n");
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        String text = java.nio.file.Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
         assertThat(result.get("jobs")).as("the run's job, then the baseline's").hasSize(2);
         assertThat(result.get("jobs").get(0).get("name").asText()).isEqualTo("EBB ebb 4 peers (BSP, 4 peers)");
         assertThat(result.get("jobs").get(1).get("name").asText()).isEqualTo("EBB ebb 2 peers (BSP, 2 peers)");
@@ -87,12 +92,12 @@ class BspProgramsOnEmbeddedClusterTest {
         }
     }
 
-    private static double metric(JsonNode result, String name) {
+    private static double metric(JsonNode result, String id) {
         for (JsonNode metric : result.get("metrics")) {
-            if (metric.get("name").asText().equals(name)) {
+            if (metric.get("id").asText().equals(id)) {
                 return metric.get("value").asDouble();
             }
         }
-        throw new AssertionError("no metric " + name);
+        throw new AssertionError("no metric " + id);
     }
 }

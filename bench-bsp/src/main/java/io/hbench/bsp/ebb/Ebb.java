@@ -11,7 +11,6 @@ import io.hbench.bsp.bench.Timings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
@@ -20,12 +19,9 @@ public final class Ebb {
     public static final String NAME = "EBB";
 
     private final BspRunner runner;
-    private final Map<String, String> cluster;
 
-    /** @param cluster facts about the cluster, for the result */
-    public Ebb(BspRunner runner, Map<String, String> cluster) {
+    public Ebb(BspRunner runner) {
         this.runner = requireNonNull(runner, "runner is null");
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
     }
 
     public EbbResult run(EbbOptions options) throws InterruptedException {
@@ -33,7 +29,7 @@ public final class Ebb {
         EbbResult.Run run = run(options, options.pattern(), options.settings().peers());
         Optional<EbbResult.Run> baseline = options.relative()
                 ? Optional.of(run(options, EbbPattern.EBB, 2)) : Optional.empty();
-        return new EbbResult(options, start, Instant.now(), run, baseline, cluster);
+        return new EbbResult(options, start, Instant.now(), run, baseline);
     }
 
     private EbbResult.Run run(EbbOptions options, EbbPattern pattern, int peers) throws InterruptedException {

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -14,7 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -40,16 +42,13 @@ public final class EbbResult {
     private final Instant end;
     private final Run run;
     private final Optional<Run> baseline;
-    private final Map<String, String> cluster;
 
-    public EbbResult(EbbOptions options, Instant start, Instant end, Run run, Optional<Run> baseline,
-            Map<String, String> cluster) {
+    public EbbResult(EbbOptions options, Instant start, Instant end, Run run, Optional<Run> baseline) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.run = requireNonNull(run, "run is null");
         this.baseline = requireNonNull(baseline, "baseline is null");
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         if (end.isBefore(start)) {
             throw new IllegalArgumentException("end is before start");
         }
@@ -93,8 +92,10 @@ public final class EbbResult {
         return baseline.map(base -> run.bytesPerSecond(size) / base.bytesPerSecond(size));
     }
 
-    public BenchResult toBenchResult() {
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(Ebb.NAME, options.pattern().flagValue())
+                .primaryMetric("bandwidth")
+                .environment(environment)
                 .parameter("pattern", options.pattern().flagValue())
                 .parameter("sizes", options.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .parameter("rounds", options.rounds())
@@ -103,36 +104,51 @@ public final class EbbResult {
                 .parameter("peers", options.settings().peers())
                 .parameter("seed", options.settings().seed())
                 .parameter("timeout", options.settings().failureTimeout().toSeconds())
-                .parameter("listen", options.settings().listen().map(Object::toString).orElse(""))
+                .location("listen", options.settings().listen().map(Object::toString).orElse(""))
                 .start(start)
                 .end(end);
+        int bucketWidth = Integer.toString(Math.max(0, options.buckets() - 1)).length();
         for (long size : options.sizes()) {
-            result.metric("average time size=" + size, run.averageNanos(size) / 1e3, Unit.MICROSECONDS);
-            result.metric("bandwidth size=" + size, run.bytesPerSecond(size), Unit.BYTES_PER_SECOND);
+            String label = Long.toString(size);
+            result.metric(sized("average_time", run.averageNanos(size) / 1e9, Unit.SECONDS, Better.LOWER, label));
+            result.metric(sized("bandwidth", run.bytesPerSecond(size), Unit.BYTES_PER_SECOND, Better.HIGHER, label));
             baseline.ifPresent(base -> result
-                    .metric("baseline bandwidth size=" + size, base.bytesPerSecond(size), Unit.BYTES_PER_SECOND)
-                    .metric("relative size=" + size, relative(size).orElseThrow(), Unit.COUNT));
+                    .metric(sized("baseline_bandwidth", base.bytesPerSecond(size), Unit.BYTES_PER_SECOND, Better.HIGHER,
+                            label))
+                    .metric(sized("relative_bandwidth", relative(size).orElseThrow(), Unit.RATIO, Better.HIGHER,
+                            label)));
             Histogram bandwidths = Histograms.newHistogram();
             run.exchanges(size).forEach(exchange -> bandwidths.recordValue(Math.round(exchange.bytesPerSecond())));
-            result.distribution(Histograms.toDistribution("connection bandwidth size=" + size,
-                    Unit.BYTES_PER_SECOND, bandwidths, 1));
+            result.distribution(Histograms.toDistribution("connection_bandwidth", Unit.BYTES_PER_SECOND, bandwidths, 1)
+                    .withLabel("message_size", label));
+            if (options.buckets() > 0) {
+                // Bucket i covers [min + i * width, min + (i + 1) * width) of the size's connection bandwidths,
+                // width = (max - min) / buckets, as the -b lines print them.
+                long[] counts = run.buckets(size, options.buckets()).counts();
+                for (int i = 0; i < counts.length; i++) {
+                    result.metric(sized("bucket_connections", counts[i], Unit.COUNT, Better.NEITHER, label)
+                            .withLabel("bucket", String.format(Locale.ROOT, "%0" + bucketWidth + "d", i)));
+                }
+            }
         }
         addSamples(result, "", run);
         baseline.ifPresent(base -> addSamples(result, "baseline ", base));
         result.jobs(jobs());
-        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         return result.build();
+    }
+
+    private static Metric sized(String id, double value, Unit unit, Better better, String size) {
+        return Metric.of(id, value, unit, better).withLabel("message_size", size);
     }
 
     private void addSamples(BenchResult.Builder result, String prefix, Run of) {
         for (Exchange exchange : of.exchanges()) {
             List<Metric> metrics = new ArrayList<>();
-            metrics.add(new Metric("size", exchange.size(), Unit.BYTES));
-            metrics.add(new Metric("round", exchange.round(), Unit.COUNT));
-            exchange.partner().ifPresent(partner -> metrics.add(new Metric("partner", partner, Unit.COUNT)));
-            metrics.add(new Metric("exchange time", exchange.nanos() / 1e3, Unit.MICROSECONDS));
-            metrics.add(new Metric("bandwidth", exchange.bytesPerSecond(), Unit.BYTES_PER_SECOND));
+            metrics.add(Metric.of("message_size", exchange.size(), Unit.BYTES, Better.NEITHER));
+            metrics.add(Metric.of("round", exchange.round(), Unit.COUNT, Better.NEITHER));
+            exchange.partner().ifPresent(partner -> metrics.add(Metric.of("partner", partner, Unit.COUNT, Better.NEITHER)));
+            metrics.add(Metric.of("exchange_time", exchange.nanos() / 1e9, Unit.SECONDS, Better.LOWER));
+            metrics.add(Metric.of("bandwidth", exchange.bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER));
             PeerSpan span = of.spans().get(exchange.peer());
             result.taskSample(new TaskSample(prefix + "size " + exchange.size() + " round " + exchange.round()
                     + " peer " + exchange.peer(), exchange.host(), span.start(), span.end(), metrics));

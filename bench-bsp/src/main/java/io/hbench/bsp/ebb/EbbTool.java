@@ -11,27 +11,15 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /** {@code EBB}: Netgauge's effective bisection bandwidth pattern, plus alltoall and ring, over BSP peers. */
-public final class EbbTool extends BspBenchTool<EbbTool.Command> {
-    static final class Command {
-        final EbbOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(EbbOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
+public final class EbbTool extends BspBenchTool<EbbOptions> {
 
     public EbbTool(PrintStream out, PrintStream err) {
         this(out, err, BspRunnerFactory.production());
@@ -43,12 +31,12 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new EbbTool(System.out, System.err), args));
+        System.exit(new EbbTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
-    protected BenchSettings settingsOf(Command command) {
-        return command.options.settings();
+    protected BenchSettings settingsOf(EbbOptions options) {
+        return options.settings();
     }
 
     @Override
@@ -84,7 +72,7 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected EbbOptions parse(CommandLine line) {
         String sizes = line.getOptionValue("s");
         if (sizes == null) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "give the size to exchange: -s <size> or -s"
@@ -109,7 +97,7 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
         if (line.hasOption("pattern")) {
             options.pattern(pattern(line.getOptionValue("pattern")));
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     private static EbbPattern pattern(String text) {
@@ -123,13 +111,10 @@ public final class EbbTool extends BspBenchTool<EbbTool.Command> {
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        BspRunner runner = runner(session.configuration(), command.options.settings());
-        EbbResult result = new Ebb(runner, session.facts()).run(command.options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(EbbOptions options, ClusterSession session) throws Exception {
+        BspRunner runner = runner(session.configuration(), options.settings());
+        EbbResult result = new Ebb(runner).run(options);
+        report(session, lines(result), result::toBenchResult);
         return ExitStatus.SUCCESS;
     }
 

@@ -8,19 +8,15 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.Timings;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Runs RandBench as one BSP job on a {@link BspRunner} and gathers what the peers measured. */
 public final class RandBench {
     public static final String NAME = "RandBench";
 
     private final BspRunner runner;
-    private final Map<String, String> cluster;
 
-    /** @param cluster facts about the cluster, for the result */
-    public RandBench(BspRunner runner, Map<String, String> cluster) {
+    public RandBench(BspRunner runner) {
         this.runner = requireNonNull(runner, "runner is null");
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
     }
 
     public RandBenchResult run(RandBenchOptions options) throws InterruptedException {
@@ -35,6 +31,6 @@ public final class RandBench {
             peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), report.start(),
                     report.duration(), Timings.decode(report.report())));
         }
-        return new RandBenchResult(options, job.start(), job.end(), peers, job.job(), cluster);
+        return new RandBenchResult(options, job.start(), job.end(), peers, job.job());
     }
 }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.SuperstepTiming;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
@@ -14,8 +16,9 @@ import io.hbench.stats.Histograms;
 import io.hbench.stats.Summary;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
@@ -47,17 +50,15 @@ public final class RandBenchResult {
     private final Instant end;
     private final List<PeerRun> peers;
     private final Optional<SubmittedJob> job;
-    private final Map<String, String> cluster;
 
     /** @param job the cluster job the peers ran as; empty when they ran as none (-listen) */
     public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
-            Optional<SubmittedJob> job, Map<String, String> cluster) {
+            Optional<SubmittedJob> job) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.peers = List.copyOf(requireNonNull(peers, "peers is null"));
         this.job = requireNonNull(job, "job is null");
-        this.cluster = Map.copyOf(requireNonNull(cluster, "cluster is null"));
         if (end.isBefore(start)) {
             throw new IllegalArgumentException("end is before start");
         }
@@ -177,8 +178,15 @@ public final class RandBenchResult {
         return histogram;
     }
 
-    public BenchResult toBenchResult() {
+    /**
+     * The common result model; the primary metric is the network throughput. Each peer's task sample carries its
+     * measured supersteps' send, flush and barrier times (superstep_time labelled phase and superstep), so that a
+     * report can draw them superstep by superstep.
+     */
+    public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(RandBench.NAME, "random messages")
+                .primaryMetric("network_throughput")
+                .environment(environment)
                 .parameter("msgSize", options.messageSize())
                 .parameter("msgsPerSuperstep", options.messagesPerSuperstep())
                 .parameter("supersteps", options.supersteps())
@@ -187,42 +195,54 @@ public final class RandBenchResult {
                 .parameter("peers", options.settings().peers())
                 .parameter("seed", options.settings().seed())
                 .parameter("timeout", options.settings().failureTimeout().toSeconds())
-                .parameter("listen", options.settings().listen().map(Object::toString).orElse(""))
+                .location("listen", options.settings().listen().map(Object::toString).orElse(""))
                 .start(start)
                 .end(end)
-                .metric("job time", jobTime().toNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("measured time", measuredNanos() / 1e6, Unit.MILLISECONDS)
-                .metric("network bytes", networkBytes(), Unit.BYTES)
-                .metric("local bytes", localBytes(), Unit.BYTES)
-                .metric("messages", messages(), Unit.COUNT)
-                .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND)
+                .metric("job_time", jobTime().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("measured_time", measuredNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("network_bytes", networkBytes(), Unit.BYTES, Better.NEITHER)
+                .metric("local_bytes", localBytes(), Unit.BYTES, Better.NEITHER)
+                .metric("messages", messages(), Unit.COUNT, Better.NEITHER)
+                .metric("network_throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER)
                 .distribution(peerThroughput())
-                .distribution(Histograms.toDistribution("superstep send", Unit.MILLISECONDS, sendNanos(), 1e6))
-                .distribution(Histograms.toDistribution("superstep flush", Unit.MILLISECONDS, flushNanos(), 1e6))
-                .distribution(Histograms.toDistribution("superstep barrier", Unit.MILLISECONDS, barrierNanos(), 1e6))
-                .distribution(Histograms.toDistribution("superstep total", Unit.MILLISECONDS, superstepNanos(), 1e6));
+                .distribution(superstepTime("send", sendNanos()))
+                .distribution(superstepTime("flush", flushNanos()))
+                .distribution(superstepTime("barrier", barrierNanos()))
+                .distribution(superstepTime("total", superstepNanos()));
+        int width = Integer.toString(options.supersteps()).length();
         for (PeerRun peer : peers) {
+            List<Metric> metrics = new ArrayList<>(List.of(
+                    Metric.of("measured_time", peer.measuredNanos() / 1e9, Unit.SECONDS, Better.LOWER),
+                    Metric.of("network_bytes", peer.networkBytes(), Unit.BYTES, Better.NEITHER),
+                    Metric.of("local_bytes", peer.localBytes(), Unit.BYTES, Better.NEITHER),
+                    Metric.of("throughput", peer.bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER)));
+            for (int i = 0; i < peer.timings().size(); i++) {
+                SuperstepTiming timing = peer.timings().get(i);
+                String superstep = String.format(Locale.ROOT, "%0" + width + "d", i);
+                metrics.add(phaseTime("send", superstep, timing.sendNanos()));
+                metrics.add(phaseTime("flush", superstep, timing.flushNanos()));
+                metrics.add(phaseTime("barrier", superstep, timing.barrierNanos()));
+            }
             result.taskSample(new TaskSample("peer " + peer.peer(), peer.host(), peer.start(),
-                    peer.start().plus(peer.duration()), List.of(
-                    new Metric("measured time", peer.measuredNanos() / 1e6, Unit.MILLISECONDS),
-                    new Metric("network bytes", peer.networkBytes(), Unit.BYTES),
-                    new Metric("local bytes", peer.localBytes(), Unit.BYTES),
-                    new Metric("throughput", peer.bytesPerSecond(), Unit.BYTES_PER_SECOND),
-                    new Metric("send time", peer.total(SuperstepTiming::sendNanos) / 1e6, Unit.MILLISECONDS),
-                    new Metric("flush time", peer.total(SuperstepTiming::flushNanos) / 1e6, Unit.MILLISECONDS),
-                    new Metric("barrier time", peer.total(SuperstepTiming::barrierNanos) / 1e6,
-                            Unit.MILLISECONDS))));
+                    peer.start().plus(peer.duration()), metrics));
         }
         job.ifPresent(result::job);
-        cluster.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(fact -> result.cluster(fact.getKey(), fact.getValue()));
         failures().forEach(result::failure);
         return result.build();
     }
 
+    private static Distribution superstepTime(String phase, Histogram nanos) {
+        return Histograms.toDistribution("superstep_time", Unit.SECONDS, nanos, 1e9).withLabel("phase", phase);
+    }
+
+    private static Metric phaseTime(String phase, String superstep, long nanos) {
+        return Metric.of("superstep_time", nanos / 1e9, Unit.SECONDS, Better.LOWER).withLabel("phase", phase)
+                .withLabel("superstep", superstep);
+    }
+
     private Distribution peerThroughput() {
         Summary summary = peerBytesPerSecond();
-        return new Distribution("peer throughput", Unit.BYTES_PER_SECOND, summary.count(), summary.min(),
+        return new Distribution("peer_throughput", Unit.BYTES_PER_SECOND, summary.count(), summary.min(),
                 summary.max(), summary.mean(), summary.stdDev(), new TreeMap<>());
     }
 

@@ -10,36 +10,21 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
-import io.hbench.result.Distribution;
-import io.hbench.result.Unit;
-import io.hbench.stats.Histograms;
 import io.hbench.stats.Summary;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * {@code RandBench} (alias {@code bench}, Hama's name) on the command line: Hama's arguments and lines, then the
  * figures Hama left its users to work out by hand.
  */
-public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
-    static final class Command {
-        final RandBenchOptions options;
-        final Optional<Path> jsonFile;
-
-        Command(RandBenchOptions options, Optional<Path> jsonFile) {
-            this.options = options;
-            this.jsonFile = jsonFile;
-        }
-    }
+public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
 
     public RandBenchTool(PrintStream out, PrintStream err) {
         this(out, err, BspRunnerFactory.production());
@@ -51,12 +36,12 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(ToolRunner.run(new RandBenchTool(System.out, System.err), args));
+        System.exit(new RandBenchTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
     @Override
-    protected BenchSettings settingsOf(Command command) {
-        return command.options.settings();
+    protected BenchSettings settingsOf(RandBenchOptions options) {
+        return options.settings();
     }
 
     @Override
@@ -96,7 +81,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
     }
 
     @Override
-    protected Command parse(CommandLine line) {
+    protected RandBenchOptions parse(CommandLine line) {
         String size = flagOrArgument(line, "msgSize");
         String messages = flagOrArgument(line, "msgsPerSuperstep");
         String supersteps = flagOrArgument(line, "supersteps");
@@ -111,17 +96,14 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
         if (line.hasOption("warmup")) {
             options.warmup(BspArgs.wholeNumber("-warmup", line.getOptionValue("warmup")));
         }
-        return new Command(options.build(), Optional.ofNullable(line.getOptionValue("json")).map(Paths::get));
+        return options.build();
     }
 
     @Override
-    protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        BspRunner runner = runner(session.configuration(), command.options.settings());
-        RandBenchResult result = new RandBench(runner, session.facts()).run(command.options);
-        lines(result).forEach(out::println);
-        if (command.jsonFile.isPresent()) {
-            writeJson(command.jsonFile.get(), result.toBenchResult());
-        }
+    protected ExitStatus run(RandBenchOptions options, ClusterSession session) throws Exception {
+        BspRunner runner = runner(session.configuration(), options.settings());
+        RandBenchResult result = new RandBench(runner).run(options);
+        report(session, lines(result), result::toBenchResult);
         result.failures().forEach(failure -> err.println(name() + ": " + failure));
         return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
@@ -159,8 +141,8 @@ public final class RandBenchTool extends BspBenchTool<RandBenchTool.Command> {
 
     /** The same figures as the result's distributions: HdrHistogram's, within 0.1%. */
     private static String percentiles(String phase, Histogram nanos) {
-        Distribution millis = Histograms.toDistribution(phase, Unit.MILLISECONDS, nanos, 1e6);
-        return "Superstep " + phase + " ms (per peer and superstep): p50 " + Rates.fixed(millis.percentiles().get(50.0), 3)
-                + " p99 " + Rates.fixed(millis.percentiles().get(99.0), 3);
+        return "Superstep " + phase + " ms (per peer and superstep): p50 "
+                + Rates.fixed(nanos.getValueAtPercentile(50.0) / 1e6, 3)
+                + " p99 " + Rates.fixed(nanos.getValueAtPercentile(99.0) / 1e6, 3);
     }
 }

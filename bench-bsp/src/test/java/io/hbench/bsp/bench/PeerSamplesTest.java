@@ -1,21 +1,21 @@
 package io.hbench.bsp.bench;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.hbench.bsp.ebb.Ebb;
 import io.hbench.bsp.ebb.EbbOptions;
 import io.hbench.bsp.ebb.EbbResult;
 import io.hbench.bsp.randbench.RandBench;
 import io.hbench.bsp.randbench.RandBenchOptions;
+import io.hbench.bsp.randbench.RandBenchResultTest;
 import io.hbench.result.BenchResult;
 import io.hbench.result.TaskSample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * RandBench and EBB on peers whose programs start at least {@link #GAP} apart: every per-task sample carries its
@@ -31,8 +31,8 @@ class PeerSamplesTest {
         RandBenchOptions options = RandBenchOptions.builder(1000, 5, 2).settings(BspTestSupport.settings(PEERS, 3))
                 .build();
 
-        BenchResult result = new RandBench(InMemoryBspRunner.realTime(PEERS).staggered(GAP), Map.of()).run(options)
-                .toBenchResult();
+        BenchResult result = new RandBench(InMemoryBspRunner.realTime(PEERS).staggered(GAP)).run(options)
+                .toBenchResult(RandBenchResultTest.ENVIRONMENT);
 
         assertOwnSpansWithinTheRun(result, result.taskSamples());
     }
@@ -42,8 +42,8 @@ class PeerSamplesTest {
         EbbOptions options = EbbOptions.builder(1024, 1024).rounds(2).settings(BspTestSupport.settings(PEERS + 1, 3))
                 .build();
 
-        EbbResult ebb = new Ebb(InMemoryBspRunner.realTime(PEERS + 1).staggered(GAP), Map.of()).run(options);
-        BenchResult result = ebb.toBenchResult();
+        EbbResult ebb = new Ebb(InMemoryBspRunner.realTime(PEERS + 1).staggered(GAP)).run(options);
+        BenchResult result = ebb.toBenchResult(RandBenchResultTest.ENVIRONMENT);
 
         for (int peer = 0; peer <= PEERS; peer++) {
             String suffix = " peer " + peer;

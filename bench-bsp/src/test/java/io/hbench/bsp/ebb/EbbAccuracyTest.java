@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +19,7 @@ class EbbAccuracyTest {
         EbbOptions options = EbbOptions.builder(64 * 1024, 2 << 20).rounds(2)
                 .settings(BspTestSupport.settings(4, 3)).build();
 
-        EbbResult result = new Ebb(InMemoryBspRunner.rateLimited(4, RATE), Map.of()).run(options);
+        EbbResult result = new Ebb(InMemoryBspRunner.rateLimited(4, RATE)).run(options);
 
         for (EbbResult.Exchange exchange : result.run().exchanges()) {
             assertThat(exchange.nanos()).isEqualTo(exchange.size() * 1_000_000_000L / RATE);
@@ -35,7 +34,7 @@ class EbbAccuracyTest {
         EbbOptions options = EbbOptions.builder(10_000, 10_000).rounds(1).pattern(EbbPattern.ALLTOALL)
                 .settings(BspTestSupport.settings(5, 3)).build();
 
-        EbbResult result = new Ebb(InMemoryBspRunner.rateLimited(5, RATE), Map.of()).run(options);
+        EbbResult result = new Ebb(InMemoryBspRunner.rateLimited(5, RATE)).run(options);
 
         assertThat(result.run().exchanges()).hasSize(5).allSatisfy(exchange -> {
             assertThat(exchange.partner()).isEmpty();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbench.bsp.LocalBspRunner;
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.testing.TokenBucketLinks;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,8 +23,7 @@ class EbbOnRateLimitedLinksTest {
     void everyConnectionReportsBytesOverTimeWithinTheLinksRate() throws Exception {
         EbbOptions options = EbbOptions.builder(SIZE, SIZE).rounds(3).settings(BspTestSupport.settings(2, 5)).build();
 
-        EbbResult result = new Ebb(new LocalBspRunner(new Configuration()).withLinks(new TokenBucketLinks(RATE)),
-                Map.of()).run(options);
+        EbbResult result = new Ebb(new LocalBspRunner(new Configuration()).withLinks(new TokenBucketLinks(RATE))).run(options);
 
         assertThat(result.run().exchanges()).hasSize(2 * 3).allSatisfy(exchange -> {
             assertThat(exchange.size()).isEqualTo(SIZE);

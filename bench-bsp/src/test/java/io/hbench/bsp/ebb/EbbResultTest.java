@@ -1,27 +1,32 @@
 package io.hbench.bsp.ebb;
 
-import static io.hbench.testing.DefaultLocales.withDefaultLocale;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Environment;
+import io.hbench.result.MetricKey;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 /** EBB's arithmetic on known exchange times, worked out by hand, and its printed lines against a golden file. */
 class EbbResultTest {
+    private static final Environment ENVIRONMENT = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+            .java("17").os("Linux").clientHost("gw1").commandLine(List.of("EBB", "-s", "1000-2000")).build();
     private static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
     private static final SubmittedJob RUN_JOB = new SubmittedJob("job_1700000000000_0011", "EBB ebb 4 peers (BSP, 4 peers)",
             "http://rm:8088/proxy/application_1700000000000_0011/");
@@ -60,8 +65,7 @@ class EbbResultTest {
                 new EbbResult.PeerSpan(1, START.plusMillis(920), Duration.ofMillis(410)));
         return new EbbResult(options, START, START.plusMillis(1_500),
                 new EbbResult.Run(4, spans, exchanges, Optional.of(RUN_JOB)),
-                Optional.of(new EbbResult.Run(2, baselineSpans, baseline, Optional.of(BASELINE_JOB))),
-                Map.of("fs", "hdfs://nn:8020"));
+                Optional.of(new EbbResult.Run(2, baselineSpans, baseline, Optional.of(BASELINE_JOB))));
     }
 
     @Test
@@ -101,14 +105,26 @@ class EbbResultTest {
 
     @Test
     void theBenchResultHasOneSamplePerConnectionAndRoundWithItsPartner() {
-        BenchResult bench = known().toBenchResult();
+        BenchResult bench = known().toBenchResult(ENVIRONMENT);
 
         assertThat(bench.taskSamples()).hasSize(16 + 8);
         assertThat(bench.taskSamples().get(0).id()).isEqualTo("size 1000 round 0 peer 0");
         assertThat(bench.taskSamples().get(0).metric("partner").orElseThrow().value()).isEqualTo(1);
         assertThat(bench.taskSamples().get(0).metric("bandwidth").orElseThrow().value()).isCloseTo(100e6, within(1e-6));
-        assertThat(bench.metric("relative size=2000").orElseThrow().value()).isCloseTo(0.5, within(1e-12));
+        assertThat(bench.metric(MetricKey.of("relative_bandwidth").withLabel("message_size", "2000")).orElseThrow()
+                .value()).isCloseTo(0.5, within(1e-12));
         assertThat(bench.distributions()).hasSize(2);
+        assertThat(bench.primaryMetrics()).extracting(metric -> metric.key().toString())
+                .containsExactly("bandwidth{message_size=1000}", "bandwidth{message_size=2000}");
+        assertThat(bench.primaryMetrics().get(0).value()).isCloseTo(1000 / 15e-6, within(1e-6));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void theJsonMatchesItsGoldenFileAndTheSchemaInEveryDefaultLocale(Locale locale) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(known().toBenchResult(ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(EbbResultTest.class, "ebb.json", json.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -116,12 +132,12 @@ class EbbResultTest {
         EbbResult result = known();
 
         assertThat(result.jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
-        assertThat(result.toBenchResult().jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
+        assertThat(result.toBenchResult(ENVIRONMENT).jobs()).containsExactly(RUN_JOB, BASELINE_JOB);
     }
 
     @Test
     void everyExchangesSampleSpansItsPeersOwnProgramAsThePeerTimedIt() {
-        List<TaskSample> samples = known().toBenchResult().taskSamples();
+        List<TaskSample> samples = known().toBenchResult(ENVIRONMENT).taskSamples();
 
         assertThat(samples).filteredOn(sample -> sample.id().endsWith("peer 3") && !sample.id().startsWith("baseline"))
                 .hasSize(4).allSatisfy(sample -> {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,8 +43,10 @@ class EbbToolTest {
                 && line.endsWith("(effective bisection bandwidth)")).hasSize(1);
         assertThat(lines).filteredOn(line -> line.matches("size \\d+ baseline \\(2 peers\\): .* 4 peers / baseline:"
                 + " [0-9.]+")).hasSize(3);
-        assertThat(Files.readString(json, StandardCharsets.UTF_8)).contains("\"benchmark\" : \"EBB\"")
-                .contains("size 4096 round 2 peer 3", "baseline size 1024 round 0 peer 1");
+        String text = Files.readString(json, StandardCharsets.UTF_8);
+        ResultSchema.assertValid(text);
+        assertThat(text).contains("\"benchmark\" : \"EBB\"", "size 4096 round 2 peer 3",
+                "baseline size 1024 round 0 peer 1", "\"id\" : \"bucket_connections\"", "\"bucket\" : \"3\"");
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +21,7 @@ class RandBenchAccuracyTest {
         RandBenchOptions options = RandBenchOptions.builder(4096, 8, 5).warmup(2).noSelf(true)
                 .settings(BspTestSupport.settings(4, 7)).build();
 
-        RandBenchResult result = new RandBench(InMemoryBspRunner.rateLimited(4, RATE), Map.of()).run(options);
+        RandBenchResult result = new RandBench(InMemoryBspRunner.rateLimited(4, RATE)).run(options);
 
         long moved = 4L * 8 * 4096 * 5;
         assertThat(result.networkBytes()).isEqualTo(moved);

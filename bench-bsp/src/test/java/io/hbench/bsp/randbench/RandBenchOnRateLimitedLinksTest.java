@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbench.bsp.LocalBspRunner;
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.testing.TokenBucketLinks;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +26,7 @@ class RandBenchOnRateLimitedLinksTest {
                 .settings(BspTestSupport.settings(2, 11)).build();
 
         RandBenchResult result = new RandBench(new LocalBspRunner(new Configuration())
-                .withLinks(new TokenBucketLinks(RATE)), Map.of()).run(options);
+                .withLinks(new TokenBucketLinks(RATE))).run(options);
 
         long moved = 2L * 8 * 64 * 1024 * 4;
         assertThat(result.networkBytes()).isEqualTo(moved);

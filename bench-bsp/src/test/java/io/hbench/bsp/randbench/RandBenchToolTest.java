@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,8 +42,13 @@ class RandBenchToolTest {
         long local = Long.parseLong(lines.get(6).substring("Bytes kept local: ".length()));
         assertThat(network + local).isEqualTo(4 * 10 * 1000 * 3);
         assertThat(local).as("about a quarter goes to the sender itself").isPositive();
-        assertThat(Files.readString(json, StandardCharsets.UTF_8)).contains("\"benchmark\" : \"RandBench\"")
-                .contains("peer 3");
+        String text = Files.readString(json, StandardCharsets.UTF_8);
+        ResultSchema.assertValid(text);
+        assertThat(text).contains("\"benchmark\" : \"RandBench\"", "peer 3", "\"primaryMetric\" : \"network_throughput\"");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text).get("environment").get("commandLine"))
+                .extracting(com.fasterxml.jackson.databind.JsonNode::asText)
+                .containsExactly("RandBench", "1000", "10", "3", "-peers", "4", "-seed", "42", "-warmup", "1", "-json",
+                        json.toString(), "-noEmbedded");
     }
 
     @Test
