@@ -3,7 +3,9 @@ package io.hbench.dist;
 import io.hbench.bsp.BspPeerTool;
 import io.hbench.bsp.ebb.EbbTool;
 import io.hbench.bsp.randbench.RandBenchTool;
-import io.hbench.cli.BenchTool;
+import io.hbench.cli.CommandLineProgram;
+import io.hbench.report.compare.CompareTool;
+import io.hbench.report.html.ReportTool;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.error.ExitStatus;
 import io.hbench.hs.HsDataCheckTool;
@@ -46,7 +48,9 @@ public final class Main {
             entry(HsValidateTool::new),
             entry(RandBenchTool::new, "bench"),
             entry(EbbTool::new),
-            entry(BspPeerTool::new));
+            entry(BspPeerTool::new),
+            entry(CompareTool::new),
+            entry(ReportTool::new));
 
     private final List<Program> programs;
     /** Names and aliases, lower case, to their program. */
@@ -119,9 +123,9 @@ public final class Main {
             return ExitStatus.USAGE.code();
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        BenchTool<?> tool = program.get().newTool();
+        CommandLineProgram tool = program.get().newTool();
         try {
-            return ToolRunner.run(new Configuration(), tool, rest);
+            return tool.runCommandLine(new Configuration(), rest);
         } catch (Exception e) {
             // ToolRunner throws only when the generic options are bad (e.g. -conf of a missing file).
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -141,23 +145,23 @@ public final class Main {
     }
 
     /** A registry line; {@code aliases} are the original tool's names where hbench's differs. */
-    private static Entry entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory,
+    private static Entry entry(BiFunction<PrintStream, PrintStream, ? extends CommandLineProgram> factory,
             String... aliases) {
         return new Entry(factory, List.of(aliases));
     }
 
     /** A registry line: how to make the tool and its aliases; its name and description come from the tool itself. */
     private static final class Entry {
-        private final BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory;
+        private final BiFunction<PrintStream, PrintStream, ? extends CommandLineProgram> factory;
         private final List<String> aliases;
 
-        Entry(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> factory, List<String> aliases) {
+        Entry(BiFunction<PrintStream, PrintStream, ? extends CommandLineProgram> factory, List<String> aliases) {
             this.factory = factory;
             this.aliases = aliases;
         }
 
         Program program(PrintStream out, PrintStream err) {
-            BenchTool<?> sample = factory.apply(out, err);
+            CommandLineProgram sample = factory.apply(out, err);
             return new Program(sample.name(), aliases, sample.description(), () -> factory.apply(out, err));
         }
     }

@@ -2,7 +2,7 @@ package io.hbench.dist;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.cli.BenchTool;
+import io.hbench.cli.CommandLineProgram;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -14,13 +14,13 @@ public final class Program {
     private final String name;
     private final List<String> aliases;
     private final String description;
-    private final Supplier<? extends BenchTool<?>> factory;
+    private final Supplier<? extends CommandLineProgram> factory;
 
-    public Program(String name, String description, Supplier<? extends BenchTool<?>> factory) {
+    public Program(String name, String description, Supplier<? extends CommandLineProgram> factory) {
         this(name, List.of(), description, factory);
     }
 
-    public Program(String name, List<String> aliases, String description, Supplier<? extends BenchTool<?>> factory) {
+    public Program(String name, List<String> aliases, String description, Supplier<? extends CommandLineProgram> factory) {
         this.name = requireNonNull(name, "name is null");
         this.aliases = List.copyOf(requireNonNull(aliases, "aliases is null"));
         this.description = requireNonNull(description, "description is null");
@@ -41,7 +41,7 @@ public final class Program {
     }
 
     /** A new tool; each run gets its own, since tools carry their configuration. */
-    public BenchTool<?> newTool() {
+    public CommandLineProgram newTool() {
         return factory.get();
     }
 }

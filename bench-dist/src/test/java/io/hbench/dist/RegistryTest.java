@@ -2,7 +2,7 @@ package io.hbench.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.cli.BenchTool;
+import io.hbench.cli.CommandLineProgram;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -31,20 +31,20 @@ class RegistryTest {
     private static final PrintStream NOWHERE = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
     @Test
-    void theRegistryHasEveryBenchToolOnTheClassPath() {
-        Set<String> tools = concreteBenchTools();
+    void theRegistryHasEveryProgramOnTheClassPath() {
+        Set<String> tools = concretePrograms();
         Set<String> registered = Main.create(NOWHERE, NOWHERE).programs().stream()
                 .map(program -> program.newTool().getClass().getName())
                 .collect(Collectors.toCollection(TreeSet::new));
 
-        assertThat(tools).as("BenchTool classes of the main code").contains("io.hbench.dfsio.TestDfsioTool");
+        assertThat(tools).as("program classes of the main code").contains("io.hbench.dfsio.TestDfsioTool");
         assertThat(registered).isEqualTo(tools);
     }
 
     @Test
     void everyProgramIsListedUnderItsToolsNameAndDescription() {
         for (Program program : Main.create(NOWHERE, NOWHERE).programs()) {
-            BenchTool<?> tool = program.newTool();
+            CommandLineProgram tool = program.newTool();
             assertThat(program.name()).isEqualTo(tool.name());
             assertThat(program.description()).isEqualTo(tool.description()).isNotBlank();
         }
@@ -68,8 +68,8 @@ class RegistryTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
-    /** Concrete BenchTool classes under io.hbench in the main code (classes directories and jars, not tests). */
-    private static Set<String> concreteBenchTools() {
+    /** Concrete CommandLineProgram classes under io.hbench in the main code (classes directories and jars, not tests). */
+    private static Set<String> concretePrograms() {
         Set<String> found = new TreeSet<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (entry.isEmpty() || entry.contains("test-classes") || entry.endsWith("-tests.jar")) {
@@ -82,7 +82,7 @@ class RegistryTest {
                 } catch (ClassNotFoundException | LinkageError e) {
                     continue;
                 }
-                if (BenchTool.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers())) {
+                if (CommandLineProgram.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers())) {
                     found.add(className);
                 }
             }

@@ -2,6 +2,7 @@ package io.hbench.perf;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.MetricKey;
 import io.hbench.result.format.JsonResultFormat;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -263,23 +264,25 @@ public final class BspComparison {
     private Transfer hbench() throws Exception {
         BenchResult result = randBench(options.peers, options.messageSize, options.messages, options.supersteps,
                 options.warmup);
-        long bytes = (long) result.metric("network bytes").orElseThrow().value();
-        double millis = result.metric("measured time").orElseThrow().value();
-        return new Transfer(bytes, Math.round(millis * 1e6));
+        long bytes = (long) result.metric("network_bytes").orElseThrow().value();
+        double seconds = result.metric("measured_time").orElseThrow().value();
+        return new Transfer(bytes, Math.round(seconds * 1e9));
     }
 
     /** Barrier p50, p99, whole superstep p50, p99, in milliseconds. */
     private double[] barrier() throws Exception {
         BenchResult result = randBench(options.barrierPeers, 1, 1, options.barrierSupersteps, options.barrierWarmup);
-        Distribution barrier = distribution(result, "superstep barrier");
-        Distribution total = distribution(result, "superstep total");
-        return new double[] {barrier.percentile(50.0), barrier.percentile(99.0), total.percentile(50.0),
-            total.percentile(99.0)};
+        Distribution barrier = superstepTime(result, "barrier");
+        Distribution total = superstepTime(result, "total");
+        // The JSON holds seconds; the table shows milliseconds.
+        return new double[] {barrier.percentile(50.0) * 1e3, barrier.percentile(99.0) * 1e3,
+            total.percentile(50.0) * 1e3, total.percentile(99.0) * 1e3};
     }
 
-    private static Distribution distribution(BenchResult result, String name) {
-        return result.distributions().stream().filter(d -> d.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("RandBench's JSON has no distribution " + name));
+    private static Distribution superstepTime(BenchResult result, String phase) {
+        MetricKey key = MetricKey.of("superstep_time").withLabel("phase", phase);
+        return result.distributions().stream().filter(d -> d.key().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("RandBench's JSON has no distribution " + key));
     }
 
     /**

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
@@ -166,14 +165,13 @@ public final class HsComparison {
     /** HSGen, HSSort, HSValidate; seconds of each. */
     private double[] hbench(Configuration conf) throws Exception {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        Map<String, String> facts = Map.of("fs", FileSystem.getDefaultUri(conf).toString());
         double[] seconds = new double[3];
-        seconds[0] = timed(() -> new HsGen(conf, quiet, facts).run(HsGenOptions.builder(rows).maps(1)
+        seconds[0] = timed(() -> new HsGen(conf, quiet).run(HsGenOptions.builder(rows).maps(1)
                 .outputDir(HBENCH_BASE + "/gen").build()));
-        seconds[1] = timed(() -> new HsSort(conf, quiet, facts).run(HsSortOptions.builder()
+        seconds[1] = timed(() -> new HsSort(conf, quiet).run(HsSortOptions.builder()
                 .inputDir(HBENCH_BASE + "/gen").outputDir(HBENCH_BASE + "/sorted").reduces(reduces).build()));
         HsValidateResult[] validation = new HsValidateResult[1];
-        seconds[2] = timed(() -> validation[0] = new HsValidate(conf, quiet, facts).run(HsValidateOptions.builder()
+        seconds[2] = timed(() -> validation[0] = new HsValidate(conf, quiet).run(HsValidateOptions.builder()
                 .inputDir(HBENCH_BASE + "/sorted").reportDir(HBENCH_BASE + "/report").build()));
         if (!validation[0].passed()) {
             throw new IllegalStateException("HSValidate found errors: " + validation[0].errors());
