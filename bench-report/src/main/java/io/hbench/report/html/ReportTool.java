@@ -1,0 +1,90 @@
+package io.hbench.report.html;
+
+import io.hbench.error.ExitStatus;
+import io.hbench.report.LoadedResult;
+import io.hbench.report.ResultFiles;
+import io.hbench.report.ResultsCommand;
+import io.hbench.report.compare.Comparer;
+import io.hbench.report.compare.Comparison;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code Report -out report.html FILES... [-vs FILES...]}: one self-contained HTML page with charts of every run, and
+ * with {@code -vs} the comparison of the two sets.
+ */
+public final class ReportTool extends ResultsCommand {
+    public static final String NAME = "Report";
+
+    public ReportTool(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Write one self-contained HTML page with charts of results (files or directories), offline";
+    }
+
+    @Override
+    protected String usage() {
+        return NAME + " -out report.html FILES... [-vs FILES...] [-title text] [-alpha A] [-force]";
+    }
+
+    @Override
+    protected void addOptions(Options options) {
+        options.addOption(Option.builder("out").hasArg().argName("file").desc("the HTML file to write").build());
+        options.addOption(Option.builder("vs").hasArgs().argName("FILES...").desc("new results to compare the others"
+                + " with: adds the comparison view").build());
+        options.addOption(Option.builder("title").hasArg().argName("text").desc("the page's title (default: hbench"
+                + " report)").build());
+        options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the comparison"
+                + " (default 0.05)").build());
+        options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
+    }
+
+    @Override
+    protected ExitStatus run(CommandLine line) throws IOException {
+        String out = line.getOptionValue("out");
+        if (out == null) {
+            throw new IllegalArgumentException("give the page to write: -out report.html");
+        }
+        if (line.getArgList().isEmpty()) {
+            throw new IllegalArgumentException("give the results to show: files or directories of .json results");
+        }
+        List<LoadedResult> base = ResultFiles.read(paths(line.getArgList()));
+        List<LoadedResult> all = new ArrayList<>(base);
+        Optional<Comparison> comparison = Optional.empty();
+        if (line.hasOption("vs")) {
+            List<LoadedResult> next = ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))));
+            all.addAll(next);
+            double alpha = line.hasOption("alpha") ? Double.parseDouble(line.getOptionValue("alpha").trim()) : 0.05;
+            comparison = Optional.of(new Comparer(alpha, line.hasOption("force")).compare(base, next));
+        }
+        Path file = Paths.get(out);
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now()).write(all, comparison, writer);
+        }
+        this.out.println(NAME + ": wrote " + file + " (" + all.size() + (all.size() == 1 ? " result" : " results")
+                + (comparison.isPresent() ? ", with the comparison" : "") + ")");
+        return ExitStatus.SUCCESS;
+    }
+}

@@ -1,0 +1,348 @@
+// Draws the hbench report from the JSON in #hbench-data. Every figure comes from the results as written;
+// this script only converts base units for display and draws. No request ever leaves the page.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('hbench-data').textContent);
+  var root = document.getElementById('report');
+  var COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
+  var MIB = 1024 * 1024;
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    (children || []).forEach(function (child) {
+      node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function fixed(value, digits) {
+    return (Math.round(value * Math.pow(10, digits)) / Math.pow(10, digits)).toFixed(digits);
+  }
+
+  // Base units to what people read: MiB and MiB/s as TestDFSIO speaks, ms for short times.
+  function display(value, unit) {
+    switch (unit) {
+      case 'bytes': return fixed(value / MIB, 3) + ' MiB';
+      case 'bytes/s': return fixed(value / MIB, 3) + ' MiB/s';
+      case 'seconds': return Math.abs(value) < 1 ? fixed(value * 1000, 3) + ' ms' : fixed(value, 3) + ' s';
+      case 'count': return String(Math.round(value * 1000) / 1000);
+      case 'percent': return fixed(value, 2) + ' %';
+      default: return fixed(value, 3) + ' ' + unit;
+    }
+  }
+
+  function keyOf(item) {
+    var names = Object.keys(item.labels || {}).sort();
+    if (names.length === 0) { return item.id; }
+    return item.id + '{' + names.map(function (name) { return name + '=' + item.labels[name]; }).join(',') + '}';
+  }
+
+  function table(headers, rows) {
+    var head = el('tr', {}, headers.map(function (h) { return el('th', {}, [h]); }));
+    var body = rows.map(function (row) {
+      return el('tr', {}, row.map(function (cell) {
+        return cell instanceof Node ? el('td', {}, [cell]) : el('td', {}, [String(cell)]);
+      }));
+    });
+    return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, body)]);
+  }
+
+  // A chart in a titled box; marks its canvas once Chart.js has drawn it, for the browser tests.
+  function chart(container, title, config) {
+    var canvas = el('canvas', {'class': 'hbench-chart'});
+    container.appendChild(el('div', {'class': 'chart'}, [el('h3', {}, [title]), canvas]));
+    config.options = Object.assign({animation: false, responsive: true, maintainAspectRatio: false}, config.options || {});
+    new Chart(canvas, config);
+    canvas.setAttribute('data-drawn', 'true');
+  }
+
+  function dataset(label, values, index, extra) {
+    return Object.assign({label: label, data: values, backgroundColor: COLORS[index % COLORS.length],
+      borderColor: COLORS[index % COLORS.length]}, extra || {});
+  }
+
+  function axes(x, y) {
+    return {scales: {x: {title: {display: true, text: x}}, y: {title: {display: true, text: y}, beginAtZero: true}}};
+  }
+
+  function metric(result, id, labels) {
+    return result.metrics.filter(function (m) {
+      if (m.id !== id) { return false; }
+      return Object.keys(labels || {}).every(function (k) { return m.labels[k] === labels[k]; });
+    });
+  }
+
+  function distribution(result, id, labels) {
+    return result.distributions.filter(function (d) {
+      return d.id === id && Object.keys(labels || {}).every(function (k) { return d.labels[k] === labels[k]; });
+    });
+  }
+
+  function percentileChart(grid, title, distributions, names, scale, unit) {
+    var percentiles = [];
+    distributions.forEach(function (d) {
+      Object.keys(d.percentiles).forEach(function (p) { if (percentiles.indexOf(p) < 0) { percentiles.push(p); } });
+    });
+    percentiles.sort(function (a, b) { return parseFloat(a) - parseFloat(b); });
+    chart(grid, title, {type: 'line', data: {labels: percentiles.map(function (p) { return 'p' + parseFloat(p); }),
+      datasets: distributions.map(function (d, i) {
+        return dataset(names[i], percentiles.map(function (p) { return d.percentiles[p] === undefined ? null : d.percentiles[p] * scale; }), i);
+      })}, options: axes('percentile', unit)});
+  }
+
+  function histogram(values, bins) {
+    var min = Math.min.apply(null, values);
+    var max = Math.max.apply(null, values);
+    var width = (max - min) / bins || 1;
+    var counts = new Array(bins).fill(0);
+    values.forEach(function (v) { counts[Math.min(bins - 1, Math.floor((v - min) / width))]++; });
+    return {labels: counts.map(function (_, i) { return fixed(min + i * width, 1) + '–' + fixed(min + (i + 1) * width, 1); }),
+      counts: counts};
+  }
+
+  function dfsio(grid, r) {
+    var series = r.timeSeries.filter(function (s) { return s.id === 'throughput'; })[0];
+    if (series) {
+      chart(grid, 'Aggregate throughput over the IO phase (MiB/s per second)', {type: 'line', data: {
+        labels: series.values.map(function (_, i) { return String(i * series.bucketSeconds); }),
+        datasets: [dataset('all tasks', series.values.map(function (v) { return v / MIB; }), 0, {fill: true})]},
+        options: axes('seconds from the IO phase start', 'MiB/s')});
+    }
+    var rates = r.tasks.map(function (t) {
+      var m = t.metrics.filter(function (x) { return x.id === 'throughput'; })[0];
+      return m ? m.value / MIB : null;
+    }).filter(function (v) { return v !== null; });
+    if (rates.length > 0) {
+      var h = histogram(rates, Math.min(10, Math.max(1, rates.length)));
+      chart(grid, 'Per-task throughput (tasks per MiB/s range)', {type: 'bar', data: {labels: h.labels,
+        datasets: [dataset('tasks', h.counts, 1)]}, options: axes('MiB/s', 'tasks')});
+    }
+    var latency = distribution(r, 'io_call_latency').concat(distribution(r, 'open_latency'));
+    if (latency.length > 0) {
+      percentileChart(grid, 'IO call and open latency percentiles (ms)', latency, latency.map(function (d) { return d.id; }), 1000, 'ms');
+    }
+    var figures = ['classic_throughput', 'io_rate_mean', 'aggregate_throughput'].map(function (id) { return metric(r, id)[0]; })
+      .filter(function (m) { return m; });
+    chart(grid, 'Classic per-task figures beside the aggregate (MiB/s)', {type: 'bar', data: {
+      labels: figures.map(function (m) { return m.id; }),
+      datasets: [dataset(r.operation, figures.map(function (m) { return m.value / MIB; }), 2)]}, options: axes('', 'MiB/s')});
+  }
+
+  function nn(grid, r) {
+    var ops = metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; });
+    chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
+      datasets: [dataset('ops/s', ops.map(function (m) { return m.value; }), 0)]}, options: axes('operation', 'ops/s')});
+    var latency = distribution(r, 'latency');
+    if (latency.length > 0) {
+      percentileChart(grid, 'Latency percentiles (µs)', latency, latency.map(function (d) {
+        return d.labels.call ? d.labels.operation + ' ' + d.labels.call : d.labels.operation; }), 1e6, 'µs');
+    }
+  }
+
+  function tpcxhs(grid, r) {
+    var phases = [];
+    var runs = [];
+    metric(r, 'phase_time').forEach(function (m) {
+      if (phases.indexOf(m.labels.phase) < 0) { phases.push(m.labels.phase); }
+      if (runs.indexOf(m.labels.run) < 0) { runs.push(m.labels.run); }
+    });
+    chart(grid, 'Time per phase (s)', {type: 'bar', data: {labels: phases, datasets: runs.map(function (run, i) {
+      return dataset('run ' + run, phases.map(function (phase) {
+        var m = metric(r, 'phase_time', {run: run, phase: phase})[0];
+        return m ? m.value : null;
+      }), i);
+    })}, options: axes('phase', 'seconds')});
+  }
+
+  function randbench(grid, r) {
+    var phases = ['send', 'flush', 'barrier'];
+    var supersteps = [];
+    var sums = {};
+    r.tasks.forEach(function (t) {
+      t.metrics.filter(function (m) { return m.id === 'superstep_time'; }).forEach(function (m) {
+        var s = m.labels.superstep;
+        if (supersteps.indexOf(s) < 0) { supersteps.push(s); }
+        var key = s + '/' + m.labels.phase;
+        sums[key] = (sums[key] || 0) + m.value;
+      });
+    });
+    supersteps.sort();
+    var peers = r.tasks.length || 1;
+    chart(grid, 'Per superstep: send, flush and barrier (ms, mean over peers)', {type: 'bar', data: {
+      labels: supersteps.map(function (s) { return String(parseInt(s, 10)); }),
+      datasets: phases.map(function (phase, i) {
+        return dataset(phase, supersteps.map(function (s) { return (sums[s + '/' + phase] || 0) / peers * 1000; }), i);
+      })}, options: Object.assign(axes('measured superstep', 'ms'), {scales: {x: {stacked: true,
+        title: {display: true, text: 'measured superstep'}}, y: {stacked: true, title: {display: true, text: 'ms'}}}})});
+    var peerRates = r.tasks.map(function (t) {
+      var m = t.metrics.filter(function (x) { return x.id === 'throughput'; })[0];
+      return m ? m.value / 1e6 : 0;
+    });
+    chart(grid, 'Per-peer network throughput (MB/s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
+      datasets: [dataset('MB/s', peerRates, 3)]}, options: axes('peer', 'MB/s')});
+  }
+
+  function ebb(grid, r) {
+    var bandwidth = metric(r, 'bandwidth');
+    var sizes = bandwidth.map(function (m) { return m.labels.message_size; });
+    chart(grid, 'Bandwidth per message size (MB/s)', {type: 'line', data: {labels: sizes, datasets: [
+      dataset(r.operation, bandwidth.map(function (m) { return m.value / 1e6; }), 0)].concat(
+      metric(r, 'baseline_bandwidth').length ? [dataset('2-peer baseline', metric(r, 'baseline_bandwidth').map(function (m) {
+        return m.value / 1e6; }), 1)] : [])}, options: axes('bytes per message', 'MB/s')});
+    var buckets = metric(r, 'bucket_connections');
+    if (buckets.length > 0) {
+      var bucketNames = [];
+      buckets.forEach(function (m) { if (bucketNames.indexOf(m.labels.bucket) < 0) { bucketNames.push(m.labels.bucket); } });
+      bucketNames.sort();
+      chart(grid, 'Connection bandwidth histogram (connections per bucket)', {type: 'bar', data: {labels: bucketNames,
+        datasets: sizes.map(function (size, i) {
+          return dataset(size + ' B', bucketNames.map(function (b) {
+            var m = metric(r, 'bucket_connections', {message_size: size, bucket: b})[0];
+            return m ? m.value : 0;
+          }), i);
+        })}, options: axes('bucket (min to max of the size\'s bandwidths)', 'connections')});
+    } else {
+      var connections = distribution(r, 'connection_bandwidth');
+      percentileChart(grid, 'Connection bandwidth percentiles (MB/s)', connections, connections.map(function (d) {
+        return d.labels.message_size + ' B'; }), 1e-6, 'MB/s');
+    }
+    var relative = metric(r, 'relative_bandwidth');
+    if (relative.length > 0) {
+      chart(grid, 'Relative eBB: bandwidth over the 2-peer baseline', {type: 'bar', data: {labels: relative.map(function (m) {
+        return m.labels.message_size; }), datasets: [dataset('relative', relative.map(function (m) { return m.value; }), 4)]},
+        options: axes('bytes per message', 'ratio')});
+    }
+  }
+
+  function taskTimes(grid, r) {
+    var times = r.tasks.map(function (t) { return t.durationSeconds; });
+    if (times.length > 0) {
+      chart(grid, 'Task run times (s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
+        datasets: [dataset('seconds', times, 5)]}, options: axes('task', 'seconds')});
+    }
+  }
+
+  var DRAW = {'TestDFSIO': dfsio, 'NNThroughputBenchmark': nn, 'TPCx-HS': tpcxhs, 'RandBench': randbench, 'EBB': ebb};
+
+  function environment(r, file) {
+    var env = r.environment;
+    var rows = [['file', file], ['command line', env.commandLine.join(' ')],
+      ['hbench', env.hbench.version + ' (' + env.hbench.commit + ')'],
+      ['Hadoop', env.hadoop.client + (env.hadoop.cluster ? ' (cluster ' + env.hadoop.cluster + ')' : '')],
+      ['Java', env.java], ['OS', env.os], ['client host', env.clientHost],
+      ['task hosts', Object.keys(env.taskHosts).map(function (h) { return h + ' (' + env.taskHosts[h] + ')'; }).join(', ') || 'none'],
+      ['jobs', r.jobs.map(function (j) { return j.id + (j.applicationId ? ' / ' + j.applicationId : ''); }).join(', ') || 'none'],
+      ['start', r.start], ['end', r.end]];
+    Object.keys(env.configuration).forEach(function (k) { rows.push([k, env.configuration[k]]); });
+    Object.keys(r.parameters).forEach(function (k) { rows.push(['parameter ' + k, r.parameters[k]]); });
+    Object.keys(r.locations).forEach(function (k) { rows.push(['location ' + k, r.locations[k]]); });
+    return el('details', {}, [el('summary', {}, ['Environment and command line']), table(['', ''], rows)]);
+  }
+
+  function runSection(entry) {
+    var r = entry.result;
+    var primary = r.metrics.filter(function (m) { return m.id === r.primaryMetric; });
+    var section = el('section', {'class': 'run'}, [
+      el('h2', {}, [r.benchmark + ' ' + r.operation + ' ', el('span', {'class': r.outcome === 'PASSED' ? 'passed' : 'failed'}, [r.outcome])]),
+      el('div', {'class': 'sub'}, [r.start + ' · ' + fixed(r.durationSeconds, 1) + ' s · ' + primary.map(function (m) {
+        return keyOf(m) + ' ' + display(m.value, m.unit); }).join(', ')])]);
+    r.failures.forEach(function (f) { section.appendChild(el('div', {'class': 'failed'}, ['FAILURE: ' + f])); });
+    var grid = el('div', {'class': 'grid'});
+    section.appendChild(grid);
+    (DRAW[r.benchmark] || taskTimes)(grid, r);
+    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
+      r.metrics.map(function (m) {
+        return [el('span', {'class': m.id === r.primaryMetric ? 'primary' : ''}, [keyOf(m)]), display(m.value, m.unit), m.better];
+      }))]));
+    section.appendChild(environment(r, entry.file));
+    return section;
+  }
+
+  function comparisonSection(c) {
+    var section = el('section', {'class': 'compare'}, [el('h2', {}, ['Compare: ' + c.base.ran + ' (' + c.base.files.length +
+      ' runs) vs ' + c.new.ran + ' (' + c.new.files.length + ' runs)']),
+      el('div', {'class': 'sub'}, ['Mann-Whitney U test, alpha ' + c.alpha + '; "~" is no significant difference' +
+        (c.primaryGeomeanChangePercent === null ? '' : '; geomean of primary metrics ' + fixed(c.primaryGeomeanChangePercent, 2) + ' %')])]);
+    c.differences.forEach(function (d) { section.appendChild(el('div', {'class': 'failed'}, ['forced despite: ' + d])); });
+    var rows = c.metrics.map(function (m) {
+      var verdict = m.verdict === 'significant' ? (m.changePercent === null ? '~' : (m.changePercent >= 0 ? '+' : '') + fixed(m.changePercent, 2) + ' %')
+        : m.verdict === 'too_few_samples' ? 'too few samples' : '~';
+      var better = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' &&
+        ((m.better === 'higher') === (m.changePercent > 0));
+      var worse = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' && !better && m.changePercent !== 0;
+      return [el('span', {'class': m.primary ? 'primary' : ''}, [keyOf(m)]),
+        display(m.base.median, m.unit) + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
+        display(m.new.median, m.unit) + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
+        el('span', {'class': better ? 'better' : worse ? 'worse' : ''}, [verdict]), fixed(m.pValue, 3), m.base.n + '+' + m.new.n];
+    });
+    section.appendChild(table(['metric', 'base', 'new', 'change', 'p', 'n'], rows));
+    var grid = el('div', {'class': 'grid'});
+    section.appendChild(grid);
+    var shown = c.metrics.filter(function (m) { return m.base.median !== 0; });
+    chart(grid, 'New median relative to base (base = 100)', {type: 'bar', data: {labels: shown.map(keyOf), datasets: [
+      dataset('base', shown.map(function () { return 100; }), 7),
+      dataset('new', shown.map(function (m) { return m.new.median / m.base.median * 100; }), 0, {
+        backgroundColor: shown.map(function (m) { return m.verdict !== 'significant' ? '#9aa5b1'
+          : ((m.better === 'higher') === (m.new.median > m.base.median) && m.better !== 'neither') ? '#16a34a' : '#dc2626'; })})]},
+      options: {indexAxis: 'y'}});
+    return section;
+  }
+
+  function scalingSection(rows) {
+    var section = el('section', {'class': 'scaling'}, [el('h2', {}, ['TPCx-HS across scale factors'])]);
+    section.appendChild(table(['scale factor', 'data size', 'Data Δ%', 'HSph@SF', 'time (s)', 'time stdev % (runs)', 'Time Δ%'],
+      rows.map(function (row) {
+        return [row.scaleFactor, display(row.dataBytes, 'bytes'), fixed(row.dataChangePercent, 1), fixed(row.hsph, 2),
+          fixed(row.timeSeconds, 3), fixed(row.timeStdDevPercent, 2), fixed(row.timeChangePercent, 1)];
+      })));
+    var grid = el('div', {'class': 'grid'});
+    section.appendChild(grid);
+    chart(grid, 'Scaling: HSph@SF and time by scale factor', {type: 'line', data: {labels: rows.map(function (row) { return row.scaleFactor; }),
+      datasets: [dataset('HSph@SF', rows.map(function (row) { return row.hsph; }), 0, {yAxisID: 'y'}),
+        dataset('time (s)', rows.map(function (row) { return row.timeSeconds; }), 1, {yAxisID: 'y1'})]},
+      options: {scales: {y: {position: 'left', title: {display: true, text: 'HSph@SF'}},
+        y1: {position: 'right', title: {display: true, text: 'seconds'}, grid: {drawOnChartArea: false}}}}});
+    return section;
+  }
+
+  // NNThroughputBenchmark results of one operation at several thread counts: ops/s against threads.
+  function threadsSection(results) {
+    var byOperation = {};
+    results.forEach(function (r) {
+      if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
+      metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
+        (byOperation[m.labels.operation] = byOperation[m.labels.operation] || []).push(
+          {threads: parseInt(r.parameters.threads, 10), value: m.value});
+      });
+    });
+    var operations = Object.keys(byOperation).filter(function (op) {
+      var threads = byOperation[op].map(function (p) { return p.threads; });
+      return threads.some(function (t) { return t !== threads[0]; });
+    });
+    if (operations.length === 0) { return null; }
+    var section = el('section', {'class': 'threads'}, [el('h2', {}, ['NameNode throughput against client threads'])]);
+    var grid = el('div', {'class': 'grid'});
+    section.appendChild(grid);
+    var allThreads = [];
+    operations.forEach(function (op) { byOperation[op].forEach(function (p) { if (allThreads.indexOf(p.threads) < 0) { allThreads.push(p.threads); } }); });
+    allThreads.sort(function (a, b) { return a - b; });
+    chart(grid, 'ops/s by threads', {type: 'line', data: {labels: allThreads.map(String), datasets: operations.map(function (op, i) {
+      return dataset(op, allThreads.map(function (t) {
+        var points = byOperation[op].filter(function (p) { return p.threads === t; });
+        return points.length ? points.reduce(function (s, p) { return s + p.value; }, 0) / points.length : null;
+      }), i, {spanGaps: true});
+    })}, options: axes('threads', 'ops/s')});
+    return section;
+  }
+
+  root.appendChild(el('h1', {}, [data.title]));
+  root.appendChild(el('div', {'class': 'sub'}, ['Generated ' + data.generated + ' from ' + data.results.length +
+    (data.results.length === 1 ? ' result' : ' results')]));
+  if (data.comparison) { root.appendChild(comparisonSection(data.comparison)); }
+  if (data.tpcxhsScaling.length > 0) { root.appendChild(scalingSection(data.tpcxhsScaling)); }
+  var threads = threadsSection(data.results.map(function (e) { return e.result; }));
+  if (threads) { root.appendChild(threads); }
+  data.results.forEach(function (entry) { root.appendChild(runSection(entry)); });
+  document.body.setAttribute('data-report-ready', 'true');
+}());
