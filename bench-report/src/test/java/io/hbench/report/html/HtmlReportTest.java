@@ -1,0 +1,91 @@
+package io.hbench.report.html;
+
+import io.hbench.report.LoadedResult;
+import io.hbench.report.Results;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Unit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HtmlReportTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void writesOnePageThatMayRequestNothingAndInlinesChartJs() throws Exception {
+        String page = write(Results.dfsioWrite(4, 100, 30, 1000));
+
+        assertThat(page).startsWith("<!DOCTYPE html>")
+                .contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src"
+                        + " 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">")
+                .contains("Chart.js v4.4.1")
+                .doesNotContain("sourceMappingURL")
+                .doesNotContainPattern("<script[^>]* src=")
+                .doesNotContainPattern("<link[^>]* href=");
+    }
+
+    @Test
+    void keepsAResultThatContainsAClosingScriptTagInsideItsDataElement() throws Exception {
+        BenchResult hostile = BenchResult.builder("TestDFSIO", "write").primaryMetric("files")
+                .environment(Results.environment()).start(Instant.EPOCH).end(Instant.EPOCH)
+                .parameter("label", "</script><script>alert(1)</script><!--")
+                .metric("files", 1, Unit.COUNT, Better.NEITHER).build();
+
+        String page = write(hostile);
+
+        Matcher data = Pattern.compile("(?s)<script type=\"application/json\" id=\"hbench-data\">(.*?)</script>")
+                .matcher(page);
+        assertThat(data.find()).isTrue();
+        assertThat(data.group(1)).contains("<\\/script><script>alert(1)<\\/script><\\!--");
+    }
+
+    @Test
+    void theToolWritesThePageAndSaysSoInOneLine() throws Exception {
+        Path file = Results.write(temp.resolve("run.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        Path out = temp.resolve("report.html");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = new ReportTool(new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8))
+                .runCommandLine(null, new String[] {"-out", out.toString(), file.toString(), "-vs", file.toString()});
+
+        assertThat(status).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stdout.toString(StandardCharsets.UTF_8))
+                .isEqualTo("Report: wrote " + out + " (2 results, with the comparison)\n");
+        assertThat(Files.readString(out)).contains("hbench-compare/1");
+    }
+
+    @Test
+    void refusesAMissingOutputInOneLine() {
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(stderr, true,
+                StandardCharsets.UTF_8)).runCommandLine(null, new String[] {"x.json"});
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: give the page to write: -out report.html\n");
+    }
+
+    private String write(BenchResult result) throws Exception {
+        StringWriter page = new StringWriter();
+        new HtmlReport("t", Instant.EPOCH).write(List.of(new LoadedResult(temp.resolve("r.json"), result)),
+                Optional.empty(), page);
+        return page.toString();
+    }
+}
