@@ -16,8 +16,10 @@
     return node;
   }
 
+  // Fixed decimals, but never fewer than 3 significant digits: a tiny scale factor's HSph@SF is not 0.00.
   function fixed(value, digits) {
-    return (Math.round(value * Math.pow(10, digits)) / Math.pow(10, digits)).toFixed(digits);
+    if (value !== 0 && Math.abs(value) < Math.pow(10, 2 - digits)) { return value.toPrecision(3); }
+    return value.toFixed(digits);
   }
 
   // Base units to what people read: MiB and MiB/s as TestDFSIO speaks, ms for short times.

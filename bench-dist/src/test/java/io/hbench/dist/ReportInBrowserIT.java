@@ -1,0 +1,228 @@
+package io.hbench.dist;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.bsp.ebb.EbbTool;
+import io.hbench.bsp.randbench.RandBenchTool;
+import io.hbench.cli.BenchTool;
+import io.hbench.dfsio.TestDfsioTool;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.hs.TpcxhsTool;
+import io.hbench.nnthroughput.NnThroughputTool;
+import io.hbench.report.html.ReportTool;
+import io.hbench.testing.ToolRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.logging.Level;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The HTML report of a real run of every program, in a real browser: Debian's chromium driven by chromedriver. Every
+ * chart must draw, the console must stay free of errors and no request may leave the page; a screenshot of each page
+ * is left in target/. Without chromium and chromedriver (.ci/run installs them) the test is skipped, saying so.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReportInBrowserIT {
+    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Paths.get("/usr/bin/chromedriver");
+    private static final Path TARGET = Paths.get(System.getProperty("basedir", "."), "target");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+    private EmbeddedCluster cluster;
+    private Configuration conf;
+    private final List<Path> results = new ArrayList<>();
+    private Path secondWrite;
+
+    @BeforeAll
+    void runEveryProgramOnAnEmbeddedCluster() throws Exception {
+        boolean browser = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!browser) {
+            System.err.println("ReportInBrowserIT skipped: no " + CHROMIUM + " and " + CHROMEDRIVER
+                    + " (apt-get install chromium chromium-driver)");
+        }
+        assumeTrue(browser, "no chromium and chromedriver: the report's browser test is skipped");
+        cluster = EmbeddedCluster.start(new Configuration(), dir.resolve("cluster"));
+        conf = cluster.clientConfiguration();
+        run("dfsio-write-1", TestDfsioTool::new, "-write", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir", "/r/dfsio");
+        secondWrite = run("dfsio-write-2", TestDfsioTool::new, "-write", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir",
+                "/r/dfsio");
+        run("dfsio-read", TestDfsioTool::new, "-read", "-verify", "-nrFiles", "3", "-fileSize", "2MB", "-rootDir",
+                "/r/dfsio");
+        run("nn-1-thread", NnThroughputTool::new, "-op", "create", "-files", "40", "-threads", "1", "-baseDirName",
+                "/r/nn1");
+        run("nn-4-threads", NnThroughputTool::new, "-op", "create", "-files", "40", "-threads", "4", "-baseDirName",
+                "/r/nn4");
+        run("tpcxhs-1000", TpcxhsTool::new, "-rows", "1000", "-baseDir", "/r/hs1");
+        run("tpcxhs-3000", TpcxhsTool::new, "-rows", "3000", "-baseDir", "/r/hs3");
+        run("randbench", RandBenchTool::new, "100", "20", "4", "-peers", "3", "-warmup", "1", "-seed", "5");
+        run("ebb", EbbTool::new, "-s", "1KB-4KB", "-r", "2", "-b", "4", "-relative", "-peers", "4", "-seed", "3");
+    }
+
+    @AfterAll
+    void stopTheCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private Path run(String name, BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> tool, String... args)
+            throws Exception {
+        Path json = dir.resolve(name + ".json");
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("-json", json.toString()));
+        ToolRun run = ToolRun.run(conf, tool, all.toArray(new String[0]));
+        assertThat(run.status).as("%s: %s", name, run.err).isZero();
+        if (!name.equals("dfsio-write-2")) {
+            results.add(json);
+        }
+        return json;
+    }
+
+    @Test
+    void theReportOfEveryProgramDrawsEveryChartWithoutErrorsOrRequests() throws Exception {
+        Path page = report("report-all.html");
+
+        Browsed browsed = browse(page, "report-screenshot.png");
+
+        assertThat(browsed.sections).as("one section per run").isEqualTo(results.size());
+        // TestDFSIO 2 x 4 charts, NNThroughputBenchmark 2 x 2, TPCx-HS 2 x 1, RandBench 2, EBB 3, threads 1, scaling 1.
+        assertThat(browsed.charts).isEqualTo(8 + 4 + 2 + 2 + 3 + 1 + 1);
+        assertThat(browsed.text).contains("TPCx-HS across scale factors", "NameNode throughput against client threads");
+    }
+
+    @Test
+    void theCompareViewDrawsTheTwoSidesWithTheirSignificance() throws Exception {
+        Path page = report("report-compare.html", "-vs", secondWrite.toString());
+
+        Browsed browsed = browse(page, "report-compare-screenshot.png");
+
+        assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs) vs TestDFSIO write (1 runs)", "too few samples");
+    }
+
+    private Path report(String name, String... more) {
+        Path page = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("-out", page.toString()));
+        if (more.length == 0) {
+            results.forEach(result -> args.add(result.toString()));
+        } else {
+            args.add(results.get(0).toString());
+            args.addAll(List.of(more));
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true,
+                StandardCharsets.UTF_8)).runCommandLine(conf, args.toArray(new String[0]));
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        return page;
+    }
+
+    /** What the browser saw of a page. */
+    private static final class Browsed {
+        int sections;
+        int charts;
+        String text;
+    }
+
+    private static Browsed browse(Path page, String screenshot) throws Exception {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // The flags keep chromium from calling home, which this machine's closed network would refuse loudly.
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--window-size=1400,4000",
+                "--user-data-dir=" + Files.createTempDirectory("hbench-chromium"));
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        logs.enable(LogType.PERFORMANCE, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        ChromeDriver driver = new ChromeDriver(service, options);
+        try {
+            String url = page.toUri().toString();
+            driver.get(url);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!"true".equals(driver.findElement(By.tagName("body")).getAttribute("data-report-ready"))) {
+                assertThat(System.nanoTime()).as("the page's script finished within 30 s").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+            List<WebElement> canvases = driver.findElements(By.cssSelector("canvas.hbench-chart"));
+            assertThat(canvases).isNotEmpty();
+            for (WebElement canvas : canvases) {
+                assertThat(canvas.getAttribute("data-drawn")).isEqualTo("true");
+                assertThat((Boolean) ((JavascriptExecutor) driver).executeScript(INKED, canvas))
+                        .as("chart '%s' has ink", canvas.findElement(By.xpath("..")).getText()).isTrue();
+            }
+            List<String> errors = new ArrayList<>();
+            for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
+                if (entry.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    errors.add(entry.getMessage());
+                }
+            }
+            assertThat(errors).as("console errors and warnings").isEmpty();
+            assertThat(requests(driver, url)).as("requests of the page other than for itself")
+                    .isNotEmpty().allMatch(request -> request.equals(url) || request.startsWith("data:"));
+            Path shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
+            Files.createDirectories(TARGET);
+            Files.copy(shot, TARGET.resolve(screenshot), StandardCopyOption.REPLACE_EXISTING);
+            Browsed browsed = new Browsed();
+            browsed.sections = driver.findElements(By.cssSelector("section.run")).size();
+            browsed.charts = canvases.size();
+            browsed.text = driver.findElement(By.tagName("body")).getText();
+            return browsed;
+        } finally {
+            driver.quit();
+        }
+    }
+
+    /** Whether the canvas has any pixel that is not fully transparent: the chart drew something. */
+    private static final String INKED = "var c = arguments[0]; if (!c.width || !c.height) { return false; }"
+            + " var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            + " for (var i = 3; i < d.length; i += 4) { if (d[i] !== 0) { return true; } } return false;";
+
+    /**
+     * Every URL the page's document asked for, its own included, from chromedriver's performance log; the browser's
+     * own start page, loaded before it, is left out.
+     */
+    private static List<String> requests(ChromeDriver driver, String page) throws Exception {
+        List<String> urls = new ArrayList<>();
+        for (LogEntry entry : driver.manage().logs().get(LogType.PERFORMANCE)) {
+            JsonNode message = MAPPER.readTree(entry.getMessage()).get("message");
+            JsonNode params = message.get("params");
+            if (message.get("method").asText().equals("Network.requestWillBeSent")
+                    && params.path("documentURL").asText().equals(page)) {
+                urls.add(params.get("request").get("url").asText());
+            }
+        }
+        return urls;
+    }
+}
