@@ -1,21 +1,14 @@
 package io.hbench.nnthroughput;
 
-import static io.hbench.nnthroughput.NnOperation.APPEND;
 import static io.hbench.nnthroughput.NnOperation.BLOCK_REPORT;
 import static io.hbench.nnthroughput.NnOperation.CLEAN;
-import static io.hbench.nnthroughput.NnOperation.CREATE;
-import static io.hbench.nnthroughput.NnOperation.DELETE;
-import static io.hbench.nnthroughput.NnOperation.FILE_STATUS;
 import static io.hbench.nnthroughput.NnOperation.MIX;
 import static io.hbench.nnthroughput.NnOperation.MKDIRS;
-import static io.hbench.nnthroughput.NnOperation.OPEN;
-import static io.hbench.nnthroughput.NnOperation.RENAME;
 import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,9 +22,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * An immutable NNThroughputBenchmark workload: the operation and its options, with Hadoop's
  * defaults. Built by {@link Builder}, which refuses a value out of range, an option that does not
- * belong to the operation (except with {@code -op all}, which gives each operation the options that
- * are its own, as Hadoop's does), and a directory fan-out too small for the number of names; every
- * message names the flag.
+ * apply to the operation ({@link NnOption}; {@code -op all} gives each operation the options that
+ * apply to it, as Hadoop's does), and a directory fan-out too small for the number of names. Which
+ * flag sets which option is the command line's business ({@code NnThroughputTool}).
  */
 public final class NnOptions {
     public static final String DEFAULT_BASE_DIR_NAME = "/nnThroughputBenchmark";
@@ -40,11 +33,8 @@ public final class NnOptions {
     /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
     public static final int MAX_DIRECTORY_LEVELS = 20;
 
-    /** Every option, with the operations it belongs to; ALL takes them all. */
-    private static final Map<String, Set<NnOperation>> OWNERS = owners();
-
     private final NnOperation operation;
-    private final Set<String> given;
+    private final Set<NnOption> given;
     private final int threads;
     private final int files;
     private final int filesPerDir;
@@ -107,51 +97,6 @@ public final class NnOptions {
         return new Builder(operation);
     }
 
-    private static Map<String, Set<NnOperation>> owners() {
-        Set<NnOperation> fileOps = EnumSet.of(CREATE, OPEN, DELETE, FILE_STATUS, RENAME, APPEND, MIX);
-        Set<NnOperation> threaded = EnumSet.of(CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME, APPEND, MIX);
-        Set<NnOperation> timed = EnumSet.copyOf(threaded);
-        timed.add(BLOCK_REPORT);
-        Set<NnOperation> every = EnumSet.complementOf(EnumSet.of(NnOperation.ALL));
-        Map<String, Set<NnOperation>> owners = new LinkedHashMap<>();
-        owners.put("threads", threaded);
-        owners.put("files", fileOps);
-        owners.put("filesPerDir", fileOps);
-        owners.put("dirs", EnumSet.of(MKDIRS));
-        owners.put("dirsPerDir", EnumSet.of(MKDIRS));
-        owners.put("close", EnumSet.of(CREATE));
-        owners.put("useExisting", EnumSet.of(OPEN, DELETE, FILE_STATUS, RENAME, APPEND));
-        owners.put("appendNewBlk", EnumSet.of(APPEND));
-        Set<NnOperation> blockSized = EnumSet.copyOf(fileOps);
-        blockSized.add(BLOCK_REPORT);
-        blockSized.add(REPLICATION);
-        owners.put("blockSize", blockSized);
-        owners.put("baseDirName", every);
-        owners.put("datanodes", EnumSet.of(BLOCK_REPORT, REPLICATION));
-        owners.put("reports", EnumSet.of(BLOCK_REPORT));
-        owners.put("blocksPerReport", EnumSet.of(BLOCK_REPORT));
-        owners.put("blocksPerFile", EnumSet.of(BLOCK_REPORT));
-        owners.put("nodesToDecommission", EnumSet.of(REPLICATION));
-        owners.put("nodeReplicationLimit", EnumSet.of(REPLICATION));
-        owners.put("totalBlocks", EnumSet.of(REPLICATION));
-        owners.put("replication", EnumSet.of(REPLICATION));
-        owners.put("keepResults", every);
-        owners.put("logLevel", every);
-        owners.put("UGCacheRefreshCount", every);
-        owners.put("nonSuperUser", every);
-        owners.put("duration", timed);
-        owners.put("warmup", timed);
-        owners.put("noHistograms", timed);
-        owners.put("mix", EnumSet.of(MIX));
-        return Collections.unmodifiableMap(owners);
-    }
-
-    /** The options of {@code operation}, as flags, in a fixed order. */
-    static List<String> optionsOf(NnOperation operation) {
-        return OWNERS.entrySet().stream().filter(e -> operation == NnOperation.ALL || e.getValue().contains(operation))
-                .map(Map.Entry::getKey).collect(Collectors.toList());
-    }
-
     /** The most names {@code perDir} entries per directory allow over {@link #MAX_DIRECTORY_LEVELS} levels. */
     public static long capacity(int perDir) {
         long directories = 0;
@@ -173,10 +118,10 @@ public final class NnOptions {
      */
     NnOptions forStep(NnOperation op) {
         Builder b = builder(op);
-        Set<String> own = new LinkedHashSet<>();
-        for (String flag : given) {
-            if (OWNERS.get(flag).contains(op)) {
-                own.add(flag);
+        Set<NnOption> own = new LinkedHashSet<>();
+        for (NnOption option : given) {
+            if (option.appliesTo(op)) {
+                own.add(option);
             }
         }
         b.copyFrom(this, own);
@@ -187,8 +132,8 @@ public final class NnOptions {
         return operation;
     }
 
-    /** The flags that were set, in the order they were set. */
-    public Set<String> given() {
+    /** The options that were set, in the order they were set. */
+    public Set<NnOption> given() {
         return given;
     }
 
@@ -356,7 +301,7 @@ public final class NnOptions {
     /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
     public static final class Builder {
         private final NnOperation operation;
-        private final Set<String> given = new LinkedHashSet<>();
+        private final Set<NnOption> given = new LinkedHashSet<>();
         private int threads;
         private int files = 10;
         private int filesPerDir = 4;
@@ -390,70 +335,70 @@ public final class NnOptions {
             this.threads = 3;
         }
 
-        private Builder set(String flag) {
-            given.add(flag);
+        private Builder set(NnOption option) {
+            given.add(option);
             return this;
         }
 
         public Builder threads(int threads) {
             this.threads = threads;
-            return set("threads");
+            return set(NnOption.THREADS);
         }
 
         public Builder files(int files) {
             this.files = files;
-            return set("files");
+            return set(NnOption.FILES);
         }
 
         public Builder filesPerDir(int filesPerDir) {
             this.filesPerDir = filesPerDir;
-            return set("filesPerDir");
+            return set(NnOption.FILES_PER_DIR);
         }
 
         public Builder dirs(int dirs) {
             this.dirs = dirs;
-            return set("dirs");
+            return set(NnOption.DIRS);
         }
 
         public Builder dirsPerDir(int dirsPerDir) {
             this.dirsPerDir = dirsPerDir;
-            return set("dirsPerDir");
+            return set(NnOption.DIRS_PER_DIR);
         }
 
         public Builder close(boolean close) {
             this.close = close;
-            return set("close");
+            return set(NnOption.CLOSE);
         }
 
         public Builder useExisting(boolean useExisting) {
             this.useExisting = useExisting;
-            return set("useExisting");
+            return set(NnOption.USE_EXISTING);
         }
 
         public Builder keepResults(boolean keepResults) {
             this.keepResults = keepResults;
-            return set("keepResults");
+            return set(NnOption.KEEP_RESULTS);
         }
 
         public Builder logLevel(String logLevel) {
             this.logLevel = requireNonNull(logLevel, "logLevel is null");
-            return set("logLevel");
+            return set(NnOption.LOG_LEVEL);
         }
 
         /** As in Hadoop, a count of 0 or less leaves refreshing off. */
         public Builder ugCacheRefreshCount(int count) {
             this.ugCacheRefreshCount = count > 0 ? count : Integer.MAX_VALUE;
-            return set("UGCacheRefreshCount");
+            return set(NnOption.UG_CACHE_REFRESH_COUNT);
         }
 
         public Builder baseDirName(String baseDirName) {
             this.baseDirName = requireNonNull(baseDirName, "baseDirName is null");
-            return set("baseDirName");
+            return set(NnOption.BASE_DIR_NAME);
         }
 
         public Builder blockSize(long blockSize) {
             this.blockSize = blockSize;
-            return set("blockSize");
+            return set(NnOption.BLOCK_SIZE);
         }
 
         /** The block size when {@code -blockSize} is not given (the configured dfs.blocksize): not a flag. */
@@ -464,47 +409,47 @@ public final class NnOptions {
 
         public Builder appendNewBlk(boolean appendNewBlk) {
             this.appendNewBlk = appendNewBlk;
-            return set("appendNewBlk");
+            return set(NnOption.APPEND_NEW_BLOCK);
         }
 
         public Builder datanodes(int datanodes) {
             this.datanodes = datanodes;
-            return set("datanodes");
+            return set(NnOption.DATANODES);
         }
 
         public Builder reports(int reports) {
             this.reports = reports;
-            return set("reports");
+            return set(NnOption.REPORTS);
         }
 
         public Builder blocksPerReport(int blocksPerReport) {
             this.blocksPerReport = blocksPerReport;
-            return set("blocksPerReport");
+            return set(NnOption.BLOCKS_PER_REPORT);
         }
 
         public Builder blocksPerFile(int blocksPerFile) {
             this.blocksPerFile = blocksPerFile;
-            return set("blocksPerFile");
+            return set(NnOption.BLOCKS_PER_FILE);
         }
 
         public Builder nodesToDecommission(int nodesToDecommission) {
             this.nodesToDecommission = nodesToDecommission;
-            return set("nodesToDecommission");
+            return set(NnOption.NODES_TO_DECOMMISSION);
         }
 
         public Builder nodeReplicationLimit(int nodeReplicationLimit) {
             this.nodeReplicationLimit = nodeReplicationLimit;
-            return set("nodeReplicationLimit");
+            return set(NnOption.NODE_REPLICATION_LIMIT);
         }
 
         public Builder totalBlocks(int totalBlocks) {
             this.totalBlocks = totalBlocks;
-            return set("totalBlocks");
+            return set(NnOption.TOTAL_BLOCKS);
         }
 
         public Builder replication(short replication) {
             this.replication = replication;
-            return set("replication");
+            return set(NnOption.REPLICATION_FACTOR);
         }
 
         /** The replication when {@code -replication} is not given (the configured dfs.replication): not a flag. */
@@ -515,32 +460,32 @@ public final class NnOptions {
 
         public Builder nonSuperUser(boolean nonSuperUser) {
             this.nonSuperUser = nonSuperUser;
-            return set("nonSuperUser");
+            return set(NnOption.NON_SUPER_USER);
         }
 
         public Builder duration(Duration duration) {
             this.duration = requireNonNull(duration, "duration is null");
-            return set("duration");
+            return set(NnOption.DURATION);
         }
 
         public Builder warmup(int warmup) {
             this.warmup = warmup;
-            return set("warmup");
+            return set(NnOption.WARMUP);
         }
 
         public Builder mix(Map<NnOperation, Integer> weights) {
             requireNonNull(weights, "weights is null");
             mix.clear();
             mix.putAll(weights);
-            return set("mix");
+            return set(NnOption.MIX_WEIGHTS);
         }
 
         public Builder histograms(boolean histograms) {
             this.histograms = histograms;
-            return set("noHistograms");
+            return set(NnOption.NO_HISTOGRAMS);
         }
 
-        private void copyFrom(NnOptions o, Set<String> flags) {
+        private void copyFrom(NnOptions o, Set<NnOption> flags) {
             threads = o.threads;
             files = o.files;
             filesPerDir = o.filesPerDir;
@@ -569,43 +514,40 @@ public final class NnOptions {
             given.addAll(flags);
             // Options the step does not own go back to its defaults, so a step sees only its own.
             Builder defaults = new Builder(operation);
-            if (!flags.contains("threads")) {
+            if (!flags.contains(NnOption.THREADS)) {
                 threads = defaults.threads;
             }
-            if (!flags.contains("files")) {
+            if (!flags.contains(NnOption.FILES)) {
                 files = defaults.files;
             }
-            if (!flags.contains("filesPerDir")) {
+            if (!flags.contains(NnOption.FILES_PER_DIR)) {
                 filesPerDir = defaults.filesPerDir;
             }
-            if (!flags.contains("close")) {
+            if (!flags.contains(NnOption.CLOSE)) {
                 close = false;
             }
-            if (!flags.contains("useExisting")) {
+            if (!flags.contains(NnOption.USE_EXISTING)) {
                 useExisting = false;
             }
-            if (!flags.contains("duration")) {
+            if (!flags.contains(NnOption.DURATION)) {
                 duration = null;
             }
-            if (!flags.contains("warmup")) {
+            if (!flags.contains(NnOption.WARMUP)) {
                 warmup = 0;
             }
-            if (!flags.contains("noHistograms")) {
+            if (!flags.contains(NnOption.NO_HISTOGRAMS)) {
                 histograms = true;
             }
         }
 
         public NnOptions build() {
-            if (operation == NnOperation.MIX && !given.contains("mix")) {
+            if (operation == NnOperation.MIX && !given.contains(NnOption.MIX_WEIGHTS)) {
                 throw new IllegalArgumentException("-op mix needs -mix, e.g. -mix create=1,open=8,fileStatus=4");
             }
-            if (operation != NnOperation.ALL) {
-                for (String flag : given) {
-                    if (!OWNERS.get(flag).contains(operation)) {
-                        throw new IllegalArgumentException("-" + flag + " does not belong to -op " + operation.label()
-                                + "; its options are: " + optionsOf(operation).stream().map(f -> "-" + f)
-                                        .collect(Collectors.joining(" ")));
-                    }
+            for (NnOption option : given) {
+                if (!option.appliesTo(operation)) {
+                    throw new IllegalArgumentException("option " + option.optionName() + " does not apply to "
+                            + operation.label());
                 }
             }
             atLeast("threads", threads, 1);

@@ -10,13 +10,15 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -209,6 +211,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
                 }
             }
         }
+        checkFlagsBelongTo(op, line);
         NnOptions options = b.build();
         boolean remote = !NnThroughput.isStandalone(conf) || line.hasOption("embedded");
         if (op == NnOperation.REPLICATION && remote) {
@@ -217,6 +220,20 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
         return new Command(options, standaloneDir);
+    }
+
+    /**
+     * Refuses a flag that means nothing to the operation, listing the operation's flags. Each workload option has the
+     * flag of its name ({@link NnOption#optionName()}), as in Hadoop's tool; {@code -op all} takes them all.
+     */
+    private static void checkFlagsBelongTo(NnOperation op, CommandLine line) {
+        for (NnOption option : NnOption.values()) {
+            if (line.hasOption(option.optionName()) && !option.appliesTo(op)) {
+                throw new IllegalArgumentException("-" + option.optionName() + " does not belong to -op " + op.label()
+                        + "; its options are: " + Arrays.stream(NnOption.values()).filter(o -> o.appliesTo(op))
+                        .map(o -> "-" + o.optionName()).collect(Collectors.joining(" ")));
+            }
+        }
     }
 
     private static Optional<Integer> intOption(CommandLine line, String flag) {

@@ -1,11 +1,11 @@
 package io.hbench.nnthroughput;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class NnOptionsTest {
     @Test
@@ -43,7 +43,8 @@ class NnOptionsTest {
 
         assertThat(mkdirs.dirs()).isEqualTo(7);
         assertThat(mkdirs.threads()).isEqualTo(8);
-        assertThat(mkdirs.given()).containsExactlyInAnyOrder("dirs", "threads", "keepResults", "baseDirName");
+        assertThat(mkdirs.given()).containsExactlyInAnyOrder(NnOption.DIRS, NnOption.THREADS, NnOption.KEEP_RESULTS,
+                NnOption.BASE_DIR_NAME);
         assertThat(create.close()).isTrue();
         assertThat(open.close()).isFalse();
         assertThat(open.files()).isEqualTo(100);
@@ -85,5 +86,15 @@ class NnOptionsTest {
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).files(15).warmup(10).filesPerDir(1).build())
                 .hasMessage("-filesPerDir 1 is too small for 25 files: 20 directory levels hold at most 20; use"
                         + " -filesPerDir 2 or more");
+    }
+
+    @Test
+    void refusesAnOptionThatDoesNotApplyToTheOperationInTheLibrarysOwnTerms() {
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.OPEN).dirs(5).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option dirs does not apply to open");
+        assertThat(NnOption.DIRS.appliesTo(NnOperation.MKDIRS)).isTrue();
+        assertThat(NnOption.DIRS.appliesTo(NnOperation.ALL)).isTrue();
+        assertThat(NnOption.DIRS.appliesTo(NnOperation.OPEN)).isFalse();
     }
 }
