@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
-import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;

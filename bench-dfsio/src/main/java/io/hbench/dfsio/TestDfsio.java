@@ -13,7 +13,6 @@ import io.hbench.mapred.SummingReducer;
 import io.hbench.result.Unit;
 import io.hbench.result.TimeSeries;
 import io.hbench.stats.Histograms;
-import io.hbench.units.DataSize;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
