@@ -96,7 +96,9 @@ class TestDfsioClusterTest {
         assertThat(result.get("locations").get("baseDir").asText()).isEqualTo("/t/write");
         assertThat(result.get("jobs")).hasSize(1);
         String jobId = result.get("jobs").get(0).get("id").asText();
-        assertThat(jobId).startsWith("job_");
+        assertThat(jobId).startsWith("job_local");
+        // The local runner runs a job in no YARN application; on a cluster the id would be application_...
+        assertThat(result.get("jobs").get(0).get("applicationId").isNull()).as("applicationId of " + jobId).isTrue();
         assertThat(write.err).contains("hbench: TestDFSIO write: submitted job " + jobId);
     }
 
@@ -188,11 +190,19 @@ class TestDfsioClusterTest {
 
     @Test
     void sequentialModeDoesTheSameWorkWithoutAJob() throws Exception {
-        ToolRun seq = run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/seq");
+        Path json = temp.resolve("seq.json");
+        ToolRun seq = run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/seq",
+                "-json", json.toString());
 
         assertThat(seq.status).as(seq.err).isZero();
         assertThat(seq.out).startsWith("Seq Test exec time sec: ").contains("----- hbench TestDFSIO ----- : write")
                 .doesNotContain("----- TestDFSIO -----");
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(result.get("jobs")).isEmpty();
+        assertThat(result.get("parameters").get("sequential").asText()).isEqualTo("true");
+        assertThat(result.get("tasks")).hasSize(2);
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/seq/io_write"))).isFalse();
         assertThat(readAll(new org.apache.hadoop.fs.Path("/t/seq/io_data/test_io_1")))
                 .isEqualTo(expectedBytes("test_io_1", 0, MIB));
