@@ -1,7 +1,10 @@
 package io.hbench.nnthroughput;
 
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.hbench.nnthroughput.NnOperation.APPEND;
 import static io.hbench.nnthroughput.NnOperation.BLOCK_REPORT;
@@ -16,8 +19,9 @@ import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 
 /**
  * The options of a workload, each with the operations it shapes: {@code dirs} means something to mkdirs only,
- * {@code threads} to every operation that runs client threads. {@code -op all} runs each operation with the options
- * that shape it. {@link #optionName()} is how the builder and results name the option.
+ * {@code threads} to every operation that runs client threads. {@link NnOperation#ALL} runs each operation with the
+ * options that shape it. {@link #optionName()} is how the builder, its messages and results name the option; the
+ * command line's flags are {@code NnCommandLine}'s business.
  */
 public enum NnOption {
     THREADS("threads", threaded()),
@@ -40,11 +44,11 @@ public enum NnOption {
     REPLICATION_FACTOR("replication", EnumSet.of(REPLICATION)),
     KEEP_RESULTS("keepResults", every()),
     LOG_LEVEL("logLevel", every()),
-    UG_CACHE_REFRESH_COUNT("UGCacheRefreshCount", every()),
+    UG_CACHE_REFRESH_COUNT("ugCacheRefreshCount", every()),
     NON_SUPER_USER("nonSuperUser", every()),
     DURATION("duration", timed()),
     WARMUP("warmup", timed()),
-    NO_HISTOGRAMS("noHistograms", timed()),
+    HISTOGRAMS("histograms", timed()),
     MIX_WEIGHTS("mix", EnumSet.of(MIX));
 
     private final String optionName;
@@ -55,6 +59,7 @@ public enum NnOption {
         this.operations = operations;
     }
 
+    /** The name of the option's accessor and builder method, e.g. filesPerDir. */
     public String optionName() {
         return optionName;
     }
@@ -62,6 +67,11 @@ public enum NnOption {
     /** Whether this option shapes {@code operation}; every option shapes {@code -op all}, which hands it on. */
     public boolean appliesTo(NnOperation operation) {
         return operation == NnOperation.ALL || operations.contains(operation);
+    }
+
+    /** The options that shape {@code operation}, in declaration order. */
+    public static List<NnOption> of(NnOperation operation) {
+        return Arrays.stream(values()).filter(option -> option.appliesTo(operation)).collect(Collectors.toList());
     }
 
     private static Set<NnOperation> fileOperations() {

@@ -2,29 +2,28 @@ package io.hbench.nnthroughput;
 
 import static io.hbench.nnthroughput.NnOperation.BLOCK_REPORT;
 import static io.hbench.nnthroughput.NnOperation.CLEAN;
-import static io.hbench.nnthroughput.NnOperation.MIX;
 import static io.hbench.nnthroughput.NnOperation.MKDIRS;
 import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 
 /**
- * An immutable NNThroughputBenchmark workload: the operation and its options, with Hadoop's
- * defaults. Built by {@link Builder}, which refuses a value out of range, an option that does not
- * apply to the operation ({@link NnOption}; {@code -op all} gives each operation the options that
- * apply to it, as Hadoop's does), and a directory fan-out too small for the number of names. Which
- * flag sets which option is the command line's business ({@code NnThroughputTool}).
+ * An immutable NNThroughputBenchmark workload: the operation and its options ({@link NnOption}), with Hadoop's
+ * defaults. Built by {@link Builder}, which refuses a value out of range, an option the operation does not use
+ * ({@link NnOption#appliesTo}) and a directory fan-out too small for the number of names. The operation
+ * {@link NnOperation#ALL} hands each option to the operations that use it.
  */
 public final class NnOptions {
     public static final String DEFAULT_BASE_DIR_NAME = "/nnThroughputBenchmark";
@@ -32,6 +31,7 @@ public final class NnOptions {
     public static final long DEFAULT_BLOCK_SIZE = 16;
     /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
     public static final int MAX_DIRECTORY_LEVELS = 20;
+    private static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
 
     private final NnOperation operation;
     private final Set<NnOption> given;
@@ -64,7 +64,7 @@ public final class NnOptions {
 
     private NnOptions(Builder b) {
         this.operation = b.operation;
-        this.given = Collections.unmodifiableSet(new LinkedHashSet<>(b.given));
+        this.given = Collections.unmodifiableSet(EnumSet.copyOf(b.given));
         this.threads = b.threads;
         this.files = b.files;
         this.filesPerDir = b.filesPerDir;
@@ -113,17 +113,17 @@ public final class NnOptions {
     }
 
     /**
-     * The options {@code op} runs with when it is one step of {@code -op all}: this run's options that
-     * belong to it, the others at their defaults.
+     * The options {@code op} runs with when it is one step of {@link NnOperation#ALL}: this run's options that
+     * {@code op} uses, the others at their defaults.
      */
     NnOptions forStep(NnOperation op) {
-        Builder b = builder(op);
-        Set<NnOption> own = new LinkedHashSet<>();
+        Set<NnOption> own = EnumSet.noneOf(NnOption.class);
         for (NnOption option : given) {
             if (option.appliesTo(op)) {
                 own.add(option);
             }
         }
+        Builder b = builder(op);
         b.copyFrom(this, own);
         return b.build();
     }
@@ -132,7 +132,7 @@ public final class NnOptions {
         return operation;
     }
 
-    /** The options that were set, in the order they were set. */
+    /** The options that were set rather than left at their defaults, in declaration order. */
     public Set<NnOption> given() {
         return given;
     }
@@ -244,7 +244,7 @@ public final class NnOptions {
         return warmup;
     }
 
-    /** The weights of {@code -op mix}, in the order given. */
+    /** The weights of the operations {@link NnOperation#MIX} mixes, in the order given. */
     public Map<NnOperation, Integer> mix() {
         return mix;
     }
@@ -287,10 +287,10 @@ public final class NnOptions {
 
     @Override
     public String toString() {
-        return "NnOptions{op=" + operation.label() + ", given=" + given + ", threads=" + threads + ", files=" + files
-                + ", filesPerDir=" + filesPerDir + ", dirs=" + dirs + ", dirsPerDir=" + dirsPerDir + ", close=" + close
-                + ", useExisting=" + useExisting + ", keepResults=" + keepResults + ", logLevel=" + logLevel
-                + ", UGCacheRefreshCount=" + ugCacheRefreshCount + ", baseDirName=" + baseDirName + ", blockSize="
+        return "NnOptions{operation=" + operation.label() + ", given=" + given + ", threads=" + threads + ", files="
+                + files + ", filesPerDir=" + filesPerDir + ", dirs=" + dirs + ", dirsPerDir=" + dirsPerDir + ", close="
+                + close + ", useExisting=" + useExisting + ", keepResults=" + keepResults + ", logLevel=" + logLevel
+                + ", ugCacheRefreshCount=" + ugCacheRefreshCount + ", baseDirName=" + baseDirName + ", blockSize="
                 + blockSize + ", appendNewBlk=" + appendNewBlk + ", datanodes=" + datanodes + ", reports=" + reports
                 + ", blocksPerReport=" + blocksPerReport + ", blocksPerFile=" + blocksPerFile
                 + ", nodesToDecommission=" + nodesToDecommission + ", nodeReplicationLimit=" + nodeReplicationLimit
@@ -301,7 +301,7 @@ public final class NnOptions {
     /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
     public static final class Builder {
         private final NnOperation operation;
-        private final Set<NnOption> given = new LinkedHashSet<>();
+        private final Set<NnOption> given = EnumSet.noneOf(NnOption.class);
         private int threads;
         private int files = 10;
         private int filesPerDir = 4;
@@ -331,7 +331,7 @@ public final class NnOptions {
 
         private Builder(NnOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
-            // Hadoop's default threads: 3, but each block report thread is a DataNode (-datanodes, 10).
+            // Hadoop's default threads: 3, but each block report thread is a DataNode (datanodes, 10).
             this.threads = 3;
         }
 
@@ -401,7 +401,7 @@ public final class NnOptions {
             return set(NnOption.BLOCK_SIZE);
         }
 
-        /** The block size when {@code -blockSize} is not given (the configured dfs.blocksize): not a flag. */
+        /** The block size when {@link #blockSize} is not set (the configured dfs.blocksize): not given. */
         public Builder defaultBlockSize(long blockSize) {
             this.blockSize = blockSize;
             return this;
@@ -452,7 +452,7 @@ public final class NnOptions {
             return set(NnOption.REPLICATION_FACTOR);
         }
 
-        /** The replication when {@code -replication} is not given (the configured dfs.replication): not a flag. */
+        /** The replication when {@link #replication} is not set (the configured dfs.replication): not given. */
         public Builder defaultReplication(short replication) {
             this.replication = replication;
             return this;
@@ -482,10 +482,10 @@ public final class NnOptions {
 
         public Builder histograms(boolean histograms) {
             this.histograms = histograms;
-            return set(NnOption.NO_HISTOGRAMS);
+            return set(NnOption.HISTOGRAMS);
         }
 
-        private void copyFrom(NnOptions o, Set<NnOption> flags) {
+        private void copyFrom(NnOptions o, Set<NnOption> own) {
             threads = o.threads;
             files = o.files;
             filesPerDir = o.filesPerDir;
@@ -511,142 +511,149 @@ public final class NnOptions {
             duration = o.duration;
             warmup = o.warmup;
             histograms = o.histograms;
-            given.addAll(flags);
+            given.addAll(own);
             // Options the step does not own go back to its defaults, so a step sees only its own.
             Builder defaults = new Builder(operation);
-            if (!flags.contains(NnOption.THREADS)) {
+            if (!own.contains(NnOption.THREADS)) {
                 threads = defaults.threads;
             }
-            if (!flags.contains(NnOption.FILES)) {
+            if (!own.contains(NnOption.FILES)) {
                 files = defaults.files;
             }
-            if (!flags.contains(NnOption.FILES_PER_DIR)) {
+            if (!own.contains(NnOption.FILES_PER_DIR)) {
                 filesPerDir = defaults.filesPerDir;
             }
-            if (!flags.contains(NnOption.CLOSE)) {
+            if (!own.contains(NnOption.CLOSE)) {
                 close = false;
             }
-            if (!flags.contains(NnOption.USE_EXISTING)) {
+            if (!own.contains(NnOption.USE_EXISTING)) {
                 useExisting = false;
             }
-            if (!flags.contains(NnOption.DURATION)) {
+            if (!own.contains(NnOption.DURATION)) {
                 duration = null;
             }
-            if (!flags.contains(NnOption.WARMUP)) {
+            if (!own.contains(NnOption.WARMUP)) {
                 warmup = 0;
             }
-            if (!flags.contains(NnOption.NO_HISTOGRAMS)) {
+            if (!own.contains(NnOption.HISTOGRAMS)) {
                 histograms = true;
             }
         }
 
+        /** Checks the options; messages name them by {@link NnOption#optionName()}. */
         public NnOptions build() {
-            if (operation == NnOperation.MIX && !given.contains(NnOption.MIX_WEIGHTS)) {
-                throw new IllegalArgumentException("-op mix needs -mix, e.g. -mix create=1,open=8,fileStatus=4");
-            }
+            return build(NnOption::optionName);
+        }
+
+        /**
+         * Checks the options; messages name them with {@code naming}, so that a command line can name its flags.
+         *
+         * @throws IllegalArgumentException if a value is out of range or the options do not fit together
+         */
+        public NnOptions build(Function<NnOption, String> naming) {
+            requireNonNull(naming, "naming is null");
             for (NnOption option : given) {
                 if (!option.appliesTo(operation)) {
-                    throw new IllegalArgumentException("option " + option.optionName() + " does not apply to "
+                    throw new IllegalArgumentException("option " + naming.apply(option) + " does not apply to "
                             + operation.label());
                 }
             }
-            atLeast("threads", threads, 1);
-            atLeast("files", files, 1);
-            atLeast("filesPerDir", filesPerDir, 1);
-            atLeast("dirs", dirs, 1);
-            atLeast("dirsPerDir", dirsPerDir, 1);
-            atLeast("datanodes", datanodes, 1);
-            atLeast("reports", reports, 1);
-            atLeast("blocksPerReport", blocksPerReport, 1);
-            atLeast("blocksPerFile", blocksPerFile, 1);
-            atLeast("nodesToDecommission", nodesToDecommission, 0);
-            atLeast("nodeReplicationLimit", nodeReplicationLimit, 1);
-            atLeast("totalBlocks", totalBlocks, 1);
-            atLeast("replication", replication, 1);
-            atLeast("warmup", warmup, 0);
-            if (blockSize < 1) {
-                throw new IllegalArgumentException("-blockSize must be at least 1, got " + blockSize);
-            }
+            atLeast(naming, NnOption.THREADS, threads, 1);
+            atLeast(naming, NnOption.FILES, files, 1);
+            atLeast(naming, NnOption.FILES_PER_DIR, filesPerDir, 1);
+            atLeast(naming, NnOption.DIRS, dirs, 1);
+            atLeast(naming, NnOption.DIRS_PER_DIR, dirsPerDir, 1);
+            atLeast(naming, NnOption.DATANODES, datanodes, 1);
+            atLeast(naming, NnOption.REPORTS, reports, 1);
+            atLeast(naming, NnOption.BLOCKS_PER_REPORT, blocksPerReport, 1);
+            atLeast(naming, NnOption.BLOCKS_PER_FILE, blocksPerFile, 1);
+            atLeast(naming, NnOption.NODES_TO_DECOMMISSION, nodesToDecommission, 0);
+            atLeast(naming, NnOption.NODE_REPLICATION_LIMIT, nodeReplicationLimit, 1);
+            atLeast(naming, NnOption.TOTAL_BLOCKS, totalBlocks, 1);
+            atLeast(naming, NnOption.REPLICATION_FACTOR, replication, 1);
+            atLeast(naming, NnOption.WARMUP, warmup, 0);
+            atLeast(naming, NnOption.BLOCK_SIZE, blockSize, 1);
             if (nodesToDecommission >= datanodes && (operation == REPLICATION || operation == NnOperation.ALL)) {
-                throw new IllegalArgumentException("-nodesToDecommission must be less than -datanodes (" + datanodes
-                        + "), got " + nodesToDecommission);
+                throw new IllegalArgumentException(naming.apply(NnOption.NODES_TO_DECOMMISSION) + " must be less than "
+                        + naming.apply(NnOption.DATANODES) + " (" + datanodes + "), got " + nodesToDecommission);
             }
             if (duration != null && (duration.isNegative() || duration.isZero())) {
-                throw new IllegalArgumentException("-duration must be more than 0, got " + duration);
+                throw new IllegalArgumentException(naming.apply(NnOption.DURATION) + " must be more than 0, got "
+                        + duration);
             }
             if (!LOG_LEVELS.contains(logLevel)) {
-                throw new IllegalArgumentException("-logLevel must be one of " + String.join(", ", LOG_LEVELS)
-                        + ", got '" + logLevel + "'");
+                throw new IllegalArgumentException(naming.apply(NnOption.LOG_LEVEL) + " must be one of "
+                        + String.join(", ", LOG_LEVELS) + ", got '" + logLevel + "'");
             }
-            checkBaseDirName();
-            checkFanOut("filesPerDir", filesPerDir, "files", (long) files + warmup, operation == MKDIRS
-                    || operation == BLOCK_REPORT || operation == REPLICATION || operation == CLEAN);
-            checkFanOut("dirsPerDir", dirsPerDir, "directories", (long) dirs + warmup, operation != MKDIRS
-                    && operation != NnOperation.ALL);
+            checkBaseDirName(naming);
+            checkFanOut(naming, NnOption.FILES_PER_DIR, filesPerDir, "files", (long) files + warmup,
+                    operation == MKDIRS || operation == BLOCK_REPORT || operation == REPLICATION || operation == CLEAN);
+            checkFanOut(naming, NnOption.DIRS_PER_DIR, dirsPerDir, "directories", (long) dirs + warmup,
+                    operation != MKDIRS && operation != NnOperation.ALL);
             if (operation == NnOperation.MIX) {
-                checkMix();
+                checkMix(naming);
             }
             return new NnOptions(this);
         }
 
-        private void checkBaseDirName() {
+        private void checkBaseDirName(Function<NnOption, String> naming) {
+            String name = naming.apply(NnOption.BASE_DIR_NAME);
             if (baseDirName.isBlank() || !baseDirName.startsWith("/")) {
-                throw new IllegalArgumentException("-baseDirName must be an absolute path such as "
-                        + DEFAULT_BASE_DIR_NAME + ", got '" + baseDirName + "'");
+                throw new IllegalArgumentException(name + " must be an absolute path such as " + DEFAULT_BASE_DIR_NAME
+                        + ", got '" + baseDirName + "'");
             }
+            Path path;
             try {
-                Path path = new Path(baseDirName);
-                if (path.isRoot()) {
-                    throw new IllegalArgumentException("-baseDirName must not be the root directory: clean and"
-                            + " -keepResults-less runs delete what is under it");
-                }
+                path = new Path(baseDirName);
             } catch (IllegalArgumentException e) {
-                if (e.getMessage().startsWith("-baseDirName")) {
-                    throw e;
-                }
-                throw new IllegalArgumentException("-baseDirName '" + baseDirName + "' is not a valid path: "
+                throw new IllegalArgumentException(name + " '" + baseDirName + "' is not a valid path: "
                         + e.getMessage());
             }
+            if (path.isRoot()) {
+                throw new IllegalArgumentException(name + " must not be the root directory: clean and "
+                        + naming.apply(NnOption.KEEP_RESULTS) + "-less runs delete what is under it");
+            }
         }
 
-        private static void checkFanOut(String flag, int perDir, String what, long count, boolean unused) {
-            if (unused) {
+        private static void checkFanOut(Function<NnOption, String> naming, NnOption option, int perDir, String what,
+                long count, boolean unused) {
+            if (unused || capacity(perDir) >= count) {
                 return;
             }
-            if (capacity(perDir) < count) {
-                int enough = perDir;
-                while (capacity(enough) < count) {
-                    enough++;
-                }
-                throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "-%s %d is too small for %d %s: %d directory levels hold at most %d; use -%s %d or more",
-                        flag, perDir, count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), flag, enough));
+            int enough = perDir;
+            while (capacity(enough) < count) {
+                enough++;
             }
+            String name = naming.apply(option);
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s %d is too small for %d %s: %d directory levels hold at most %d; use %s %d or more",
+                    name, perDir, count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), name, enough));
         }
 
-        private void checkMix() {
+        private void checkMix(Function<NnOption, String> naming) {
+            String name = naming.apply(NnOption.MIX_WEIGHTS);
             if (mix.isEmpty()) {
-                throw new IllegalArgumentException("-mix names no operation, e.g. -mix create=1,open=8,fileStatus=4");
+                throw new IllegalArgumentException(name + " names no operation: give the operations to mix and their"
+                        + " weights");
             }
             for (Map.Entry<NnOperation, Integer> entry : mix.entrySet()) {
                 if (!NnOperation.MIXABLE.contains(entry.getKey())) {
-                    throw new IllegalArgumentException("-mix cannot include " + entry.getKey().label()
+                    throw new IllegalArgumentException(name + " cannot include " + entry.getKey().label()
                             + "; it mixes " + NnOperation.MIXABLE.stream().map(NnOperation::label)
                                     .collect(Collectors.joining(" ")));
                 }
                 if (entry.getValue() < 1) {
-                    throw new IllegalArgumentException("-mix weight of " + entry.getKey().label()
+                    throw new IllegalArgumentException(name + " weight of " + entry.getKey().label()
                             + " must be at least 1, got " + entry.getValue());
                 }
             }
         }
 
-        private static void atLeast(String flag, long value, long min) {
+        private static void atLeast(Function<NnOption, String> naming, NnOption option, long value, long min) {
             if (value < min) {
-                throw new IllegalArgumentException("-" + flag + " must be at least " + min + ", got " + value);
+                throw new IllegalArgumentException(naming.apply(option) + " must be at least " + min + ", got "
+                        + value);
             }
         }
     }
-
-    static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
 }

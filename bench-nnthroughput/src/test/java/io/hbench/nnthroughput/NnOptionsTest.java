@@ -1,7 +1,9 @@
 package io.hbench.nnthroughput;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,32 +62,56 @@ class NnOptionsTest {
     }
 
     @Test
-    void badValuesNameTheFlag() {
+    void badValuesNameTheOption() {
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.BLOCK_REPORT).datanodes(0).build())
-                .hasMessage("-datanodes must be at least 1, got 0");
+                .hasMessage("datanodes must be at least 1, got 0");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).blockSize(0).build())
-                .hasMessage("-blockSize must be at least 1, got 0");
+                .hasMessage("blockSize must be at least 1, got 0");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.REPLICATION).datanodes(2).nodesToDecommission(2).build())
-                .hasMessage("-nodesToDecommission must be less than -datanodes (2), got 2");
+                .hasMessage("nodesToDecommission must be less than datanodes (2), got 2");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.OPEN).duration(Duration.ZERO).build())
-                .hasMessage("-duration must be more than 0, got PT0S");
+                .hasMessage("duration must be more than 0, got PT0S");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).logLevel("LOUD").build())
-                .hasMessage("-logLevel must be one of ERROR, WARN, INFO, DEBUG, TRACE, got 'LOUD'");
+                .hasMessage("logLevel must be one of ERROR, WARN, INFO, DEBUG, TRACE, got 'LOUD'");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).baseDirName("/").build())
-                .hasMessage("-baseDirName must not be the root directory: clean and -keepResults-less runs delete"
+                .hasMessage("baseDirName must not be the root directory: clean and keepResults-less runs delete"
                         + " what is under it");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.MKDIRS).dirs(30).dirsPerDir(1).build())
-                .hasMessage("-dirsPerDir 1 is too small for 30 directories: 20 directory levels hold at most 20;"
-                        + " use -dirsPerDir 2 or more");
+                .hasMessage("dirsPerDir 1 is too small for 30 directories: 20 directory levels hold at most 20;"
+                        + " use dirsPerDir 2 or more");
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.MIX).mix(Map.of(NnOperation.OPEN, 0)).build())
-                .hasMessage("-mix weight of open must be at least 1, got 0");
+                .hasMessage("mix weight of open must be at least 1, got 0");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.MIX).build())
+                .hasMessage("mix names no operation: give the operations to mix and their weights");
+    }
+
+    @Test
+    void messagesNameOptionsAsTheCallerDoes() {
+        Function<NnOption, String> flags = option -> "--" + option.optionName().toLowerCase(Locale.ROOT);
+
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.REPLICATION).datanodes(2).nodesToDecommission(3)
+                .build(flags)).hasMessage("--nodestodecommission must be less than --datanodes (2), got 3");
+        assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).files(25).filesPerDir(1).build(flags))
+                .hasMessage("--filesperdir 1 is too small for 25 files: 20 directory levels hold at most 20; use"
+                        + " --filesperdir 2 or more");
+    }
+
+    @Test
+    void anOperationUsesOnlyItsOwnOptionsAndAllUsesEveryOne() {
+        assertThat(NnOption.of(NnOperation.MKDIRS)).containsExactly(NnOption.THREADS, NnOption.DIRS,
+                NnOption.DIRS_PER_DIR, NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS, NnOption.LOG_LEVEL,
+                NnOption.UG_CACHE_REFRESH_COUNT, NnOption.NON_SUPER_USER, NnOption.DURATION, NnOption.WARMUP,
+                NnOption.HISTOGRAMS);
+        assertThat(NnOption.CLOSE.appliesTo(NnOperation.CREATE)).isTrue();
+        assertThat(NnOption.CLOSE.appliesTo(NnOperation.OPEN)).isFalse();
+        assertThat(NnOption.of(NnOperation.ALL)).containsExactly(NnOption.values());
     }
 
     @Test
     void warmUpNamesCountAgainstTheFanOut() {
         assertThatThrownBy(() -> NnOptions.builder(NnOperation.CREATE).files(15).warmup(10).filesPerDir(1).build())
-                .hasMessage("-filesPerDir 1 is too small for 25 files: 20 directory levels hold at most 20; use"
-                        + " -filesPerDir 2 or more");
+                .hasMessage("filesPerDir 1 is too small for 25 files: 20 directory levels hold at most 20; use"
+                        + " filesPerDir 2 or more");
     }
 
     @Test

@@ -138,6 +138,31 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void valuesThatDoNotFitTogetherNameTheFlags() {
+        assertUsageError(run("-op", "replication", "-datanodes", "2", "-nodesToDecommission", "2"),
+                "NNThroughputBenchmark: -nodesToDecommission must be less than -datanodes (2), got 2");
+    }
+
+    @Test
+    void rootBaseDirIsAUsageErrorNamingTheFlags() {
+        assertUsageError(run("-op", "create", "-baseDirName", "/"), "NNThroughputBenchmark: -baseDirName must not be"
+                + " the root directory: clean and -keepResults-less runs delete what is under it");
+    }
+
+    @Test
+    void badMixWeightIsAUsageErrorNamingTheFlag() {
+        assertUsageError(run("-op", "mix", "-mix", "open=0"), "NNThroughputBenchmark: -mix weight of open must be at"
+                + " least 1, got 0");
+    }
+
+    @Test
+    void optionOfAnotherOpIsRefusedBeforeItsValueIsRead() {
+        assertUsageError(run("-op", "mkdirs", "-files", "many"), "NNThroughputBenchmark: -files does not belong to"
+                + " -op mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+    }
+
+    @Test
     void allAcceptsEveryOpsOptions() {
         assertUsageError(run("-op", "all", "-files", "10", "-dirs", "5", "-threads", "0"),
                 "NNThroughputBenchmark: -threads must be at least 1, got 0");

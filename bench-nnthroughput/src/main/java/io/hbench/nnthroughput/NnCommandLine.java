@@ -1,0 +1,261 @@
+package io.hbench.nnthroughput;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+
+/**
+ * NNThroughputBenchmark's workload flags: {@code -op}, and one flag per {@link NnOption}, named as the option but
+ * for Hadoop's {@code -UGCacheRefreshCount} and hbench's {@code -noHistograms}. An operation takes the flags of the
+ * options it uses, and every message about the workload names flags, not options.
+ */
+final class NnCommandLine {
+    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)?");
+    private static final String MIX_EXAMPLE = "create=1,open=8,fileStatus=4";
+
+    /** In the order -help lists them. */
+    private static final List<Flag> FLAGS = List.of(
+            valued("threads", NnOption.THREADS, "T", "worker threads (default 3)",
+                    whole(NnOptions.Builder::threads)),
+            valued("files", NnOption.FILES, "N", "files: created, opened, ... one operation each (default 10)",
+                    whole(NnOptions.Builder::files)),
+            valued("filesPerDir", NnOption.FILES_PER_DIR, "P", "files per directory (default 4)",
+                    whole(NnOptions.Builder::filesPerDir)),
+            valued("dirs", NnOption.DIRS, "N", "mkdirs: directories to create (default 10)",
+                    whole(NnOptions.Builder::dirs)),
+            valued("dirsPerDir", NnOption.DIRS_PER_DIR, "P", "mkdirs: directories per directory (default 2)",
+                    whole(NnOptions.Builder::dirsPerDir)),
+            present("close", NnOption.CLOSE, "create: complete each file after creating it (not inside the timed"
+                    + " call)", options -> options.close(true)),
+            present("useExisting", NnOption.USE_EXISTING, "open, delete, fileStatus, rename, append: use the files"
+                    + " an earlier -keepResults run left instead of creating them",
+                    options -> options.useExisting(true)),
+            present("keepResults", NnOption.KEEP_RESULTS, "keep what the run made (standalone: and save the"
+                    + " namespace)", options -> options.keepResults(true)),
+            valued("logLevel", NnOption.LOG_LEVEL, "L", "NameNode log level in standalone mode: ERROR (default),"
+                    + " WARN, INFO, DEBUG, TRACE",
+                    (options, flag, text) -> options.logLevel(text.toUpperCase(Locale.ROOT))),
+            valued("UGCacheRefreshCount", NnOption.UG_CACHE_REFRESH_COUNT, "G", "refresh the user-to-groups"
+                    + " mappings every G operations of each thread", whole(NnOptions.Builder::ugCacheRefreshCount)),
+            valued("baseDirName", NnOption.BASE_DIR_NAME, "D", "base directory (default "
+                    + NnOptions.DEFAULT_BASE_DIR_NAME + "); each operation works in D/<op>",
+                    (options, flag, text) -> options.baseDirName(text)),
+            valued("blockSize", NnOption.BLOCK_SIZE, "S", "block size of created files (default dfs.blocksize)",
+                    (options, flag, text) -> options.blockSize(wholeLong(flag, text))),
+            present("appendNewBlk", NnOption.APPEND_NEW_BLOCK, "append: start a new block (CreateFlag.NEW_BLOCK)",
+                    options -> options.appendNewBlk(true)),
+            valued("datanodes", NnOption.DATANODES, "T", "blockReport, replication: simulated DataNodes (default 10)",
+                    whole(NnOptions.Builder::datanodes)),
+            valued("reports", NnOption.REPORTS, "N", "blockReport: block reports to send (default 30)",
+                    whole(NnOptions.Builder::reports)),
+            valued("blocksPerReport", NnOption.BLOCKS_PER_REPORT, "B", "blockReport: blocks per report (default 100)",
+                    whole(NnOptions.Builder::blocksPerReport)),
+            valued("blocksPerFile", NnOption.BLOCKS_PER_FILE, "F", "blockReport: blocks per file (default 10)",
+                    whole(NnOptions.Builder::blocksPerFile)),
+            valued("nodesToDecommission", NnOption.NODES_TO_DECOMMISSION, "D", "replication: DataNodes to"
+                    + " decommission (default 1)", whole(NnOptions.Builder::nodesToDecommission)),
+            valued("nodeReplicationLimit", NnOption.NODE_REPLICATION_LIMIT, "C", "replication: replication streams"
+                    + " per node (default 100)", whole(NnOptions.Builder::nodeReplicationLimit)),
+            valued("totalBlocks", NnOption.TOTAL_BLOCKS, "B", "replication: blocks (default 100)",
+                    whole(NnOptions.Builder::totalBlocks)),
+            valued("replication", NnOption.REPLICATION_FACTOR, "R", "replication: replication factor (default"
+                    + " dfs.replication)", (options, flag, text) -> options.replication(shortNumber(flag, text))),
+            present("nonSuperUser", NnOption.NON_SUPER_USER, "make no call that needs a superuser (safe mode, saving"
+                    + " the namespace, refreshing user mappings)", options -> options.nonSuperUser(true)),
+            valued("duration", NnOption.DURATION, "D", "run for this long (ms, s, m, h; no unit: seconds) instead of"
+                    + " the count; reads repeat their inputs, other operations stop when theirs run out",
+                    (options, flag, text) -> options.duration(duration(flag, text))),
+            valued("warmup", NnOption.WARMUP, "N", "operations each run first and does not count (default 0)",
+                    whole(NnOptions.Builder::warmup)),
+            valued("mix", NnOption.MIX_WEIGHTS, "op=w,...", "with -op mix: operations and their weights, e.g. " + MIX_EXAMPLE,
+                    (options, flag, text) -> options.mix(mix(flag, text))),
+            present("noHistograms", NnOption.HISTOGRAMS, "no per-operation latency histograms (to measure their"
+                    + " cost)", options -> options.histograms(false)));
+
+    private NnCommandLine() {
+    }
+
+    /** Adds {@code -op} and the workload's flags. */
+    static void addOptions(Options options) {
+        options.addOption(Option.builder("op").hasArg().argName("operation").desc("the operation: "
+                + NnOperation.labels()).build());
+        for (Flag flag : FLAGS) {
+            Option.Builder option = Option.builder(flag.name).desc(flag.description);
+            options.addOption(flag.argName == null ? option.build() : option.hasArg().argName(flag.argName).build());
+        }
+    }
+
+    /**
+     * The workload the command line asks for. Block size and replication default to dfs.blocksize and
+     * dfs.replication of {@code conf}, as in Hadoop.
+     *
+     * @throws BenchException naming the flag, for a flag the operation does not take or a value it cannot use
+     */
+    static NnOptions options(CommandLine line, Configuration conf) {
+        NnOperation operation = operation(line);
+        NnOptions.Builder options = NnOptions.builder(operation)
+                .defaultBlockSize(conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+                        DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT))
+                .defaultReplication((short) Math.max(1, Math.min(Short.MAX_VALUE,
+                        conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, 3))));
+        for (Flag flag : FLAGS) {
+            if (!line.hasOption(flag.name)) {
+                continue;
+            }
+            if (!flag.option.appliesTo(operation)) {
+                throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-" + flag.name + " does not belong to -op "
+                        + operation.label() + "; its options are: " + NnOption.of(operation).stream()
+                                .map(NnCommandLine::flagOf).collect(Collectors.joining(" ")));
+            }
+            flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
+        }
+        if (operation == NnOperation.MIX && !line.hasOption("mix")) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);
+        }
+        try {
+            return options.build(NnCommandLine::flagOf);
+        } catch (IllegalArgumentException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
+        }
+    }
+
+    /** How the command line names {@code option}: by its flag, e.g. -UGCacheRefreshCount. */
+    static String flagOf(NnOption option) {
+        return FLAGS.stream().filter(flag -> flag.option == option).map(flag -> "-" + flag.name).findFirst()
+                .orElseThrow();
+    }
+
+    private static NnOperation operation(CommandLine line) {
+        if (!line.hasOption("op")) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "no -op: give one of " + NnOperation.labels());
+        }
+        String label = line.getOptionValue("op");
+        return NnOperation.byLabel(label).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
+                "-op " + label + " is not an operation: give one of " + NnOperation.labels()));
+    }
+
+    private static int wholeNumber(String flag, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a whole number");
+        }
+    }
+
+    private static long wholeLong(String flag, String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a whole number");
+        }
+    }
+
+    private static short shortNumber(String flag, String text) {
+        int value = wholeNumber(flag, text);
+        if (value > Short.MAX_VALUE) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " must be at most " + Short.MAX_VALUE
+                    + ", got " + value);
+        }
+        return (short) value;
+    }
+
+    private static Duration duration(String flag, String text) {
+        Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches()) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a duration: use a"
+                    + " whole number and ms, s, m or h (no unit means seconds), e.g. 30s");
+        }
+        long value;
+        try {
+            value = Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is too long");
+        }
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        switch (unit) {
+            case "ms":
+                return Duration.ofMillis(value);
+            case "m":
+                return Duration.ofMinutes(value);
+            case "h":
+                return Duration.ofHours(value);
+            default:
+                return Duration.ofSeconds(value);
+        }
+    }
+
+    private static Map<NnOperation, Integer> mix(String flag, String text) {
+        Map<NnOperation, Integer> weights = new LinkedHashMap<>();
+        for (String part : text.split(",", -1)) {
+            String[] pair = part.trim().split("=", -1);
+            if (pair.length != 2 || pair[0].isBlank()) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "': write each operation"
+                        + " as op=weight, separated by commas, e.g. " + MIX_EXAMPLE);
+            }
+            NnOperation op = NnOperation.byLabel(pair[0].trim()).orElseThrow(() -> new BenchException(
+                    ErrorCode.INVALID_ARGUMENT, flag + ": '" + pair[0].trim() + "' is not an operation; it mixes "
+                            + NnOperation.MIXABLE.stream().map(NnOperation::label).collect(Collectors.joining(" "))));
+            int weight;
+            try {
+                weight = Integer.parseInt(pair[1].trim());
+            } catch (NumberFormatException e) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + ": the weight of " + op.label() + " '"
+                        + pair[1].trim() + "' is not a whole number");
+            }
+            if (weights.put(op, weight) != null) {
+                throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " names " + op.label() + " twice");
+            }
+        }
+        return weights;
+    }
+
+    private static Flag valued(String name, NnOption option, String argName, String description, Setter setter) {
+        return new Flag(name, option, argName, description, setter);
+    }
+
+    /** A flag without a value: giving it is the setting. */
+    private static Flag present(String name, NnOption option, String description, Consumer<NnOptions.Builder> set) {
+        return new Flag(name, option, null, description, (options, flag, text) -> set.accept(options));
+    }
+
+    private static Setter whole(ObjIntConsumer<NnOptions.Builder> set) {
+        return (options, flag, text) -> set.accept(options, wholeNumber(flag, text));
+    }
+
+    /** Sets an option from the text given to {@code flag}, naming the flag if the text is not a value. */
+    @FunctionalInterface
+    private interface Setter {
+        void set(NnOptions.Builder options, String flag, String text);
+    }
+
+    /** A flag, the option it sets and how; a null {@code argName} for a flag that takes no value. */
+    private static final class Flag {
+        final String name;
+        final NnOption option;
+        final String argName;
+        final String description;
+        final Setter setter;
+
+        Flag(String name, NnOption option, String argName, String description, Setter setter) {
+            this.name = name;
+            this.option = option;
+            this.argName = argName;
+            this.description = description;
+            this.setter = setter;
+        }
+    }
+}
