@@ -64,9 +64,15 @@ public enum NnOption {
         return optionName;
     }
 
-    /** Whether this option shapes {@code operation}; every option shapes {@code -op all}, which hands it on. */
+    /**
+     * Whether this option shapes {@code operation}. {@link NnOperation#ALL} takes the options of every operation it
+     * runs and hands each on.
+     */
     public boolean appliesTo(NnOperation operation) {
-        return operation == NnOperation.ALL || operations.contains(operation);
+        if (operation == NnOperation.ALL) {
+            return NnOperation.ALL_IN_ORDER.stream().anyMatch(operations::contains);
+        }
+        return operations.contains(operation);
     }
 
     /** The options that shape {@code operation}, in declaration order. */

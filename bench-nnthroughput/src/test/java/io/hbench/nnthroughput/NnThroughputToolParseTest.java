@@ -163,6 +163,13 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void mixIsNoOptionOfAllWhichRunsNoMix() {
+        assertThat(run("-op", "all", "-mix", "open=1")).isEqualTo(2);
+        assertThat(errBytes.toString(UTF_8)).startsWith("NNThroughputBenchmark: -mix does not belong to -op all;"
+                + " its options are: -threads -files ");
+    }
+
+    @Test
     void allAcceptsEveryOpsOptions() {
         assertUsageError(run("-op", "all", "-files", "10", "-dirs", "5", "-threads", "0"),
                 "NNThroughputBenchmark: -threads must be at least 1, got 0");
