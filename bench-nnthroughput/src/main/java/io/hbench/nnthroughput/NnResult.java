@@ -1,5 +1,7 @@
 package io.hbench.nnthroughput;
 
+import static java.util.Objects.requireNonNull;
+
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -7,13 +9,16 @@ import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
-
-import static java.util.Objects.requireNonNull;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The outcome of an NNThroughputBenchmark run: one {@link OpResult} per operation run (several for -op all). */
 public final class NnResult {
     public static final String BENCHMARK = "NNThroughputBenchmark";
+    // The base directory is where the run worked, a location; keeping the results acts only after the timed work.
+    private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
 
     private final NnOptions options;
     private final String nameNode;
@@ -55,7 +60,7 @@ public final class NnResult {
 
     /**
      * The common result model. The primary metric is ops/s, one per operation (labelled operation=create, ...); a
-     * mix's calls are labelled call=... as well.
+     * mix's calls are labelled call=... as well. The parameters are the options the operation uses.
      */
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(BENCHMARK, options.operation().label())
@@ -65,26 +70,18 @@ public final class NnResult {
                 .end(end)
                 .location("nameNode", nameNode)
                 .location("baseDirName", options.baseDirName());
-        NnOptions o = options;
-        result.parameter("threads", o.threads()).parameter("files", o.files()).parameter("filesPerDir", o.filesPerDir())
-                .parameter("dirs", o.dirs()).parameter("dirsPerDir", o.dirsPerDir()).parameter("close", o.close())
-                .parameter("useExisting", o.useExisting()).parameter("keepResults", o.keepResults())
-                .parameter("blockSize", o.blockSize())
-                .parameter("datanodes", o.datanodes()).parameter("reports", o.reports())
-                .parameter("blocksPerReport", o.blocksPerReport()).parameter("blocksPerFile", o.blocksPerFile())
-                .parameter("replication", o.replication()).parameter("warmup", o.warmup())
-                .parameter("duration", o.duration().map(d -> d.toMillis() + "ms").orElse("none"))
-                .parameter("mix", o.mix().entrySet().stream().map(e -> e.getKey().label() + "=" + e.getValue())
-                        .collect(java.util.stream.Collectors.joining(",")))
-                .parameter("histograms", o.histograms());
+        for (NnOption option : NnOption.of(options.operation())) {
+            if (!NOT_PARAMETERS.contains(option)) {
+                result.parameter(option.optionName(), parameter(option));
+            }
+        }
         for (OpResult op : operations) {
             String operation = op.operation().label();
             result.metric(labelled("ops", op.operations(), Unit.COUNT, Better.NEITHER, operation))
                     .metric(labelled("elapsed_time", op.elapsedNanos() / 1e9, Unit.SECONDS, Better.LOWER, operation))
                     .metric(labelled("ops_per_second", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND, Better.HIGHER,
                             operation))
-                    .metric(labelled("average_time", op.operations() == 0 ? 0 : op.cumulativeNanos() / 1e9
-                            / op.operations(), Unit.SECONDS, Better.LOWER, operation))
+                    .metric(labelled("average_time", averageSeconds(op), Unit.SECONDS, Better.LOWER, operation))
                     .metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
             for (OpResult.Kind kind : op.kinds().values()) {
                 Distribution latency = kind.latency().withLabel("operation", operation);
@@ -101,6 +98,73 @@ public final class NnResult {
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
         return result.build();
+    }
+
+    /**
+     * The option's value as a parameter: numbers and booleans as Java writes them, the duration in seconds ("none"
+     * for a run of a count), "never" for a refresh count that is off, the mix as {@code op=weight,...}.
+     */
+    private String parameter(NnOption option) {
+        NnOptions o = options;
+        switch (option) {
+            case THREADS:
+                return Integer.toString(o.threads());
+            case FILES:
+                return Integer.toString(o.files());
+            case FILES_PER_DIR:
+                return Integer.toString(o.filesPerDir());
+            case DIRS:
+                return Integer.toString(o.dirs());
+            case DIRS_PER_DIR:
+                return Integer.toString(o.dirsPerDir());
+            case CLOSE:
+                return Boolean.toString(o.close());
+            case USE_EXISTING:
+                return Boolean.toString(o.useExisting());
+            case APPEND_NEW_BLOCK:
+                return Boolean.toString(o.appendNewBlk());
+            case BLOCK_SIZE:
+                return Long.toString(o.blockSize());
+            case DATANODES:
+                return Integer.toString(o.datanodes());
+            case REPORTS:
+                return Integer.toString(o.reports());
+            case BLOCKS_PER_REPORT:
+                return Integer.toString(o.blocksPerReport());
+            case BLOCKS_PER_FILE:
+                return Integer.toString(o.blocksPerFile());
+            case NODES_TO_DECOMMISSION:
+                return Integer.toString(o.nodesToDecommission());
+            case NODE_REPLICATION_LIMIT:
+                return Integer.toString(o.nodeReplicationLimit());
+            case TOTAL_BLOCKS:
+                return Integer.toString(o.totalBlocks());
+            case REPLICATION_FACTOR:
+                return Short.toString(o.replication());
+            case LOG_LEVEL:
+                return o.logLevel();
+            case UG_CACHE_REFRESH_COUNT:
+                return o.ugCacheRefreshCount() == Integer.MAX_VALUE ? "never"
+                        : Integer.toString(o.ugCacheRefreshCount());
+            case NON_SUPER_USER:
+                return Boolean.toString(o.nonSuperUser());
+            case DURATION:
+                return o.duration().map(duration -> Double.toString(duration.toNanos() / 1e9)).orElse("none");
+            case WARMUP:
+                return Integer.toString(o.warmup());
+            case HISTOGRAMS:
+                return Boolean.toString(o.histograms());
+            case MIX_WEIGHTS:
+                return o.mix().entrySet().stream().map(weight -> weight.getKey().label() + "=" + weight.getValue())
+                        .collect(Collectors.joining(","));
+            default:
+                throw new IllegalArgumentException("not a parameter: " + option);
+        }
+    }
+
+    /** Nanoseconds per call, then seconds: a whole number of nanoseconds comes out as exact as a double allows. */
+    private static double averageSeconds(OpResult op) {
+        return op.operations() == 0 ? 0 : (double) op.cumulativeNanos() / op.operations() / 1e9;
     }
 
     private static Metric labelled(String id, double value, Unit unit, Better better, String operation) {

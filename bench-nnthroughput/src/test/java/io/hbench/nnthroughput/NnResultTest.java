@@ -1,0 +1,169 @@
+package io.hbench.nnthroughput;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The common result of a run, in base units: figures per operation against values worked out by hand, the
+ * parameters an operation uses, and the JSON byte for byte against golden files in six default locales (rewrite them
+ * with {@code -Dhbench.golden.update=true}, then read the diff before committing).
+ */
+class NnResultTest {
+    // The create ran on a NameNode in the client's process, the mix against a remote one.
+    private static final Environment CREATE_ENVIRONMENT = environment("file:///", null, "NNThroughputBenchmark", "-op",
+            "create", "-files", "50000", "-threads", "16", "-close");
+    private static final Environment MIX_ENVIRONMENT = environment("hdfs://nn:8020", "3.4.1", "NNThroughputBenchmark",
+            "-fs", "hdfs://nn:8020", "-op", "mix", "-mix", "create=1,open=8,fileStatus=4", "-files", "130000",
+            "-warmup", "1000", "-duration", "20s");
+
+    @Test
+    void theBenchResultHasHadoopsFiguresPerOperationWithOpsPerSecondAsPrimary() {
+        BenchResult result = SeededRuns.create().toBenchResult(CREATE_ENVIRONMENT);
+
+        assertThat(result.benchmark()).isEqualTo("NNThroughputBenchmark");
+        assertThat(result.operation()).isEqualTo("create");
+        assertThat(result.primaryMetric()).isEqualTo("ops_per_second");
+        // 50,000 creates in 2.5 s: 20,000 ops/s; 700,000 ns of call time each: 0.0007 s.
+        assertThat(result.primaryMetrics()).singleElement().satisfies(metric -> {
+            assertThat(metric.key()).isEqualTo(create("ops_per_second"));
+            assertThat(metric.value()).isEqualTo(20_000);
+            assertThat(metric.unit()).isEqualTo(Unit.OPERATIONS_PER_SECOND);
+            assertThat(metric.better()).isEqualTo(Better.HIGHER);
+        });
+        assertThat(result.metrics()).containsExactly(
+                new Metric(create("ops"), 50_000, Unit.COUNT, Better.NEITHER),
+                new Metric(create("elapsed_time"), 2.5, Unit.SECONDS, Better.LOWER),
+                new Metric(create("ops_per_second"), 20_000, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                new Metric(create("average_time"), 0.0007, Unit.SECONDS, Better.LOWER),
+                new Metric(create("warmup_ops"), 0, Unit.COUNT, Better.NEITHER));
+        assertThat(result.distributions()).extracting(d -> d.key().toString())
+                .containsExactly("latency{operation=create}", "complete_latency{operation=create}");
+        assertThat(result.distributions().get(0).count()).isEqualTo(50_000);
+        assertThat(result.distributions().get(0).unit()).isEqualTo(Unit.SECONDS);
+        assertThat(result.jobs()).isEmpty();
+        assertThat(result.environment()).isEqualTo(CREATE_ENVIRONMENT);
+    }
+
+    @Test
+    void labelsAMixsCallsWithinTheOperation() {
+        BenchResult result = SeededRuns.mix().toBenchResult(MIX_ENVIRONMENT);
+        MetricKey open = MetricKey.of("ops").withLabel("operation", "mix").withLabel("call", "open");
+
+        assertThat(result.metric(open)).get().extracting(Metric::value).isEqualTo(80_000.0);
+        assertThat(result.metric(MetricKey.of("ops_per_second").withLabel("operation", "mix")
+                .withLabel("call", "open"))).get().extracting(Metric::value)
+                .isEqualTo(80_000 * 1e9 / Duration.ofMillis(19_875).toNanos());
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).containsExactly(
+                "latency{call=create,operation=mix}", "latency{call=open,operation=mix}",
+                "latency{call=fileStatus,operation=mix}");
+    }
+
+    @Test
+    void theBenchResultKeepsTimesInSecondsWhereTheClassicLinesRoundToZero() {
+        // 3 calls in 1,234,567 ns of elapsed time, 2,000,001 ns of call time in all: 666,667 ns a call.
+        OpResult op = new OpResult(NnOperation.FILE_STATUS, List.of(), List.of(), 3, 1_234_567, 2_000_001,
+                List.of(new OpResult.Kind("fileStatus", 3, 2_000_001, Histograms.toDistribution("latency",
+                        Unit.SECONDS, Histograms.newHistogram(), 1e9))),
+                null, 0, false, List.of());
+        NnResult result = new NnResult(NnOptions.builder(NnOperation.FILE_STATUS).build(), "standalone",
+                SeededRuns.START, SeededRuns.START.plusSeconds(1), List.of(op));
+
+        BenchResult bench = result.toBenchResult(CREATE_ENVIRONMENT);
+        MetricKey elapsed = MetricKey.of("elapsed_time").withLabel("operation", "fileStatus");
+        MetricKey average = MetricKey.of("average_time").withLabel("operation", "fileStatus");
+
+        assertThat(NnReport.classicLines(result)).contains("Elapsed Time: 1", "Average Time: 0");
+        assertThat(bench.metric(elapsed).orElseThrow())
+                .satisfies(m -> assertThat(m.value()).isEqualTo(0.001234567))
+                .satisfies(m -> assertThat(m.unit()).isEqualTo(Unit.SECONDS));
+        assertThat(bench.metric(average).orElseThrow())
+                .satisfies(m -> assertThat(m.value()).isEqualTo(0.000666667))
+                .satisfies(m -> assertThat(m.unit()).isEqualTo(Unit.SECONDS));
+    }
+
+    @Test
+    void theParametersAreTheOptionsTheOperationUsesAndTheDirectoriesAreLocations() {
+        BenchResult result = SeededRuns.create().toBenchResult(CREATE_ENVIRONMENT);
+
+        assertThat(result.parameters()).containsExactly(entry("threads", "16"), entry("files", "50000"),
+                entry("filesPerDir", "4"), entry("close", "true"), entry("blockSize", "16"), entry("logLevel", "ERROR"),
+                entry("ugCacheRefreshCount", "never"), entry("nonSuperUser", "false"), entry("duration", "none"),
+                entry("warmup", "0"), entry("histograms", "true"));
+        assertThat(result.locations()).containsExactly(entry("nameNode", "standalone"),
+                entry("baseDirName", "/nnThroughputBenchmark"));
+    }
+
+    @Test
+    void aMixsParametersHaveItsWeightsAndItsDurationInSeconds() {
+        BenchResult result = SeededRuns.mix().toBenchResult(MIX_ENVIRONMENT);
+
+        assertThat(result.parameters()).contains(entry("mix", "create=1,open=8,fileStatus=4"),
+                entry("duration", "20.0"), entry("files", "130000"), entry("warmup", "1000"))
+                .doesNotContainKeys("close", "dirs", "datanodes", "keepResults", "baseDirName");
+        assertThat(result.locations()).containsEntry("nameNode", "hdfs://nn:8020");
+    }
+
+    @Test
+    void allHasTheParametersOfEveryOperationItRuns() {
+        OpResult op = new OpResult(NnOperation.CLEAN, List.of(), List.of(), 1, 1000, 1000,
+                List.of(new OpResult.Kind("clean", 1, 1000, Histograms.toDistribution("latency", Unit.SECONDS,
+                        Histograms.newHistogram(), 1e9))), null, 0, false, List.of());
+        NnOptions options = NnOptions.builder(NnOperation.ALL).dirs(7).datanodes(4).ugCacheRefreshCount(50).build();
+        NnResult result = new NnResult(options, "standalone", SeededRuns.START, SeededRuns.START.plusSeconds(1),
+                List.of(op));
+
+        assertThat(result.toBenchResult(CREATE_ENVIRONMENT).parameters().keySet()).containsExactly("threads", "files",
+                "filesPerDir", "dirs", "dirsPerDir", "close", "useExisting", "appendNewBlk", "blockSize", "datanodes",
+                "reports", "blocksPerReport", "blocksPerFile", "nodesToDecommission", "nodeReplicationLimit",
+                "totalBlocks", "replication", "logLevel", "ugCacheRefreshCount", "nonSuperUser", "duration", "warmup",
+                "histograms");
+        assertThat(result.toBenchResult(CREATE_ENVIRONMENT).parameters()).contains(entry("dirs", "7"),
+                entry("datanodes", "4"), entry("ugCacheRefreshCount", "50"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonOfACreateInEveryDefaultLocale(Locale locale) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(
+                SeededRuns.create().toBenchResult(CREATE_ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(NnResultTest.class, "nn-create.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonOfAMixInEveryDefaultLocale(Locale locale) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(
+                SeededRuns.mix().toBenchResult(MIX_ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(NnResultTest.class, "nn-mix.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static MetricKey create(String id) {
+        return MetricKey.of(id).withLabel("operation", "create");
+    }
+
+    private static Environment environment(String fileSystem, String clusterHadoopVersion, String... commandLine) {
+        return Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+                .clusterHadoopVersion(clusterHadoopVersion).java("17.0.15 (Debian)").os("Linux 6.1.0 amd64")
+                .clientHost("gw1").commandLine(List.of(commandLine)).configuration("fs.defaultFS", fileSystem).build();
+    }
+}

@@ -1,0 +1,63 @@
+package io.hbench.nnthroughput;
+
+import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+
+/** Runs made of fixed figures and seeded latencies, without a clock or a NameNode, for the report and result tests. */
+final class SeededRuns {
+    static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+
+    private SeededRuns() {
+    }
+
+    /** A create of 50,000 files with -close on 16 threads, 2.5 s, seeded latencies. */
+    static NnResult create() {
+        Random random = new Random(20260301L);
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(50_000).threads(16).close(true).build();
+        OpResult op = new OpResult(NnOperation.CREATE, List.of("baseDir = /nnThroughputBenchmark/create",
+                "nrFiles = 50000", "nrThreads = 16", "nrFilesPerDir = 4"), List.of(), 50_000,
+                Duration.ofMillis(2500).toNanos(), 50_000L * 700_000, List.of(kind("create", 50_000, 700, random)),
+                Histograms.toDistribution("complete_latency", Unit.SECONDS,
+                        histogram(random, 50_000, 300), 1e9), 0, false,
+                List.of("each create is followed by complete (-close); complete is outside the timed create call"
+                        + " but inside the elapsed time"));
+        return new NnResult(options, "standalone", START, START.plusSeconds(3), List.of(op));
+    }
+
+    /** A 20-second mix with warm-up. */
+    static NnResult mix() {
+        Random random = new Random(7L);
+        Map<NnOperation, Integer> weights = new LinkedHashMap<>();
+        weights.put(NnOperation.CREATE, 1);
+        weights.put(NnOperation.OPEN, 8);
+        weights.put(NnOperation.FILE_STATUS, 4);
+        NnOptions options = NnOptions.builder(NnOperation.MIX).mix(weights).files(130_000).warmup(1000)
+                .duration(Duration.ofSeconds(20)).build();
+        OpResult op = new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
+                130_000, Duration.ofMillis(19_875).toNanos(), 130_000L * 90_000,
+                List.of(kind("create", 10_000, 600, random), kind("open", 80_000, 40, random),
+                        kind("fileStatus", 40_000, 25, random)), null, 1000, false, List.of("seeded"));
+        return new NnResult(options, "hdfs://nn:8020", START, START.plusSeconds(21), List.of(op));
+    }
+
+    private static OpResult.Kind kind(String name, long count, int meanMicros, Random random) {
+        Histogram histogram = histogram(random, count, meanMicros);
+        return new OpResult.Kind(name, count, count * meanMicros * 1000L,
+                Histograms.toDistribution("latency", Unit.SECONDS, histogram, 1e9));
+    }
+
+    private static Histogram histogram(Random random, long count, int meanMicros) {
+        Histogram histogram = Histograms.newHistogram();
+        for (long i = 0; i < count; i++) {
+            histogram.recordValue(1000L + (long) (Math.abs(random.nextGaussian()) * meanMicros * 1000));
+        }
+        return histogram;
+    }
+}
