@@ -7,6 +7,7 @@ import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -60,8 +61,9 @@ class RemoteTest {
     void createOverRpcMakesTheCountedFilesAndPrintsClassicAndNewLines() throws Exception {
         Path json = temp.resolve("create.json");
         Path resFile = temp.resolve("create.log");
-        ToolRun create = run("-op", "create", "-files", "30", "-threads", "3", "-close", "-keepResults", "-blockSize",
-                "16", "-baseDirName", "/r/create", "-json", json.toString(), "-resFile", resFile.toString());
+        String[] args = {"-op", "create", "-files", "30", "-threads", "3", "-close", "-keepResults", "-blockSize",
+            "16", "-baseDirName", "/r/create", "-json", json.toString(), "-resFile", resFile.toString()};
+        ToolRun create = run(args);
 
         assertThat(create.status).as(create.err).isZero();
         assertThat(create.out).contains("\n--- create inputs ---\nbaseDir = /r/create/create\nnrFiles = 30\n"
@@ -76,9 +78,16 @@ class RemoteTest {
         assertThat(result.get("benchmark").asText()).isEqualTo("NNThroughputBenchmark");
         assertThat(metric(result, "ops", "create")).isEqualTo(30.0);
         assertThat(metric(result, "ops_per_second", "create")).isPositive();
-        assertThat(result.get("environment").get("commandLine").get(0).asText()).isEqualTo("NNThroughputBenchmark");
-        assertThat(result.get("environment").get("commandLine")).hasSize(17);
-        assertThat(result.get("locations").get("nameNode").asText()).startsWith("hdfs://");
+        List<String> commandLine = new ArrayList<>(List.of("NNThroughputBenchmark"));
+        commandLine.addAll(List.of(args));
+        assertThat(result.get("environment").get("commandLine")).extracting(JsonNode::asText)
+                .containsExactlyElementsOf(commandLine);
+        assertThat(result.get("environment").get("hadoop").get("cluster").asText()).isNotEmpty();
+        assertThat(result.get("locations").get("nameNode").asText()).isEqualTo(cluster.getURI().toString());
+        assertThat(result.get("parameters").get("files").asText()).isEqualTo("30");
+        assertThat(result.get("parameters").has("dirs")).as("mkdirs' option among a create's parameters").isFalse();
+        // NNThroughputBenchmark calls the NameNode itself: it submits no job.
+        assertThat(result.get("jobs")).isEmpty();
     }
 
     @Test

@@ -2,11 +2,16 @@ package io.hbench.nnthroughput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
@@ -20,8 +25,9 @@ class StandaloneToolTest {
     @Test
     void withNoFileSystemConfiguredTheToolStartsANameNodeInThisProcessAndKeepsItsNamespace() throws Exception {
         Path dir = temp.resolve("nn");
+        Path json = temp.resolve("create.json");
         String[] create = {"-op", "create", "-files", "12", "-threads", "2", "-close", "-keepResults",
-            "-standaloneDir", dir.toString()};
+            "-standaloneDir", dir.toString(), "-json", json.toString()};
         String[] open = {"-op", "open", "-files", "12", "-threads", "2", "-useExisting", "-baseDirName",
             "/nnThroughputBenchmark", "-standaloneDir", dir.toString()};
 
@@ -35,6 +41,14 @@ class StandaloneToolTest {
                 "--- hbench create --- NameNode: standalone");
         assertThat(dir.resolve(StandaloneNameNode.MARKER_FILE)).exists();
         assertThat(Files.exists(dir.resolve("name").resolve("current").resolve("VERSION"))).isTrue();
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(result.get("locations").get("nameNode").asText()).isEqualTo("standalone");
+        assertThat(result.get("environment").get("commandLine")).extracting(JsonNode::asText)
+                .containsExactlyElementsOf(Stream.concat(Stream.of("NNThroughputBenchmark"), Stream.of(create))
+                        .collect(Collectors.toList()));
+        assertThat(result.get("jobs")).isEmpty();
 
         // The kept files are still there for a second program: Hadoop's -keepResults then -useExisting. The
         // open step renames create/ to open/ as Hadoop's does.
