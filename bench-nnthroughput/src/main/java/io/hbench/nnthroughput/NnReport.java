@@ -55,8 +55,7 @@ public final class NnReport {
                 }
             }
             op.completeLatency().ifPresent(d -> lines.add("Complete latency usec: " + distribution(d, df)));
-            lines.add("Mean call usec: " + df.format(op.operations() == 0 ? 0 : op.cumulativeNanos() / 1e3
-                    / op.operations()) + "  (Average Time in microseconds)");
+            lines.add("Mean call usec: " + df.format(op.averageMicros()) + "  (Average Time in microseconds)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
             if (op.warmupOperations() > 0) {
                 lines.add("Warm-up: " + op.warmupOperations() + " operations before timing, not counted");

@@ -116,11 +116,6 @@ public final class OpResult {
         return elapsedNanos / 1_000_000;
     }
 
-    /** The elapsed time in microseconds, unrounded: for results, where whole milliseconds hide fast runs. */
-    public double elapsedMicros() {
-        return elapsedNanos / 1e3;
-    }
-
     /** Hadoop's "Ops per sec": operations over the elapsed time (measured in nanoseconds here). */
     public double opsPerSecond() {
         return elapsedNanos == 0 ? 0 : operations * 1e9 / elapsedNanos;
