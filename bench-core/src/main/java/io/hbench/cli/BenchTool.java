@@ -30,7 +30,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.MissingArgumentException;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -273,11 +272,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             return line;
         } catch (UnrecognizedOptionException e) {
-            throw new BenchException(ErrorCode.UNKNOWN_OPTION, "unknown option " + e.getOption());
+            throw new BenchException(ErrorCode.UNKNOWN_OPTION, ProgramMessages.unknownOption(e));
         } catch (MissingArgumentException e) {
-            throw new BenchException(ErrorCode.MISSING_OPTION,
-                    "-" + e.getOption().getOpt() + " needs a value: -" + e.getOption().getOpt() + " <"
-                            + e.getOption().getArgName() + ">");
+            throw new BenchException(ErrorCode.MISSING_OPTION, ProgramMessages.missingValue(e));
         } catch (ParseException e) {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
         }
@@ -313,22 +310,12 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     private int userError(String message) {
-        err.println(name() + ": " + message);
-        err.println("Usage: " + usage());
-        err.println("Run '" + name() + " -help' for every option.");
-        return ExitStatus.USAGE.code();
+        return ProgramMessages.usageError(err, name(), usage(), message);
     }
 
     private void printHelp(Options options) {
-        PrintWriter writer = new PrintWriter(out);
-        writer.println("Usage: " + usage());
-        writer.println();
-        HelpFormatter formatter = new HelpFormatter();
-        formatter.setOptionComparator(null);
-        formatter.printOptions(writer, 100, options, 2, 3);
-        writer.println();
-        writer.println("Generic Hadoop options (-D key=value, -conf file, -fs uri, ...) go before the program's own.");
-        writer.flush();
+        ProgramMessages.printHelp(out, usage(), options, "",
+                "Generic Hadoop options (-D key=value, -conf file, -fs uri, ...) go before the program's own.");
     }
 
     private static String describe(Throwable e) {

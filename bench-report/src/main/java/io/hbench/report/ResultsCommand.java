@@ -1,10 +1,10 @@
 package io.hbench.report;
 
 import io.hbench.cli.CommandLineProgram;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.MissingArgumentException;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -14,7 +14,6 @@ import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -52,15 +51,14 @@ public abstract class ResultsCommand implements CommandLineProgram {
         try {
             CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
             if (line.hasOption("help")) {
-                printHelp(options);
+                ProgramMessages.printHelp(out, usage(), options);
                 return ExitStatus.SUCCESS.code();
             }
             return run(line).code();
         } catch (UnrecognizedOptionException e) {
-            return usageError("unknown option " + e.getOption());
+            return usageError(ProgramMessages.unknownOption(e));
         } catch (MissingArgumentException e) {
-            return usageError("-" + e.getOption().getOpt() + " needs a value: -" + e.getOption().getOpt() + " <"
-                    + e.getOption().getArgName() + ">");
+            return usageError(ProgramMessages.missingValue(e));
         } catch (ParseException | IllegalArgumentException e) {
             return usageError(e.getMessage());
         } catch (IOException e) {
@@ -74,19 +72,6 @@ public abstract class ResultsCommand implements CommandLineProgram {
     }
 
     private int usageError(String message) {
-        err.println(name() + ": " + message);
-        err.println("Usage: " + usage());
-        err.println("Run '" + name() + " -help' for every option.");
-        return ExitStatus.USAGE.code();
-    }
-
-    private void printHelp(Options options) {
-        PrintWriter writer = new PrintWriter(out);
-        writer.println("Usage: " + usage());
-        writer.println();
-        HelpFormatter formatter = new HelpFormatter();
-        formatter.setOptionComparator(null);
-        formatter.printOptions(writer, 100, options, 2, 3);
-        writer.flush();
+        return ProgramMessages.usageError(err, name(), usage(), message);
     }
 }

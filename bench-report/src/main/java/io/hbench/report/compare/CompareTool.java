@@ -23,7 +23,6 @@ import java.util.List;
  */
 public final class CompareTool extends ResultsCommand {
     public static final String NAME = "Compare";
-    static final double DEFAULT_ALPHA = 0.05;
 
     public CompareTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -48,9 +47,7 @@ public final class CompareTool extends ResultsCommand {
     protected void addOptions(Options options) {
         options.addOption(Option.builder("vs").hasArgs().argName("NEW...").desc("the new results: files, or"
                 + " directories of .json files; several are repetitions of one run").build());
-        options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the Mann-Whitney U"
-                + " test (default " + DEFAULT_ALPHA + ")").build());
-        options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
+        ComparisonFlags.addTo(options);
         options.addOption(Option.builder("failOn").hasArg().argName("PCT").desc("exit 1 when a primary metric got"
                 + " significantly worse by more than PCT percent").build());
         options.addOption(Option.builder("json").desc("print the comparison as JSON").build());
@@ -67,12 +64,13 @@ public final class CompareTool extends ResultsCommand {
         if (line.hasOption("json") && line.hasOption("csv")) {
             throw new IllegalArgumentException("-json and -csv exclude each other");
         }
-        double alpha = line.hasOption("alpha") ? number("-alpha", line.getOptionValue("alpha")) : DEFAULT_ALPHA;
-        Double failOn = line.hasOption("failOn") ? number("-failOn", line.getOptionValue("failOn")) : null;
+        Comparer comparer = ComparisonFlags.comparer(line);
+        Double failOn = line.hasOption("failOn") ? ComparisonFlags.number("-failOn", line.getOptionValue("failOn"))
+                : null;
         if (failOn != null && failOn < 0) {
-            throw new IllegalArgumentException("-failOn must be a percentage of at least 0, not " + line.getOptionValue("failOn"));
+            throw new IllegalArgumentException("-failOn must be a percentage of at least 0, not "
+                    + line.getOptionValue("failOn"));
         }
-        Comparer comparer = new Comparer(alpha, line.hasOption("force"));
         List<LoadedResult> base = passed(ResultFiles.read(paths(baseNames)));
         List<LoadedResult> next = passed(ResultFiles.read(paths(Arrays.asList(nextNames))));
         Comparison comparison = comparer.compare(base, next);
@@ -110,13 +108,5 @@ public final class CompareTool extends ResultsCommand {
             throw new IllegalArgumentException("no passed run on one side: nothing to compare");
         }
         return passed;
-    }
-
-    private static double number(String flag, String text) {
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " '" + text + "' is not a number");
-        }
     }
 }

@@ -6,10 +6,7 @@ import io.hbench.report.ResultFiles;
 import io.hbench.report.ResultsCommand;
 import io.hbench.report.compare.Comparer;
 import io.hbench.report.compare.Comparison;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-
+import io.hbench.report.compare.ComparisonFlags;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -22,6 +19,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 
 /**
  * {@code Report -out report.html FILES... [-vs FILES...]}: one self-contained HTML page with charts of every run, and
@@ -56,9 +56,7 @@ public final class ReportTool extends ResultsCommand {
                 + " with: adds the comparison view").build());
         options.addOption(Option.builder("title").hasArg().argName("text").desc("the page's title (default: hbench"
                 + " report)").build());
-        options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the comparison"
-                + " (default 0.05)").build());
-        options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
+        ComparisonFlags.addTo(options);
     }
 
     @Override
@@ -74,10 +72,10 @@ public final class ReportTool extends ResultsCommand {
         List<LoadedResult> all = new ArrayList<>(base);
         Optional<Comparison> comparison = Optional.empty();
         if (line.hasOption("vs")) {
+            Comparer comparer = ComparisonFlags.comparer(line);
             List<LoadedResult> next = ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))));
             all.addAll(next);
-            double alpha = line.hasOption("alpha") ? Double.parseDouble(line.getOptionValue("alpha").trim()) : 0.05;
-            comparison = Optional.of(new Comparer(alpha, line.hasOption("force")).compare(base, next));
+            comparison = Optional.of(comparer.compare(base, next));
         }
         Path file = Paths.get(out);
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

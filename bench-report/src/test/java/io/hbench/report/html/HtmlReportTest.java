@@ -82,6 +82,19 @@ class HtmlReportTest {
         assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: give the page to write: -out report.html\n");
     }
 
+    @Test
+    void refusesAnAlphaThatIsNoNumberNamingTheFlagAsCompareDoes() throws Exception {
+        Path file = Results.write(temp.resolve("run.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(stderr, true,
+                StandardCharsets.UTF_8)).runCommandLine(null, new String[] {"-out", temp.resolve("r.html").toString(),
+                file.toString(), "-vs", file.toString(), "-alpha", "x"});
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: -alpha 'x' is not a number\n");
+    }
+
     private String write(BenchResult result) throws Exception {
         StringWriter page = new StringWriter();
         new HtmlReport("t", Instant.EPOCH).write(List.of(new LoadedResult(temp.resolve("r.json"), result)),

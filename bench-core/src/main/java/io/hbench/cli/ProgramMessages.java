@@ -1,0 +1,49 @@
+package io.hbench.cli;
+
+import io.hbench.error.ExitStatus;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+
+/**
+ * What every program of bench.jar, benchmark or not, says about its command line: the same words for the same
+ * mistake, the same usage hint, the same help layout.
+ */
+public final class ProgramMessages {
+    private ProgramMessages() {}
+
+    public static String unknownOption(UnrecognizedOptionException e) {
+        return "unknown option " + e.getOption();
+    }
+
+    public static String missingValue(MissingArgumentException e) {
+        String flag = "-" + e.getOption().getOpt();
+        return flag + " needs a value: " + flag + " <" + e.getOption().getArgName() + ">";
+    }
+
+    /** Prints the one-line error, the usage line and where to find every option; returns exit status 2. */
+    public static int usageError(PrintStream err, String program, String usage, String message) {
+        err.println(program + ": " + message);
+        err.println("Usage: " + usage);
+        err.println("Run '" + program + " -help' for every option.");
+        return ExitStatus.USAGE.code();
+    }
+
+    /** Prints the usage line and every option in the order they were added, then {@code closing} lines. */
+    public static void printHelp(PrintStream out, String usage, Options options, String... closing) {
+        PrintWriter writer = new PrintWriter(out);
+        writer.println("Usage: " + usage);
+        writer.println();
+        HelpFormatter formatter = new HelpFormatter();
+        formatter.setOptionComparator(null);
+        formatter.printOptions(writer, 100, options, 2, 3);
+        for (String line : closing) {
+            writer.println(line);
+        }
+        writer.flush();
+    }
+}

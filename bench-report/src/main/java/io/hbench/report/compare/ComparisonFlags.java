@@ -1,0 +1,32 @@
+package io.hbench.report.compare;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/** The flags that set a comparison up, the same for Compare and Report: {@code -alpha} and {@code -force}. */
+public final class ComparisonFlags {
+    static final double DEFAULT_ALPHA = 0.05;
+
+    private ComparisonFlags() {}
+
+    public static void addTo(Options options) {
+        options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the Mann-Whitney U"
+                + " test (default " + DEFAULT_ALPHA + ")").build());
+        options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
+    }
+
+    /** @throws IllegalArgumentException naming the flag, if -alpha is no number in (0, 1) */
+    public static Comparer comparer(CommandLine line) {
+        double alpha = line.hasOption("alpha") ? number("-alpha", line.getOptionValue("alpha")) : DEFAULT_ALPHA;
+        return new Comparer(alpha, line.hasOption("force"));
+    }
+
+    static double number(String flag, String text) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " '" + text + "' is not a number");
+        }
+    }
+}
