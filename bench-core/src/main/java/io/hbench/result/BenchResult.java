@@ -266,20 +266,12 @@ public final class BenchResult {
 
         /** Adds a parameter; names are unique and values may be empty. */
         public Builder parameter(String name, String value) {
-            checkNotBlank(name, "parameter name");
-            requireNonNull(value, "value of parameter " + name + " is null");
-            checkArgument(!parameters.containsKey(name) && !locations.containsKey(name), "duplicate parameter: %s", name);
-            parameters.put(name, value);
-            return this;
+            return put(parameters, "parameter", name, value, locations);
         }
 
         /** Adds a location: a directory or address the run used; names are unique among parameters and locations. */
         public Builder location(String name, String value) {
-            checkNotBlank(name, "location name");
-            requireNonNull(value, "value of location " + name + " is null");
-            checkArgument(!parameters.containsKey(name) && !locations.containsKey(name), "duplicate location: %s", name);
-            locations.put(name, value);
-            return this;
+            return put(locations, "location", name, value, parameters);
         }
 
         public Builder parameter(String name, long value) {
@@ -298,10 +290,16 @@ public final class BenchResult {
 
         /** Adds an output: a value the run produced that is not a figure, such as a checksum; names are unique. */
         public Builder output(String name, String value) {
-            checkNotBlank(name, "output name");
-            requireNonNull(value, "value of output " + name + " is null");
-            checkArgument(!outputs.containsKey(name), "duplicate output: %s", name);
-            outputs.put(name, value);
+            return put(outputs, "output", name, value, Map.of());
+        }
+
+        /** Adds {@code name} to {@code values}, refusing a blank name, a null value and a name either map has. */
+        private Builder put(Map<String, String> values, String kind, String name, String value,
+                Map<String, String> sharingNames) {
+            checkNotBlank(name, kind + " name");
+            requireNonNull(value, "value of " + kind + " " + name + " is null");
+            checkArgument(!values.containsKey(name) && !sharingNames.containsKey(name), "duplicate %s: %s", kind, name);
+            values.put(name, value);
             return this;
         }
 
