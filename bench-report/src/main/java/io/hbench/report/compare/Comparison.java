@@ -3,6 +3,7 @@ package io.hbench.report.compare;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -95,6 +96,6 @@ public final class Comparison {
         return metrics.stream()
                 .filter(metric -> metric.primary() && metric.significantlyWorse()
                         && Math.abs(metric.changePercent()) > percent)
-                .collect(java.util.stream.Collectors.toUnmodifiableList());
+                .collect(Collectors.toUnmodifiableList());
     }
 }

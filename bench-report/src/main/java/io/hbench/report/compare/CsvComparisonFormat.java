@@ -3,6 +3,7 @@ package io.hbench.report.compare;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
@@ -37,7 +38,7 @@ public final class CsvComparisonFormat implements ComparisonFormat {
                     Double.toString(metric.next().spread() * 100),
                     Double.isNaN(metric.changePercent()) ? "" : Double.toString(metric.changePercent()),
                     Double.toString(metric.significance().pValue()),
-                    metric.significance().verdict().name().toLowerCase(java.util.Locale.ROOT));
+                    metric.significance().verdict().name().toLowerCase(Locale.ROOT));
             text.append(cells.stream().map(CsvComparisonFormat::quote).collect(Collectors.joining(","))).append("\r\n");
         }
         out.write(text.toString());
