@@ -81,6 +81,8 @@ class PeerFailureTest {
         try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096);
                 Socket peer0 = registered(coordinator, 0);
                 Socket peer1 = registered(coordinator, 1)) {
+            awaitStart(peer0);
+            awaitStart(peer1);
             DataOutputStream out = new DataOutputStream(peer1.getOutputStream());
             out.writeByte(ControlChannel.REPORT);
             out.writeLong(0);
@@ -96,7 +98,7 @@ class PeerFailureTest {
         }
     }
 
-    /** A fake peer, registered as {@code index} and told the job started; the caller closes it. */
+    /** A fake peer, registered as {@code index}; the caller waits for the start and closes it. */
     private static Socket registered(Coordinator coordinator, int index) throws Exception {
         Socket socket = new Socket("127.0.0.1", coordinator.port());
         DataOutputStream out = new DataOutputStream(socket.getOutputStream());
@@ -106,6 +108,11 @@ class PeerFailureTest {
         out.writeInt(8 + index);
         out.flush();
         return socket;
+    }
+
+    /** The coordinator sends START once every peer registered; a report before it would be a peer leaving early. */
+    private static void awaitStart(Socket peer) throws Exception {
+        assertThat(new DataInputStream(peer.getInputStream()).readByte()).isEqualTo(ControlChannel.START);
     }
 
     @Test
