@@ -1,11 +1,14 @@
 package io.hbench.mapred;
 
+import io.hbench.resources.HostSampler;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.Optional;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * A mapper that records its task's own start and run time (see {@link TaskTimes}); used as it is,
+ * A mapper that records its task's own start and run time (see {@link TaskTimes}) and samples its host while it
+ * runs (see {@link TaskResources}); used as it is,
  * it passes every record through, as Hadoop's {@link Mapper} does.
  */
 public class TimedMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
@@ -13,7 +16,12 @@ public class TimedMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
     public void run(Context context) throws IOException, InterruptedException {
         Instant start = Instant.now();
         long startNanos = System.nanoTime();
-        super.run(context);
+        Optional<HostSampler.Participation> sampling = TaskResources.join(context);
+        try {
+            super.run(context);
+        } finally {
+            TaskResources.leave(context, sampling);
+        }
         TaskTimes.record(context, start, System.nanoTime() - startNanos);
     }
 }

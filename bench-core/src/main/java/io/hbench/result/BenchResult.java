@@ -37,6 +37,7 @@ public final class BenchResult {
     private final List<TimeSeries> timeSeries;
     private final List<TaskSample> taskSamples;
     private final List<SubmittedJob> jobs;
+    private final Optional<ResourceUsage> resources;
     private final Instant start;
     private final Instant end;
     private final List<String> failures;
@@ -54,6 +55,7 @@ public final class BenchResult {
         this.timeSeries = List.copyOf(builder.timeSeries.values());
         this.taskSamples = List.copyOf(builder.taskSamples);
         this.jobs = List.copyOf(builder.jobs);
+        this.resources = Optional.ofNullable(builder.resources);
         this.start = requireNonNull(builder.start, "start is null");
         this.end = requireNonNull(builder.end, "end is null");
         checkArgument(!end.isBefore(start), "end is before start: start=%s, end=%s", start, end);
@@ -163,6 +165,11 @@ public final class BenchResult {
         return jobs;
     }
 
+    /** What the hosts' CPUs, memory, network and disks did during the run; empty if sampling was off. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
+    }
+
     public Instant start() {
         return start;
     }
@@ -205,6 +212,7 @@ public final class BenchResult {
                 && timeSeries.equals(that.timeSeries)
                 && taskSamples.equals(that.taskSamples)
                 && jobs.equals(that.jobs)
+                && resources.equals(that.resources)
                 && start.equals(that.start)
                 && end.equals(that.end)
                 && failures.equals(that.failures);
@@ -213,7 +221,7 @@ public final class BenchResult {
     @Override
     public int hashCode() {
         return Objects.hash(benchmark, operation, primaryMetric, parameters, locations, outputs, environment, metrics,
-                distributions, timeSeries, taskSamples, jobs, start, end, failures);
+                distributions, timeSeries, taskSamples, jobs, resources, start, end, failures);
     }
 
     /** Prints only the number of task samples: a run may have thousands. */
@@ -223,7 +231,8 @@ public final class BenchResult {
                 + ", start=" + start + ", end=" + end + ", primaryMetric=" + primaryMetric + ", parameters=" + parameters
  + ", locations=" + locations + ", outputs=" + outputs + ", environment=" + environment + ", jobs=" + jobs
                 + ", metrics=" + metrics + ", distributions=" + distributions + ", timeSeries=" + timeSeries
-                + ", taskSamples=" + taskSamples.size() + ", failures=" + failures + "}";
+                + ", taskSamples=" + taskSamples.size() + ", resources=" + resources.isPresent() + ", failures="
+                + failures + "}";
     }
 
     /**
@@ -245,6 +254,7 @@ public final class BenchResult {
         private final List<String> failures = new ArrayList<>();
         private String primaryMetric;
         private Environment environment;
+        private ResourceUsage resources;
         private Instant start;
         private Instant end;
 
@@ -347,6 +357,11 @@ public final class BenchResult {
         public Builder jobs(Collection<SubmittedJob> jobs) {
             requireNonNull(jobs, "jobs is null");
             jobs.forEach(this::job);
+            return this;
+        }
+
+        public Builder resources(ResourceUsage resources) {
+            this.resources = requireNonNull(resources, "resources is null");
             return this;
         }
 

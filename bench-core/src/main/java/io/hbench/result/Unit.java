@@ -14,6 +14,8 @@ public enum Unit {
     SECONDS("seconds"),
     BYTES_PER_SECOND("bytes/s"),
     OPERATIONS_PER_SECOND("ops/s"),
+    /** Events of the kind the metric names per second: context switches, packets, disk requests, pages swapped. */
+    PER_SECOND("1/s"),
     /** A dimensionless quotient of two figures of the same unit, such as relative bandwidth. */
     RATIO("ratio"),
     PERCENT("percent"),

@@ -16,7 +16,7 @@ class UnitTest {
     @Test
     void speaksTheSchemasVocabularyOfBaseUnits() {
         assertThat(Unit.values()).extracting(Unit::symbol).containsExactly(
-                "count", "bytes", "seconds", "bytes/s", "ops/s", "ratio", "percent", "sf/h", "price/(sf/h)");
+                "count", "bytes", "seconds", "bytes/s", "ops/s", "1/s", "ratio", "percent", "sf/h", "price/(sf/h)");
     }
 
     @Test

@@ -13,8 +13,12 @@ import io.hbench.result.Better;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
@@ -119,6 +123,12 @@ public final class JsonResultFormat
                 writeTask(json, task);
             }
             json.writeEndArray();
+            json.writeFieldName("resources");
+            if (result.resources().isPresent()) {
+                writeResources(json, result.resources().get());
+            } else {
+                json.writeNull();
+            }
             json.writeEndObject();
             json.writeRaw('\n');
         }
@@ -166,7 +176,11 @@ public final class JsonResultFormat
     }
 
     private static void writeMetrics(JsonGenerator json, List<Metric> metrics) throws IOException {
-        json.writeArrayFieldStart("metrics");
+        writeMetrics(json, "metrics", metrics);
+    }
+
+    private static void writeMetrics(JsonGenerator json, String field, List<Metric> metrics) throws IOException {
+        json.writeArrayFieldStart(field);
         for (Metric metric : metrics) {
             json.writeStartObject();
             writeKey(json, metric.key());
@@ -219,6 +233,54 @@ public final class JsonResultFormat
         json.writeFieldName("durationSeconds");
         json.writeNumber(seconds(task.duration()));
         writeMetrics(json, task.metrics());
+        json.writeEndObject();
+    }
+
+    private static void writeResources(JsonGenerator json, ResourceUsage resources) throws IOException {
+        json.writeStartObject();
+        json.writeFieldName("intervalSeconds");
+        json.writeNumber(seconds(resources.interval()));
+        json.writeArrayFieldStart("phases");
+        for (Phase phase : resources.phases()) {
+            json.writeStartObject();
+            json.writeStringField("name", phase.name());
+            json.writeStringField("start", phase.start().toString());
+            json.writeStringField("end", phase.end().toString());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("hosts");
+        for (HostUsage host : resources.hosts()) {
+            json.writeStartObject();
+            json.writeStringField("host", host.host());
+            json.writeStringField("unavailable", host.unavailableReason().orElse(null));
+            json.writeArrayFieldStart("sampleTimes");
+            for (Instant time : host.sampleTimes()) {
+                json.writeString(time.toString());
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("series");
+            for (ResourceSeries series : host.series()) {
+                json.writeStartObject();
+                writeKey(json, series.key());
+                json.writeStringField("unit", series.unit().symbol());
+                json.writeArrayFieldStart("values");
+                for (Double value : series.values()) {
+                    if (value == null) {
+                        json.writeNull();
+                    } else {
+                        json.writeNumber(value);
+                    }
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            writeMetrics(json, "summary", host.summary());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        writeMetrics(json, "cluster", resources.cluster());
         json.writeEndObject();
     }
 
@@ -287,6 +349,10 @@ public final class JsonResultFormat
         for (JsonNode node : array(root, "tasks")) {
             builder.taskSample(readTask(node));
         }
+        JsonNode resources = field(root, "resources");
+        if (!resources.isNull()) {
+            builder.resources(readResources(resources));
+        }
         return builder.build();
     }
 
@@ -323,8 +389,12 @@ public final class JsonResultFormat
     }
 
     private static List<Metric> readMetrics(JsonNode parent) throws IOException {
+        return readMetrics(parent, "metrics");
+    }
+
+    private static List<Metric> readMetrics(JsonNode parent, String field) throws IOException {
         List<Metric> metrics = new ArrayList<>();
-        for (JsonNode node : array(parent, "metrics")) {
+        for (JsonNode node : array(parent, field)) {
             metrics.add(new Metric(readKey(node), number(node, "value").doubleValue(), unit(node),
                     Better.bySymbol(text(node, "better"))));
         }
@@ -375,6 +445,35 @@ public final class JsonResultFormat
                 instant(node, "start"),
                 instant(node, "end"),
                 readMetrics(node));
+    }
+
+    private static ResourceUsage readResources(JsonNode node) throws IOException {
+        List<Phase> phases = new ArrayList<>();
+        for (JsonNode phase : array(node, "phases")) {
+            phases.add(new Phase(text(phase, "name"), instant(phase, "start"), instant(phase, "end")));
+        }
+        List<HostUsage> hosts = new ArrayList<>();
+        for (JsonNode host : array(node, "hosts")) {
+            String unavailable = nullableText(host, "unavailable");
+            if (unavailable != null) {
+                hosts.add(HostUsage.unavailable(text(host, "host"), unavailable));
+                continue;
+            }
+            List<Instant> times = new ArrayList<>();
+            for (JsonNode time : array(host, "sampleTimes")) {
+                times.add(Instant.parse(textValue(time, "sampleTimes")));
+            }
+            List<ResourceSeries> series = new ArrayList<>();
+            for (JsonNode one : array(host, "series")) {
+                List<Double> values = new ArrayList<>();
+                for (JsonNode value : array(one, "values")) {
+                    values.add(value.isNull() ? null : numberValue(value, "values").doubleValue());
+                }
+                series.add(new ResourceSeries(readKey(one), unit(one), values));
+            }
+            hosts.add(HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary")));
+        }
+        return new ResourceUsage(seconds(node, "intervalSeconds"), phases, hosts, readMetrics(node, "cluster"));
     }
 
     private static Unit unit(JsonNode node) throws IOException {

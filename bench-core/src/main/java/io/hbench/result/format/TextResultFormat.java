@@ -44,7 +44,7 @@ import static java.util.Objects.requireNonNull;
  * </pre>
  * Every number has exactly three decimals, rounded half up, with '.' as the decimal point and no grouping, whatever
  * the default locale; values are in the schema's base units, as in the JSON. Labels within a section are padded to the same width and metric values are right-aligned.
- * Empty sections are left out. Task samples are only counted (a run may have thousands); failures, if any, come
+ * Resources, if sampled, are {@link ResourceSummaryFormat}'s table. Empty sections are left out. Task samples are only counted (a run may have thousands); failures, if any, come
  * last, one per line. The JSON format has everything in full.
  */
 public final class TextResultFormat
@@ -67,6 +67,7 @@ public final class TextResultFormat
         section(lines, "metrics", metrics(result.metrics()));
         section(lines, "distributions", distributions(result.distributions()));
         section(lines, "time series", timeSeries(result.timeSeries()));
+        result.resources().ifPresent(resources -> section(lines, "resources", ResourceSummaryFormat.lines(resources)));
         int hosts = result.taskHosts().size();
         lines.add(INDENT + "tasks: " + result.taskSamples().size()
                 + (hosts == 0 ? "" : " on " + hosts + (hosts == 1 ? " host" : " hosts")));

@@ -91,7 +91,7 @@ class JsonResultFormatTest {
         assertThat(root.fieldNames()).toIterable().containsExactly(
                 "schema", "benchmark", "operation", "primaryMetric", "start", "end", "durationSeconds", "outcome",
                 "failures", "parameters", "locations", "outputs", "environment", "jobs", "metrics", "distributions",
-                "timeSeries", "tasks");
+                "timeSeries", "tasks", "resources");
         assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/2");
     }
 

@@ -1,10 +1,15 @@
 package io.hbench.result.format;
 
+import io.hbench.resources.CounterSnapshot;
+import io.hbench.resources.HostSamples;
+import io.hbench.resources.UsageCalculator;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
@@ -16,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -94,9 +100,42 @@ final class SampleResults {
                         .withLabel("operation", "write"))
                 .timeSeries(new TimeSeries("throughput", BYTES_PER_SECOND, START.minusMillis(123),
                         Duration.ofMillis(1500), clusterThroughput))
+                .resources(resources(random))
                 .failure("attempt_1764000000000_0001_m_000003_0: lost datanode dn1.example.com")
                 .failure("file /benchmarks/TestDFSIO/io_data/test_io_3 is shorter than 128 MB")
                 .build();
+    }
+
+    /**
+     * Two hosts sampled every second for five seconds, with counters that grow by random amounts, and a third that
+     * could not be sampled.
+     */
+    static ResourceUsage resources(Random random) {
+        List<HostSamples> samples = new ArrayList<>();
+        for (String host : List.of("dn1.example.com", "dn2.example.com")) {
+            List<CounterSnapshot> snapshots = new ArrayList<>();
+            long busy = 0;
+            long idle = 0;
+            long sent = 0;
+            long written = 0;
+            for (int second = 0; second <= 5; second++) {
+                busy += random.nextInt(100);
+                idle += 100 - random.nextInt(100);
+                sent += random.nextInt(100_000_000);
+                written += random.nextInt(100_000);
+                snapshots.add(new CounterSnapshot(START.plusSeconds(second),
+                        new CounterSnapshot.Cpu(busy, 0, busy / 4, idle, busy / 8, 0, 0, 0, busy * 100),
+                        16_000_000, 8_000_000 - random.nextInt(1_000_000), 0, 0,
+                        Map.of("eth0", new CounterSnapshot.Interface(sent / 2, sent / 3000, sent, sent / 1500),
+                                "lo", new CounterSnapshot.Interface(second * 1000L, second, second * 1000L, second)),
+                        Map.of("sda", new CounterSnapshot.Disk(false, written / 64, written, written / 100,
+                                written / 32, written * 2, written / 50))));
+            }
+            samples.add(HostSamples.of(host, snapshots, 1_000_000L + random.nextInt(1_000_000)));
+        }
+        samples.add(HostSamples.unavailable("mac1.example.com", "no CPU counters in /proc/stat (NoSuchFileException)"));
+        return UsageCalculator.usage(samples, List.of(), Duration.ofSeconds(1),
+                List.of(new Phase("write", START, END)));
     }
 
     /** A fixed environment, as a YARN cluster's client would record it. */

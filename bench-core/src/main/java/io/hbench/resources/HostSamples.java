@@ -1,0 +1,127 @@
+package io.hbench.resources;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one sampler took on one host for a job: the host's counter snapshots and the sampler's own CPU time, or why
+ * the host could not be sampled. A job's tasks hand these to the client (files, the BSP control channel), which
+ * merges those of a host into one series.
+ */
+public final class HostSamples {
+    private static final int FORMAT = 1;
+
+    private final String host;
+    private final Optional<String> unavailableReason;
+    private final List<CounterSnapshot> snapshots;
+    private final long samplerCpuNanos;
+
+    private HostSamples(String host, Optional<String> unavailableReason, List<CounterSnapshot> snapshots,
+            long samplerCpuNanos) {
+        this.host = requireNonNull(host, "host is null");
+        this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
+        this.snapshots = List.copyOf(snapshots);
+        if (samplerCpuNanos < 0) {
+            throw new IllegalArgumentException("samplerCpuNanos is negative: " + samplerCpuNanos);
+        }
+        this.samplerCpuNanos = samplerCpuNanos;
+    }
+
+    public static HostSamples of(String host, List<CounterSnapshot> snapshots, long samplerCpuNanos) {
+        return new HostSamples(host, Optional.empty(), snapshots, samplerCpuNanos);
+    }
+
+    public static HostSamples unavailable(String host, String reason) {
+        return new HostSamples(host, Optional.of(requireNonNull(reason, "reason is null")), List.of(), 0);
+    }
+
+    /** This host's name as its tasks report it, so samples and task samples name a host alike. */
+    public static String localHost() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public Optional<String> unavailableReason() {
+        return unavailableReason;
+    }
+
+    /** In the order taken. */
+    public List<CounterSnapshot> snapshots() {
+        return snapshots;
+    }
+
+    /** CPU time the sampler thread used while taking these snapshots. */
+    public long samplerCpuNanos() {
+        return samplerCpuNanos;
+    }
+
+    public void writeTo(DataOutput out) throws IOException {
+        out.writeInt(FORMAT);
+        out.writeUTF(host);
+        out.writeBoolean(unavailableReason.isPresent());
+        if (unavailableReason.isPresent()) {
+            out.writeUTF(unavailableReason.get());
+        }
+        out.writeLong(samplerCpuNanos);
+        out.writeInt(snapshots.size());
+        for (CounterSnapshot snapshot : snapshots) {
+            snapshot.writeTo(out);
+        }
+    }
+
+    /** @throws IOException if the data was written by another hbench version or is cut short */
+    public static HostSamples readFrom(DataInput in) throws IOException {
+        int format = in.readInt();
+        if (format != FORMAT) {
+            throw new IOException("resource samples of format " + format + ", expected " + FORMAT
+                    + ": tasks and client run different hbench versions");
+        }
+        String host = in.readUTF();
+        Optional<String> reason = in.readBoolean() ? Optional.of(in.readUTF()) : Optional.empty();
+        long cpuNanos = in.readLong();
+        List<CounterSnapshot> snapshots = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            snapshots.add(CounterSnapshot.readFrom(in));
+        }
+        return new HostSamples(host, reason, snapshots, cpuNanos);
+    }
+
+    public byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    public static HostSamples fromBytes(byte[] bytes) throws IOException {
+        return readFrom(new DataInputStream(new ByteArrayInputStream(bytes)));
+    }
+
+    @Override
+    public String toString() {
+        return "HostSamples{host=" + host + ", unavailableReason=" + unavailableReason + ", snapshots="
+                + snapshots.size() + ", samplerCpuNanos=" + samplerCpuNanos + "}";
+    }
+}

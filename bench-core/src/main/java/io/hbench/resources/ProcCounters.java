@@ -1,0 +1,195 @@
+package io.hbench.resources;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a Linux host's counters from /proc: stat (CPU time, context switches), meminfo, vmstat (swapping), net/dev and
+ * diskstats. /proc/stat is required; a host without one of the others just lacks its figures.
+ */
+public final class ProcCounters {
+    /** Where Linux mounts them. */
+    public static final Path PROC = Paths.get("/proc");
+
+    /** Devices that are not disks, or whose I/O lands on another device that is counted already. */
+    private static final Pattern NOT_A_DISK = Pattern.compile("(loop|ram|zram|fd|sr)\\d+");
+    /** Device mapper (LVM, dm-crypt) and software RAID: their I/O is the I/O of the disks under them. */
+    private static final Pattern STACKED = Pattern.compile("(dm-|md)\\d+");
+    /** What a partition's name adds to its disk's: sda1, nvme0n1p1, mmcblk0p2. */
+    private static final Pattern PARTITION_SUFFIX = Pattern.compile("p?\\d+");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
+    private final Path root;
+
+    /** Counters under {@code root}: {@link #PROC} on a live host, a directory of captured files in tests. */
+    public ProcCounters(Path root) {
+        this.root = requireNonNull(root, "root is null");
+    }
+
+    /** Why this host cannot be sampled (not Linux, a container without /proc), or empty if it can. */
+    public Optional<String> unavailableReason() {
+        try {
+            read(Instant.EPOCH);
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.of("no CPU counters in " + root.resolve("stat") + " (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    /** The counters now, stamped {@code time}. */
+    public CounterSnapshot read(Instant time) throws IOException {
+        return parse(time, Files.readString(root.resolve("stat"), StandardCharsets.US_ASCII), optional("meminfo"),
+                optional("vmstat"), optional("net/dev"), optional("diskstats"));
+    }
+
+    private String optional(String file) throws IOException {
+        try {
+            return Files.readString(root.resolve(file), StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Parses the text of the files; all but {@code stat} may be null (absent).
+     *
+     * @throws IOException if {@code stat} has no "cpu" line
+     */
+    static CounterSnapshot parse(Instant time, String stat, String meminfo, String vmstat, String netDev,
+            String diskstats) throws IOException {
+        return new CounterSnapshot(time, cpu(stat), meminfoTotal(meminfo), meminfoAvailable(meminfo),
+                keyed(vmstat, "pswpin"), keyed(vmstat, "pswpout"), interfaces(netDev), disks(diskstats));
+    }
+
+    private static CounterSnapshot.Cpu cpu(String stat) throws IOException {
+        long[] ticks = null;
+        long contextSwitches = CounterSnapshot.ABSENT;
+        for (String line : stat.split("\n")) {
+            String[] fields = WHITESPACE.split(line.trim());
+            if (fields[0].equals("cpu")) {
+                // user nice system idle iowait irq softirq steal guest guest_nice; old kernels stop earlier.
+                ticks = new long[8];
+                for (int i = 0; i < ticks.length && i + 1 < fields.length; i++) {
+                    ticks[i] = Long.parseUnsignedLong(fields[i + 1]);
+                }
+            } else if (fields[0].equals("ctxt") && fields.length > 1) {
+                contextSwitches = Long.parseUnsignedLong(fields[1]);
+            }
+        }
+        if (ticks == null) {
+            throw new IOException("no \"cpu\" line");
+        }
+        return new CounterSnapshot.Cpu(ticks[0], ticks[1], ticks[2], ticks[3], ticks[4], ticks[5], ticks[6], ticks[7],
+                contextSwitches);
+    }
+
+    private static long meminfoTotal(String meminfo) {
+        return keyed(meminfo, "MemTotal:");
+    }
+
+    private static long meminfoAvailable(String meminfo) {
+        long available = keyed(meminfo, "MemAvailable:");
+        if (available != CounterSnapshot.ABSENT) {
+            return available;
+        }
+        long free = keyed(meminfo, "MemFree:");
+        long buffers = keyed(meminfo, "Buffers:");
+        long cached = keyed(meminfo, "Cached:");
+        return free == CounterSnapshot.ABSENT || buffers == CounterSnapshot.ABSENT || cached == CounterSnapshot.ABSENT
+                ? CounterSnapshot.ABSENT
+                : free + buffers + cached;
+    }
+
+    /** The number after {@code key} on the line that starts with it, or ABSENT. */
+    private static long keyed(String text, String key) {
+        if (text == null) {
+            return CounterSnapshot.ABSENT;
+        }
+        for (String line : text.split("\n")) {
+            String[] fields = WHITESPACE.split(line.trim());
+            if (fields.length > 1 && fields[0].equals(key)) {
+                return Long.parseUnsignedLong(fields[1]);
+            }
+        }
+        return CounterSnapshot.ABSENT;
+    }
+
+    private static Map<String, CounterSnapshot.Interface> interfaces(String netDev) {
+        Map<String, CounterSnapshot.Interface> interfaces = new TreeMap<>();
+        if (netDev == null) {
+            return interfaces;
+        }
+        for (String line : netDev.split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon < 0 || line.contains("|")) {
+                continue;
+            }
+            // name: rx bytes packets errs drop fifo frame compressed multicast, tx bytes packets ...
+            String[] fields = WHITESPACE.split(line.substring(colon + 1).trim());
+            if (fields.length < 10) {
+                continue;
+            }
+            interfaces.put(line.substring(0, colon).trim(), new CounterSnapshot.Interface(
+                    Long.parseUnsignedLong(fields[0]), Long.parseUnsignedLong(fields[1]),
+                    Long.parseUnsignedLong(fields[8]), Long.parseUnsignedLong(fields[9])));
+        }
+        return interfaces;
+    }
+
+    private static Map<String, CounterSnapshot.Disk> disks(String diskstats) {
+        Map<String, CounterSnapshot.Disk> disks = new TreeMap<>();
+        if (diskstats == null) {
+            return disks;
+        }
+        Map<String, String[]> lines = new HashMap<>();
+        List<String> names = new ArrayList<>();
+        for (String line : diskstats.split("\n")) {
+            // major minor name reads merged sectors ms writes merged sectors ms in-flight ...
+            String[] fields = WHITESPACE.split(line.trim());
+            if (fields.length >= 11 && !NOT_A_DISK.matcher(fields[2]).matches()) {
+                lines.put(fields[2], fields);
+                names.add(fields[2]);
+            }
+        }
+        for (String name : names) {
+            if (isPartition(name, lines)) {
+                continue;
+            }
+            String[] fields = lines.get(name);
+            disks.put(name, new CounterSnapshot.Disk(STACKED.matcher(name).matches(),
+                    Long.parseUnsignedLong(fields[3]), Long.parseUnsignedLong(fields[5]),
+                    Long.parseUnsignedLong(fields[6]), Long.parseUnsignedLong(fields[7]),
+                    Long.parseUnsignedLong(fields[9]), Long.parseUnsignedLong(fields[10])));
+        }
+        return disks;
+    }
+
+    /**
+     * A partition's I/O is also its disk's, so only whole disks count. diskstats lists both and marks neither; a
+     * partition is named after its disk plus a number (sda1; nvme0n1p1, mmcblk0p2 where the disk ends in a digit).
+     */
+    private static boolean isPartition(String name, Map<String, String[]> devices) {
+        for (int end = name.length() - 1; end > 0; end--) {
+            String disk = name.substring(0, end);
+            if (devices.containsKey(disk) && PARTITION_SUFFIX.matcher(name.substring(end)).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,74 @@
+package io.hbench.resources;
+
+import io.hbench.result.Better;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Unit;
+
+/**
+ * The figures a host's sampling gives, each a metric identifier with its unit. CPU shares follow vmstat: user
+ * includes nice, system includes interrupts. Network figures exist per interface and summed over all but loopback;
+ * disk figures per whole disk and summed over those that are not stacked on others.
+ */
+public enum ResourceField {
+    CPU_USER("cpu_user", Unit.PERCENT),
+    CPU_SYSTEM("cpu_system", Unit.PERCENT),
+    CPU_IOWAIT("cpu_iowait", Unit.PERCENT),
+    CPU_STEAL("cpu_steal", Unit.PERCENT),
+    CPU_IDLE("cpu_idle", Unit.PERCENT),
+    CONTEXT_SWITCHES("context_switches", Unit.PER_SECOND),
+    MEMORY_USED("memory_used", Unit.PERCENT),
+    /** Pages, of the host's page size. */
+    SWAP_IN("swap_in", Unit.PER_SECOND),
+    SWAP_OUT("swap_out", Unit.PER_SECOND),
+    NET_RECEIVED("net_received", Unit.BYTES_PER_SECOND),
+    NET_SENT("net_sent", Unit.BYTES_PER_SECOND),
+    NET_PACKETS_RECEIVED("net_packets_received", Unit.PER_SECOND),
+    NET_PACKETS_SENT("net_packets_sent", Unit.PER_SECOND),
+    DISK_READ("disk_read", Unit.BYTES_PER_SECOND),
+    DISK_WRITTEN("disk_written", Unit.BYTES_PER_SECOND),
+    DISK_READS("disk_reads", Unit.PER_SECOND),
+    DISK_WRITES("disk_writes", Unit.PER_SECOND),
+    /** Average time a read or write took, queueing included: iostat's await. */
+    DISK_LATENCY("disk_latency", Unit.SECONDS);
+
+    /** The label naming a network interface. */
+    public static final String INTERFACE = "interface";
+    /** The label naming a block device. */
+    public static final String DEVICE = "device";
+    /** The label of a summary metric: mean, max or total. */
+    public static final String STAT = "stat";
+    /** The CPU time of the sampler thread itself, in percent of one core over the sampled time: its cost. */
+    public static final String SAMPLER_CPU = "sampler_cpu";
+
+    private final String id;
+    private final Unit unit;
+
+    ResourceField(String id, Unit unit) {
+        this.id = id;
+        this.unit = unit;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Unit unit() {
+        return unit;
+    }
+
+    /** The host-wide figure's key. */
+    public MetricKey key() {
+        return MetricKey.of(id);
+    }
+
+    /** Bytes per second sum up to bytes moved, which the summary reports as {@code stat=total}. */
+    boolean hasTotal() {
+        return unit == Unit.BYTES_PER_SECOND;
+    }
+
+    /** The summary metric {@code key{stat=stat}}; resource use is neither good nor bad in itself. */
+    static Metric summary(MetricKey key, String stat, double value, Unit unit) {
+        return new Metric(key.withLabel(STAT, stat), value, unit, Better.NEITHER);
+    }
+}

@@ -1,0 +1,32 @@
+package io.hbench.resources;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Whether and how often a run samples its hosts' resources: on by default, once a second. The tools' {@code
+ * -noResources} turns it off, as does setting {@value #INTERVAL_KEY} to 0; the key takes Hadoop's time units
+ * ({@code 5s}, {@code 500ms}).
+ */
+public final class ResourceSampling {
+    public static final String INTERVAL_KEY = "hbench.resources.interval";
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+    private ResourceSampling() {
+    }
+
+    /** The sampling interval, or empty if sampling is off. */
+    public static Optional<Duration> interval(Configuration conf) {
+        long millis = conf.getTimeDuration(INTERVAL_KEY, DEFAULT_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        if (millis < 0) {
+            throw new IllegalArgumentException(INTERVAL_KEY + " is negative: " + conf.get(INTERVAL_KEY));
+        }
+        return millis == 0 ? Optional.empty() : Optional.of(Duration.ofMillis(millis));
+    }
+
+    public static void disable(Configuration conf) {
+        conf.set(INTERVAL_KEY, "0");
+    }
+}

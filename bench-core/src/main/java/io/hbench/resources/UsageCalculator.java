@@ -1,0 +1,384 @@
+package io.hbench.resources;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.Unit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Turns the snapshots a job's samplers took into each host's figures: merges a host's snapshots from every sampler into
+ * one time-ordered series, takes the difference of each counter between neighbours, and summarises.
+ * <p>
+ * Counters that go backwards are read the way the kernel makes them: CPU ticks are 64-bit and iowait may dip, so a
+ * dip counts as zero; network and disk counters are 32-bit on some kernels, so a drop from below 2^32 is a wrap; any
+ * other drop is a reset (an interface re-created) and leaves that interval without a value. An interface or disk that
+ * appears mid-run has values from its first full interval on. Between snapshots further apart than
+ * {@value #GAP_INTERVALS} intervals (no task ran on the host meanwhile, as between two TPCx-HS phases) there are no
+ * values: sampling covers only the time tasks ran.
+ */
+public final class UsageCalculator {
+    static final int GAP_INTERVALS = 3;
+    private static final String LOOPBACK = "lo";
+    private static final long WRAP_32 = 1L << 32;
+    private static final long NO_DELTA = -1;
+
+    private UsageCalculator() {
+    }
+
+    /**
+     * @param samples what the job's samplers handed over, any number per host, in any order
+     * @param taskHosts the hosts that ran the job's tasks: one without samples is recorded as unavailable
+     */
+    public static ResourceUsage usage(Collection<HostSamples> samples, Collection<String> taskHosts, Duration interval,
+            List<Phase> phases) {
+        requireNonNull(interval, "interval is null");
+        SortedMap<String, List<HostSamples>> byHost = new TreeMap<>();
+        requireNonNull(taskHosts, "taskHosts is null").forEach(host -> byHost.put(host, new ArrayList<>()));
+        requireNonNull(samples, "samples is null")
+                .forEach(one -> byHost.computeIfAbsent(one.host(), host -> new ArrayList<>()).add(one));
+        List<HostUsage> hosts = new ArrayList<>();
+        byHost.forEach((host, parts) -> hosts.add(host(host, parts, interval)));
+        return new ResourceUsage(interval, phases, hosts, cluster(hosts));
+    }
+
+    private static HostUsage host(String host, List<HostSamples> parts, Duration interval) {
+        List<CounterSnapshot> snapshots = new ArrayList<>();
+        long samplerCpuNanos = 0;
+        Optional<String> reason = Optional.empty();
+        for (HostSamples part : parts) {
+            snapshots.addAll(part.snapshots());
+            samplerCpuNanos += part.samplerCpuNanos();
+            reason = reason.or(part::unavailableReason);
+        }
+        if (snapshots.isEmpty()) {
+            return HostUsage.unavailable(host, reason.orElse(parts.isEmpty()
+                    ? "no samples arrived from this host" : "its tasks ended before a sample was taken"));
+        }
+        snapshots.sort(Comparator.comparing(CounterSnapshot::time));
+        List<CounterSnapshot> kept = thin(snapshots, interval);
+        if (kept.size() < 2) {
+            return HostUsage.unavailable(host, "its tasks ran for less than one sampling interval");
+        }
+        Map<MetricKey, Accumulator> figures = new TreeMap<>(UsageCalculator::seriesOrder);
+        List<Instant> times = new ArrayList<>();
+        times.add(kept.get(0).time());
+        Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
+        for (int i = 1; i < kept.size(); i++) {
+            CounterSnapshot previous = kept.get(i - 1);
+            CounterSnapshot current = kept.get(i);
+            times.add(current.time());
+            Duration between = Duration.between(previous.time(), current.time());
+            if (between.compareTo(maxGap) <= 0) {
+                interval(previous, current, between.toNanos() / 1e9, i - 1, figures);
+            }
+        }
+        int intervals = kept.size() - 1;
+        List<ResourceSeries> series = new ArrayList<>();
+        List<Metric> summary = new ArrayList<>();
+        for (Map.Entry<MetricKey, Accumulator> entry : figures.entrySet()) {
+            Accumulator figure = entry.getValue();
+            if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
+                continue;
+            }
+            series.add(new ResourceSeries(entry.getKey(), figure.unit, figure.values(intervals)));
+            figure.summarise(entry.getKey(), summary);
+        }
+        Accumulator cpu = figures.get(ResourceField.CPU_IDLE.key());
+        if (cpu != null) {
+            summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
+                    samplerCpuNanos / 1e9 / cpu.seconds * 100, Unit.PERCENT));
+        }
+        return HostUsage.sampled(host, times, series, summary);
+    }
+
+    /**
+     * One series out of several samplers' snapshots: a snapshot within half an interval of the one kept before it adds
+     * nothing but noise, except the very last, which replaces its neighbour so that the series reaches the end.
+     */
+    private static List<CounterSnapshot> thin(List<CounterSnapshot> sorted, Duration interval) {
+        Duration minimum = interval.dividedBy(2);
+        List<CounterSnapshot> kept = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            CounterSnapshot snapshot = sorted.get(i);
+            if (kept.isEmpty()) {
+                kept.add(snapshot);
+                continue;
+            }
+            boolean farEnough = Duration.between(kept.get(kept.size() - 1).time(), snapshot.time())
+                    .compareTo(minimum) >= 0;
+            if (farEnough) {
+                kept.add(snapshot);
+            } else if (i == sorted.size() - 1) {
+                if (kept.size() > 1) {
+                    kept.set(kept.size() - 1, snapshot);
+                } else if (snapshot.time().isAfter(kept.get(0).time())) {
+                    kept.add(snapshot);
+                }
+            }
+        }
+        return kept;
+    }
+
+    /** Adds interval {@code index}'s value of every figure the two snapshots give. */
+    private static void interval(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        cpu(previous.cpu(), current.cpu(), seconds, index, figures);
+        if (current.memoryTotalKib() > 0 && current.memoryAvailableKib() != CounterSnapshot.ABSENT) {
+            double used = 100.0 * (current.memoryTotalKib() - current.memoryAvailableKib()) / current.memoryTotalKib();
+            add(figures, ResourceField.MEMORY_USED, ResourceField.MEMORY_USED.key(), index, used, seconds, seconds);
+        }
+        rate(figures, ResourceField.SWAP_IN, ResourceField.SWAP_IN.key(), index, seconds,
+                delta(previous.pagesSwappedIn(), current.pagesSwappedIn()));
+        rate(figures, ResourceField.SWAP_OUT, ResourceField.SWAP_OUT.key(), index, seconds,
+                delta(previous.pagesSwappedOut(), current.pagesSwappedOut()));
+        network(previous, current, seconds, index, figures);
+        disks(previous, current, seconds, index, figures);
+    }
+
+    private static void cpu(CounterSnapshot.Cpu before, CounterSnapshot.Cpu after, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        long user = ticks(before.user, after.user) + ticks(before.nice, after.nice);
+        long system = ticks(before.system, after.system) + ticks(before.irq, after.irq)
+                + ticks(before.softirq, after.softirq);
+        long iowait = ticks(before.iowait, after.iowait);
+        long steal = ticks(before.steal, after.steal);
+        long idle = ticks(before.idle, after.idle);
+        long total = user + system + iowait + steal + idle;
+        if (total > 0) {
+            share(figures, ResourceField.CPU_USER, index, user, total, seconds);
+            share(figures, ResourceField.CPU_SYSTEM, index, system, total, seconds);
+            share(figures, ResourceField.CPU_IOWAIT, index, iowait, total, seconds);
+            share(figures, ResourceField.CPU_STEAL, index, steal, total, seconds);
+            share(figures, ResourceField.CPU_IDLE, index, idle, total, seconds);
+        }
+        rate(figures, ResourceField.CONTEXT_SWITCHES, ResourceField.CONTEXT_SWITCHES.key(), index, seconds,
+                delta(before.contextSwitches, after.contextSwitches));
+    }
+
+    /** A share of CPU time, weighted by the ticks it is a share of. */
+    private static void share(Map<MetricKey, Accumulator> figures, ResourceField field, int index, long ticks,
+            long total, double seconds) {
+        add(figures, field, field.key(), index, 100.0 * ticks / total, total, seconds);
+    }
+
+    private static void network(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        long[] totals = new long[4];
+        boolean any = false;
+        for (Map.Entry<String, CounterSnapshot.Interface> entry : current.interfaces().entrySet()) {
+            CounterSnapshot.Interface before = previous.interfaces().get(entry.getKey());
+            if (before == null) {
+                continue;
+            }
+            CounterSnapshot.Interface after = entry.getValue();
+            long[] deltas = {
+                delta(before.bytesReceived, after.bytesReceived), delta(before.bytesSent, after.bytesSent),
+                delta(before.packetsReceived, after.packetsReceived), delta(before.packetsSent, after.packetsSent)};
+            ResourceField[] fields = {ResourceField.NET_RECEIVED, ResourceField.NET_SENT,
+                ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_SENT};
+            for (int f = 0; f < fields.length; f++) {
+                rate(figures, fields[f], fields[f].key().withLabel(ResourceField.INTERFACE, entry.getKey()), index,
+                        seconds, deltas[f]);
+            }
+            if (!entry.getKey().equals(LOOPBACK)) {
+                any = true;
+                accumulate(totals, deltas);
+            }
+        }
+        if (any) {
+            rate(figures, ResourceField.NET_RECEIVED, ResourceField.NET_RECEIVED.key(), index, seconds, totals[0]);
+            rate(figures, ResourceField.NET_SENT, ResourceField.NET_SENT.key(), index, seconds, totals[1]);
+            rate(figures, ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_RECEIVED.key(), index,
+                    seconds, totals[2]);
+            rate(figures, ResourceField.NET_PACKETS_SENT, ResourceField.NET_PACKETS_SENT.key(), index, seconds,
+                    totals[3]);
+        }
+    }
+
+    private static void disks(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        // sectors read, sectors written, reads, writes, ms reading + writing
+        long[] totals = new long[5];
+        boolean any = false;
+        for (Map.Entry<String, CounterSnapshot.Disk> entry : current.disks().entrySet()) {
+            CounterSnapshot.Disk before = previous.disks().get(entry.getKey());
+            if (before == null) {
+                continue;
+            }
+            CounterSnapshot.Disk after = entry.getValue();
+            long readMillis = delta(before.millisReading, after.millisReading);
+            long writeMillis = delta(before.millisWriting, after.millisWriting);
+            long[] deltas = {
+                delta(before.sectorsRead, after.sectorsRead), delta(before.sectorsWritten, after.sectorsWritten),
+                delta(before.reads, after.reads), delta(before.writes, after.writes),
+                readMillis == NO_DELTA || writeMillis == NO_DELTA ? NO_DELTA : readMillis + writeMillis};
+            disk(figures, entry.getKey(), index, seconds, deltas);
+            if (!after.stacked) {
+                any = true;
+                accumulate(totals, deltas);
+            }
+        }
+        if (any) {
+            disk(figures, null, index, seconds, totals);
+        }
+    }
+
+    private static void disk(Map<MetricKey, Accumulator> figures, String device, int index, double seconds,
+            long[] deltas) {
+        ResourceField[] fields = {ResourceField.DISK_READ, ResourceField.DISK_WRITTEN, ResourceField.DISK_READS,
+            ResourceField.DISK_WRITES};
+        for (int f = 0; f < fields.length; f++) {
+            long delta = deltas[f] == NO_DELTA || f >= 2 ? deltas[f] : deltas[f] * 512;
+            rate(figures, fields[f], key(fields[f], device), index, seconds, delta);
+        }
+        long requests = deltas[2] == NO_DELTA || deltas[3] == NO_DELTA ? NO_DELTA : deltas[2] + deltas[3];
+        if (requests > 0 && deltas[4] != NO_DELTA) {
+            // Weighted by requests, so that the summary is the mean time of a request, as iostat's await.
+            add(figures, ResourceField.DISK_LATENCY, key(ResourceField.DISK_LATENCY, device), index,
+                    deltas[4] / 1000.0 / requests, requests, seconds);
+        }
+    }
+
+    private static MetricKey key(ResourceField field, String device) {
+        return device == null ? field.key() : field.key().withLabel(ResourceField.DEVICE, device);
+    }
+
+    /** Sums deltas into totals; a total one of whose parts has no delta has none either. */
+    private static void accumulate(long[] totals, long[] deltas) {
+        for (int i = 0; i < totals.length; i++) {
+            totals[i] = totals[i] == NO_DELTA || deltas[i] == NO_DELTA ? NO_DELTA : totals[i] + deltas[i];
+        }
+    }
+
+    private static void rate(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+            double seconds, long delta) {
+        if (delta != NO_DELTA) {
+            add(figures, field, key, index, delta / seconds, seconds, seconds);
+        }
+    }
+
+    private static void add(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+            double value, double weight, double seconds) {
+        figures.computeIfAbsent(key, k -> new Accumulator(field)).add(index, value, weight, seconds);
+    }
+
+    private static long ticks(long before, long after) {
+        return Math.max(0, after - before);
+    }
+
+    /** The increase of an unsigned counter, or NO_DELTA if it is absent or was reset; see the class comment. */
+    static long delta(long before, long after) {
+        if (before == CounterSnapshot.ABSENT || after == CounterSnapshot.ABSENT) {
+            return NO_DELTA;
+        }
+        if (Long.compareUnsigned(after, before) >= 0) {
+            return after - before;
+        }
+        if (Long.compareUnsigned(before, WRAP_32) < 0) {
+            return after + WRAP_32 - before;
+        }
+        return NO_DELTA;
+    }
+
+    /** Host figures first, then per interface, then per disk; within each, in the order of {@link ResourceField}. */
+    private static int seriesOrder(MetricKey a, MetricKey b) {
+        return Comparator.<MetricKey, String>comparing(key -> key.labels().getOrDefault(ResourceField.INTERFACE, ""))
+                .thenComparing(key -> key.labels().getOrDefault(ResourceField.DEVICE, ""))
+                .thenComparing(key -> field(key.id()).ordinal())
+                .compare(a, b);
+    }
+
+    private static ResourceField field(String id) {
+        for (ResourceField field : ResourceField.values()) {
+            if (field.id().equals(id)) {
+                return field;
+            }
+        }
+        throw new IllegalArgumentException("not a resource figure: " + id);
+    }
+
+    /** The cluster's mean of host means, maximum of host maxima and sum of host totals, for host-wide figures. */
+    private static List<Metric> cluster(List<HostUsage> hosts) {
+        Map<MetricKey, List<Metric>> byKey = new LinkedHashMap<>();
+        for (HostUsage host : hosts) {
+            for (Metric metric : host.summary()) {
+                if (metric.labels().size() == 1) {
+                    byKey.computeIfAbsent(metric.key(), key -> new ArrayList<>()).add(metric);
+                }
+            }
+        }
+        List<Metric> cluster = new ArrayList<>();
+        byKey.forEach((key, metrics) -> {
+            String stat = key.labels().get(ResourceField.STAT);
+            double value = stat.equals("max")
+                    ? metrics.stream().mapToDouble(Metric::value).max().orElseThrow()
+                    : stat.equals("total")
+                            ? metrics.stream().mapToDouble(Metric::value).sum()
+                            : metrics.stream().mapToDouble(Metric::value).average().orElseThrow();
+            cluster.add(new Metric(key, value, metrics.get(0).unit(), metrics.get(0).better()));
+        });
+        return cluster;
+    }
+
+    /** One figure's values over a host's intervals, with what its summary needs. */
+    private static final class Accumulator {
+        final Unit unit;
+        final boolean hasTotal;
+        final SortedMap<Integer, Double> values = new TreeMap<>();
+        double weightedSum;
+        double weights;
+        double total;
+        double seconds;
+        double max = Double.NEGATIVE_INFINITY;
+        boolean anyNonZero;
+
+        Accumulator(ResourceField field) {
+            this.unit = field.unit();
+            this.hasTotal = field.hasTotal();
+        }
+
+        void add(int index, double value, double weight, double intervalSeconds) {
+            values.put(index, value);
+            weightedSum += value * weight;
+            weights += weight;
+            total += value * intervalSeconds;
+            seconds += intervalSeconds;
+            max = Math.max(max, value);
+            anyNonZero |= value != 0;
+        }
+
+        List<Double> values(int intervals) {
+            List<Double> all = new ArrayList<>(intervals);
+            for (int i = 0; i < intervals; i++) {
+                all.add(values.get(i));
+            }
+            return all;
+        }
+
+        void summarise(MetricKey key, List<Metric> summary) {
+            if (weights > 0) {
+                summary.add(ResourceField.summary(key, "mean", weightedSum / weights, unit));
+            }
+            summary.add(ResourceField.summary(key, "max", max, unit));
+            if (hasTotal) {
+                summary.add(ResourceField.summary(key, "total", total, Unit.BYTES));
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.hbench.result;
+
+import static io.hbench.result.Checks.checkArgument;
+import static io.hbench.result.Checks.checkNotBlank;
+import static java.util.Objects.requireNonNull;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one host's CPU, memory, network and disks did while the run's tasks ran there: the sample times, a series per
+ * figure between them, and a summary (each figure's {@code stat=mean} and {@code stat=max}, and for bytes moved
+ * {@code stat=total}). A host that could not be sampled has only the reason why.
+ */
+public final class HostUsage {
+    private final String host;
+    private final Optional<String> unavailableReason;
+    private final List<Instant> sampleTimes;
+    private final List<ResourceSeries> series;
+    private final List<Metric> summary;
+
+    private HostUsage(String host, Optional<String> unavailableReason, List<Instant> sampleTimes,
+            List<ResourceSeries> series, List<Metric> summary) {
+        this.host = checkNotBlank(host, "host");
+        this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
+        this.sampleTimes = List.copyOf(requireNonNull(sampleTimes, "sampleTimes is null"));
+        this.series = List.copyOf(requireNonNull(series, "series is null"));
+        this.summary = List.copyOf(requireNonNull(summary, "summary is null"));
+        for (int i = 1; i < this.sampleTimes.size(); i++) {
+            checkArgument(this.sampleTimes.get(i).isAfter(this.sampleTimes.get(i - 1)),
+                    "sample times of %s are not increasing at %s", host, i);
+        }
+        int intervals = Math.max(0, this.sampleTimes.size() - 1);
+        for (ResourceSeries one : this.series) {
+            checkArgument(one.values().size() == intervals, "series %s of %s has %s values for %s intervals",
+                    one.key(), host, one.values().size(), intervals);
+        }
+        checkArgument(unavailableReason.isEmpty() || this.sampleTimes.isEmpty() && this.summary.isEmpty(),
+                "unavailable host %s has samples", host);
+    }
+
+    public static HostUsage sampled(String host, List<Instant> sampleTimes, List<ResourceSeries> series,
+            List<Metric> summary) {
+        return new HostUsage(host, Optional.empty(), sampleTimes, series, summary);
+    }
+
+    public static HostUsage unavailable(String host, String reason) {
+        return new HostUsage(host, Optional.of(checkNotBlank(reason, "reason")), List.of(), List.of(), List.of());
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** Why the host has no figures (not Linux, no counters in its container, no samples arrived); empty if it has. */
+    public Optional<String> unavailableReason() {
+        return unavailableReason;
+    }
+
+    /** When each counter snapshot was taken, on the host's clock. */
+    public List<Instant> sampleTimes() {
+        return sampleTimes;
+    }
+
+    public List<ResourceSeries> series() {
+        return series;
+    }
+
+    public Optional<ResourceSeries> series(MetricKey key) {
+        return series.stream().filter(one -> one.key().equals(key)).findFirst();
+    }
+
+    public List<Metric> summary() {
+        return summary;
+    }
+
+    public Optional<Metric> summary(MetricKey key) {
+        return summary.stream().filter(metric -> metric.key().equals(key)).findFirst();
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        if (!(obj instanceof HostUsage)) {
+            return false;
+        }
+        HostUsage that = (HostUsage) obj;
+        return host.equals(that.host) && unavailableReason.equals(that.unavailableReason)
+                && sampleTimes.equals(that.sampleTimes) && series.equals(that.series) && summary.equals(that.summary);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(host, unavailableReason, sampleTimes, series, summary);
+    }
+
+    @Override
+    public String toString() {
+        return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", samples="
+                + sampleTimes.size() + ", summary=" + summary + "}";
+    }
+}

@@ -1,0 +1,147 @@
+package io.hbench.result.format;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.ResourceUsage;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The console's summary of resource utilization, the table of the TPCx-HS study: per host, the mean of each figure
+ * while the run's tasks ran there, then the mean over hosts, the bytes all hosts moved and the hosts without figures.
+ * For example:
+ * <pre>
+ * ----- Resource utilization: means while tasks ran, sampled every 1 s -----
+ * host   user%  sys%  iowait%  ctxsw/s  mem%  net rx MiB/s  net tx MiB/s  disk rd MiB/s  disk wr MiB/s  rd/s  wr/s  await ms
+ * dn1     41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21
+ * mean    41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21
+ * Moved by all hosts: network 5.744 GiB received, 5.732 GiB sent (loopback 0.012 GiB); disks 0.000 GiB read, 11.797 GiB written
+ * Sampler cost: 0.021 % of one core per host
+ * </pre>
+ * MiB is 2^20 bytes; a figure a host lacks is "-". Numbers never depend on the locale.
+ */
+public final class ResourceSummaryFormat {
+    private static final double MIB = 1 << 20;
+    private static final double GIB = 1 << 30;
+    private static final List<Column> COLUMNS = List.of(
+            new Column("user%", "cpu_user", 1, 1),
+            new Column("sys%", "cpu_system", 1, 1),
+            new Column("iowait%", "cpu_iowait", 1, 1),
+            new Column("ctxsw/s", "context_switches", 0, 1),
+            new Column("mem%", "memory_used", 1, 1),
+            new Column("net rx MiB/s", "net_received", 3, MIB),
+            new Column("net tx MiB/s", "net_sent", 3, MIB),
+            new Column("disk rd MiB/s", "disk_read", 3, MIB),
+            new Column("disk wr MiB/s", "disk_written", 3, MIB),
+            new Column("rd/s", "disk_reads", 0, 1),
+            new Column("wr/s", "disk_writes", 0, 1),
+            new Column("await ms", "disk_latency", 2, 1e-3));
+
+    private ResourceSummaryFormat() {
+    }
+
+    public static List<String> lines(ResourceUsage usage) {
+        requireNonNull(usage, "usage is null");
+        List<HostUsage> sampled = new ArrayList<>();
+        List<String> unavailable = new ArrayList<>();
+        for (HostUsage host : usage.hosts()) {
+            if (host.unavailableReason().isPresent()) {
+                unavailable.add(host.host() + " (" + host.unavailableReason().get() + ")");
+            } else {
+                sampled.add(host);
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("----- Resource utilization: means while tasks ran, sampled every " + seconds(usage.interval())
+                + " -----");
+        if (!sampled.isEmpty()) {
+            List<List<String>> rows = new ArrayList<>();
+            List<String> header = new ArrayList<>(List.of("host"));
+            COLUMNS.forEach(column -> header.add(column.title));
+            rows.add(header);
+            for (HostUsage host : sampled) {
+                rows.add(row(host.host(), key -> host.summary(key)));
+            }
+            rows.add(row("mean", usage::cluster));
+            lines.addAll(aligned(rows));
+            lines.add("Moved by all hosts: network " + gib(usage, "net_received") + " GiB received, "
+                    + gib(usage, "net_sent") + " GiB sent (loopback " + loopbackGib(sampled) + " GiB); disks "
+                    + gib(usage, "disk_read") + " GiB read, " + gib(usage, "disk_written") + " GiB written");
+            usage.cluster(MetricKey.of("sampler_cpu").withLabel("stat", "mean")).ifPresent(cost -> lines.add(
+                    "Sampler cost: " + fixed(cost.value(), 3) + " % of one core per host"));
+        }
+        if (!unavailable.isEmpty()) {
+            lines.add("Not sampled: " + String.join(", ", unavailable));
+        }
+        return lines;
+    }
+
+    private static List<String> row(String host, Function<MetricKey, Optional<Metric>> summary) {
+        List<String> row = new ArrayList<>(List.of(host));
+        for (Column column : COLUMNS) {
+            row.add(summary.apply(MetricKey.of(column.id).withLabel("stat", "mean"))
+                    .map(metric -> fixed(metric.value() / column.divisor, column.decimals)).orElse("-"));
+        }
+        return row;
+    }
+
+    /** The host column left-aligned, figures right-aligned under their titles. */
+    private static List<String> aligned(List<List<String>> rows) {
+        int[] widths = new int[rows.get(0).size()];
+        rows.forEach(row -> {
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        });
+        List<String> lines = new ArrayList<>();
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder(row.get(0)).append(" ".repeat(widths[0] - row.get(0).length()));
+            for (int i = 1; i < widths.length; i++) {
+                line.append("  ").append(" ".repeat(widths[i] - row.get(i).length())).append(row.get(i));
+            }
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    private static String gib(ResourceUsage usage, String id) {
+        return usage.cluster(MetricKey.of(id).withLabel("stat", "total"))
+                .map(metric -> fixed(metric.value() / GIB, 3)).orElse("-");
+    }
+
+    private static String loopbackGib(List<HostUsage> hosts) {
+        MetricKey key = MetricKey.of("net_sent").withLabel("interface", "lo").withLabel("stat", "total");
+        double bytes = hosts.stream().mapToDouble(host -> host.summary(key).map(Metric::value).orElse(0.0)).sum();
+        return fixed(bytes / GIB, 3);
+    }
+
+    private static String seconds(Duration interval) {
+        return BigDecimal.valueOf(interval.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
+    }
+
+    private static String fixed(double value, int decimals) {
+        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static final class Column {
+        final String title;
+        final String id;
+        final int decimals;
+        final double divisor;
+
+        Column(String title, String id, int decimals, double divisor) {
+            this.title = title;
+            this.id = id;
+            this.decimals = decimals;
+            this.divisor = divisor;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.hbench.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcCountersTest {
+    @Test
+    void readsCpuTicksAndContextSwitchesFromTheFirstLineOfStat() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.before().read(CapturedProc.BEFORE_TIME);
+
+        assertThat(snapshot.time()).isEqualTo(CapturedProc.BEFORE_TIME);
+        assertThat(snapshot.cpu()).isEqualTo(new CounterSnapshot.Cpu(1000, 100, 500, 8000, 200, 50, 50, 100, 500000));
+    }
+
+    @Test
+    void readsMemoryAndSwapping() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.before().read(CapturedProc.BEFORE_TIME);
+
+        assertThat(snapshot.memoryTotalKib()).isEqualTo(16_000_000);
+        assertThat(snapshot.memoryAvailableKib()).isEqualTo(12_000_000);
+        assertThat(snapshot.pagesSwappedIn()).isEqualTo(100);
+        assertThat(snapshot.pagesSwappedOut()).isEqualTo(50);
+    }
+
+    @Test
+    void estimatesAvailableMemoryAsFreePlusBuffersPlusCachedBeforeLinux314() throws IOException {
+        CounterSnapshot snapshot = ProcCounters.parse(Instant.EPOCH, "cpu 1 2 3 4\n",
+                "MemTotal: 1000 kB\nMemFree: 100 kB\nBuffers: 20 kB\nCached: 300 kB\n", null, null, null);
+
+        assertThat(snapshot.memoryAvailableKib()).isEqualTo(420);
+        assertThat(snapshot.pagesSwappedIn()).isEqualTo(CounterSnapshot.ABSENT);
+        assertThat(snapshot.cpu().contextSwitches).isEqualTo(CounterSnapshot.ABSENT);
+    }
+
+    @Test
+    void readsEveryInterfaceWithLoopback() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.after().read(CapturedProc.AFTER_TIME);
+
+        assertThat(snapshot.interfaces()).containsOnlyKeys("lo", "eth0", "eth1");
+        assertThat(snapshot.interfaces().get("eth0"))
+                .isEqualTo(new CounterSnapshot.Interface(704, 20, 5_002_000_000L, 1100));
+    }
+
+    @Test
+    void keepsWholeDisksAndLeavesOutPartitionsLoopAndOpticalDevices() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.before().read(CapturedProc.BEFORE_TIME);
+
+        assertThat(snapshot.disks()).containsOnlyKeys("sda", "nvme0n1", "mmcblk0", "dm-0");
+        assertThat(snapshot.disks().get("sda")).isEqualTo(new CounterSnapshot.Disk(false, 4000, 80000, 2000, 1000, 16000,
+                3000));
+        assertThat(snapshot.disks().get("dm-0").stacked).as("device mapper is stacked on sda").isTrue();
+        assertThat(snapshot.disks().get("nvme0n1").stacked).isFalse();
+    }
+
+    @Test
+    void aHostWithoutProcStatIsUnavailableWithTheReason(@TempDir Path empty) {
+        assertThat(new ProcCounters(empty).unavailableReason()).hasValueSatisfying(reason -> assertThat(reason)
+                .startsWith("no CPU counters in " + empty.resolve("stat") + " (NoSuchFileException"));
+        assertThat(CapturedProc.before().unavailableReason()).isEmpty();
+    }
+
+    @Test
+    void aStatWithoutCpuLineIsRefused() {
+        assertThatThrownBy(() -> ProcCounters.parse(Instant.EPOCH, "ctxt 5\n", null, null, null, null))
+                .isInstanceOf(IOException.class)
+                .hasMessage("no \"cpu\" line");
+    }
+
+    @Test
+    void snapshotsSurviveTheTripFromTaskToClient() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.after().read(CapturedProc.AFTER_TIME);
+        HostSamples samples = HostSamples.of("dn1", java.util.List.of(snapshot), 1234);
+
+        HostSamples read = HostSamples.fromBytes(samples.toBytes());
+
+        assertThat(read.host()).isEqualTo("dn1");
+        assertThat(read.snapshots()).containsExactly(snapshot);
+        assertThat(read.samplerCpuNanos()).isEqualTo(1234);
+        assertThat(HostSamples.fromBytes(HostSamples.unavailable("mac", "no /proc").toBytes()).unavailableReason())
+                .hasValue("no /proc");
+    }
+}

@@ -1,0 +1,232 @@
+package io.hbench.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.hbench.result.HostUsage;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every expected figure is worked out by hand from the captured files; the comments show how. */
+class UsageCalculatorTest {
+    private static final Duration SECOND = Duration.ofSeconds(1);
+    private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+
+    @Test
+    void cpuSharesFollowVmstatAndADipInIowaitCountsAsNone() throws IOException {
+        HostUsage host = captured();
+
+        // Ticks: user +300, nice +20, system +100, idle +1200, iowait -20 (a dip: 0), irq +10, softirq +20, steal +10;
+        // guest +20 is inside user already. Total 1660.
+        assertThat(mean(host, "cpu_user")).isCloseTo(100.0 * 320 / 1660, within(1e-9));
+        assertThat(mean(host, "cpu_system")).isCloseTo(100.0 * 130 / 1660, within(1e-9));
+        assertThat(mean(host, "cpu_iowait")).isEqualTo(0);
+        assertThat(mean(host, "cpu_steal")).isCloseTo(100.0 * 10 / 1660, within(1e-9));
+        assertThat(mean(host, "cpu_idle")).isCloseTo(100.0 * 1200 / 1660, within(1e-9));
+        // ctxt 500000 -> 520000 in 2 s
+        assertThat(mean(host, "context_switches")).isEqualTo(10_000);
+    }
+
+    @Test
+    void memoryIsTheShareNotAvailableAndSwappingIsPagesPerSecond() throws IOException {
+        HostUsage host = captured();
+
+        // (16,000,000 - 10,000,000) / 16,000,000
+        assertThat(mean(host, "memory_used")).isEqualTo(37.5);
+        // pswpin 100 -> 140 in 2 s
+        assertThat(mean(host, "swap_in")).isEqualTo(20);
+        assertThat(mean(host, "swap_out")).isEqualTo(0);
+    }
+
+    @Test
+    void networkTotalsLeaveOutLoopbackAndReadA32BitWrap() throws IOException {
+        HostUsage host = captured();
+
+        // eth0 rx bytes 4,294,967,000 -> 704: wrapped at 2^32, so 296 + 704 = 1000 bytes in 2 s
+        assertThat(mean(host, "net_received", "interface", "eth0")).isEqualTo(500);
+        // eth0 tx bytes 5,000,000,000 -> 5,002,000,000 (a 64-bit counter past 2^32)
+        assertThat(mean(host, "net_sent", "interface", "eth0")).isEqualTo(1_000_000);
+        assertThat(mean(host, "net_packets_sent", "interface", "eth0")).isEqualTo(500);
+        // lo 1,000,000 -> 3,000,000 both ways, reported apart
+        assertThat(mean(host, "net_sent", "interface", "lo")).isEqualTo(1_000_000);
+        assertThat(mean(host, "net_received")).isEqualTo(500);
+        assertThat(mean(host, "net_sent")).isEqualTo(1_000_000);
+        assertThat(total(host, "net_sent")).isEqualTo(2_000_000);
+        // eth1 appeared between the snapshots: no full interval yet
+        assertThat(host.series(MetricKey.of("net_sent").withLabel("interface", "eth1"))).isEmpty();
+    }
+
+    @Test
+    void diskTotalsAddWholeDisksButNotTheDeviceMapperOnTopOfThem() throws IOException {
+        HostUsage host = captured();
+
+        // sda: +2048 sectors read (1 MiB), +8192 written (4 MiB), +100 reads, +300 writes, +300 + 500 ms
+        assertThat(mean(host, "disk_read", "device", "sda")).isEqualTo(524_288);
+        assertThat(mean(host, "disk_written", "device", "sda")).isEqualTo(2_097_152);
+        assertThat(mean(host, "disk_reads", "device", "sda")).isEqualTo(50);
+        assertThat(mean(host, "disk_writes", "device", "sda")).isEqualTo(150);
+        assertThat(mean(host, "disk_latency", "device", "sda")).isCloseTo(0.002, within(1e-12));
+        // nvme0n1: +2048 sectors written, +100 writes, +100 ms; dm-0 repeats sda and is left out of the totals
+        assertThat(mean(host, "disk_read")).isEqualTo(524_288);
+        assertThat(mean(host, "disk_written")).isEqualTo(2_621_440);
+        assertThat(mean(host, "disk_writes")).isEqualTo(200);
+        // (300 + 500 + 100) ms over 100 + 300 + 100 requests
+        assertThat(mean(host, "disk_latency")).isCloseTo(0.0018, within(1e-12));
+        assertThat(mean(host, "disk_written", "device", "dm-0")).isEqualTo(2_097_152);
+        // mmcblk0 did nothing: no series of its own
+        assertThat(host.series(MetricKey.of("disk_read").withLabel("device", "mmcblk0"))).isEmpty();
+    }
+
+    @Test
+    void snapshotsOfTwoSamplersOnOneHostCountOnce() throws IOException {
+        CounterSnapshot before = CapturedProc.before().read(T0);
+        CounterSnapshot after = CapturedProc.after().read(T0.plusSeconds(2));
+        HostSamples first = HostSamples.of("dn1", List.of(before, after), 0);
+        HostSamples second = HostSamples.of("dn1", List.of(CapturedProc.before().read(T0.plusMillis(10)),
+                CapturedProc.after().read(T0.plusMillis(2010))), 0);
+
+        HostUsage host = UsageCalculator.usage(List.of(first, second), List.of(), SECOND, List.of()).hosts().get(0);
+
+        assertThat(host.sampleTimes()).as("the last snapshot replaces its close neighbour")
+                .containsExactly(T0, T0.plusMillis(2010));
+        assertThat(total(host, "net_sent")).isEqualTo(2_000_000);
+    }
+
+    @Test
+    void aCounterResetAbove32BitsLeavesTheIntervalWithoutAValue() {
+        HostUsage host = usage(
+                snapshot(0, Map.of("eth0", 5_000_000_000L)),
+                snapshot(1, Map.of("eth0", 100L)),
+                snapshot(2, Map.of("eth0", 1_100L)));
+
+        assertThat(values(host, "net_sent", "interface", "eth0")).containsExactly(null, 1000.0);
+        assertThat(mean(host, "net_sent", "interface", "eth0")).isEqualTo(1000);
+    }
+
+    @Test
+    void anInterfaceAppearingMidRunHasValuesFromItsFirstFullInterval() {
+        HostUsage host = usage(
+                snapshot(0, Map.of("eth0", 0L)),
+                snapshot(1, Map.of("eth0", 10L, "eth1", 500L)),
+                snapshot(2, Map.of("eth0", 20L, "eth1", 800L)));
+
+        assertThat(values(host, "net_sent", "interface", "eth1")).containsExactly(null, 300.0);
+        assertThat(values(host, "net_sent")).containsExactly(10.0, 310.0);
+    }
+
+    @Test
+    void snapshotsFarApartAreAGapNotAnAverage() {
+        HostUsage host = usage(
+                snapshot(0, Map.of("eth0", 0L)),
+                snapshot(1, Map.of("eth0", 100L)),
+                snapshot(60, Map.of("eth0", 1_000_000L)),
+                snapshot(61, Map.of("eth0", 1_000_100L)));
+
+        assertThat(values(host, "net_sent")).containsExactly(100.0, null, 100.0);
+        assertThat(total(host, "net_sent")).isEqualTo(200);
+    }
+
+    @Test
+    void aTaskHostWithoutSamplesAndAnUnsampleableHostAreRecordedAsUnavailable() {
+        ResourceUsage usage = UsageCalculator.usage(List.of(HostSamples.unavailable("mac1", "no /proc")),
+                List.of("dn9", "mac1"), SECOND, List.of());
+
+        assertThat(usage.host("dn9").orElseThrow().unavailableReason()).hasValue("no samples arrived from this host");
+        assertThat(usage.host("mac1").orElseThrow().unavailableReason()).hasValue("no /proc");
+        assertThat(usage.cluster()).isEmpty();
+    }
+
+    @Test
+    void theClusterAveragesMeansTakesTheLargestMaximumAndAddsTotals() {
+        HostSamples dn1 = HostSamples.of("dn1", List.of(snapshot(0, Map.of("eth0", 0L)),
+                snapshot(1, Map.of("eth0", 100L)), snapshot(2, Map.of("eth0", 400L))), 0);
+        HostSamples dn2 = HostSamples.of("dn2", List.of(snapshot(0, Map.of("eth0", 0L)),
+                snapshot(1, Map.of("eth0", 100L))), 0);
+        Phase phase = new Phase("write", T0, T0.plusSeconds(2));
+
+        ResourceUsage usage = UsageCalculator.usage(List.of(dn2, dn1), List.of(), SECOND, List.of(phase));
+
+        assertThat(usage.hosts()).extracting(HostUsage::host).containsExactly("dn1", "dn2");
+        // dn1: 100 and 300 B/s, mean 200; dn2: 100 B/s
+        assertThat(usage.cluster(stat("net_sent", "mean")).orElseThrow().value()).isEqualTo(150);
+        assertThat(usage.cluster(stat("net_sent", "max")).orElseThrow().value()).isEqualTo(300);
+        assertThat(usage.cluster(stat("net_sent", "total")).orElseThrow().value()).isEqualTo(500);
+        assertThat(usage.phases()).containsExactly(phase);
+    }
+
+    @Test
+    void theSamplersCpuTimeIsItsShareOfOneCoreOverTheSampledTime() {
+        HostSamples samples = HostSamples.of("dn1", List.of(snapshot(0, Map.of()), snapshot(10, Map.of())),
+                5_000_000);
+
+        HostUsage host = UsageCalculator.usage(List.of(samples), List.of(), Duration.ofSeconds(10), List.of()).hosts()
+                .get(0);
+
+        // 5 ms in 10 s
+        assertThat(host.summary(stat("sampler_cpu", "mean")).orElseThrow().value()).isCloseTo(0.05, within(1e-12));
+    }
+
+    @Test
+    void unsigned32BitWrapAndResetRules() {
+        assertThat(UsageCalculator.delta(10, 15)).isEqualTo(5);
+        assertThat(UsageCalculator.delta(0xFFFF_FFF0L, 0x10)).isEqualTo(0x20);
+        assertThat(UsageCalculator.delta(1L << 40, 5)).isEqualTo(-1);
+        assertThat(UsageCalculator.delta(-2, 1)).as("past 2^63, read unsigned").isEqualTo(-1);
+        assertThat(UsageCalculator.delta(-3, -2)).isEqualTo(1);
+        assertThat(UsageCalculator.delta(CounterSnapshot.ABSENT, 5)).isEqualTo(-1);
+    }
+
+    private static HostUsage captured() throws IOException {
+        HostSamples samples = HostSamples.of("dn1", List.of(CapturedProc.before().read(CapturedProc.BEFORE_TIME),
+                CapturedProc.after().read(CapturedProc.AFTER_TIME)), 0);
+        return UsageCalculator.usage(List.of(samples), List.of("dn1"), SECOND, List.of()).hosts().get(0);
+    }
+
+    /** Snapshot at {@code T0 + seconds} whose CPU is half busy and whose interfaces have sent these bytes. */
+    private static CounterSnapshot snapshot(int seconds, Map<String, Long> bytesSent) {
+        Map<String, CounterSnapshot.Interface> interfaces = new java.util.TreeMap<>();
+        bytesSent.forEach((name, bytes) -> interfaces.put(name, new CounterSnapshot.Interface(0, 0, bytes, 0)));
+        CounterSnapshot.Cpu cpu = new CounterSnapshot.Cpu(100L * seconds, 0, 0, 100L * seconds, 0, 0, 0, 0, 0);
+        return new CounterSnapshot(T0.plusSeconds(seconds), cpu, 1000, 500, 0, 0, interfaces, Map.of());
+    }
+
+    private static HostUsage usage(CounterSnapshot... snapshots) {
+        return UsageCalculator.usage(List.of(HostSamples.of("dn1", Arrays.asList(snapshots), 0)), List.of(), SECOND,
+                List.of()).hosts().get(0);
+    }
+
+    private static MetricKey stat(String id, String stat) {
+        return MetricKey.of(id).withLabel("stat", stat);
+    }
+
+    private static double mean(HostUsage host, String id, String... label) {
+        return summary(host, id, "mean", label);
+    }
+
+    private static double total(HostUsage host, String id, String... label) {
+        return summary(host, id, "total", label);
+    }
+
+    private static double summary(HostUsage host, String id, String stat, String... label) {
+        MetricKey key = stat(id, stat);
+        if (label.length == 2) {
+            key = key.withLabel(label[0], label[1]);
+        }
+        MetricKey wanted = key;
+        return host.summary(wanted).orElseThrow(() -> new AssertionError("no " + wanted + " in " + host.summary()))
+                .value();
+    }
+
+    private static List<Double> values(HostUsage host, String id, String... label) {
+        MetricKey key = label.length == 2 ? MetricKey.of(id).withLabel(label[0], label[1]) : MetricKey.of(id);
+        return host.series(key).orElseThrow().values();
+    }
+}

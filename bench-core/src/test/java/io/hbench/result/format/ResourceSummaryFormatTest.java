@@ -1,0 +1,36 @@
+package io.hbench.result.format;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.HostUsage;
+import io.hbench.result.ResourceUsage;
+import io.hbench.testing.GoldenFiles;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+class ResourceSummaryFormatTest {
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void printsTheGoldenTableInEveryDefaultLocale(Locale locale) throws Exception {
+        List<String> lines = withDefaultLocale(locale,
+                () -> ResourceSummaryFormat.lines(SampleResults.resources(new Random(7))));
+
+        GoldenFiles.assertMatches(ResourceSummaryFormatTest.class, "resources.txt", lines);
+    }
+
+    @Test
+    void withNoHostSampledItSaysWhichHostsAndWhy() {
+        ResourceUsage usage = new ResourceUsage(Duration.ofMillis(500), List.of(),
+                List.of(HostUsage.unavailable("mac1", "no /proc")), List.of());
+
+        assertThat(ResourceSummaryFormat.lines(usage)).containsExactly(
+                "----- Resource utilization: means while tasks ran, sampled every 0.5 s -----",
+                "Not sampled: mac1 (no /proc)");
+    }
+}
