@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,13 +18,21 @@ public final class BspJobResult {
     private final Instant start;
     private final Instant end;
     private final Optional<SubmittedJob> job;
+    private final Optional<ResourceUsage> resources;
 
     /** A result of peers that ran as no cluster job (threads, processes started by hand). */
     public BspJobResult(List<PeerReport> reports, Instant start, Instant end) {
-        this(reports, start, end, Optional.empty());
+        this(reports, start, end, Optional.empty(), Optional.empty());
     }
 
-    private BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SubmittedJob> job) {
+    /** @param resources what the peers' hosts did while the program ran; empty if they did not sample */
+    public BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<ResourceUsage> resources) {
+        this(reports, start, end, Optional.empty(), resources);
+    }
+
+    private BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SubmittedJob> job,
+            Optional<ResourceUsage> resources) {
+        this.resources = requireNonNull(resources, "resources is null");
         this.reports = List.copyOf(requireNonNull(reports, "reports is null"));
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -58,9 +67,14 @@ public final class BspJobResult {
         return job;
     }
 
+    /** What the peers' hosts' CPU, memory, network and disks did while the program ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
+    }
+
     /** This result, of peers that ran as {@code job}. */
     public BspJobResult withJob(SubmittedJob job) {
-        return new BspJobResult(reports, start, end, Optional.of(requireNonNull(job, "job is null")));
+        return new BspJobResult(reports, start, end, Optional.of(requireNonNull(job, "job is null")), resources);
     }
 
     @Override

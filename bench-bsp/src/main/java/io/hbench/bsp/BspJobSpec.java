@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * An immutable description of one BSP job: which program every peer runs, with which arguments, on
@@ -17,6 +18,7 @@ public final class BspJobSpec {
     private final byte[] arguments;
     private final int peers;
     private final Duration failureTimeout;
+    private final Optional<Duration> resourceInterval;
 
     private BspJobSpec(Builder builder) {
         this.name = requireNonNull(builder.name, "name is null");
@@ -27,6 +29,7 @@ public final class BspJobSpec {
         }
         this.peers = builder.peers;
         this.failureTimeout = requireNonNull(builder.failureTimeout, "failureTimeout is null");
+        this.resourceInterval = requireNonNull(builder.resourceInterval, "resourceInterval is null");
         if (failureTimeout.isNegative() || failureTimeout.isZero()) {
             throw new IllegalArgumentException("the failure timeout must be positive, not " + failureTimeout);
         }
@@ -59,12 +62,28 @@ public final class BspJobSpec {
         return failureTimeout;
     }
 
+    /**
+     * This job, with peers that sample their hosts every {@code interval} while the program runs (empty: they do not,
+     * the default). Runners set it from their configuration ({@link io.hbench.resources.ResourceSampling}).
+     */
+    public BspJobSpec withResourceInterval(Optional<Duration> interval) {
+        Builder builder = new Builder(name, program).arguments(arguments).peers(peers).failureTimeout(failureTimeout);
+        builder.resourceInterval = requireNonNull(interval, "interval is null");
+        return builder.build();
+    }
+
+    /** How often peers sample their hosts' resources; empty: they do not. */
+    public Optional<Duration> resourceInterval() {
+        return resourceInterval;
+    }
+
     public static final class Builder {
         private final String name;
         private final Class<? extends BspProgram> program;
         private byte[] arguments = new byte[0];
         private int peers = 2;
         private Duration failureTimeout = DEFAULT_FAILURE_TIMEOUT;
+        private Optional<Duration> resourceInterval = Optional.empty();
 
         private Builder(String name, Class<? extends BspProgram> program) {
             this.name = name;

@@ -17,11 +17,13 @@ import java.time.Instant;
  * <pre>
  * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
  * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, UTF program class,
- *                             int length + argument bytes, count x (UTF host, int port)
+ *                             int length + argument bytes, count x (UTF host, int port), long resource sampling
+ *                             interval ms (0: none)
  * ENTER    peer->coordinator  int superstep            (this peer has flushed superstep s)
  * RELEASE  coordinator->peer  int superstep            (every peer has entered the barrier of s)
  * REPORT   peer->coordinator  long epoch second, int nano, long elapsed ns (when the program started on the
- *                             peer's clock, how long it ran), int length + bytes (the program's result)
+ *                             peer's clock, how long it ran), int length + bytes (the program's result),
+ *                             int length + bytes (the host's resource samples handed to this peer; 0: none)
  * FAILED   peer->coordinator  int error code, UTF message naming the peer at fault and the superstep
  * FINISH   coordinator->peer                           (every report is in: close and leave)
  * ABORT    coordinator->peer  int error code, UTF message (the job failed: stop)
@@ -81,13 +83,15 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendReport(Instant start, long elapsedNanos, byte[] report) throws IOException {
+    synchronized void sendReport(Instant start, long elapsedNanos, byte[] report, byte[] resources) throws IOException {
         out.writeByte(REPORT);
         out.writeLong(start.getEpochSecond());
         out.writeInt(start.getNano());
         out.writeLong(elapsedNanos);
         out.writeInt(report.length);
         out.write(report);
+        out.writeInt(resources.length);
+        out.write(resources);
         out.flush();
     }
 

@@ -4,6 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HostSamples;
+import io.hbench.resources.UsageCalculator;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -15,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -180,8 +185,10 @@ final class Coordinator implements Closeable {
                         throw new IOException("a BSP peer reports an impossible run: start " + second + " s " + nano
                                 + " ns, " + elapsedNanos + " ns long");
                     }
-                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos),
-                            ControlChannel.readBytes(in));
+                    byte[] report = ControlChannel.readBytes(in);
+                    byte[] resources = ControlChannel.readBytes(in);
+                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), report,
+                            resources.length == 0 ? Optional.empty() : Optional.of(HostSamples.fromBytes(resources)));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
                     fail(errorCode(code), in.readUTF());
@@ -232,7 +239,7 @@ final class Coordinator implements Closeable {
                 book.add(each.address);
             }
             JobStart start = new JobStart(spec.failureTimeout().toMillis(), bundleSize, spec.program().getName(),
-                    spec.arguments(), book);
+                    spec.arguments(), book, spec.resourceInterval().map(Duration::toMillis).orElse(0L));
             for (Slot each : slots) {
                 try {
                     each.channel.sendStart(each.address.index(), start);
@@ -282,11 +289,26 @@ final class Coordinator implements Closeable {
         }
     }
 
-    private synchronized void report(Slot slot, Instant started, Duration elapsed, byte[] report) {
+    /**
+     * Every peer hands over what its host's sampler gave it, so every sampled host is here under the name its sampler
+     * knows it by; peers' data addresses (often IP addresses) would name hosts differently.
+     */
+    private Optional<ResourceUsage> resourceUsage(Instant end) {
+        List<HostSamples> samples = new ArrayList<>();
+        for (Slot each : slots) {
+            each.resources.ifPresent(samples::add);
+        }
+        return spec.resourceInterval().map(interval -> UsageCalculator.usage(samples, List.of(), interval,
+                List.of(new Phase(spec.name(), start, end))));
+    }
+
+    private synchronized void report(Slot slot, Instant started, Duration elapsed, byte[] report,
+            Optional<HostSamples> resources) {
         if (result != null || failure != null) {
             return;
         }
         slot.report = report;
+        slot.resources = resources;
         slot.started = started;
         slot.elapsed = elapsed;
         reported++;
@@ -304,7 +326,8 @@ final class Coordinator implements Closeable {
             reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.started,
                     each.elapsed, each.report));
         }
-        result = new BspJobResult(reports, start, Instant.now());
+        Instant end = Instant.now();
+        result = new BspJobResult(reports, start, end, resourceUsage(end));
         for (Slot each : slots) {
             try {
                 each.channel.sendFinish();
@@ -446,6 +469,7 @@ final class Coordinator implements Closeable {
         int superstep;
         boolean inBarrier;
         byte[] report;
+        Optional<HostSamples> resources = Optional.empty();
         Instant started;
         Duration elapsed;
 

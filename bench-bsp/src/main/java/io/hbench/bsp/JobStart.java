@@ -5,8 +5,10 @@ import static java.util.Objects.requireNonNull;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the coordinator tells every peer once all have joined: the job's size, timeout and buffer
@@ -19,8 +21,12 @@ final class JobStart {
     private final String programClass;
     private final byte[] arguments;
     private final List<PeerAddress> peers;
+    private final long resourceIntervalMillis;
 
-    JobStart(long timeoutMillis, int bundleSize, String programClass, byte[] arguments, List<PeerAddress> peers) {
+    /** @param resourceIntervalMillis how often peers sample their hosts; 0: they do not */
+    JobStart(long timeoutMillis, int bundleSize, String programClass, byte[] arguments, List<PeerAddress> peers,
+            long resourceIntervalMillis) {
+        this.resourceIntervalMillis = resourceIntervalMillis;
         this.count = peers.size();
         this.timeoutMillis = timeoutMillis;
         this.bundleSize = bundleSize;
@@ -49,6 +55,11 @@ final class JobStart {
         return arguments;
     }
 
+    /** How often this job's peers sample their hosts, or empty if they do not. */
+    Optional<Duration> resourceInterval() {
+        return resourceIntervalMillis == 0 ? Optional.empty() : Optional.of(Duration.ofMillis(resourceIntervalMillis));
+    }
+
     PeerAddress peer(int index) {
         return peers.get(index);
     }
@@ -64,6 +75,7 @@ final class JobStart {
             out.writeUTF(peer.host());
             out.writeInt(peer.port());
         }
+        out.writeLong(resourceIntervalMillis);
     }
 
     static JobStart read(DataInputStream in) throws IOException {
@@ -76,6 +88,6 @@ final class JobStart {
         for (int i = 0; i < count; i++) {
             peers.add(new PeerAddress(i, in.readUTF(), in.readInt()));
         }
-        return new JobStart(timeoutMillis, bundleSize, programClass, arguments, peers);
+        return new JobStart(timeoutMillis, bundleSize, programClass, arguments, peers, in.readLong());
     }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.ResourceSampling;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,8 @@ public final class LocalBspRunner implements BspRunner {
         int[] ports = BspSettings.ports(conf);
         int bundleSize = BspSettings.bundleSize(conf);
         List<Thread> peers = new ArrayList<>();
-        try (Coordinator coordinator = Coordinator.start(host, 0, spec, bundleSize)) {
+        BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
+        try (Coordinator coordinator = Coordinator.start(host, 0, sampled, bundleSize)) {
             InetSocketAddress address = new InetSocketAddress(host, coordinator.port());
             try {
                 for (int i = 0; i < spec.peers(); i++) {

@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.ResourceSampling;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -36,7 +37,8 @@ public final class ManualBspRunner implements BspRunner {
     @Override
     public BspJobResult run(BspJobSpec spec) throws InterruptedException {
         requireNonNull(spec, "spec is null");
-        try (Coordinator coordinator = Coordinator.start(listen.getHostString(), listen.getPort(), spec,
+        BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
+        try (Coordinator coordinator = Coordinator.start(listen.getHostString(), listen.getPort(), sampled,
                 BspSettings.bundleSize(conf))) {
             listening.accept(coordinator.where());
             try {

@@ -6,6 +6,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.resources.ResourceSampling;
 import io.hbench.result.SubmittedJob;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -77,7 +78,8 @@ public final class MapReduceBspRunner implements BspRunner {
             BspSettings.checkDataAddressForOtherHosts(conf, network);
         }
         checkCapacity(spec.peers(), local);
-        try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), spec,
+        BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
+        try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), sampled,
                 BspSettings.bundleSize(conf))) {
             Job job = newJob(spec, coordinator, local);
             SubmittedJob submitted = submit(job, spec);

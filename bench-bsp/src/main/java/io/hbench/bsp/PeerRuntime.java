@@ -2,6 +2,8 @@ package io.hbench.bsp;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HostSampler;
+import io.hbench.resources.HostSamples;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -17,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -69,9 +72,12 @@ final class PeerRuntime implements BspPeer {
     private long messagesSent;
     private long bytesSentRemote;
     private long bytesSentLocal;
+    // The host's resource sampling, left once: by the program thread with the report, or at the end of the job.
+    private Optional<HostSampler.Participation> sampling;
 
     private PeerRuntime(ControlChannel control, String coordinator, ServerSocketChannel listener, JobStart job,
-            int index, LinkDecorator links) {
+            int index, LinkDecorator links, Optional<HostSampler.Participation> sampling) {
+        this.sampling = sampling;
         this.control = control;
         this.coordinator = coordinator;
         this.listener = listener;
@@ -119,7 +125,15 @@ final class PeerRuntime implements BspPeer {
                         "lost the connection to the BSP coordinator at " + where + " before the job started: "
                                 + Coordinator.describe(e), e);
             }
-            new PeerRuntime(control, where, listener, job, index, links).runJob();
+            // Every peer of the job on this host names the job alike: by its coordinator.
+            Optional<HostSampler.Participation> sampling = job.resourceInterval()
+                    .map(interval -> HostSampler.join("bsp-" + where, interval));
+            PeerRuntime runtime = new PeerRuntime(control, where, listener, job, index, links, sampling);
+            try {
+                runtime.runJob();
+            } finally {
+                runtime.leaveSampling();
+            }
         } catch (IOException e) {
             throw new BenchException(ErrorCode.PEER_UNREACHABLE, "cannot listen for BSP data on " + dataHost + ": "
                     + Coordinator.describe(e), e);
@@ -259,7 +273,8 @@ final class PeerRuntime implements BspPeer {
             long elapsedNanos = System.nanoTime() - startNanos;
             fixHandler();
             flushLinks(Frames.FLUSH);
-            control.sendReport(started, elapsedNanos, report == null ? new byte[0] : report);
+            control.sendReport(started, elapsedNanos, report == null ? new byte[0] : report,
+                    leaveSampling().map(HostSamples::toBytes).orElse(new byte[0]));
         } catch (Throwable e) {
             if (abort == null) {
                 // Failures the runtime found were reported where found; this one is the program's.
@@ -267,6 +282,13 @@ final class PeerRuntime implements BspPeer {
                         + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + Coordinator.describe(e)));
             }
         }
+    }
+
+    /** Leaves the host's sampling, if this peer still takes part; what it was handed, if anything. */
+    private synchronized Optional<HostSamples> leaveSampling() {
+        Optional<HostSamples> samples = sampling.map(HostSampler.Participation::leave);
+        sampling = Optional.empty();
+        return samples;
     }
 
     private BspProgram newProgram() throws ReflectiveOperationException {

@@ -7,9 +7,12 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.format.ResourceSummaryFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -148,16 +151,18 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     /**
-     * Prints the result lines, appends them to the {@code -resFile} file if the program takes one, and writes the
-     * result as JSON if {@code -json} asked for it. The environment is captured only for JSON: it asks the cluster.
+     * Prints the result lines, appends them to the {@code -resFile} file if the program takes one, prints the
+     * resource summary after them (on the console only: scripts parse the file's lines) and writes the result as JSON
+     * if {@code -json} asked for it. The environment is captured only for JSON: it asks the cluster.
      */
-    protected final void report(ClusterSession session, List<String> lines, Function<Environment, BenchResult> result)
-            throws IOException {
+    protected final void report(ClusterSession session, List<String> lines, Optional<ResourceUsage> resources,
+            Function<Environment, BenchResult> result) throws IOException {
         lines.forEach(out::println);
         if (resultFile.isPresent()) {
             Files.write(resultFile.get(), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         }
+        resources.ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
         if (jsonFile.isPresent()) {
             BenchResult benchResult = result.apply(session.environment(commandLine));
             try (Writer writer = Files.newBufferedWriter(jsonFile.get(), StandardCharsets.UTF_8)) {
@@ -185,6 +190,10 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
             resultFile = !takesResultFile() ? Optional.empty()
                     : Optional.ofNullable(line.getOptionValue("resFile", defaultResultFile().orElse(null))).map(Paths::get);
+            if (line.hasOption("noResources")) {
+                ResourceSampling.disable(getConf());
+            }
+            checkResourceInterval();
             O parsed = parse(line);
             ClusterSession.EmbeddedMode mode = embeddedMode(line);
             if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured(parsed)) {
@@ -235,6 +244,15 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         return ExitStatus.FAILURE.code();
     }
 
+    /** A mistyped -D hbench.resources.interval is the user's to fix before anything runs. */
+    private void checkResourceInterval() {
+        try {
+            ResourceSampling.interval(getConf());
+        } catch (IllegalArgumentException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
+        }
+    }
+
     private Options allOptions() {
         Options options = new Options();
         addOptions(options);
@@ -245,6 +263,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         }
         options.addOption(Option.builder("json").hasArg().argName("file")
                 .desc("also write the full result, with its environment, as JSON to this local file").build());
+        options.addOption(Option.builder("noResources")
+                .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
         options.addOption(Option.builder("noEmbedded")
                 .desc("never start an embedded cluster; use the configured file system, even file:///").build());

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +46,7 @@ public final class HostSampler {
     private final String host;
     private final Optional<String> unavailableReason;
     private final ScheduledExecutorService thread;
+    private final CountDownLatch firstTick = new CountDownLatch(1);
     // Guarded by this.
     private final List<CounterSnapshot> taken = new ArrayList<>();
     private long cpuNanos;
@@ -68,6 +70,18 @@ public final class HostSampler {
         });
         if (unavailableReason.isEmpty()) {
             thread.scheduleAtFixedRate(this::tick, 0, interval.toNanos(), TimeUnit.NANOSECONDS);
+            awaitFirstTick();
+        }
+    }
+
+    /** So that the series starts before the first task's work does, not when the new thread first gets a core. */
+    private void awaitFirstTick() {
+        try {
+            if (!firstTick.await(1, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the resource sampler did not start within a minute");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -112,6 +126,7 @@ public final class HostSampler {
             // A counter file that cannot be read this once costs one interval, never the run.
         }
         cpuNanos = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
+        firstTick.countDown();
     }
 
     private void tryLock() {

@@ -17,9 +17,19 @@ public final class ResourceSampling {
     private ResourceSampling() {
     }
 
-    /** The sampling interval, or empty if sampling is off. */
+    /**
+     * The sampling interval, or empty if sampling is off.
+     *
+     * @throws IllegalArgumentException if the key is set to something else than a duration of zero or more
+     */
     public static Optional<Duration> interval(Configuration conf) {
-        long millis = conf.getTimeDuration(INTERVAL_KEY, DEFAULT_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        long millis;
+        try {
+            millis = conf.getTimeDuration(INTERVAL_KEY, DEFAULT_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(INTERVAL_KEY + " is not a duration such as 1s or 500ms: "
+                    + conf.get(INTERVAL_KEY));
+        }
         if (millis < 0) {
             throw new IllegalArgumentException(INTERVAL_KEY + " is negative: " + conf.get(INTERVAL_KEY));
         }

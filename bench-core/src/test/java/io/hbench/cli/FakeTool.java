@@ -92,7 +92,7 @@ final class FakeTool
         }
         if (reports) {
             Instant now = Instant.now();
-            report(session, List.of("Fake did " + count + " things"), environment -> BenchResult.builder(name(), "do")
+            report(session, List.of("Fake did " + count + " things"), Optional.empty(), environment -> BenchResult.builder(name(), "do")
                     .primaryMetric("things").environment(environment).start(now).end(now)
                     .parameter("count", count).metric("things", count, Unit.COUNT, Better.HIGHER).build());
         }

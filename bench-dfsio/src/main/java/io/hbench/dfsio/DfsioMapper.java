@@ -1,18 +1,19 @@
 package io.hbench.dfsio;
 
+import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * One map task per file: the control record names the file and its size; the task does the I/O
- * and sends its figures to the summing reducer.
+ * and sends its figures to the summing reducer. As a {@link TimedMapper} it samples its host's
+ * resources while it runs, if the job asked for it.
  */
-public class DfsioMapper extends Mapper<Text, LongWritable, Text, Text> {
+public class DfsioMapper extends TimedMapper<Text, LongWritable, Text, Text> {
     private FileIo io;
 
     @Override

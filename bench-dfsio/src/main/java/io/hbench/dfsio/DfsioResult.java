@@ -7,6 +7,7 @@ import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -41,12 +43,21 @@ public final class DfsioResult {
     private final TimeSeries throughputOverTime;
     private final List<String> failures;
     private final List<SubmittedJob> jobs;
+    private final Optional<ResourceUsage> resources;
     private final Summary taskRates;
     private final Distribution taskThroughput;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs) {
+        this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
+                Optional.empty());
+    }
+
+    /** @param resources what the hosts' resources did while the tasks ran; empty if sampling was off */
+    public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
+            Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -57,12 +68,18 @@ public final class DfsioResult {
         this.throughputOverTime = requireNonNull(throughputOverTime, "throughputOverTime is null");
         this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
+        this.resources = requireNonNull(resources, "resources is null");
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
         }
         this.taskRates = Summary.of(rates);
         this.taskThroughput = taskThroughput(this.tasks, taskRates);
+    }
+
+    /** What the hosts' CPU, memory, network and disks did while the tasks ran; empty if sampling was off. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
     }
 
     public DfsioOptions options() {
@@ -225,6 +242,7 @@ public final class DfsioResult {
                     Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
         failures.forEach(result::failure);
+        resources.ifPresent(result::resources);
         return result.build();
     }
 }

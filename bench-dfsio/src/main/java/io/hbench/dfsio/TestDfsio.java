@@ -7,11 +7,18 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.mapred.JobMonitor;
-import io.hbench.result.SubmittedJob;
 import io.hbench.mapred.ReducedValues;
 import io.hbench.mapred.SummingReducer;
-import io.hbench.result.Unit;
+import io.hbench.mapred.TaskResources;
+import io.hbench.resources.HostSampler;
+import io.hbench.resources.HostSamples;
+import io.hbench.resources.ResourceSampling;
+import io.hbench.resources.UsageCalculator;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,7 +32,10 @@ import java.util.LinkedHashMap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -112,12 +122,21 @@ public final class TestDfsio {
         }
         writeControlFiles(dir, options);
         Job job = newJob(dir, options);
+        Optional<Path> resourcesDir = TaskResources.requestIn(job.getConfiguration(),
+                dir.child(options.operation().outputDirName()));
         long jobStart = System.nanoTime();
+        Instant jobStartTime = Instant.now();
         SubmittedJob submitted = new JobMonitor(progress, "TestDFSIO " + options.operation().label())
                 .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
         Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
+        Phase phase = new Phase(options.operation().label(), jobStartTime, jobStartTime.plus(execTime));
+        // Before the output is read: the samples' directory lies inside it.
+        List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);
         ReducedValues values = ReducedValues.read(fs, dir.child(options.operation().outputDirName()));
-        return result(options, start, execTime, values, List.of(submitted));
+        DfsioResult result = result(options, start, execTime, values, List.of(submitted), Optional.empty());
+        return resourcesDir.isEmpty() ? result : result(options, start, execTime, values, List.of(submitted),
+                Optional.of(UsageCalculator.usage(samples, taskHosts(result), ResourceSampling.interval(conf)
+                        .orElseThrow(), List.of(phase))));
     }
 
     /** Removes the base directory, if hbench created it ({@code -clean}); false if there was none. */
@@ -276,19 +295,31 @@ public final class TestDfsio {
             throws IOException, InterruptedException {
         FileIo io = new FileIo(dir.fileSystem(), conf, options, dir.child(DATA_DIR), FileIo.describeHost());
         Map<String, List<Text>> emitted = new LinkedHashMap<>();
+        Optional<Duration> interval = ResourceSampling.interval(conf);
+        Optional<HostSampler.Participation> sampling = interval.map(
+                every -> HostSampler.join("TestDFSIO-sequential-" + UUID.randomUUID(), every));
+        Instant loopStartTime = Instant.now();
         long loopStart = System.nanoTime();
         for (int i = 0; i < options.nrFiles(); i++) {
             TaskStats stats = io.run(DfsioOptions.fileName(i), options.fileSize(), bytes -> { });
             stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
         }
         Duration execTime = Duration.ofNanos(System.nanoTime() - loopStart);
+        Optional<ResourceUsage> resources = sampling.map(participation -> UsageCalculator.usage(
+                List.of(participation.leave()), List.of(), interval.get(),
+                List.of(new Phase(options.operation().label(), loopStartTime, loopStartTime.plus(execTime)))));
         Map<String, String> combined = new TreeMap<>();
         emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));
-        return result(options, start, execTime, new ReducedValues(combined), List.of());
+        return result(options, start, execTime, new ReducedValues(combined), List.of(), resources);
+    }
+
+    private static List<String> taskHosts(DfsioResult result) {
+        return result.tasks().stream().map(DfsioTask::host).filter(Objects::nonNull).distinct()
+                .collect(Collectors.toList());
     }
 
     private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values,
-            List<SubmittedJob> jobs) {
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources) {
         List<DfsioTask> tasks = new ArrayList<>();
         for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
             tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));
@@ -302,7 +333,7 @@ public final class TestDfsio {
         return new DfsioResult(options, start, Instant.now(), execTime, tasks,
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
-                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs);
+                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs, resources);
     }
 
     /**

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.testing.ResultSchema;
+import io.hbench.result.BenchResult;
+import io.hbench.result.HostUsage;
+import io.hbench.result.MetricKey;
+import io.hbench.result.format.JsonResultFormat;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -100,6 +104,52 @@ class TestDfsioClusterTest {
         // The local runner runs a job in no YARN application; on a cluster the id would be application_...
         assertThat(result.get("jobs").get(0).get("applicationId").isNull()).as("applicationId of " + jobId).isTrue();
         assertThat(write.err).contains("hbench: TestDFSIO write: submitted job " + jobId);
+        assertThat(write.out).contains("----- Resource utilization: means while tasks ran, sampled every 1 s -----");
+        assertThat(String.join("\n", resultFile)).as("scripts parse the file: it keeps the classic lines only")
+                .doesNotContain("Resource utilization");
+        JsonNode resources = result.get("resources");
+        assertThat(resources.get("phases")).extracting(phase -> phase.get("name").asText()).containsExactly("write");
+        assertThat(resources.get("hosts")).extracting(host -> host.get("host").asText())
+                .containsExactlyElementsOf(() -> result.get("environment").get("taskHosts").fieldNames());
+    }
+
+    @Test
+    void theLoopbackBytesSampledDuringAWriteAreAtLeastEveryReplicaOfTheData() throws Exception {
+        Path json = temp.resolve("loopback.json");
+        ToolRun write = run("-write", "-nrFiles", "2", "-fileSize", "8MB", "-rootDir", "/t/loopback",
+                "-json", json.toString());
+
+        assertThat(write.status).as(write.err).isZero();
+        BenchResult result = JsonResultFormat.read(Files.newBufferedReader(json));
+        HostUsage host = result.resources().orElseThrow().hosts().get(0);
+        double sent = host.summary(MetricKey.of("net_sent").withLabel("interface", "lo").withLabel("stat", "total"))
+                .orElseThrow().value();
+        // Client -> datanode 1 -> 2 -> 3 over loopback, 16 MiB each, plus checksums (4 bytes per 512), headers and
+        // acknowledgements, and whatever else the embedded cluster says meanwhile.
+        assertThat(sent).isBetween(3 * 16.0 * MIB, 3 * 16.0 * MIB * 1.1 + 16 * MIB);
+    }
+
+    @Test
+    void noResourcesLeavesTheFiguresOutAndTheSummaryUnprinted() throws Exception {
+        Path json = temp.resolve("no-resources.json");
+        ToolRun write = run("-write", "-noResources", "-nrFiles", "1", "-fileSize", "1MB", "-rootDir", "/t/nores",
+                "-json", json.toString());
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.out).doesNotContain("Resource utilization");
+        assertThat(new ObjectMapper().readTree(Files.readString(json)).get("resources").isNull()).isTrue();
+    }
+
+    @Test
+    void aMistypedSamplingIntervalIsRefusedInOneLine() throws Exception {
+        Configuration mistyped = new Configuration(conf);
+        mistyped.set("hbench.resources.interval", "often");
+
+        ToolRun write = run(mistyped, "-write", "-nrFiles", "1", "-fileSize", "1MB", "-rootDir", "/t/often");
+
+        assertThat(write.status).isEqualTo(2);
+        assertThat(write.err).startsWith("TestDFSIO: hbench.resources.interval is not a duration such as 1s or 500ms:"
+                + " often\n");
     }
 
     @Test

@@ -5,10 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** What HSDataCheck found; {@link #problems} is empty when the data passed. */
 public final class HsDataCheckResult {
@@ -67,6 +69,11 @@ public final class HsDataCheckResult {
 
     public List<String> problems() {
         return problems;
+    }
+
+    /** Always empty: HSDataCheck reads metadata from this process, and runs no tasks on the cluster to sample. */
+    public Optional<ResourceUsage> resources() {
+        return Optional.empty();
     }
 
     public boolean passed() {

@@ -2,9 +2,11 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -12,6 +14,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** What an HSGen run wrote and how long the job took. */
 public final class HsGenResult {
@@ -23,10 +26,22 @@ public final class HsGenResult {
     private final BigInteger checksum;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
+    private final Optional<SampledResources> sampledResources;
+    private final Optional<ResourceUsage> resources;
 
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
             BigInteger checksum, SubmittedJob job,
             List<TaskSample> tasks) {
+        this(options, start, end, jobTime, rows, checksum, job, tasks,
+                Optional.empty());
+    }
+
+    /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
+    public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
+            BigInteger checksum, SubmittedJob job,
+            List<TaskSample> tasks, Optional<SampledResources> resources) {
+        this.sampledResources = requireNonNull(resources, "resources is null");
+        this.resources = resources.map(SampledResources::usage);
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -83,6 +98,16 @@ public final class HsGenResult {
         return tasks;
     }
 
+    /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
+    }
+
+    /** The samples behind {@link #resources()}, for TPCx-HS to combine with its other jobs'. */
+    Optional<SampledResources> sampledResources() {
+        return sampledResources;
+    }
+
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
                 .primaryMetric("throughput")
@@ -100,6 +125,7 @@ public final class HsGenResult {
                 .metric("job_time", jobTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
                 .metric("throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER);
         result.job(job);
+        resources.ifPresent(result::resources);
         result.taskSamples(tasks);
         return result.build();
     }

@@ -1,14 +1,24 @@
 package io.hbench.hs;
 
 import io.hbench.mapred.JobMonitor;
+import io.hbench.mapred.TaskResources;
 import io.hbench.mapred.TaskTimes;
+import io.hbench.resources.HostSamples;
+import io.hbench.resources.ResourceSampling;
+import io.hbench.resources.SampledResources;
+import io.hbench.result.Phase;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -27,18 +37,21 @@ final class HsJobs {
     }
 
     /**
-     * A job run to its end: which job it was, its wall time from submission to completion, and each
-     * task's own start and run time.
+     * A job run to its end: which job it was, its wall time from submission to completion, each
+     * task's own start and run time, and what its hosts' samplers handed over, if they sampled.
      */
     static final class Completed {
         final SubmittedJob job;
         final Duration time;
         final List<TaskSample> tasks;
+        final Optional<SampledResources> resources;
 
-        private Completed(SubmittedJob job, Duration time, List<TaskSample> tasks) {
+        private Completed(SubmittedJob job, Duration time, List<TaskSample> tasks,
+                Optional<SampledResources> resources) {
             this.job = job;
             this.time = time;
             this.tasks = List.copyOf(tasks);
+            this.resources = resources;
         }
     }
 
@@ -52,11 +65,21 @@ final class HsJobs {
     static Completed run(Job job, PrintStream progress, String label, Enum<?> bytesDone, long totalBytes)
             throws IOException, InterruptedException {
         // The output directory is the program's own (claimed before the job): its tasks record their times there.
-        Path taskTimes = TaskTimes.requestIn(job.getConfiguration(), FileOutputFormat.getOutputPath(job));
+        Configuration conf = job.getConfiguration();
+        Path taskTimes = TaskTimes.requestIn(conf, FileOutputFormat.getOutputPath(job));
+        Optional<Path> resourcesDir = TaskResources.requestIn(conf, FileOutputFormat.getOutputPath(job));
+        Instant startTime = Instant.now();
         long start = System.nanoTime();
         SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
         Duration time = Duration.ofNanos(System.nanoTime() - start);
-        return new Completed(submitted, time, TaskTimes.collect(taskTimes.getFileSystem(job.getConfiguration()),
-                taskTimes));
+        FileSystem fs = taskTimes.getFileSystem(conf);
+        List<TaskSample> tasks = TaskTimes.collect(fs, taskTimes);
+        List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);
+        Set<String> taskHosts = new TreeSet<>();
+        tasks.forEach(task -> task.host().ifPresent(taskHosts::add));
+        Optional<SampledResources> resources = resourcesDir.map(dir -> new SampledResources(
+                ResourceSampling.interval(conf).orElseThrow(), samples, taskHosts,
+                List.of(new Phase(label, startTime, startTime.plus(time)))));
+        return new Completed(submitted, time, tasks, resources);
     }
 }

@@ -2,9 +2,11 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -12,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 /** What HSSort did: rows, times (sampling and job), and how evenly the reducers were loaded. */
 public final class HsSortResult {
@@ -27,11 +30,24 @@ public final class HsSortResult {
     private final List<Long> reducerBytes;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
+    private final Optional<SampledResources> sampledResources;
+    private final Optional<ResourceUsage> resources;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
             SubmittedJob job,
             List<TaskSample> tasks) {
+        this(options, start, end, totalTime, jobTime, samplingTime, sampledKeys, rows, maps, reducerBytes, job, tasks,
+                Optional.empty());
+    }
+
+    /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
+    public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
+            Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
+            SubmittedJob job,
+            List<TaskSample> tasks, Optional<SampledResources> resources) {
+        this.sampledResources = requireNonNull(resources, "resources is null");
+        this.resources = resources.map(SampledResources::usage);
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -110,6 +126,16 @@ public final class HsSortResult {
         return tasks;
     }
 
+    /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
+    }
+
+    /** The samples behind {@link #resources()}, for TPCx-HS to combine with its other jobs'. */
+    Optional<SampledResources> sampledResources() {
+        return sampledResources;
+    }
+
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
                 .primaryMetric("total_time")
@@ -131,6 +157,7 @@ public final class HsSortResult {
                 .metric("largest_reducer_input", largestReducerBytes(), Unit.BYTES, Better.NEITHER)
                 .metric("smallest_reducer_input", smallestReducerBytes(), Unit.BYTES, Better.NEITHER);
         result.job(job);
+        resources.ifPresent(result::resources);
         result.taskSamples(tasks);
         return result.build();
     }

@@ -112,7 +112,7 @@ public final class HsValidate {
         }
         return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
                 expectedRows, expectedChecksum, errors, completed.job,
-                completed.tasks);
+                completed.tasks, completed.resources);
     }
 
     private static List<String> readReport(FileSystem fs, Path dir) throws IOException {

@@ -2,9 +2,11 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -28,11 +30,24 @@ public final class HsValidateResult {
     private final List<String> errors;
     private final SubmittedJob job;
     private final List<TaskSample> tasks;
+    private final Optional<SampledResources> sampledResources;
+    private final Optional<ResourceUsage> resources;
 
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
             SubmittedJob job,
             List<TaskSample> tasks) {
+        this(options, start, end, jobTime, files, rows, checksum, expectedRows, expectedChecksum, errors, job, tasks,
+                Optional.empty());
+    }
+
+    /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
+    public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
+            long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
+            SubmittedJob job,
+            List<TaskSample> tasks, Optional<SampledResources> resources) {
+        this.sampledResources = requireNonNull(resources, "resources is null");
+        this.resources = resources.map(SampledResources::usage);
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -108,6 +123,16 @@ public final class HsValidateResult {
         return tasks;
     }
 
+    /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
+    }
+
+    /** The samples behind {@link #resources()}, for TPCx-HS to combine with its other jobs'. */
+    Optional<SampledResources> sampledResources() {
+        return sampledResources;
+    }
+
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
                 .primaryMetric("job_time")
@@ -128,6 +153,7 @@ public final class HsValidateResult {
             result.output("expected_checksum", Checksum.format(expectedChecksum));
         }
         result.job(job);
+        resources.ifPresent(result::resources);
         result.taskSamples(tasks);
         errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));
         return result.build();

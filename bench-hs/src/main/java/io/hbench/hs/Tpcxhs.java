@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.resources.SampledResources;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import java.io.IOException;
@@ -51,15 +52,17 @@ public final class Tpcxhs {
         List<TpcxhsResult.Run> runs = new ArrayList<>();
         List<SubmittedJob> jobs = new ArrayList<>();
         List<TaskSample> tasks = new ArrayList<>();
+        List<SampledResources> sampled = new ArrayList<>();
         for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
             clean(base);
-            TpcxhsResult.Run run = runOnce(number, options, jobs, tasks);
+            TpcxhsResult.Run run = runOnce(number, options, jobs, tasks, sampled);
             runs.add(run);
             if (!run.passed()) {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, tasks);
+        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, tasks,
+                SampledResources.combine(sampled).map(SampledResources::usage));
     }
 
     private static void clean(OwnedDirectory base) throws IOException {
@@ -71,9 +74,12 @@ public final class Tpcxhs {
         }
     }
 
-    /** Runs every phase of one run; adds the jobs it submits and their tasks to {@code jobs} and {@code tasks}. */
-    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks)
-            throws IOException, InterruptedException {
+    /**
+     * Runs every phase of one run; adds the jobs it submits, their tasks and their resource samples to {@code jobs},
+     * {@code tasks} and {@code sampled}.
+     */
+    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks,
+            List<SampledResources> sampled) throws IOException, InterruptedException {
         List<TpcxhsResult.Phase> phases = new ArrayList<>();
         long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
         long runStart = System.nanoTime();
@@ -85,7 +91,7 @@ public final class Tpcxhs {
             long phaseStart = System.nanoTime();
             String failure;
             try {
-                failure = runPhase(index, options, jobs, tasks);
+                failure = runPhase(index, options, jobs, tasks, sampled);
             } catch (BenchException e) {
                 if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
                     throw e;
@@ -107,13 +113,14 @@ public final class Tpcxhs {
     }
 
     /** Runs one phase and adds its job and tasks, if it has a job; returns why it failed, or null. */
-    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks)
-            throws IOException, InterruptedException {
+    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks,
+            List<SampledResources> sampled) throws IOException, InterruptedException {
         switch (index) {
             case 0:
                 HsGenResult gen = new HsGen(conf, progress).run(options.genOptions());
                 jobs.add(gen.job());
                 tasks.addAll(gen.tasks());
+                gen.sampledResources().ifPresent(sampled::add);
                 return null;
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
@@ -121,6 +128,7 @@ public final class Tpcxhs {
                 HsSortResult sort = new HsSort(conf, progress).run(options.sortOptions());
                 jobs.add(sort.job());
                 tasks.addAll(sort.tasks());
+                sort.sampledResources().ifPresent(sampled::add);
                 return null;
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
@@ -128,6 +136,7 @@ public final class Tpcxhs {
                 HsValidateResult result = new HsValidate(conf, progress).run(options.validateOptions());
                 jobs.add(result.job());
                 tasks.addAll(result.tasks());
+                result.sampledResources().ifPresent(sampled::add);
                 return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
                         + "; first: " + result.errors().get(0).substring("error\t".length());
         }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -102,14 +103,28 @@ public final class TpcxhsResult {
     private final List<Run> runs;
     private final List<SubmittedJob> jobs;
     private final List<TaskSample> tasks;
+    private final Optional<ResourceUsage> resources;
 
-    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs, List<TaskSample> tasks) {
+    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
+            List<TaskSample> tasks) {
+        this(options, start, end, runs, jobs, tasks, Optional.empty());
+    }
+
+    /** @param resources what the hosts did while the jobs' tasks ran, every job's phase marked; empty if not sampled */
+    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
+            List<TaskSample> tasks, Optional<ResourceUsage> resources) {
+        this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
+    }
+
+    /** What the hosts' CPU, memory, network and disks did while the jobs' tasks ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
     }
 
     /** Every task of every phase's job, each with its own start and run time. */
@@ -215,6 +230,7 @@ public final class TpcxhsResult {
             }
         }
         result.jobs(jobs);
+        resources.ifPresent(result::resources);
         result.taskSamples(tasks);
         return result.build();
     }

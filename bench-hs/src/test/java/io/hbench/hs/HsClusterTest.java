@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.result.BenchResult;
+import io.hbench.result.HostUsage;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.format.JsonResultFormat;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -349,6 +354,13 @@ class HsClusterTest {
             assertThat(tpcxhs.err).contains(": submitted job " + job.get("id").asText());
         }
         assertThat(dataFiles("/tpcxhs/HSSort")).containsExactly("part-r-00000", "part-r-00001");
+        // One series per host over all six jobs, each job a phase on the charts.
+        BenchResult result = JsonResultFormat.read(new java.io.StringReader(report));
+        ResourceUsage resources = result.resources().orElseThrow();
+        assertThat(resources.phases()).extracting(Phase::name).containsExactly("HSGen", "HSSort", "HSValidate",
+                "HSGen", "HSSort", "HSValidate");
+        assertThat(resources.hosts()).extracting(HostUsage::host).containsExactlyElementsOf(result.taskHosts().keySet());
+        assertThat(tpcxhs.out).contains("----- Resource utilization: means while tasks ran, sampled every 1 s -----");
     }
 
     @Test

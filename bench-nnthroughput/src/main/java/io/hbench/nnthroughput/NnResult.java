@@ -7,10 +7,12 @@ import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -25,9 +27,20 @@ public final class NnResult {
     private final Instant start;
     private final Instant end;
     private final List<OpResult> operations;
+    private final Optional<ResourceUsage> resources;
 
     /** @param nameNode "standalone", or the remote NameNode's URI */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations) {
+        this(options, nameNode, start, end, operations, Optional.empty());
+    }
+
+    /**
+     * @param resources what the client's host did during the run (in standalone mode also the NameNode's); empty if
+     *     not sampled
+     */
+    public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations,
+            Optional<ResourceUsage> resources) {
+        this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
         this.nameNode = requireNonNull(nameNode, "nameNode is null");
         this.start = requireNonNull(start, "start is null");
@@ -36,6 +49,11 @@ public final class NnResult {
             throw new IllegalArgumentException("end is before start: " + start + ", " + end);
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
+    }
+
+    /** What the client host's CPU, memory, network and disks did during the run; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
     }
 
     public NnOptions options() {
@@ -97,6 +115,7 @@ public final class NnResult {
             }
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
+        resources.ifPresent(result::resources);
         return result.build();
     }
 

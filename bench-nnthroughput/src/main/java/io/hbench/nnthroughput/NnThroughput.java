@@ -5,17 +5,25 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.resources.HostSampler;
+import io.hbench.resources.ResourceSampling;
+import io.hbench.resources.UsageCalculator;
 import io.hbench.result.Distribution;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
@@ -137,6 +145,12 @@ public final class NnThroughput {
         if (target.standalone()) {
             saved = setNameNodeLogLevel(Level.toLevel(options.logLevel()));
         }
+        // The benchmark runs in this process: its host is the one to sample.
+        Optional<Duration> interval = ResourceSampling.interval(conf);
+        Optional<HostSampler.Participation> sampling = interval.map(
+                every -> HostSampler.join("NNThroughputBenchmark-" + UUID.randomUUID(), every));
+        List<Phase> phases = new ArrayList<>();
+        Optional<ResourceUsage> resources;
         try {
             for (NnOperation op : steps) {
                 NnOptions step = options.operation() == NnOperation.ALL ? options.forStep(op) : options;
@@ -145,14 +159,18 @@ public final class NnThroughput {
                             + " NameNode in this process (no -fs)");
                     continue;
                 }
+                Instant stepStart = Instant.now();
                 results.add(runStep(target, op, step));
+                phases.add(new Phase(op.label(), stepStart, Instant.now()));
             }
         } finally {
+            resources = sampling.map(participation -> UsageCalculator.usage(List.of(participation.leave()),
+                    List.of(), interval.get(), phases));
             if (saved != null) {
                 setNameNodeLogLevel(saved);
             }
         }
-        return new NnResult(options, target.description(), start, Instant.now(), results);
+        return new NnResult(options, target.description(), start, Instant.now(), results, resources);
     }
 
     private static Level setNameNodeLogLevel(Level level) {

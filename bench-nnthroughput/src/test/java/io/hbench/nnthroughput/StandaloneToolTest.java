@@ -49,6 +49,12 @@ class StandaloneToolTest {
                 .containsExactlyElementsOf(Stream.concat(Stream.of("NNThroughputBenchmark"), Stream.of(create))
                         .collect(Collectors.toList()));
         assertThat(result.get("jobs")).isEmpty();
+        // Standalone, the client's host is the NameNode's: the one host sampled, the operation its phase.
+        JsonNode resources = result.get("resources");
+        assertThat(resources.get("hosts")).hasSize(1);
+        assertThat(resources.get("hosts").get(0).get("host").asText())
+                .isEqualTo(java.net.InetAddress.getLocalHost().getHostName());
+        assertThat(resources.get("phases")).extracting(phase -> phase.get("name").asText()).containsExactly("create");
 
         // The kept files are still there for a second program: Hadoop's -keepResults then -useExisting. The
         // open step renames create/ to open/ as Hadoop's does.

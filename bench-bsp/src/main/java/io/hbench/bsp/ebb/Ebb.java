@@ -66,6 +66,6 @@ public final class Ebb {
                 }
             }
         }
-        return new EbbResult.Run(peers, spans, exchanges, job.job());
+        return new EbbResult.Run(peers, spans, exchanges, job.job(), job.resources());
     }
 }

@@ -7,6 +7,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -55,6 +56,14 @@ public final class EbbResult {
         if (baseline.isPresent() != options.relative()) {
             throw new IllegalArgumentException("a baseline is there exactly when -relative is");
         }
+    }
+
+    /**
+     * What the hosts' CPU, memory, network and disks did during the pattern's run; empty if not sampled. The
+     * -relative baseline's two peers are left out: they measure a reference, not the cluster.
+     */
+    public Optional<ResourceUsage> resources() {
+        return run.resources();
     }
 
     public EbbOptions options() {
@@ -134,6 +143,7 @@ public final class EbbResult {
         addSamples(result, "", run);
         baseline.ifPresent(base -> addSamples(result, "baseline ", base));
         result.jobs(jobs());
+        resources().ifPresent(result::resources);
         return result.build();
     }
 
@@ -265,12 +275,20 @@ public final class EbbResult {
         private final List<PeerSpan> spans;
         private final List<Exchange> exchanges;
         private final Optional<SubmittedJob> job;
+        private final Optional<ResourceUsage> resources;
 
         /**
          * @param spans one per peer; element i is peer i's
          * @param job the cluster job the peers ran as; empty when they ran as none (-listen)
          */
         public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges, Optional<SubmittedJob> job) {
+            this(peers, spans, exchanges, job, Optional.empty());
+        }
+
+        /** @param resources what the peers' hosts did while the program ran; empty if they did not sample */
+        public Run(int peers, List<PeerSpan> spans, List<Exchange> exchanges, Optional<SubmittedJob> job,
+                Optional<ResourceUsage> resources) {
+            this.resources = requireNonNull(resources, "resources is null");
             if (peers < 2) {
                 throw new IllegalArgumentException("a run has at least 2 peers");
             }
@@ -297,6 +315,10 @@ public final class EbbResult {
         /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none. */
         public Optional<SubmittedJob> job() {
             return job;
+        }
+
+        public Optional<ResourceUsage> resources() {
+            return resources;
         }
 
         public int peers() {

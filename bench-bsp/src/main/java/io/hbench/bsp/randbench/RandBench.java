@@ -31,6 +31,6 @@ public final class RandBench {
             peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), report.start(),
                     report.duration(), Timings.decode(report.report())));
         }
-        return new RandBenchResult(options, job.start(), job.end(), peers, job.job());
+        return new RandBenchResult(options, job.start(), job.end(), peers, job.job(), job.resources());
     }
 }

@@ -9,6 +9,7 @@ import io.hbench.result.Better;
 import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -50,10 +51,18 @@ public final class RandBenchResult {
     private final Instant end;
     private final List<PeerRun> peers;
     private final Optional<SubmittedJob> job;
+    private final Optional<ResourceUsage> resources;
 
     /** @param job the cluster job the peers ran as; empty when they ran as none (-listen) */
     public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
             Optional<SubmittedJob> job) {
+        this(options, start, end, peers, job, Optional.empty());
+    }
+
+    /** @param resources what the peers' hosts did while the program ran; empty if they did not sample */
+    public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
+            Optional<SubmittedJob> job, Optional<ResourceUsage> resources) {
+        this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -100,6 +109,11 @@ public final class RandBenchResult {
     /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none (-listen). */
     public Optional<SubmittedJob> job() {
         return job;
+    }
+
+    /** What the peers' hosts' CPU, memory, network and disks did while the program ran; empty if not sampled. */
+    public Optional<ResourceUsage> resources() {
+        return resources;
     }
 
     /** The slowest peer's measured time, in nanoseconds. */
@@ -227,6 +241,7 @@ public final class RandBenchResult {
                     peer.start().plus(peer.duration()), metrics));
         }
         job.ifPresent(result::job);
+        resources.ifPresent(result::resources);
         failures().forEach(result::failure);
         return result.build();
     }
