@@ -25,7 +25,8 @@ import static java.util.Objects.requireNonNull;
  * Writes one self-contained HTML page of results: Chart.js, the page's script and style, and the data are all inlined,
  * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters. The
  * data are the results exactly as their JSON files hold them, plus what is computed here where it must be right
- * (the comparison's statistics, the TPCx-HS scaling table); the page's script only draws.
+ * (the comparison's statistics, the TPCx-HS scaling table, each run's resource utilization); the page's script only
+ * draws.
  */
 public final class HtmlReport {
     /** Chart.js, from its webjar. */
@@ -79,6 +80,8 @@ public final class HtmlReport {
                 generator.writeStringField("file", loaded.file().toString());
                 generator.writeFieldName("result");
                 generator.writeRawValue(resultJson(loaded.result()));
+                generator.writeFieldName("resourceSection");
+                ResourceSection.write(loaded.result(), generator);
                 generator.writeEndObject();
             }
             generator.writeEndArray();

@@ -225,6 +225,58 @@
     }
   }
 
+  // Shades each phase of the run behind a resource chart's lines and names it at the top; Chart.js bundles no
+  // annotation plugin, and the page may load nothing else.
+  function phaseBands(phases) {
+    return {id: 'hbenchPhases', beforeDatasetsDraw: function (c) {
+      var area = c.chartArea;
+      var ctx = c.ctx;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+      ctx.clip();
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textBaseline = 'top';
+      phases.forEach(function (phase, i) {
+        var left = c.scales.x.getPixelForValue(phase.start);
+        var right = c.scales.x.getPixelForValue(phase.end);
+        ctx.fillStyle = i % 2 === 0 ? 'rgba(37, 99, 235, 0.08)' : 'rgba(217, 119, 6, 0.10)';
+        ctx.fillRect(left, area.top, Math.max(1, right - left), area.bottom - area.top);
+        ctx.fillStyle = '#3e4c59';
+        // Alternate rows, so that the names of short neighbouring phases do not overlap.
+        ctx.fillText(phase.name, Math.max(left, area.left) + 3, area.top + 3 + (i % 2) * 13);
+      });
+      ctx.restore();
+    }};
+  }
+
+  function resourceChart(grid, phases, spec) {
+    var x = {type: 'linear', title: {display: true, text: 'seconds since the run started'}};
+    if (phases.length > 0) {
+      // Whole bands even where no host was sampled.
+      x.suggestedMin = Math.min.apply(null, phases.map(function (p) { return p.start; }));
+      x.suggestedMax = Math.max.apply(null, phases.map(function (p) { return p.end; }));
+    }
+    chart(grid, spec.title, {type: 'line', plugins: [phaseBands(phases)], data: {datasets: spec.lines.map(function (line, i) {
+      return dataset(line.host, line.seconds.map(function (s, j) { return {x: s, y: line.values[j]}; }), i,
+        {spanGaps: false, pointRadius: 1, borderWidth: 1.5});
+    })}, options: {scales: {x: x, y: {title: {display: true, text: spec.unit}, beginAtZero: true}}}});
+  }
+
+  // The console's table of means, the hosts without figures, and CPU, network and disk over time per host.
+  function resourcesPart(r, view) {
+    var part = el('div', {'class': 'resources'}, [el('h3', {}, ['Resource utilization']),
+      el('div', {'class': 'sub'}, ['Means while tasks ran, sampled every ' + r.resources.intervalSeconds + ' s'])]);
+    if (view.rows.length > 0) { part.appendChild(el('div', {'class': 'wide'}, [table(view.columns, view.rows)])); }
+    view.unavailable.forEach(function (h) {
+      part.appendChild(el('div', {'class': 'unsampled'}, ['Not sampled: ' + h.host + ' (' + h.reason + ')']));
+    });
+    var grid = el('div', {'class': 'grid'});
+    part.appendChild(grid);
+    view.charts.forEach(function (spec) { resourceChart(grid, view.phases, spec); });
+    return part;
+  }
+
   var DRAW = {'TestDFSIO': dfsio, 'NNThroughputBenchmark': nn, 'TPCx-HS': tpcxhs, 'RandBench': randbench, 'EBB': ebb};
 
   function environment(r, file) {
@@ -253,6 +305,7 @@
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
     (DRAW[r.benchmark] || taskTimes)(grid, r);
+    if (entry.resourceSection) { section.appendChild(resourcesPart(r, entry.resourceSection)); }
     section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
       r.metrics.map(function (m) {
         return [el('span', {'class': m.id === r.primaryMetric ? 'primary' : ''}, [keyOf(m)]), display(m.value, m.unit), m.better];

@@ -1,0 +1,236 @@
+package io.hbench.report.html;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.hbench.resources.ResourceField;
+import io.hbench.result.BenchResult;
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.format.ResourceSummaryFormat;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A run's "Resource utilization" in the page's data, computed here so that the page's script only draws: the table of
+ * means with the columns and digits of {@link ResourceSummaryFormat}, the hosts that were not sampled and why, the run's
+ * phases, and three charts over time (CPU busy, network, disk) with a line per sampled host. Times are seconds since the
+ * run's start; a value is at the middle of its sampling interval, since it is a rate over the whole interval.
+ */
+final class ResourceSection {
+    private static final double MIB = 1 << 20;
+    private static final List<Column> COLUMNS = List.of(
+            new Column("user%", ResourceField.CPU_USER, 1, 1),
+            new Column("sys%", ResourceField.CPU_SYSTEM, 1, 1),
+            new Column("iowait%", ResourceField.CPU_IOWAIT, 1, 1),
+            new Column("ctxsw/s", ResourceField.CONTEXT_SWITCHES, 0, 1),
+            new Column("mem%", ResourceField.MEMORY_USED, 1, 1),
+            new Column("net rx MiB/s", ResourceField.NET_RECEIVED, 3, MIB),
+            new Column("net tx MiB/s", ResourceField.NET_SENT, 3, MIB),
+            new Column("disk rd MiB/s", ResourceField.DISK_READ, 3, MIB),
+            new Column("disk wr MiB/s", ResourceField.DISK_WRITTEN, 3, MIB),
+            new Column("rd/s", ResourceField.DISK_READS, 0, 1),
+            new Column("wr/s", ResourceField.DISK_WRITES, 0, 1),
+            new Column("await ms", ResourceField.DISK_LATENCY, 2, 1e-3));
+    // Host-wide series only: network without loopback and disks without stacked devices, as the calculator sums them.
+    private static final List<Chart> CHARTS = List.of(
+            new Chart("CPU busy %", "%", 1, ResourceField.CPU_USER, ResourceField.CPU_SYSTEM,
+                    ResourceField.CPU_IOWAIT, ResourceField.CPU_STEAL),
+            new Chart("Network (MiB/s, sent + received, loopback excluded)", "MiB/s", MIB, ResourceField.NET_SENT,
+                    ResourceField.NET_RECEIVED),
+            new Chart("Disk (MiB/s, read + written)", "MiB/s", MIB, ResourceField.DISK_READ,
+                    ResourceField.DISK_WRITTEN));
+
+    private ResourceSection() {}
+
+    /** Writes the section of {@code result}, or null if the run did not sample its hosts. */
+    static void write(BenchResult result, JsonGenerator json) throws IOException {
+        if (result.resources().isEmpty()) {
+            json.writeNull();
+            return;
+        }
+        ResourceUsage usage = result.resources().get();
+        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
+                .collect(Collectors.toList());
+        json.writeStartObject();
+        writeTable(json, usage, sampled);
+        writeUnavailable(json, usage);
+        writePhases(json, usage.phases(), result.start());
+        json.writeArrayFieldStart("charts");
+        // All three or none, whatever figures the hosts lack, so that the charts of a page can be counted in advance.
+        if (!sampled.isEmpty()) {
+            for (Chart chart : CHARTS) {
+                writeChart(json, chart, sampled, result.start());
+            }
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    /** As the console prints it: a row per sampled host, then the mean over them; no rows if none was sampled. */
+    private static void writeTable(JsonGenerator json, ResourceUsage usage, List<HostUsage> sampled)
+            throws IOException {
+        json.writeArrayFieldStart("columns");
+        json.writeString("host");
+        for (Column column : COLUMNS) {
+            json.writeString(column.title);
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("rows");
+        if (!sampled.isEmpty()) {
+            for (HostUsage host : sampled) {
+                writeRow(json, host.host(), host::summary);
+            }
+            writeRow(json, "mean", usage::cluster);
+        }
+        json.writeEndArray();
+    }
+
+    private static void writeRow(JsonGenerator json, String name, Function<MetricKey, Optional<Metric>> summary)
+            throws IOException {
+        json.writeStartArray();
+        json.writeString(name);
+        for (Column column : COLUMNS) {
+            json.writeString(summary.apply(column.field.key().withLabel(ResourceField.STAT, "mean"))
+                    .map(metric -> fixed(metric.value() / column.divisor, column.decimals)).orElse("-"));
+        }
+        json.writeEndArray();
+    }
+
+    /** Rounded as ResourceSummaryFormat rounds, so that page and console show the same digits; never localized. */
+    private static String fixed(double value, int decimals) {
+        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static void writeUnavailable(JsonGenerator json, ResourceUsage usage) throws IOException {
+        json.writeArrayFieldStart("unavailable");
+        for (HostUsage host : usage.hosts()) {
+            if (host.unavailableReason().isPresent()) {
+                json.writeStartObject();
+                json.writeStringField("host", host.host());
+                json.writeStringField("reason", host.unavailableReason().get());
+                json.writeEndObject();
+            }
+        }
+        json.writeEndArray();
+    }
+
+    private static void writePhases(JsonGenerator json, List<Phase> phases, Instant start) throws IOException {
+        json.writeArrayFieldStart("phases");
+        for (Phase phase : phases) {
+            json.writeStartObject();
+            json.writeStringField("name", phase.name());
+            json.writeNumberField("start", seconds(start, phase.start()));
+            json.writeNumberField("end", seconds(start, phase.end()));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void writeChart(JsonGenerator json, Chart chart, List<HostUsage> hosts, Instant start)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("title", chart.title);
+        json.writeStringField("unit", chart.unit);
+        json.writeArrayFieldStart("lines");
+        for (HostUsage host : hosts) {
+            json.writeStartObject();
+            json.writeStringField("host", host.host());
+            json.writeArrayFieldStart("seconds");
+            for (int i = 1; i < host.sampleTimes().size(); i++) {
+                Instant from = host.sampleTimes().get(i - 1);
+                Duration half = Duration.between(from, host.sampleTimes().get(i)).dividedBy(2);
+                json.writeNumber(seconds(start, from.plus(half)));
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("values");
+            for (Double value : chart.values(host)) {
+                // Null, not zero: the page draws a gap where the host has no value.
+                if (value == null) {
+                    json.writeNull();
+                } else {
+                    json.writeNumber(value);
+                }
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static double seconds(Instant start, Instant time) {
+        return Duration.between(start, time).toMillis() / 1000.0;
+    }
+
+    private static final class Column {
+        final String title;
+        final ResourceField field;
+        final int decimals;
+        final double divisor;
+
+        Column(String title, ResourceField field, int decimals, double divisor) {
+            this.title = title;
+            this.field = field;
+            this.decimals = decimals;
+            this.divisor = divisor;
+        }
+    }
+
+    /** A line per host: the sum of host-wide series, divided into the chart's unit. */
+    private static final class Chart {
+        final String title;
+        final String unit;
+        final double divisor;
+        final List<ResourceField> fields;
+
+        Chart(String title, String unit, double divisor, ResourceField... fields) {
+            this.title = title;
+            this.unit = unit;
+            this.divisor = divisor;
+            this.fields = List.of(fields);
+        }
+
+        /** One per interval; null where any of the summed series has no value, or the host lacks one altogether. */
+        List<Double> values(HostUsage host) {
+            int intervals = Math.max(0, host.sampleTimes().size() - 1);
+            List<List<Double>> parts = new ArrayList<>();
+            for (ResourceField field : fields) {
+                Optional<ResourceSeries> series = host.series(field.key());
+                if (series.isEmpty()) {
+                    return Collections.nCopies(intervals, null);
+                }
+                parts.add(series.get().values());
+            }
+            List<Double> sums = new ArrayList<>(intervals);
+            for (int i = 0; i < intervals; i++) {
+                sums.add(sum(parts, i));
+            }
+            return sums;
+        }
+
+        private Double sum(List<List<Double>> parts, int interval) {
+            double sum = 0;
+            for (List<Double> part : parts) {
+                Double value = part.get(interval);
+                if (value == null) {
+                    return null;
+                }
+                sum += value;
+            }
+            return sum / divisor;
+        }
+    }
+}
