@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The console's summary of resource utilization, the table of the TPCx-HS study: per host, the mean of each figure
@@ -63,14 +64,7 @@ public final class ResourceSummaryFormat {
         lines.add("----- Resource utilization: means while tasks ran, sampled every " + seconds(usage.interval())
                 + " -----");
         if (!sampled.isEmpty()) {
-            List<List<String>> rows = new ArrayList<>();
-            List<String> header = new ArrayList<>(List.of("host"));
-            COLUMNS.forEach(column -> header.add(column.title));
-            rows.add(header);
-            for (HostUsage host : sampled) {
-                rows.add(row(host.host(), key -> host.summary(key)));
-            }
-            rows.add(row("mean", usage::cluster));
+            List<List<String>> rows = table(usage);
             lines.addAll(aligned(rows));
             lines.add("Moved by all hosts: network " + gib(usage, "net_received") + " GiB received, "
                     + gib(usage, "net_sent") + " GiB sent (loopback " + loopbackGib(sampled) + " GiB); disks "
@@ -82,6 +76,27 @@ public final class ResourceSummaryFormat {
             lines.add("Not sampled: " + String.join(", ", unavailable));
         }
         return lines;
+    }
+
+    /**
+     * The table the console aligns, as cells: a header row, a row of means per sampled host, and the mean over them;
+     * empty if no host was sampled. The report shows the same cells.
+     */
+    public static List<List<String>> table(ResourceUsage usage) {
+        List<List<String>> rows = new ArrayList<>();
+        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
+                .collect(Collectors.toList());
+        if (sampled.isEmpty()) {
+            return rows;
+        }
+        List<String> header = new ArrayList<>(List.of("host"));
+        COLUMNS.forEach(column -> header.add(column.title));
+        rows.add(header);
+        for (HostUsage host : sampled) {
+            rows.add(row(host.host(), host::summary));
+        }
+        rows.add(row("mean", usage::cluster));
+        return rows;
     }
 
     private static List<String> row(String host, Function<MetricKey, Optional<Metric>> summary) {

@@ -31,19 +31,6 @@ import java.util.stream.Collectors;
  */
 final class ResourceSection {
     private static final double MIB = 1 << 20;
-    private static final List<Column> COLUMNS = List.of(
-            new Column("user%", ResourceField.CPU_USER, 1, 1),
-            new Column("sys%", ResourceField.CPU_SYSTEM, 1, 1),
-            new Column("iowait%", ResourceField.CPU_IOWAIT, 1, 1),
-            new Column("ctxsw/s", ResourceField.CONTEXT_SWITCHES, 0, 1),
-            new Column("mem%", ResourceField.MEMORY_USED, 1, 1),
-            new Column("net rx MiB/s", ResourceField.NET_RECEIVED, 3, MIB),
-            new Column("net tx MiB/s", ResourceField.NET_SENT, 3, MIB),
-            new Column("disk rd MiB/s", ResourceField.DISK_READ, 3, MIB),
-            new Column("disk wr MiB/s", ResourceField.DISK_WRITTEN, 3, MIB),
-            new Column("rd/s", ResourceField.DISK_READS, 0, 1),
-            new Column("wr/s", ResourceField.DISK_WRITES, 0, 1),
-            new Column("await ms", ResourceField.DISK_LATENCY, 2, 1e-3));
     // Host-wide series only: network without loopback and disks without stacked devices, as the calculator sums them.
     private static final List<Chart> CHARTS = List.of(
             new Chart("CPU busy %", "%", 1, ResourceField.CPU_USER, ResourceField.CPU_SYSTEM,
@@ -65,7 +52,7 @@ final class ResourceSection {
         List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
                 .collect(Collectors.toList());
         json.writeStartObject();
-        writeTable(json, usage, sampled);
+        writeTable(json, usage);
         writeUnavailable(json, usage);
         writePhases(json, usage.phases(), result.start());
         json.writeArrayFieldStart("charts");
@@ -79,39 +66,23 @@ final class ResourceSection {
         json.writeEndObject();
     }
 
-    /** As the console prints it: a row per sampled host, then the mean over them; no rows if none was sampled. */
-    private static void writeTable(JsonGenerator json, ResourceUsage usage, List<HostUsage> sampled)
-            throws IOException {
+    /** The console's table, cell for cell: its header as columns, then a row per sampled host and the mean. */
+    private static void writeTable(JsonGenerator json, ResourceUsage usage) throws IOException {
+        List<List<String>> table = ResourceSummaryFormat.table(usage);
         json.writeArrayFieldStart("columns");
-        json.writeString("host");
-        for (Column column : COLUMNS) {
-            json.writeString(column.title);
+        for (String title : table.isEmpty() ? List.<String>of() : table.get(0)) {
+            json.writeString(title);
         }
         json.writeEndArray();
         json.writeArrayFieldStart("rows");
-        if (!sampled.isEmpty()) {
-            for (HostUsage host : sampled) {
-                writeRow(json, host.host(), host::summary);
+        for (List<String> row : table.subList(Math.min(1, table.size()), table.size())) {
+            json.writeStartArray();
+            for (String cell : row) {
+                json.writeString(cell);
             }
-            writeRow(json, "mean", usage::cluster);
+            json.writeEndArray();
         }
         json.writeEndArray();
-    }
-
-    private static void writeRow(JsonGenerator json, String name, Function<MetricKey, Optional<Metric>> summary)
-            throws IOException {
-        json.writeStartArray();
-        json.writeString(name);
-        for (Column column : COLUMNS) {
-            json.writeString(summary.apply(column.field.key().withLabel(ResourceField.STAT, "mean"))
-                    .map(metric -> fixed(metric.value() / column.divisor, column.decimals)).orElse("-"));
-        }
-        json.writeEndArray();
-    }
-
-    /** Rounded as ResourceSummaryFormat rounds, so that page and console show the same digits; never localized. */
-    private static String fixed(double value, int decimals) {
-        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
     }
 
     private static void writeUnavailable(JsonGenerator json, ResourceUsage usage) throws IOException {
@@ -173,20 +144,6 @@ final class ResourceSection {
 
     private static double seconds(Instant start, Instant time) {
         return Duration.between(start, time).toMillis() / 1000.0;
-    }
-
-    private static final class Column {
-        final String title;
-        final ResourceField field;
-        final int decimals;
-        final double divisor;
-
-        Column(String title, ResourceField field, int decimals, double divisor) {
-            this.title = title;
-            this.field = field;
-            this.decimals = decimals;
-            this.divisor = divisor;
-        }
     }
 
     /** A line per host: the sum of host-wide series, divided into the chart's unit. */

@@ -84,7 +84,7 @@ class ResourceSectionTest {
         assertThat(unavailable).hasSize(1);
         assertThat(unavailable.get(0).get("host").textValue()).isEqualTo("mac1.example.com");
         assertThat(unavailable.get(0).get("reason").textValue()).isEqualTo("no /proc/stat </script>");
-        assertThat(page).contains("no /proc/stat <\\/script>");
+        assertThat(page).contains("no /proc/stat \\u003c/script>").doesNotContain("no /proc/stat </script>");
     }
 
     @Test
