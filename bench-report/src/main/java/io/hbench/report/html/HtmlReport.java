@@ -118,9 +118,12 @@ public final class HtmlReport {
         return json.toString();
     }
 
-    /** JSON inside a script element: "</" would end the element early, so it is written as the equal "<\/". */
+    /**
+     * JSON inside a script element: "</" would end the element early and "<!--" change how it is parsed, so every "<"
+     * (JSON has them only inside strings) is written as its JSON escape, backslash u003c, which JSON.parse reads back.
+     */
     static String inScript(String json) {
-        return json.replace("</", "<\\/").replace("<!--", "<\\!--");
+        return json.replace("<", "\\u003c");
     }
 
     /** The bundle's last line points at a map file, which a browser's tools would ask for: leave it out. */
