@@ -115,9 +115,11 @@ class ReportInBrowserIT {
         Browsed browsed = browse(page, "report-screenshot.png");
 
         assertThat(browsed.sections).as("one section per run").isEqualTo(results.size());
-        // TestDFSIO 2 x 4 charts, NNThroughputBenchmark 2 x 2, TPCx-HS 2 x 1, RandBench 2, EBB 3, threads 1, scaling 1.
-        assertThat(browsed.charts).isEqualTo(8 + 4 + 2 + 2 + 3 + 1 + 1);
-        assertThat(browsed.text).contains("TPCx-HS across scale factors", "NameNode throughput against client threads");
+        // TestDFSIO 2 x 4 charts, NNThroughputBenchmark 2 x 2, TPCx-HS 2 x 1, RandBench 2, EBB 3, threads 1, scaling 1,
+        // and every run's resources: CPU, network and disk over time.
+        assertThat(browsed.charts).isEqualTo(8 + 4 + 2 + 2 + 3 + 1 + 1 + results.size() * 3);
+        assertThat(browsed.text).contains("TPCx-HS across scale factors", "NameNode throughput against client threads",
+                "Resource utilization", "CPU busy %");
     }
 
     @Test
