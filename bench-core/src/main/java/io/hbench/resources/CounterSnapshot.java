@@ -157,7 +157,8 @@ public final class CounterSnapshot {
 
     @Override
     public int hashCode() {
-        return Objects.hash(time, cpu, memoryTotalKib, memoryAvailableKib, interfaces, disks);
+        return Objects.hash(time, cpu, memoryTotalKib, memoryAvailableKib, pagesSwappedIn, pagesSwappedOut, interfaces,
+                disks);
     }
 
     @Override
