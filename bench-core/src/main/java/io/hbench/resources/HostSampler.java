@@ -171,6 +171,10 @@ public final class HostSampler {
             if (unavailableReason.isPresent()) {
                 return HostSamples.unavailable(host, unavailableReason.get());
             }
+            if (lock == null && !lockImpossible) {
+                // The process that sampled may have left since the last tick: end the series here, not there.
+                tryLock();
+            }
             if (lock != null || lockImpossible) {
                 try {
                     taken.add(counters.read(Instant.now()));
