@@ -1,9 +1,6 @@
 package io.hbench.mapred;
 
-import io.hbench.resources.HostSampler;
 import java.io.IOException;
-import java.time.Instant;
-import java.util.Optional;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
@@ -14,14 +11,6 @@ import org.apache.hadoop.mapreduce.Mapper;
 public class TimedMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
     @Override
     public void run(Context context) throws IOException, InterruptedException {
-        Instant start = Instant.now();
-        long startNanos = System.nanoTime();
-        Optional<HostSampler.Participation> sampling = TaskResources.join(context);
-        try {
-            super.run(context);
-        } finally {
-            TaskResources.leave(context, sampling);
-        }
-        TaskTimes.record(context, start, System.nanoTime() - startNanos);
+        TimedTask.run(context, () -> super.run(context));
     }
 }
