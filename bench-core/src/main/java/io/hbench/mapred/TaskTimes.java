@@ -2,12 +2,12 @@ package io.hbench.mapred;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.resources.HostSamples;
 import io.hbench.result.Better;
 import io.hbench.result.Metric;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ public final class TaskTimes {
         }
         Path file = new Path(directory, context.getTaskAttemptID().toString());
         FileSystem fs = file.getFileSystem(context.getConfiguration());
-        String line = host() + "\t" + start + "\t" + nanos + "\n";
+        String line = HostSamples.localHost() + "\t" + start + "\t" + nanos + "\n";
         try (FSDataOutputStream out = fs.create(file, true)) {
             out.write(line.getBytes(StandardCharsets.UTF_8));
         }
@@ -90,13 +90,5 @@ public final class TaskTimes {
             fs.delete(directory, true);
         }
         return new ArrayList<>(byTask.values());
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }
