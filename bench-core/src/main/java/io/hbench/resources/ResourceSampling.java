@@ -1,7 +1,11 @@
 package io.hbench.resources;
 
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceUsage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
@@ -38,5 +42,30 @@ public final class ResourceSampling {
 
     public static void disable(Configuration conf) {
         conf.set(INTERVAL_KEY, "0");
+    }
+
+    /**
+     * Starts sampling this process's own host, for a program that does its work here rather than in tasks
+     * (NNThroughputBenchmark, TestDFSIO -seq); empty if sampling is off. The caller stops it once.
+     */
+    public static Optional<InProcess> inProcess(Configuration conf, String program) {
+        return interval(conf).map(interval -> new InProcess(
+                HostSampler.join(program + "-" + UUID.randomUUID(), interval), interval));
+    }
+
+    /** Sampling of this process's host, started by {@link #inProcess}. */
+    public static final class InProcess {
+        private final HostSampler.Participation participation;
+        private final Duration interval;
+
+        private InProcess(HostSampler.Participation participation, Duration interval) {
+            this.participation = participation;
+            this.interval = interval;
+        }
+
+        /** Stops sampling; what the host did, with the program's {@code phases} marked. */
+        public ResourceUsage stop(List<Phase> phases) {
+            return UsageCalculator.usage(List.of(participation.leave()), List.of(), interval, phases);
+        }
     }
 }

@@ -10,7 +10,6 @@ import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.ReducedValues;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.mapred.TaskResources;
-import io.hbench.resources.HostSampler;
 import io.hbench.resources.HostSamples;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.resources.UsageCalculator;
@@ -35,7 +34,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -295,9 +293,7 @@ public final class TestDfsio {
             throws IOException, InterruptedException {
         FileIo io = new FileIo(dir.fileSystem(), conf, options, dir.child(DATA_DIR), FileIo.describeHost());
         Map<String, List<Text>> emitted = new LinkedHashMap<>();
-        Optional<Duration> interval = ResourceSampling.interval(conf);
-        Optional<HostSampler.Participation> sampling = interval.map(
-                every -> HostSampler.join("TestDFSIO-sequential-" + UUID.randomUUID(), every));
+        Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "TestDFSIO-sequential");
         Instant loopStartTime = Instant.now();
         long loopStart = System.nanoTime();
         for (int i = 0; i < options.nrFiles(); i++) {
@@ -305,8 +301,7 @@ public final class TestDfsio {
             stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
         }
         Duration execTime = Duration.ofNanos(System.nanoTime() - loopStart);
-        Optional<ResourceUsage> resources = sampling.map(participation -> UsageCalculator.usage(
-                List.of(participation.leave()), List.of(), interval.get(),
+        Optional<ResourceUsage> resources = sampling.map(host -> host.stop(
                 List.of(new Phase(options.operation().label(), loopStartTime, loopStartTime.plus(execTime)))));
         Map<String, String> combined = new TreeMap<>();
         emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));

@@ -5,9 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
-import io.hbench.resources.HostSampler;
 import io.hbench.resources.ResourceSampling;
-import io.hbench.resources.UsageCalculator;
 import io.hbench.result.Distribution;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
@@ -17,13 +15,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
@@ -146,9 +142,7 @@ public final class NnThroughput {
             saved = setNameNodeLogLevel(Level.toLevel(options.logLevel()));
         }
         // The benchmark runs in this process: its host is the one to sample.
-        Optional<Duration> interval = ResourceSampling.interval(conf);
-        Optional<HostSampler.Participation> sampling = interval.map(
-                every -> HostSampler.join("NNThroughputBenchmark-" + UUID.randomUUID(), every));
+        Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "NNThroughputBenchmark");
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceUsage> resources;
         try {
@@ -164,8 +158,7 @@ public final class NnThroughput {
                 phases.add(new Phase(op.label(), stepStart, Instant.now()));
             }
         } finally {
-            resources = sampling.map(participation -> UsageCalculator.usage(List.of(participation.leave()),
-                    List.of(), interval.get(), phases));
+            resources = sampling.map(host -> host.stop(phases));
             if (saved != null) {
                 setNameNodeLogLevel(saved);
             }
