@@ -38,6 +38,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockStoragePolicySpi;
@@ -131,10 +132,9 @@ public final class TestDfsio {
         // Before the output is read: the samples' directory lies inside it.
         List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);
         ReducedValues values = ReducedValues.read(fs, dir.child(options.operation().outputDirName()));
-        DfsioResult result = result(options, start, execTime, values, List.of(submitted), Optional.empty());
-        return resourcesDir.isEmpty() ? result : result(options, start, execTime, values, List.of(submitted),
-                Optional.of(UsageCalculator.usage(samples, taskHosts(result), ResourceSampling.interval(conf)
-                        .orElseThrow(), List.of(phase))));
+        return result(options, start, execTime, values, List.of(submitted),
+                tasks -> resourcesDir.map(samplesDir -> UsageCalculator.usage(samples, hosts(tasks),
+                        ResourceSampling.interval(conf).orElseThrow(), List.of(phase))));
     }
 
     /** Removes the base directory, if hbench created it ({@code -clean}); false if there was none. */
@@ -305,16 +305,16 @@ public final class TestDfsio {
                 List.of(new Phase(options.operation().label(), loopStartTime, loopStartTime.plus(execTime)))));
         Map<String, String> combined = new TreeMap<>();
         emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));
-        return result(options, start, execTime, new ReducedValues(combined), List.of(), resources);
+        return result(options, start, execTime, new ReducedValues(combined), List.of(), tasks -> resources);
     }
 
-    private static List<String> taskHosts(DfsioResult result) {
-        return result.tasks().stream().map(DfsioTask::host).filter(Objects::nonNull).distinct()
-                .collect(Collectors.toList());
+    private static List<String> hosts(List<DfsioTask> tasks) {
+        return tasks.stream().map(DfsioTask::host).filter(Objects::nonNull).distinct().collect(Collectors.toList());
     }
 
+    /** @param resources what the hosts did, given the tasks that ran on them; empty if not sampled */
     private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values,
-            List<SubmittedJob> jobs, Optional<ResourceUsage> resources) {
+            List<SubmittedJob> jobs, Function<List<DfsioTask>, Optional<ResourceUsage>> resources) {
         List<DfsioTask> tasks = new ArrayList<>();
         for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
             tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));
@@ -328,7 +328,8 @@ public final class TestDfsio {
         return new DfsioResult(options, start, Instant.now(), execTime, tasks,
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
-                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs, resources);
+                throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
+                resources.apply(tasks));
     }
 
     /**
