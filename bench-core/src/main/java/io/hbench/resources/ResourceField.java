@@ -4,6 +4,8 @@ import io.hbench.result.Better;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The figures a host's sampling gives, each a metric identifier with its unit. CPU shares follow vmstat: user
@@ -41,6 +43,14 @@ public enum ResourceField {
     /** The CPU time of the sampler thread itself, in percent of one core over the sampled time: its cost. */
     public static final String SAMPLER_CPU = "sampler_cpu";
 
+    private static final Map<String, ResourceField> BY_ID = new HashMap<>();
+
+    static {
+        for (ResourceField field : values()) {
+            BY_ID.put(field.id, field);
+        }
+    }
+
     private final String id;
     private final Unit unit;
 
@@ -55,6 +65,15 @@ public enum ResourceField {
 
     public Unit unit() {
         return unit;
+    }
+
+    /** The figure of identifier {@code id}. */
+    static ResourceField byId(String id) {
+        ResourceField field = BY_ID.get(id);
+        if (field == null) {
+            throw new IllegalArgumentException("not a resource figure: " + id);
+        }
+        return field;
     }
 
     /** The host-wide figure's key. */

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,17 @@ public final class UsageCalculator {
     private static final String LOOPBACK = "lo";
     private static final long WRAP_32 = 1L << 32;
     private static final long NO_DELTA = -1;
+    /** In the order of an interface's deltas: bytes received, sent, packets received, sent. */
+    private static final ResourceField[] NETWORK_FIELDS = {ResourceField.NET_RECEIVED, ResourceField.NET_SENT,
+        ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_SENT};
+    /** In the order of a disk's deltas: sectors read, written, reads, writes. */
+    private static final ResourceField[] DISK_FIELDS = {ResourceField.DISK_READ, ResourceField.DISK_WRITTEN,
+        ResourceField.DISK_READS, ResourceField.DISK_WRITES};
+    /** Host figures first, then per interface, then per disk; within each, in the order of {@link ResourceField}. */
+    private static final Comparator<MetricKey> SERIES_ORDER = Comparator
+            .<MetricKey, String>comparing(key -> key.labels().getOrDefault(ResourceField.INTERFACE, ""))
+            .thenComparing(key -> key.labels().getOrDefault(ResourceField.DEVICE, ""))
+            .thenComparing(key -> ResourceField.byId(key.id()).ordinal());
 
     private UsageCalculator() {
     }
@@ -75,7 +87,7 @@ public final class UsageCalculator {
         if (kept.size() < 2) {
             return HostUsage.unavailable(host, "its tasks ran for less than one sampling interval");
         }
-        Map<MetricKey, Accumulator> figures = new TreeMap<>(UsageCalculator::seriesOrder);
+        Map<MetricKey, Accumulator> figures = new HashMap<>();
         List<Instant> times = new ArrayList<>();
         times.add(kept.get(0).time());
         Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
@@ -91,7 +103,9 @@ public final class UsageCalculator {
         int intervals = kept.size() - 1;
         List<ResourceSeries> series = new ArrayList<>();
         List<Metric> summary = new ArrayList<>();
-        for (Map.Entry<MetricKey, Accumulator> entry : figures.entrySet()) {
+        List<Map.Entry<MetricKey, Accumulator>> ordered = new ArrayList<>(figures.entrySet());
+        ordered.sort(Map.Entry.comparingByKey(SERIES_ORDER));
+        for (Map.Entry<MetricKey, Accumulator> entry : ordered) {
             Accumulator figure = entry.getValue();
             if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
                 continue;
@@ -190,11 +204,9 @@ public final class UsageCalculator {
             long[] deltas = {
                 delta(before.bytesReceived, after.bytesReceived), delta(before.bytesSent, after.bytesSent),
                 delta(before.packetsReceived, after.packetsReceived), delta(before.packetsSent, after.packetsSent)};
-            ResourceField[] fields = {ResourceField.NET_RECEIVED, ResourceField.NET_SENT,
-                ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_SENT};
-            for (int f = 0; f < fields.length; f++) {
-                rate(figures, fields[f], fields[f].key().withLabel(ResourceField.INTERFACE, entry.getKey()), index,
-                        seconds, deltas[f]);
+            for (int f = 0; f < NETWORK_FIELDS.length; f++) {
+                rate(figures, NETWORK_FIELDS[f], NETWORK_FIELDS[f].key().withLabel(ResourceField.INTERFACE,
+                        entry.getKey()), index, seconds, deltas[f]);
             }
             if (!entry.getKey().equals(LOOPBACK)) {
                 any = true;
@@ -241,11 +253,9 @@ public final class UsageCalculator {
 
     private static void disk(Map<MetricKey, Accumulator> figures, String device, int index, double seconds,
             long[] deltas) {
-        ResourceField[] fields = {ResourceField.DISK_READ, ResourceField.DISK_WRITTEN, ResourceField.DISK_READS,
-            ResourceField.DISK_WRITES};
-        for (int f = 0; f < fields.length; f++) {
+        for (int f = 0; f < DISK_FIELDS.length; f++) {
             long delta = deltas[f] == NO_DELTA || f >= 2 ? deltas[f] : deltas[f] * 512;
-            rate(figures, fields[f], key(fields[f], device), index, seconds, delta);
+            rate(figures, DISK_FIELDS[f], key(DISK_FIELDS[f], device), index, seconds, delta);
         }
         long requests = deltas[2] == NO_DELTA || deltas[3] == NO_DELTA ? NO_DELTA : deltas[2] + deltas[3];
         if (requests > 0 && deltas[4] != NO_DELTA) {
@@ -294,23 +304,6 @@ public final class UsageCalculator {
             return after + WRAP_32 - before;
         }
         return NO_DELTA;
-    }
-
-    /** Host figures first, then per interface, then per disk; within each, in the order of {@link ResourceField}. */
-    private static int seriesOrder(MetricKey a, MetricKey b) {
-        return Comparator.<MetricKey, String>comparing(key -> key.labels().getOrDefault(ResourceField.INTERFACE, ""))
-                .thenComparing(key -> key.labels().getOrDefault(ResourceField.DEVICE, ""))
-                .thenComparing(key -> field(key.id()).ordinal())
-                .compare(a, b);
-    }
-
-    private static ResourceField field(String id) {
-        for (ResourceField field : ResourceField.values()) {
-            if (field.id().equals(id)) {
-                return field;
-            }
-        }
-        throw new IllegalArgumentException("not a resource figure: " + id);
     }
 
     /** The cluster's mean of host means, maximum of host maxima and sum of host totals, for host-wide figures. */
