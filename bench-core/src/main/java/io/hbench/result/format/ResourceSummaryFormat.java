@@ -51,23 +51,17 @@ public final class ResourceSummaryFormat {
 
     public static List<String> lines(ResourceUsage usage) {
         requireNonNull(usage, "usage is null");
-        List<HostUsage> sampled = new ArrayList<>();
         List<String> unavailable = new ArrayList<>();
-        for (HostUsage host : usage.hosts()) {
-            if (host.unavailableReason().isPresent()) {
-                unavailable.add(host.host() + " (" + host.unavailableReason().get() + ")");
-            } else {
-                sampled.add(host);
-            }
-        }
+        usage.hosts().forEach(host -> host.unavailableReason()
+                .ifPresent(reason -> unavailable.add(host.host() + " (" + reason + ")")));
         List<String> lines = new ArrayList<>();
         lines.add("----- Resource utilization: means while tasks ran, sampled every " + seconds(usage.interval())
                 + " -----");
-        if (!sampled.isEmpty()) {
-            List<List<String>> rows = table(usage);
+        List<List<String>> rows = table(usage);
+        if (!rows.isEmpty()) {
             lines.addAll(aligned(rows));
             lines.add("Moved by all hosts: network " + gib(usage, "net_received") + " GiB received, "
-                    + gib(usage, "net_sent") + " GiB sent (loopback " + loopbackGib(sampled) + " GiB); disks "
+                    + gib(usage, "net_sent") + " GiB sent (loopback " + loopbackGib(usage) + " GiB); disks "
                     + gib(usage, "disk_read") + " GiB read, " + gib(usage, "disk_written") + " GiB written");
             usage.cluster(MetricKey.of("sampler_cpu").withLabel("stat", "mean")).ifPresent(cost -> lines.add(
                     "Sampler cost: " + fixed(cost.value(), 3) + " % of one core per host"));
@@ -132,9 +126,11 @@ public final class ResourceSummaryFormat {
                 .map(metric -> fixed(metric.value() / GIB, 3)).orElse("-");
     }
 
-    private static String loopbackGib(List<HostUsage> hosts) {
+    /** Unsampled hosts have no summary, so they add nothing. */
+    private static String loopbackGib(ResourceUsage usage) {
         MetricKey key = MetricKey.of("net_sent").withLabel("interface", "lo").withLabel("stat", "total");
-        double bytes = hosts.stream().mapToDouble(host -> host.summary(key).map(Metric::value).orElse(0.0)).sum();
+        double bytes = usage.hosts().stream().mapToDouble(host -> host.summary(key).map(Metric::value).orElse(0.0))
+                .sum();
         return fixed(bytes / GIB, 3);
     }
 
