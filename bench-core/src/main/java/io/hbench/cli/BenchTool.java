@@ -9,8 +9,7 @@ import io.hbench.error.ExitStatus;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
-import io.hbench.result.Environment;
-import io.hbench.result.ResourceUsage;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.ResourceSummaryFormat;
 import java.io.IOException;
@@ -30,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.MissingArgumentException;
@@ -155,16 +153,16 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
      * resource summary after them (on the console only: scripts parse the file's lines) and writes the result as JSON
      * if {@code -json} asked for it. The environment is captured only for JSON: it asks the cluster.
      */
-    protected final void report(ClusterSession session, List<String> lines, Optional<ResourceUsage> resources,
-            Function<Environment, BenchResult> result) throws IOException {
+    protected final void report(ClusterSession session, List<String> lines, ProgramResult result)
+            throws IOException {
         lines.forEach(out::println);
         if (resultFile.isPresent()) {
             Files.write(resultFile.get(), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         }
-        resources.ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
+        result.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
         if (jsonFile.isPresent()) {
-            BenchResult benchResult = result.apply(session.environment(commandLine));
+            BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
             try (Writer writer = Files.newBufferedWriter(jsonFile.get(), StandardCharsets.UTF_8)) {
                 new JsonResultFormat().write(benchResult, writer);
             }

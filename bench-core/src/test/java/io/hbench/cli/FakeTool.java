@@ -5,6 +5,9 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -92,9 +95,19 @@ final class FakeTool
         }
         if (reports) {
             Instant now = Instant.now();
-            report(session, List.of("Fake did " + count + " things"), Optional.empty(), environment -> BenchResult.builder(name(), "do")
-                    .primaryMetric("things").environment(environment).start(now).end(now)
-                    .parameter("count", count).metric("things", count, Unit.COUNT, Better.HIGHER).build());
+            report(session, List.of("Fake did " + count + " things"), new ProgramResult() {
+                @Override
+                public BenchResult toBenchResult(Environment environment) {
+                    return BenchResult.builder(name(), "do").primaryMetric("things").environment(environment)
+                            .start(now).end(now).parameter("count", count)
+                            .metric("things", count, Unit.COUNT, Better.HIGHER).build();
+                }
+
+                @Override
+                public Optional<ResourceUsage> resources() {
+                    return Optional.empty();
+                }
+            });
         }
         return exitStatus;
     }

@@ -7,6 +7,7 @@ import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -32,7 +33,7 @@ import org.HdrHistogram.Histogram;
  * {@link #aggregateThroughputMbSec()}: all bytes over the wall time from the first task's start to
  * the last task's end.
  */
-public final class DfsioResult {
+public final class DfsioResult implements ProgramResult {
     private final DfsioOptions options;
     private final Instant start;
     private final Instant end;
@@ -78,6 +79,7 @@ public final class DfsioResult {
     }
 
     /** What the hosts' CPU, memory, network and disks did while the tasks ran; empty if sampling was off. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -205,6 +207,7 @@ public final class DfsioResult {
     }
 
     /** The common result model, for JSON and for tools that embed hbench; the primary metric is aggregate throughput. */
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("TestDFSIO", options.operation().label())
                 .primaryMetric("aggregate_throughput")

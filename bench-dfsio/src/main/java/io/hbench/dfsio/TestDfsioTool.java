@@ -253,7 +253,7 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             lines.addAll(DfsioReport.classicLines(result, ZonedDateTime.now()));
         }
         lines.addAll(DfsioReport.hbenchLines(result));
-        report(session, lines, result.resources(), result::toBenchResult);
+        report(session, lines, result);
         if (!result.passed()) {
             err.println(NAME + ": verification failed in " + result.failures().size() + " of " + result.tasks().size()
                     + " files; first: " + result.failures().get(0));

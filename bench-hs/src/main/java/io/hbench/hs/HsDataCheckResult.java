@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.time.Duration;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** What HSDataCheck found; {@link #problems} is empty when the data passed. */
-public final class HsDataCheckResult {
+public final class HsDataCheckResult implements ProgramResult {
     private final HsDataCheckOptions options;
     private final Instant start;
     private final Instant end;
@@ -72,6 +73,7 @@ public final class HsDataCheckResult {
     }
 
     /** Always empty: HSDataCheck reads metadata from this process, and runs no tasks on the cluster to sample. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return Optional.empty();
     }
@@ -80,6 +82,7 @@ public final class HsDataCheckResult {
         return problems.isEmpty();
     }
 
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSDataCheck", "check")
                 .primaryMetric("check_time")

@@ -80,7 +80,7 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
             }
         }
         HsDataCheckResult result = new HsDataCheck(session.configuration()).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         if (!result.passed()) {
             err.println(NAME + ": " + options.dir() + " FAILED: " + result.problems().get(0));
             return ExitStatus.FAILURE;

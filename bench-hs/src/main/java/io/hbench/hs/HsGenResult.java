@@ -6,6 +6,7 @@ import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** What an HSGen run wrote and how long the job took. */
-public final class HsGenResult {
+public final class HsGenResult implements ProgramResult {
     private final HsGenOptions options;
     private final Instant start;
     private final Instant end;
@@ -99,6 +100,7 @@ public final class HsGenResult {
     }
 
     /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -108,6 +110,7 @@ public final class HsGenResult {
         return sampledResources;
     }
 
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSGen", "generate")
                 .primaryMetric("throughput")

@@ -86,7 +86,7 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
     @Override
     protected ExitStatus run(HsGenOptions options, ClusterSession session) throws Exception {
         HsGenResult result = new HsGen(session.configuration(), err).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         return ExitStatus.SUCCESS;
     }
 

@@ -6,6 +6,7 @@ import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** What HSSort did: rows, times (sampling and job), and how evenly the reducers were loaded. */
-public final class HsSortResult {
+public final class HsSortResult implements ProgramResult {
     private final HsSortOptions options;
     private final Instant start;
     private final Instant end;
@@ -127,6 +128,7 @@ public final class HsSortResult {
     }
 
     /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -136,6 +138,7 @@ public final class HsSortResult {
         return sampledResources;
     }
 
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSSort", "sort")
                 .primaryMetric("total_time")

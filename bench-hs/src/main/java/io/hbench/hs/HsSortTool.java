@@ -86,7 +86,7 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
     @Override
     protected ExitStatus run(HsSortOptions options, ClusterSession session) throws Exception {
         HsSortResult result = new HsSort(session.configuration(), err).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         return ExitStatus.SUCCESS;
     }
 

@@ -6,6 +6,7 @@ import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** What HSValidate found: rows, checksum, and every error line (empty when the data is valid). */
-public final class HsValidateResult {
+public final class HsValidateResult implements ProgramResult {
     private final HsValidateOptions options;
     private final Instant start;
     private final Instant end;
@@ -124,6 +125,7 @@ public final class HsValidateResult {
     }
 
     /** What the hosts' CPU, memory, network and disks did while the job's tasks ran; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -133,6 +135,7 @@ public final class HsValidateResult {
         return sampledResources;
     }
 
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
                 .primaryMetric("job_time")

@@ -70,7 +70,7 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
     @Override
     protected ExitStatus run(HsValidateOptions options, ClusterSession session) throws Exception {
         HsValidateResult result = new HsValidate(session.configuration(), err).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         if (!result.passed()) {
             err.println(NAME + ": " + result.options().inputDir() + " is NOT valid: " + result.errors().size()
                     + (result.errors().size() == 1 ? " error" : " errors") + "; first: "

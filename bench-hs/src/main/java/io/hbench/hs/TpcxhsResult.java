@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * SF / (T / 3600), T the run's elapsed seconds, computed in decimal from T in milliseconds:
  * SF x 3,600,000 / T_ms. The performance run is the one with the lower HSph@SF.
  */
-public final class TpcxhsResult {
+public final class TpcxhsResult implements ProgramResult {
     /** Digits kept after the point in HSph@SF and $/HSph@SF: far more than any report prints. */
     static final int SCALE = 12;
 
@@ -123,6 +124,7 @@ public final class TpcxhsResult {
     }
 
     /** What the hosts' CPU, memory, network and disks did while the jobs' tasks ran; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -190,6 +192,7 @@ public final class TpcxhsResult {
      * The common result model; the primary metric is HSph@SF, as a double (the exact decimal is in the classic
      * lines). Phases are labelled by run and phase, the two HSDataChecks as HSDataCheck-generated and -sorted.
      */
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder("TPCx-HS", "run")
                 .primaryMetric("hsph_at_sf")

@@ -89,7 +89,7 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     @Override
     protected ExitStatus run(TpcxhsOptions options, ClusterSession session) throws Exception {
         TpcxhsResult result = new Tpcxhs(session.configuration(), err).run(options);
-        report(session, TpcxhsReport.lines(result), result.resources(), result::toBenchResult);
+        report(session, TpcxhsReport.lines(result), result);
         if (!result.passed()) {
             err.println(NAME + ": no metric: " + TpcxhsReport.failure(result));
             return ExitStatus.FAILURE;

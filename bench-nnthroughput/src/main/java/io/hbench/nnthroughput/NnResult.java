@@ -7,6 +7,7 @@ import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.time.Instant;
@@ -17,7 +18,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** The outcome of an NNThroughputBenchmark run: one {@link OpResult} per operation run (several for -op all). */
-public final class NnResult {
+public final class NnResult implements ProgramResult {
     public static final String BENCHMARK = "NNThroughputBenchmark";
     // The base directory is where the run worked, a location; keeping the results acts only after the timed work.
     private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
@@ -52,6 +53,7 @@ public final class NnResult {
     }
 
     /** What the client host's CPU, memory, network and disks did during the run; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -80,6 +82,7 @@ public final class NnResult {
      * The common result model. The primary metric is ops/s, one per operation (labelled operation=create, ...); a
      * mix's calls are labelled call=... as well. The parameters are the options the operation uses.
      */
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(BENCHMARK, options.operation().label())
                 .primaryMetric("ops_per_second")

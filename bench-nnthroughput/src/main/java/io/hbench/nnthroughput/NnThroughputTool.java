@@ -97,7 +97,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         NnResult result = benchmark.run(command.options);
         List<String> lines = new ArrayList<>(NnReport.classicLines(result));
         lines.addAll(NnReport.hbenchLines(result));
-        report(session, lines, result.resources(), result::toBenchResult);
+        report(session, lines, result);
         return ExitStatus.SUCCESS;
     }
 }

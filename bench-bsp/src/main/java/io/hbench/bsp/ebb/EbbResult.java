@@ -7,6 +7,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -37,7 +38,7 @@ import org.HdrHistogram.Histogram;
  * as long as that program ran until it returned its figures, on the peer's monotonic clock.
  * </ul>
  */
-public final class EbbResult {
+public final class EbbResult implements ProgramResult {
     private final EbbOptions options;
     private final Instant start;
     private final Instant end;
@@ -62,6 +63,7 @@ public final class EbbResult {
      * What the hosts' CPU, memory, network and disks did during the pattern's run; empty if not sampled. The
      * -relative baseline's two peers are left out: they measure a reference, not the cluster.
      */
+    @Override
     public Optional<ResourceUsage> resources() {
         return run.resources();
     }
@@ -101,6 +103,7 @@ public final class EbbResult {
         return baseline.map(base -> run.bytesPerSecond(size) / base.bytesPerSecond(size));
     }
 
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(Ebb.NAME, options.pattern().flagValue())
                 .primaryMetric("bandwidth")

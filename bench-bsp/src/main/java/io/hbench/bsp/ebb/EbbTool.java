@@ -114,7 +114,7 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
     protected ExitStatus run(EbbOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         EbbResult result = new Ebb(runner).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         return ExitStatus.SUCCESS;
     }
 

@@ -9,6 +9,7 @@ import io.hbench.result.Better;
 import io.hbench.result.Environment;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
+import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -45,7 +46,7 @@ import org.HdrHistogram.Histogram;
  * program ran until it returned its figures, on the peer's monotonic clock: setup, warmup and measured supersteps.
  * </ul>
  */
-public final class RandBenchResult {
+public final class RandBenchResult implements ProgramResult {
     private final RandBenchOptions options;
     private final Instant start;
     private final Instant end;
@@ -112,6 +113,7 @@ public final class RandBenchResult {
     }
 
     /** What the peers' hosts' CPU, memory, network and disks did while the program ran; empty if not sampled. */
+    @Override
     public Optional<ResourceUsage> resources() {
         return resources;
     }
@@ -197,6 +199,7 @@ public final class RandBenchResult {
      * measured supersteps' send, flush and barrier times (superstep_time labelled phase and superstep), so that a
      * report can draw them superstep by superstep.
      */
+    @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(RandBench.NAME, "random messages")
                 .primaryMetric("network_throughput")

@@ -103,7 +103,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
     protected ExitStatus run(RandBenchOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         RandBenchResult result = new RandBench(runner).run(options);
-        report(session, lines(result), result.resources(), result::toBenchResult);
+        report(session, lines(result), result);
         result.failures().forEach(failure -> err.println(name() + ": " + failure));
         return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
