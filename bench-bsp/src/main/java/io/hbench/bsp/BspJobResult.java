@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.resources.SampledResources;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import java.time.Duration;
@@ -18,20 +19,20 @@ public final class BspJobResult {
     private final Instant start;
     private final Instant end;
     private final Optional<SubmittedJob> job;
-    private final Optional<ResourceUsage> resources;
+    private final Optional<SampledResources> resources;
 
     /** A result of peers that ran as no cluster job (threads, processes started by hand). */
     public BspJobResult(List<PeerReport> reports, Instant start, Instant end) {
         this(reports, start, end, Optional.empty(), Optional.empty());
     }
 
-    /** @param resources what the peers' hosts did while the program ran; empty if they did not sample */
-    public BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<ResourceUsage> resources) {
+    /** @param resources what the peers' hosts' samplers handed over; empty if they did not sample */
+    public BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SampledResources> resources) {
         this(reports, start, end, Optional.empty(), resources);
     }
 
     private BspJobResult(List<PeerReport> reports, Instant start, Instant end, Optional<SubmittedJob> job,
-            Optional<ResourceUsage> resources) {
+            Optional<SampledResources> resources) {
         this.resources = requireNonNull(resources, "resources is null");
         this.reports = List.copyOf(requireNonNull(reports, "reports is null"));
         this.start = requireNonNull(start, "start is null");
@@ -67,9 +68,12 @@ public final class BspJobResult {
         return job;
     }
 
-    /** What the peers' hosts' CPU, memory, network and disks did while the program ran; empty if not sampled. */
+    /**
+     * What the peers' hosts' CPU, memory, network and disks did while the program ran; empty if not sampled. Worked
+     * out from the samples on each call, by the caller rather than the coordinator, whose peers wait for it.
+     */
     public Optional<ResourceUsage> resources() {
-        return resources;
+        return resources.map(SampledResources::usage);
     }
 
     /** This result, of peers that ran as {@code job}. */

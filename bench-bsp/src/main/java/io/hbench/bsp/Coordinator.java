@@ -5,9 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.resources.HostSamples;
-import io.hbench.resources.UsageCalculator;
+import io.hbench.resources.SampledResources;
 import io.hbench.result.Phase;
-import io.hbench.result.ResourceUsage;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -290,15 +289,16 @@ final class Coordinator implements Closeable {
     }
 
     /**
+     * What the peers handed over, as samples: the caller turns them into figures once FINISH has let the peers go.
      * Every peer hands over what its host's sampler gave it, so every sampled host is here under the name its sampler
      * knows it by; peers' data addresses (often IP addresses) would name hosts differently.
      */
-    private Optional<ResourceUsage> resourceUsage(Instant end) {
+    private Optional<SampledResources> sampledResources(Instant end) {
         List<HostSamples> samples = new ArrayList<>();
         for (Slot each : slots) {
             each.resources.ifPresent(samples::add);
         }
-        return spec.resourceInterval().map(interval -> UsageCalculator.usage(samples, List.of(), interval,
+        return spec.resourceInterval().map(interval -> new SampledResources(interval, samples, List.of(),
                 List.of(new Phase(spec.name(), start, end))));
     }
 
@@ -327,7 +327,7 @@ final class Coordinator implements Closeable {
                     each.elapsed, each.report));
         }
         Instant end = Instant.now();
-        result = new BspJobResult(reports, start, end, resourceUsage(end));
+        result = new BspJobResult(reports, start, end, sampledResources(end));
         for (Slot each : slots) {
             try {
                 each.channel.sendFinish();
