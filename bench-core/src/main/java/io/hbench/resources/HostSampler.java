@@ -115,6 +115,13 @@ public final class HostSampler {
     }
 
     private synchronized void tick() {
+        sampleIfThisProcessMay();
+        cpuNanos = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
+        firstTick.countDown();
+    }
+
+    /** Takes a snapshot if this process holds the host's lock (taking it if free) or no lock can be had. */
+    private void sampleIfThisProcessMay() {
         try {
             if (lock == null && !lockImpossible) {
                 tryLock();
@@ -125,8 +132,6 @@ public final class HostSampler {
         } catch (IOException | RuntimeException e) {
             // A counter file that cannot be read this once costs one interval, never the run.
         }
-        cpuNanos = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
-        firstTick.countDown();
     }
 
     private void tryLock() {
@@ -168,19 +173,10 @@ public final class HostSampler {
             Thread.currentThread().interrupt();
         }
         synchronized (this) {
-            if (unavailableReason.isPresent()) {
-                return HostSamples.unavailable(host, unavailableReason.get());
-            }
-            if (lock == null && !lockImpossible) {
-                // The process that sampled may have left since the last tick: end the series here, not there.
-                tryLock();
-            }
-            if (lock != null || lockImpossible) {
-                try {
-                    taken.add(counters.read(Instant.now()));
-                } catch (IOException | RuntimeException e) {
-                    // The series ends at the last tick instead.
-                }
+            if (unavailableReason.isEmpty()) {
+                // The final snapshot; the process that sampled may have left since the last tick, so this one may
+                // take over: the series then ends here, not there.
+                sampleIfThisProcessMay();
             }
             releaseLock();
             return drain();
