@@ -11,6 +11,12 @@ package io.hbench.bsp;
  * and the superstep; they never leave a call blocked for longer than the job's failure timeout.
  */
 public interface BspPeer {
+    /**
+     * The largest message {@link #send} takes: a receiver reads a larger one whole into memory, so the bound is what
+     * any peer may have to hold at once for one message beyond its buffers.
+     */
+    int MAX_MESSAGE_BYTES = 64 << 20;
+
     /** This peer's index, from 0 to {@code count() - 1}. */
     int index();
 
@@ -28,6 +34,8 @@ public interface BspPeer {
      * then it is delivered locally, without the network). The bytes are copied before this returns.
      * Messages to one destination are bundled; when the bounded send buffers are full this blocks
      * until the network has taken enough of them (flow control).
+     *
+     * @throws IllegalArgumentException if {@code length} is above {@link #MAX_MESSAGE_BYTES}
      */
     void send(int destination, byte[] message, int offset, int length) throws InterruptedException;
 

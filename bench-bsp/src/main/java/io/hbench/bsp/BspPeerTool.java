@@ -7,15 +7,18 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * {@code BspPeer -coordinator host:port}: one peer started by hand. It joins the coordinator (of a
- * program run with its manual runner), runs whatever program the coordinator ships and exits 0 when
- * the job succeeded, 1 when it failed, 2 on bad usage. It needs no cluster and starts none.
+ * {@code BspPeer -coordinator host:port -secretFile file}: one peer started by hand. It joins the
+ * coordinator (of a program run with its manual runner), proving the secret in the file, which only
+ * its owner may be able to read; runs whatever program the coordinator ships and exits 0 when the job
+ * succeeded, 1 when it failed, 2 on bad usage. It needs no cluster and starts none.
  */
 public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
     public BspPeerTool(PrintStream out, PrintStream err) {
@@ -34,13 +37,15 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
 
     @Override
     protected String usage() {
-        return "BspPeer -coordinator <host:port> [-address <bind address>] [-ports <from-to>]";
+        return "BspPeer -coordinator <host:port> -secretFile <file> [-address <bind address>] [-ports <from-to>]";
     }
 
     @Override
     protected void addOptions(Options options) {
         options.addOption(Option.builder("coordinator").hasArg().argName("host:port")
                 .desc("where the BSP job's coordinator waits for its peers").build());
+        options.addOption(Option.builder("secretFile").hasArg().argName("file")
+                .desc("the run's secret, as the coordinator's -secretFile holds it; readable by its owner alone").build());
         options.addOption(Option.builder("address").hasArg().argName("bind address")
                 .desc("the address other peers reach this one at (default: an address of this host that other"
                         + " hosts can reach; " + BspSettings.ADDRESS_KEY + ")").build());
@@ -69,11 +74,17 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT,
                     "-coordinator " + coordinator + ": expected host:port, e.g. gateway.example.com:40000");
         }
+        String secretFile = line.getOptionValue("secretFile");
+        if (secretFile == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "missing -secretFile <file>: a copy of the file named by"
+                    + " the coordinator's -secretFile");
+        }
         String ports = line.getOptionValue("ports");
         if (ports != null && BspSettings.parsePortRange(ports) == null) {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-ports " + ports + ": " + BspSettings.PORT_RANGE_HINT);
         }
-        return new PeerOptions(coordinator.substring(0, colon), port, line.getOptionValue("address"), ports);
+        return new PeerOptions(coordinator.substring(0, colon), port, Paths.get(secretFile),
+                line.getOptionValue("address"), ports);
     }
 
     private static int parsePort(String text) {
@@ -87,6 +98,7 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
 
     @Override
     protected ExitStatus run(PeerOptions options, ClusterSession session) throws InterruptedException {
+        RunSecret secret = secretOf(options.secretFile);
         Configuration conf = new Configuration(session.configuration());
         if (options.address != null) {
             conf.set(BspSettings.ADDRESS_KEY, options.address);
@@ -95,20 +107,31 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
             conf.set(BspSettings.PORTS_KEY, options.ports);
         }
         PeerRuntime.join(new InetSocketAddress(options.host, options.port), -1,
-                BspSettings.dataAddress(conf, false), BspSettings.ports(conf), LinkDecorator.NONE);
+                BspSettings.dataAddress(conf, false), BspSettings.ports(conf), LinkDecorator.NONE, secret, err::println);
         return ExitStatus.SUCCESS;
+    }
+
+    /** The secret in {@code file}, or a user error that names the flag. */
+    static RunSecret secretOf(Path file) {
+        try {
+            return RunSecret.read(file);
+        } catch (BenchException e) {
+            throw new BenchException(e.errorCode(), "-secretFile " + e.getMessage());
+        }
     }
 
     /** The parsed command line. */
     static final class PeerOptions {
         final String host;
         final int port;
+        final Path secretFile;
         final String address;
         final String ports;
 
-        PeerOptions(String host, int port, String address, String ports) {
+        PeerOptions(String host, int port, Path secretFile, String address, String ports) {
             this.host = host;
             this.port = port;
+            this.secretFile = secretFile;
             this.address = address;
             this.ports = ports;
         }

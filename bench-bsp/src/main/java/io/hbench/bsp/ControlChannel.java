@@ -6,12 +6,13 @@ import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.ProtocolException;
 import java.net.Socket;
 import java.time.Instant;
 
 /**
- * One control connection between a peer and the coordinator: small typed messages, each a type
- * byte and a body, sent at once (TCP_NODELAY, flushed per message) because a barrier is one round
+ * One control connection between a peer and the coordinator, once {@link Handshake} has proven it:
+ * small typed messages, each a type byte and a body, sent at once (TCP_NODELAY, flushed per message) because a barrier is one round
  * trip of them. Any thread may send; one thread reads.
  *
  * <pre>
@@ -41,6 +42,11 @@ final class ControlChannel implements Closeable {
 
     /** writeUTF takes at most 64 KiB; a one-line reason is far shorter, a program's message may not be. */
     private static final int MAX_TEXT = 2000;
+    /**
+     * The largest report or set of resource samples a peer may send: an hour's samples at one a second are a few
+     * megabytes. A larger length is a broken peer's, and is refused before anything is allocated for it.
+     */
+    static final int MAX_BYTES = 128 << 20;
 
     private final Socket socket;
     private final DataInputStream in;
@@ -110,8 +116,8 @@ final class ControlChannel implements Closeable {
 
     static byte[] readBytes(DataInputStream in) throws IOException {
         int length = in.readInt();
-        if (length < 0) {
-            throw new IOException("negative length " + length + " on a BSP control connection");
+        if (length < 0 || length > MAX_BYTES) {
+            throw new ProtocolException("sent a length of " + length + " bytes, not from 0 to " + MAX_BYTES);
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);

@@ -12,6 +12,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ProtocolException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -25,6 +26,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -39,6 +42,11 @@ import java.util.stream.Collectors;
  * peers have joined within the failure timeout of the start, and when a peer ends its program while
  * others wait in a barrier (it can never complete).
  *
+ * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
+ * that sends anything but a registration first or that asks for a place the job does not have is
+ * closed and reported in one line naming its address, and the job goes on. At most
+ * {@link Handshake#MAX_PENDING} connections are in their handshake at once; more are closed at once.
+ *
  * <p>Lifecycle: {@link #start} binds the listener and starts the accepting thread (one more
  * thread per connection, all daemons); {@link #close} closes the listener and every connection,
  * which ends those threads, and stops the timer. Closing before the job ended is seen by the peers
@@ -51,7 +59,10 @@ final class Coordinator implements Closeable {
     private final String where;
     private final Instant start = Instant.now();
     private final ScheduledExecutorService timer;
-    private final Set<ControlChannel> connections = ConcurrentHashMap.newKeySet();
+    private final RunSecret secret;
+    private final Consumer<String> refusals;
+    private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger handshaking = new AtomicInteger();
 
     // Guarded by this.
     private final Slot[] slots;
@@ -63,8 +74,11 @@ final class Coordinator implements Closeable {
     private BenchException failure;
     private BspJobResult result;
 
-    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocket server, String where) {
+    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocket server, String where, RunSecret secret,
+            Consumer<String> refusals) {
         this.spec = spec;
+        this.secret = secret;
+        this.refusals = refusals;
         this.bundleSize = bundleSize;
         this.server = server;
         this.where = where;
@@ -73,13 +87,18 @@ final class Coordinator implements Closeable {
     }
 
     /**
-     * Listens on {@code host}:{@code port} (port 0: any free one) and waits for the peers of {@code spec}.
+     * Listens on {@code host}:{@code port} (port 0: any free one) and waits for the peers of {@code spec}, which prove
+     * that they know {@code secret}.
      *
+     * @param refusals told, in one line each, of every connection refused
      * @throws BenchException PEER_UNREACHABLE when it cannot listen there
      */
-    static Coordinator start(String host, int port, BspJobSpec spec, int bundleSize) {
+    static Coordinator start(String host, int port, BspJobSpec spec, int bundleSize, RunSecret secret,
+            Consumer<String> refusals) {
         requireNonNull(host, "host is null");
         requireNonNull(spec, "spec is null");
+        requireNonNull(secret, "secret is null");
+        requireNonNull(refusals, "refusals is null");
         ServerSocket server = null;
         try {
             server = new ServerSocket();
@@ -89,7 +108,8 @@ final class Coordinator implements Closeable {
             throw new BenchException(ErrorCode.PEER_UNREACHABLE,
                     "cannot listen for BSP peers on " + host + ":" + port + ": " + describe(e), e);
         }
-        Coordinator coordinator = new Coordinator(spec, bundleSize, server, advertised(server) + ":" + server.getLocalPort());
+        Coordinator coordinator = new Coordinator(spec, bundleSize, server,
+                advertised(server) + ":" + server.getLocalPort(), secret, refusals);
         coordinator.deadline = coordinator.timer.schedule(coordinator::joinTimedOut,
                 spec.failureTimeout().toMillis(), TimeUnit.MILLISECONDS);
         daemon(coordinator::acceptPeers, "bsp-coordinator-accept").start();
@@ -150,24 +170,40 @@ final class Coordinator implements Closeable {
 
     private void acceptPeers() {
         while (!server.isClosed()) {
+            Socket socket;
             try {
-                Socket socket = server.accept();
-                ControlChannel channel = new ControlChannel(socket);
-                connections.add(channel);
-                daemon(() -> serve(channel), "bsp-coordinator-peer").start();
+                socket = server.accept();
             } catch (IOException e) {
                 // Closed: the job is over. Otherwise one failed accept is that peer's problem; its
                 // absence is reported by the join deadline.
+                continue;
             }
+            if (handshaking.incrementAndGet() > Handshake.MAX_PENDING) {
+                handshaking.decrementAndGet();
+                refuse(socket, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's secret");
+                closeQuietly(socket);
+                continue;
+            }
+            connections.add(socket);
+            daemon(() -> serve(socket), "bsp-coordinator-peer").start();
         }
     }
 
-    private void serve(ControlChannel channel) {
+    /** Proves the connection, then reads its registration and serves the peer until the job ends. */
+    private void serve(Socket socket) {
+        ControlChannel channel = null;
         Slot slot = null;
         try {
+            try {
+                Handshake.accept(socket, secret, Handshake.CONTROL);
+            } finally {
+                handshaking.decrementAndGet();
+            }
+            channel = new ControlChannel(socket);
             DataInputStream in = channel.in();
-            if (in.readByte() != ControlChannel.REGISTER) {
-                throw new IOException("a BSP peer must register first");
+            byte first = in.readByte();
+            if (first != ControlChannel.REGISTER) {
+                throw new ProtocolException("sent message type " + first + " before registering");
             }
             slot = register(channel, in.readInt(), in.readUTF(), in.readInt());
             while (slot != null) {
@@ -181,7 +217,7 @@ final class Coordinator implements Closeable {
                     if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
                             || nano > 999_999_999 || elapsedNanos < 0) {
                         // Not our runtime's peer: treated as a broken connection, which fails the job.
-                        throw new IOException("a BSP peer reports an impossible run: start " + second + " s " + nano
+                        throw new ProtocolException("reported an impossible run: start " + second + " s " + nano
                                 + " ns, " + elapsedNanos + " ns long");
                     }
                     byte[] report = ControlChannel.readBytes(in);
@@ -192,17 +228,28 @@ final class Coordinator implements Closeable {
                     int code = in.readInt();
                     fail(errorCode(code), in.readUTF());
                 } else {
-                    throw new IOException("unknown BSP control message " + type);
+                    throw new ProtocolException("sent unknown message type " + type);
                 }
+            }
+        } catch (ProtocolException e) {
+            if (slot == null) {
+                refuse(socket, e.getMessage());
+            } else {
+                broke(slot, e.getMessage());
             }
         } catch (IOException e) {
             closed(slot);
         } finally {
             if (slot == null) {
-                channel.close();
-                connections.remove(channel);
+                closeQuietly(socket);
+                connections.remove(socket);
             }
         }
+    }
+
+    private void refuse(Socket socket, String what) {
+        refusals.accept("the BSP coordinator at " + where + " refused a connection from "
+                + HostAddresses.text(socket.getInetAddress()) + ":" + socket.getPort() + ", which " + what);
     }
 
     private synchronized Slot register(ControlChannel channel, int requested, String host, int port)
@@ -224,6 +271,7 @@ final class Coordinator implements Closeable {
             refusal = "peer " + requested + " has already joined the BSP job at " + where;
         }
         if (refusal != null) {
+            refusals.accept(refusal + " (refused the registration from " + channel.remote() + ")");
             channel.sendFailure(ControlChannel.ABORT, ErrorCode.PEER_FAILED.code(), refusal);
             return null;
         }
@@ -346,6 +394,14 @@ final class Coordinator implements Closeable {
                 : " left before the job started"));
     }
 
+    /** A registered peer broke the protocol: the job cannot trust what it says any more. */
+    private synchronized void broke(Slot slot, String what) {
+        if (result != null || failure != null) {
+            return;
+        }
+        fail(ErrorCode.PEER_FAILED, slot.address + " " + what + " in superstep " + slot.superstep);
+    }
+
     private synchronized void joinTimedOut() {
         if (started || failure != null) {
             return;
@@ -442,12 +498,12 @@ final class Coordinator implements Closeable {
         return thread;
     }
 
-    private static void closeQuietly(ServerSocket server) {
-        if (server != null) {
+    private static void closeQuietly(Closeable closeable) {
+        if (closeable != null) {
             try {
-                server.close();
+                closeable.close();
             } catch (IOException ignored) {
-                // It never listened.
+                // Closing is all that is left to do with it.
             }
         }
     }
@@ -455,8 +511,8 @@ final class Coordinator implements Closeable {
     @Override
     public void close() {
         closeQuietly(server);
-        for (ControlChannel channel : connections) {
-            channel.close();
+        for (Socket socket : connections) {
+            closeQuietly(socket);
         }
         timer.shutdownNow();
     }

@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.ProtocolException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
@@ -10,7 +11,8 @@ import java.nio.channels.SocketChannel;
  * complete message is handed to the peer's handler straight from that buffer, and markers are
  * acknowledged once everything before them has been delivered. Nothing queues: while the handler
  * is slow, the buffer stays full and TCP holds the sender back. A message larger than the buffer
- * is gathered in an array of its own size.
+ * is gathered in an array of its own size. A frame that breaks {@link Frames} (a length above
+ * {@link BspPeer#MAX_MESSAGE_BYTES}, an unknown marker, a marker of another superstep) closes the link.
  *
  * <p>Lifecycle: {@link #run} ends when the connection closes, from either side.
  */
@@ -28,25 +30,32 @@ final class InboundLink implements Runnable {
     private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
     /** Kept for the next message larger than {@link #buffer}, up to {@link #KEPT_LARGE_BYTES}. */
     private ByteBuffer large = ByteBuffer.allocateDirect(0);
-    private int source = -1;
+    private final int source;
     private int superstep;
 
-    InboundLink(PeerRuntime peer, SocketChannel channel, int bufferSize) {
+    /** @param source the peer at the other end, as it proved in the handshake */
+    InboundLink(PeerRuntime peer, SocketChannel channel, int source, int bufferSize) {
         this.peer = peer;
         this.channel = channel;
+        this.source = source;
         this.buffer = ByteBuffer.allocateDirect(bufferSize);
+    }
+
+    int source() {
+        return source;
     }
 
     @Override
     public void run() {
         try {
-            source = readSource();
             peer.awaitHandlerFixed();
             while (channel.read(buffer) >= 0) {
                 buffer.flip();
                 deliverComplete();
                 buffer.compact();
             }
+        } catch (ProtocolException e) {
+            peer.linkBroke(source, e.getMessage());
         } catch (IOException e) {
             // Closed, by this peer at its end or by the sender; the coordinator hears of any death.
         } catch (InterruptedException e) {
@@ -58,26 +67,16 @@ final class InboundLink implements Runnable {
         }
     }
 
-    private int readSource() throws IOException {
-        ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES);
-        while (hello.hasRemaining()) {
-            if (channel.read(hello) < 0) {
-                throw new EOFException();
-            }
-        }
-        int index = hello.getInt(0);
-        if (index < 0 || index >= peer.count()) {
-            throw new IOException("a data connection from unknown peer " + index);
-        }
-        return index;
-    }
-
     private void deliverComplete() throws IOException {
         long delivered = 0;
         while (buffer.remaining() >= Frames.HEADER) {
             int start = buffer.position();
             int limit = buffer.limit();
             int header = buffer.getInt(start);
+            if (header > BspPeer.MAX_MESSAGE_BYTES) {
+                throw new ProtocolException("sent a message of " + header + " bytes, more than the "
+                        + BspPeer.MAX_MESSAGE_BYTES + " a message may have");
+            }
             if (header >= 0) {
                 if (limit - start - Frames.HEADER >= header) {
                     int end = start + Frames.HEADER + header;
@@ -97,6 +96,10 @@ final class InboundLink implements Runnable {
                     break;
                 }
                 int step = buffer.getInt(start + Frames.HEADER);
+                if (header != Frames.FLUSH && header != Frames.END_OF_STEP || step != superstep) {
+                    throw new ProtocolException("sent marker " + header + " of superstep " + step + " in superstep "
+                            + superstep);
+                }
                 buffer.position(start + Frames.MARKER);
                 peer.ledger().add(source, delivered);
                 delivered = 0;

@@ -13,7 +13,8 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Runs every peer of a job as a thread of this JVM, over real TCP on the loopback interface (or
  * {@link BspSettings#ADDRESS_KEY}), with no MapReduce: for tests and for measuring the runtime
- * itself. The coordinator listens on the same address.
+ * itself. The coordinator listens on the same address. Each run has a fresh {@link RunSecret}, held in
+ * memory; connections refused for not proving it are told on standard error.
  *
  * <p>Lifecycle: each {@link #run} starts a coordinator and one thread per peer, and before it
  * returns or throws, closes the coordinator and waits for every peer thread to end.
@@ -43,12 +44,13 @@ public final class LocalBspRunner implements BspRunner {
         int bundleSize = BspSettings.bundleSize(conf);
         List<Thread> peers = new ArrayList<>();
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
-        try (Coordinator coordinator = Coordinator.start(host, 0, sampled, bundleSize)) {
+        RunSecret secret = RunSecret.generate();
+        try (Coordinator coordinator = Coordinator.start(host, 0, sampled, bundleSize, secret, System.err::println)) {
             InetSocketAddress address = new InetSocketAddress(host, coordinator.port());
             try {
                 for (int i = 0; i < spec.peers(); i++) {
                     int index = i;
-                    Thread peer = Coordinator.daemon(() -> runPeer(coordinator, address, index, host, ports),
+                    Thread peer = Coordinator.daemon(() -> runPeer(coordinator, address, index, host, ports, secret),
                             "bsp-local-peer-" + i);
                     peers.add(peer);
                     peer.start();
@@ -65,9 +67,10 @@ public final class LocalBspRunner implements BspRunner {
         }
     }
 
-    private void runPeer(Coordinator coordinator, InetSocketAddress address, int index, String host, int[] ports) {
+    private void runPeer(Coordinator coordinator, InetSocketAddress address, int index, String host, int[] ports,
+            RunSecret secret) {
         try {
-            PeerRuntime.join(address, index, host, ports, links);
+            PeerRuntime.join(address, index, host, ports, links, secret, System.err::println);
         } catch (BenchException e) {
             // Usually the coordinator's own verdict coming back; if the peer failed before it could
             // tell the coordinator (no free port, say), this is the first the job hears of it.

@@ -11,21 +11,28 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Runs a job on peers started by hand, as with mpirun on hosts without YARN: the coordinator
  * listens at the given address and the job starts once {@code spec.peers()} processes have joined
- * with {@code bin/bench BspPeer -coordinator host:port}. Peers take indices in the order they join.
- * Prints nothing; {@link #onListening} tells the caller where it waits.
+ * with {@code bin/bench BspPeer -coordinator host:port -secretFile file}, proving that they know the
+ * same {@link RunSecret}. Peers take indices in the order they join. Prints nothing; {@link #onListening}
+ * tells the caller where it waits and {@link #onRefusal} of connections refused.
  *
  * <p>Lifecycle: each {@link #run} starts a coordinator and closes it before it returns or throws.
  */
 public final class ManualBspRunner implements BspRunner {
     private final Configuration conf;
     private final InetSocketAddress listen;
+    private final RunSecret secret;
     private Consumer<String> listening = where -> {
     };
+    private Consumer<String> refusals = System.err::println;
 
-    /** @param listen where the coordinator listens; port 0 for any free one */
-    public ManualBspRunner(Configuration conf, InetSocketAddress listen) {
+    /**
+     * @param listen where the coordinator listens; port 0 for any free one
+     * @param secret what the peers prove they know: the secret of their {@code -secretFile}
+     */
+    public ManualBspRunner(Configuration conf, InetSocketAddress listen, RunSecret secret) {
         this.conf = new Configuration(requireNonNull(conf, "conf is null"));
         this.listen = requireNonNull(listen, "listen is null");
+        this.secret = requireNonNull(secret, "secret is null");
     }
 
     /** Called with the coordinator's host:port once it listens, before the peers are awaited. */
@@ -34,12 +41,18 @@ public final class ManualBspRunner implements BspRunner {
         return this;
     }
 
+    /** Called, in one line naming its address, for every connection refused (standard error by default). */
+    public ManualBspRunner onRefusal(Consumer<String> refusals) {
+        this.refusals = requireNonNull(refusals, "refusals is null");
+        return this;
+    }
+
     @Override
     public BspJobResult run(BspJobSpec spec) throws InterruptedException {
         requireNonNull(spec, "spec is null");
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
         try (Coordinator coordinator = Coordinator.start(listen.getHostString(), listen.getPort(), sampled,
-                BspSettings.bundleSize(conf))) {
+                BspSettings.bundleSize(conf), secret, refusals)) {
             listening.accept(coordinator.where());
             try {
                 return coordinator.awaitResult();

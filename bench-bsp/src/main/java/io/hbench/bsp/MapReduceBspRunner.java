@@ -12,10 +12,14 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -30,7 +34,9 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  * {@link BspSettings#LOCAL_MAX_PEERS_KEY}, and there the runner is told to run them all at once.
  *
  * <p>Peers on other hosts are never told to reach the coordinator at a loopback address: see
- * {@link BspSettings#COORDINATOR_ADDRESS_KEY}.
+ * {@link BspSettings#COORDINATOR_ADDRESS_KEY}. Each run has a fresh {@link RunSecret}, which reaches
+ * the peers in the job's credentials (YARN gives them to the job's containers alone; they are not
+ * in the job's configuration); connections refused for not proving it are told on the progress stream.
  *
  * <p>The job is submitted through {@link JobMonitor}, which says its id and tracking URL on the progress
  * stream; the result names it ({@link BspJobResult#job()}).
@@ -47,6 +53,12 @@ public final class MapReduceBspRunner implements BspRunner {
     /** How long a job that ended before its peers gets for a peer's own account to reach the coordinator. */
     private static final long LAST_WORDS_MILLIS = 2000;
     private static final long POLL_MILLIS = 200;
+    /**
+     * The secrets of the jobs running in MapReduce's in-process runner, by coordinator. Its tasks cannot be trusted to
+     * see the job's credentials: Hadoop 3.4's LocalJobRunner starts a job's thread before it sets them, so a task may
+     * copy the empty set. Its peers are threads of this process, so memory is as private as the credentials.
+     */
+    private static final Map<String, RunSecret> IN_PROCESS_SECRETS = new ConcurrentHashMap<>();
 
     private final Configuration conf;
     private final PrintStream progress;
@@ -68,6 +80,15 @@ public final class MapReduceBspRunner implements BspRunner {
         return MapReduceFramework.isLocal(conf);
     }
 
+    /** The secret of the job a peer task belongs to. */
+    static Optional<RunSecret> secret(Configuration conf, Credentials credentials) {
+        if (inProcess(conf)) {
+            return Optional.ofNullable(IN_PROCESS_SECRETS.get(conf.get(COORDINATOR_HOST_KEY) + ":"
+                    + conf.get(COORDINATOR_PORT_KEY)));
+        }
+        return RunSecret.from(credentials);
+    }
+
     @Override
     public BspJobResult run(BspJobSpec spec) throws InterruptedException {
         requireNonNull(spec, "spec is null");
@@ -79,9 +100,14 @@ public final class MapReduceBspRunner implements BspRunner {
         }
         checkCapacity(spec.peers(), local);
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
+        RunSecret secret = RunSecret.generate();
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), sampled,
-                BspSettings.bundleSize(conf))) {
+                BspSettings.bundleSize(conf), secret, progress::println)) {
             Job job = newJob(spec, coordinator, local);
+            secret.addTo(job.getCredentials());
+            if (local) {
+                IN_PROCESS_SECRETS.put(coordinator.where(), secret);
+            }
             SubmittedJob submitted = submit(job, spec);
             try {
                 while (!coordinator.awaitEnd(POLL_MILLIS)) {
@@ -106,6 +132,7 @@ public final class MapReduceBspRunner implements BspRunner {
                         + ": " + Coordinator.describe(e), e);
             } finally {
                 kill(job);
+                IN_PROCESS_SECRETS.remove(coordinator.where());
             }
         }
     }

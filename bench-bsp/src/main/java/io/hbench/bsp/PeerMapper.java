@@ -13,12 +13,16 @@ import org.apache.hadoop.mapreduce.Mapper;
 /**
  * A map task that is one BSP peer: it joins the coordinator named in the job and runs the program
  * it ships, reporting progress all the while so that a long superstep is not taken for a hung task.
+ * The run's secret comes from the job's credentials; refused connections are told on the task's
+ * standard error, in its logs.
  */
 public final class PeerMapper extends Mapper<NullWritable, NullWritable, NullWritable, NullWritable> {
     @Override
     public void run(Context context) throws IOException, InterruptedException {
         int index = ((PeerSplit) context.getInputSplit()).index();
         Configuration conf = context.getConfiguration();
+        RunSecret secret = MapReduceBspRunner.secret(conf, context.getCredentials()).orElseThrow(() -> new IOException(
+                "the job's credentials carry no BSP run secret: submit BSP jobs with hbench's MapReduceBspRunner"));
         context.setStatus("BSP peer " + index);
         long taskTimeout = conf.getLong("mapreduce.task.timeout", 600_000);
         long period = Math.max(1000, Math.min(10_000, taskTimeout / 4));
@@ -29,7 +33,7 @@ public final class PeerMapper extends Mapper<NullWritable, NullWritable, NullWri
             PeerRuntime.join(new InetSocketAddress(conf.get(MapReduceBspRunner.COORDINATOR_HOST_KEY),
                     conf.getInt(MapReduceBspRunner.COORDINATOR_PORT_KEY, 0)), index,
                     BspSettings.dataAddress(conf, MapReduceBspRunner.inProcess(conf)), BspSettings.ports(conf),
-                    LinkDecorator.NONE);
+                    LinkDecorator.NONE, secret, System.err::println);
         } catch (BenchException e) {
             // The coordinator knows already; this fails the task with the same words.
             throw new IOException(e.getMessage(), e);

@@ -1,5 +1,7 @@
 package io.hbench.bsp;
 
+import static java.util.Objects.requireNonNull;
+
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.resources.HostSampler;
@@ -8,6 +10,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ProtocolException;
 import java.net.Socket;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
@@ -20,10 +23,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * One peer of a BSP job, wherever it runs (a map task, a thread, a process started by hand).
@@ -31,7 +37,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator and register,
  * wait for the job's start, connect to every other peer, run the program on a thread of its own,
  * flush what it sent last, send the report, wait for FINISH. Threads: the control reader, the
- * acceptor, one reader per other peer, the program and the watchdog. On ABORT (or the
+ * acceptor, one reader per other peer, the program and the watchdog; and, while a connection to
+ * the data listener proves the run's secret, one for it ({@link Handshake}). A connection that does
+ * not prove it, or claims to be a peer that is not in the job or is linked already, is closed and
+ * reported; once every other peer is linked, the listener closes. On ABORT (or the
  * coordinator's loss) every link closes, which unblocks the program's I/O, and the program thread
  * is interrupted. When join returns, every socket is closed and every runtime thread has ended,
  * except a program thread that ignores interruption, which is a daemon left to itself.
@@ -43,6 +52,8 @@ final class PeerRuntime implements BspPeer {
     private static final long PROGRAM_GRACE_MILLIS = 5000;
 
     private final ControlChannel control;
+    private final RunSecret secret;
+    private final Consumer<String> refusals;
     private final String coordinator;
     private final ServerSocketChannel listener;
     private final JobStart job;
@@ -51,7 +62,10 @@ final class PeerRuntime implements BspPeer {
     private final LinkDecorator links;
     private final ReceiptLedger ledger;
     private final OutboundLink[] outbound;
+    // Guarded by itself; linked[i]: peer i's data connection to this one is proven and being read.
     private final List<InboundLink> inbound = new ArrayList<>();
+    private final boolean[] linked;
+    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     private final List<Thread> threads = new ArrayList<>();
     private final ReentrantLock deliveryLock = new ReentrantLock();
     private final CountDownLatch handlerFixed = new CountDownLatch(1);
@@ -76,9 +90,13 @@ final class PeerRuntime implements BspPeer {
     private Optional<HostSampler.Participation> sampling;
 
     private PeerRuntime(ControlChannel control, String coordinator, ServerSocketChannel listener, JobStart job,
-            int index, LinkDecorator links, Optional<HostSampler.Participation> sampling) {
+            int index, LinkDecorator links, Optional<HostSampler.Participation> sampling, RunSecret secret,
+            Consumer<String> refusals) {
         this.sampling = sampling;
         this.control = control;
+        this.secret = secret;
+        this.refusals = refusals;
+        this.linked = new boolean[job.count()];
         this.coordinator = coordinator;
         this.listener = listener;
         this.job = job;
@@ -97,14 +115,18 @@ final class PeerRuntime implements BspPeer {
      * @param requestedIndex this peer's index, or -1 to take any free one
      * @param dataHost the address to listen on for other peers' data (and that they connect to)
      * @param ports the port range for the data listener ({0, 0}: any)
+     * @param secret the run's secret, which every connection of this peer proves
+     * @param refusals told, in one line each, of every connection to this peer refused
      * @throws BenchException PEER_UNREACHABLE if the coordinator or another peer cannot be reached;
      *     the job's failure otherwise
      */
     static void join(InetSocketAddress coordinator, int requestedIndex, String dataHost, int[] ports,
-            LinkDecorator links) throws InterruptedException {
+            LinkDecorator links, RunSecret secret, Consumer<String> refusals) throws InterruptedException {
+        requireNonNull(secret, "secret is null");
+        requireNonNull(refusals, "refusals is null");
         String where = coordinator.getHostString() + ":" + coordinator.getPort();
         try (ServerSocketChannel listener = BspSettings.bind(dataHost, ports);
-                ControlChannel control = connect(coordinator, where)) {
+                ControlChannel control = connect(coordinator, where, secret)) {
             JobStart job;
             int index;
             try {
@@ -128,7 +150,8 @@ final class PeerRuntime implements BspPeer {
             // Every peer of the job on this host names the job alike: by its coordinator.
             Optional<HostSampler.Participation> sampling = job.resourceInterval()
                     .map(interval -> HostSampler.join("bsp-" + where, interval));
-            PeerRuntime runtime = new PeerRuntime(control, where, listener, job, index, links, sampling);
+            PeerRuntime runtime = new PeerRuntime(control, where, listener, job, index, links, sampling, secret,
+                    refusals);
             try {
                 runtime.runJob();
             } finally {
@@ -140,13 +163,20 @@ final class PeerRuntime implements BspPeer {
         }
     }
 
-    private static ControlChannel connect(InetSocketAddress coordinator, String where) {
+    private static ControlChannel connect(InetSocketAddress coordinator, String where, RunSecret secret) {
         Socket socket = new Socket();
         try {
             if (coordinator.isUnresolved()) {
                 throw new UnknownHostException("unknown host " + coordinator.getHostString());
             }
             socket.connect(coordinator, (int) BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toMillis());
+            try {
+                Handshake.connect(socket, secret, Handshake.CONTROL, -1);
+            } catch (ProtocolException e) {
+                socket.close();
+                throw new BenchException(ErrorCode.PEER_UNREACHABLE, "the BSP coordinator at " + where + " "
+                        + e.getMessage());
+            }
             return new ControlChannel(socket);
         } catch (IOException e) {
             try {
@@ -219,10 +249,7 @@ final class PeerRuntime implements BspPeer {
                 channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
                         (int) Math.min(Integer.MAX_VALUE, job.timeoutMillis()));
                 channel.socket().setTcpNoDelay(true);
-                ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES).putInt(0, index);
-                while (hello.hasRemaining()) {
-                    channel.write(hello);
-                }
+                Handshake.connect(channel.socket(), secret, Handshake.DATA, index);
                 outbound[peer] = new OutboundLink(address, channel, links.decorate(index, peer, channel), watchdog,
                         job.bundleSize());
             } catch (IOException | UnresolvedAddressException e) {
@@ -239,27 +266,75 @@ final class PeerRuntime implements BspPeer {
 
     private void acceptPeers() {
         try {
-            for (int accepted = 0; accepted < job.count() - 1; accepted++) {
+            while (true) {
                 SocketChannel channel = listener.accept();
-                channel.socket().setTcpNoDelay(true);
-                // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
-                InboundLink link = new InboundLink(this, channel, 2 * job.bundleSize());
-                synchronized (inbound) {
-                    if (abort != null || finished) {
-                        link.close();
-                        return;
-                    }
-                    inbound.add(link);
+                if (handshaking.size() >= Handshake.MAX_PENDING) {
+                    refuse(channel, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's"
+                            + " secret");
+                    closeQuietly(channel);
+                    continue;
                 }
-                Thread reader = Coordinator.daemon(link, "bsp-peer-" + index + "-from-" + accepted);
-                synchronized (threads) {
-                    threads.add(reader);
-                }
-                reader.start();
+                handshaking.add(channel);
+                Coordinator.daemon(() -> link(channel), "bsp-peer-" + index + "-handshake").start();
             }
         } catch (IOException e) {
-            // The listener closed: the job is over.
+            // The listener closed: every peer is linked, or the job is over.
         }
+    }
+
+    /** Proves a connection to the data listener and, if it is another peer's first, reads it until it closes. */
+    private void link(SocketChannel channel) {
+        InboundLink link;
+        try {
+            int source = Handshake.accept(channel.socket(), secret, Handshake.DATA);
+            if (source < 0 || source >= job.count() || source == index) {
+                throw new ProtocolException("claimed to be peer " + source + ", not one of the other peers of this"
+                        + " job of " + job.count());
+            }
+            channel.socket().setTcpNoDelay(true);
+            // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
+            link = new InboundLink(this, channel, source, 2 * job.bundleSize());
+            synchronized (inbound) {
+                if (abort != null || finished) {
+                    link.close();
+                    return;
+                }
+                if (linked[source]) {
+                    throw new ProtocolException("claimed to be peer " + source + ", which is linked already");
+                }
+                linked[source] = true;
+                inbound.add(link);
+                if (inbound.size() == job.count() - 1) {
+                    // Nothing else has any business here.
+                    closeQuietly(listener);
+                }
+            }
+        } catch (IOException e) {
+            if (abort == null && !finished) {
+                refuse(channel, e instanceof ProtocolException ? e.getMessage()
+                        : "failed in the handshake: " + Coordinator.describe(e));
+            }
+            closeQuietly(channel);
+            return;
+        } finally {
+            handshaking.remove(channel);
+        }
+        synchronized (threads) {
+            threads.add(Thread.currentThread());
+        }
+        Thread.currentThread().setName("bsp-peer-" + index + "-from-" + link.source());
+        link.run();
+    }
+
+    private void refuse(SocketChannel channel, String what) {
+        String from;
+        try {
+            InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
+            from = HostAddresses.text(remote.getAddress()) + ":" + remote.getPort();
+        } catch (IOException e) {
+            from = "a connection closed since";
+        }
+        refusals.accept("BSP " + self + " refused a connection from " + from + ", which " + what);
     }
 
     private void runProgram() {
@@ -352,6 +427,9 @@ final class PeerRuntime implements BspPeer {
 
     private void closeLinks() {
         closeQuietly(listener);
+        for (SocketChannel channel : handshaking) {
+            closeQuietly(channel);
+        }
         for (OutboundLink link : outbound) {
             if (link != null) {
                 link.close();
@@ -420,6 +498,12 @@ final class PeerRuntime implements BspPeer {
         }
     }
 
+    /** An authenticated peer sent what the protocol forbids: its messages cannot be trusted, so the job fails. */
+    void linkBroke(int source, String what) {
+        reportFailure(ErrorCode.PEER_FAILED, self + " closed its data connection from " + job.peer(source) + ", which "
+                + what);
+    }
+
     void handlerFailed(int step, RuntimeException e) {
         reportFailure(ErrorCode.PEER_FAILED, self + " failed in superstep " + step + ": its message handler threw "
                 + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + Coordinator.describe(e)));
@@ -456,6 +540,10 @@ final class PeerRuntime implements BspPeer {
     public void send(int destination, byte[] message, int offset, int length) throws InterruptedException {
         Objects.checkIndex(destination, job.count());
         Objects.checkFromIndexSize(offset, length, message.length);
+        if (length > MAX_MESSAGE_BYTES) {
+            throw new IllegalArgumentException("a message of " + length + " bytes is larger than the "
+                    + MAX_MESSAGE_BYTES + " a BSP message may have");
+        }
         usable();
         fixHandler();
         messagesSent++;

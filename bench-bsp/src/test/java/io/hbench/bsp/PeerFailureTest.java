@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class PeerFailureTest {
     private static final Duration SHORT = Duration.ofSeconds(2);
+    private static final RunSecret SECRET = RunSecret.generate();
 
     @Test
     void aProgramThatThrowsFailsTheJobNamingThePeerAndTheSuperstep() {
@@ -48,17 +49,17 @@ class PeerFailureTest {
     @Test
     void aPeerWhoseConnectionClosesFailsTheJobAsDeadInItsSuperstep() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("dies", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096)) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
             Thread real = Coordinator.daemon(() -> {
                 try {
                     PeerRuntime.join(new InetSocketAddress("127.0.0.1", coordinator.port()), 0, "127.0.0.1",
-                            new int[] {0, 0}, LinkDecorator.NONE);
+                            new int[] {0, 0}, LinkDecorator.NONE, SECRET, new Refusals());
                 } catch (BenchException | InterruptedException e) {
                     // The job fails, as the test expects.
                 }
             }, "real peer");
             real.start();
-            try (Socket fake = new Socket("127.0.0.1", coordinator.port())) {
+            try (Socket fake = proven(coordinator)) {
                 DataOutputStream out = new DataOutputStream(fake.getOutputStream());
                 out.writeByte(ControlChannel.REGISTER);
                 out.writeInt(1);
@@ -78,7 +79,7 @@ class PeerFailureTest {
     @Test
     void aPeerThatReportsAnImpossibleRunTimeFailsTheJobAtOnce() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("garbled", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096);
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals());
                 Socket peer0 = registered(coordinator, 0);
                 Socket peer1 = registered(coordinator, 1)) {
             awaitStart(peer0);
@@ -94,19 +95,27 @@ class PeerFailureTest {
             assertThat(coordinator.awaitEnd(SHORT.toMillis())).as("the job ended without waiting for a timeout")
                     .isTrue();
             BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
-            assertThat(failure.getMessage()).isEqualTo("peer 1 (127.0.0.1:9) died in superstep 0");
+            assertThat(failure.getMessage()).isEqualTo("peer 1 (127.0.0.1:9) reported an impossible run: start 0 s"
+                    + " 2000000000 ns, 1 ns long in superstep 0");
         }
     }
 
     /** A fake peer, registered as {@code index}; the caller waits for the start and closes it. */
     private static Socket registered(Coordinator coordinator, int index) throws Exception {
-        Socket socket = new Socket("127.0.0.1", coordinator.port());
+        Socket socket = proven(coordinator);
         DataOutputStream out = new DataOutputStream(socket.getOutputStream());
         out.writeByte(ControlChannel.REGISTER);
         out.writeInt(index);
         out.writeUTF("127.0.0.1");
         out.writeInt(8 + index);
         out.flush();
+        return socket;
+    }
+
+    /** A connection to the coordinator that has proven the run's secret. */
+    private static Socket proven(Coordinator coordinator) throws Exception {
+        Socket socket = new Socket("127.0.0.1", coordinator.port());
+        Handshake.connect(socket, SECRET, Handshake.CONTROL, -1);
         return socket;
     }
 
@@ -118,7 +127,7 @@ class PeerFailureTest {
     @Test
     void peersThatNeverJoinAreNamedWhenTheTimeoutPasses() {
         BspJobSpec spec = BspJobSpec.builder("alone", TestPrograms.Hello.class).peers(3).failureTimeout(SHORT).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096)) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
             BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
 
             assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);

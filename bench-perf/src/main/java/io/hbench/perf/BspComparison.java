@@ -293,17 +293,19 @@ public final class BspComparison {
     private BenchResult randBench(int peers, int size, int messages, int supersteps, int warmup) throws Exception {
         Path dir = runDir();
         Path json = dir.resolve("randbench.json");
+        // RandBench makes it, owner-only, before it listens; the peers start once it listens.
+        Path secretFile = dir.resolve("secret");
         String coordinator = "127.0.0.1:" + freePort();
         Process program = start(dir, DRIVER, List.of("RandBench", Integer.toString(size), Integer.toString(messages),
                 Integer.toString(supersteps), "-peers", Integer.toString(peers), "-noSelf", "-warmup",
-                Integer.toString(warmup), "-listen", coordinator, "-json", json.toString(), "-noEmbedded"),
-                "randbench");
+                Integer.toString(warmup), "-listen", coordinator, "-secretFile", secretFile.toString(), "-json",
+                json.toString(), "-noEmbedded"), "randbench");
         List<Process> joined = new ArrayList<>();
         try {
             awaitListening(coordinator, program);
             for (int i = 0; i < peers; i++) {
-                joined.add(start(dir, DRIVER, List.of("BspPeer", "-coordinator", coordinator, "-address",
-                        "127.0.0.1"), "peer-" + i));
+                joined.add(start(dir, DRIVER, List.of("BspPeer", "-coordinator", coordinator, "-secretFile",
+                        secretFile.toString(), "-address", "127.0.0.1"), "peer-" + i));
             }
             finish(program, dir.resolve("randbench.log"));
             for (int i = 0; i < joined.size(); i++) {

@@ -142,7 +142,7 @@ public final class ResourceSamplingCost {
 
     private void randBench() throws Exception {
         RandBenchOptions options = RandBenchOptions.builder(64 * 1024, 256, supersteps).warmup(4).noSelf(true)
-                .settings(new BenchSettings(peers, 42, Duration.ofSeconds(60), Optional.empty())).build();
+                .settings(new BenchSettings(peers, 42, Duration.ofSeconds(60))).build();
         randBenchRun(options, true);
         randBenchRun(options, false);
         Pair pair = new Pair("RandBench network MiB/s");

@@ -3,11 +3,15 @@ package io.hbench.bsp.bench;
 import static java.util.Objects.requireNonNull;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What every BSP benchmark asks of its job: peers, the seed of its random choices, the failure timeout, where to listen. */
+/**
+ * What every BSP benchmark asks of its job: peers, the seed of its random choices, the failure timeout, and for peers
+ * started by hand where to listen and the file that holds the run's secret.
+ */
 public final class BenchSettings {
     /**
      * Four peers: the embedded cluster runs at least four map tasks at once, and four is the smallest count
@@ -21,8 +25,15 @@ public final class BenchSettings {
     private final long seed;
     private final Duration failureTimeout;
     private final Optional<InetSocketAddress> listen;
+    private final Optional<Path> secretFile;
 
-    public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen) {
+    /** Settings for a submitted job, whose peers get the run's secret in the job's credentials. */
+    public BenchSettings(int peers, long seed, Duration failureTimeout) {
+        this(peers, seed, failureTimeout, Optional.empty(), Optional.empty());
+    }
+
+    public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen,
+            Optional<Path> secretFile) {
         if (peers < 2 || peers > MAX_PEERS) {
             throw new IllegalArgumentException("-peers must be from 2 to " + MAX_PEERS + ", got " + peers
                     + ": messages need a peer to go to");
@@ -35,6 +46,15 @@ public final class BenchSettings {
         this.seed = seed;
         this.failureTimeout = failureTimeout;
         this.listen = requireNonNull(listen, "listen is null");
+        this.secretFile = requireNonNull(secretFile, "secretFile is null");
+        if (listen.isPresent() && secretFile.isEmpty()) {
+            throw new IllegalArgumentException("-listen needs -secretFile <file>: the peers started by hand prove that"
+                    + " they know the secret in it (made if it does not exist, readable by its owner alone)");
+        }
+        if (listen.isEmpty() && secretFile.isPresent()) {
+            throw new IllegalArgumentException("-secretFile is for -listen: the peers of a submitted job get the run's"
+                    + " secret in the job's credentials");
+        }
     }
 
     public int peers() {
@@ -56,6 +76,11 @@ public final class BenchSettings {
         return listen;
     }
 
+    /** The file of the secret that peers started by hand prove they know; present exactly when {@link #listen} is. */
+    public Optional<Path> secretFile() {
+        return secretFile;
+    }
+
     @Override
     public boolean equals(Object obj) {
         if (!(obj instanceof BenchSettings)) {
@@ -63,16 +88,16 @@ public final class BenchSettings {
         }
         BenchSettings that = (BenchSettings) obj;
         return peers == that.peers && seed == that.seed && failureTimeout.equals(that.failureTimeout)
-                && listen.equals(that.listen);
+                && listen.equals(that.listen) && secretFile.equals(that.secretFile);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(peers, seed, failureTimeout, listen);
+        return Objects.hash(peers, seed, failureTimeout, listen, secretFile);
     }
 
     @Override
     public String toString() {
-        return "peers=" + peers + ", seed=" + seed + ", failureTimeout=" + failureTimeout + ", listen=" + listen;
+        return "peers=" + peers + ", seed=" + seed + ", failureTimeout=" + failureTimeout + ", listen=" + listen + ", secretFile=" + secretFile;
     }
 }

@@ -6,6 +6,7 @@ import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
 import io.hbench.cli.BenchTool;
 import java.io.PrintStream;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -14,7 +15,10 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
-/** The command-line shape the BSP benchmarks share: -peers, -seed, -timeout, -listen, and where the runner comes from. */
+/**
+ * The command-line shape the BSP benchmarks share: -peers, -seed, -timeout, -listen, -secretFile, and where the runner
+ * comes from.
+ */
 public abstract class BspBenchTool<O> extends BenchTool<O> {
     private final BspRunnerFactory runners;
 
@@ -25,7 +29,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
 
     /** The runner of this run: the only place that decides where peers run. */
     protected BspRunner runner(Configuration conf, BenchSettings settings) {
-        return runners.create(conf, settings.listen(), err);
+        return runners.create(conf, settings, err);
     }
 
     /** The BSP settings of a parsed command line. */
@@ -37,7 +41,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
         return settingsOf(options).listen().isEmpty();
     }
 
-    /** Adds -peers (described by {@code peersHelp}), -seed, -timeout and -listen. */
+    /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
     protected static void addSettingsOptions(Options options, String peersHelp) {
         options.addOption(valued("peers", "N", peersHelp));
         options.addOption(valued("seed", "N", "seed of every random choice, so a run can be repeated"
@@ -45,7 +49,9 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
         options.addOption(valued("timeout", "seconds", "how long a silent peer may stay silent before the job fails"
                 + " (default " + BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toSeconds() + ")"));
         options.addOption(valued("listen", "host:port", "submit no job: wait at this address for the peers, started"
-                + " by hand with 'bin/bench BspPeer -coordinator host:port'"));
+                + " by hand with 'bin/bench BspPeer -coordinator host:port -secretFile file'"));
+        options.addOption(valued("secretFile", "file", "with -listen: the run's secret, which peers started by hand"
+                + " prove they know; made if it does not exist; readable by its owner alone"));
     }
 
     protected static Option valued(String name, String argName, String description) {
@@ -62,6 +68,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
                 ? Duration.ofSeconds(BspArgs.wholeNumber("-timeout", line.getOptionValue("timeout")))
                 : BspJobSpec.DEFAULT_FAILURE_TIMEOUT;
         return new BenchSettings(peers, seed, timeout,
-                Optional.ofNullable(line.getOptionValue("listen")).map(text -> BspArgs.hostPort("-listen", text)));
+                Optional.ofNullable(line.getOptionValue("listen")).map(text -> BspArgs.hostPort("-listen", text)),
+                Optional.ofNullable(line.getOptionValue("secretFile")).map(Paths::get));
     }
 }

@@ -3,9 +3,10 @@ package io.hbench.bsp.bench;
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.ManualBspRunner;
 import io.hbench.bsp.MapReduceBspRunner;
+import io.hbench.bsp.RunSecret;
+import io.hbench.error.BenchException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.util.Optional;
+import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -17,17 +18,32 @@ import org.apache.hadoop.conf.Configuration;
 public interface BspRunnerFactory {
     /**
      * @param conf the cluster's configuration
-     * @param listen where to wait for peers started by hand; empty to submit a job
+     * @param settings where to wait for peers started by hand and the file of their secret; no address: submit a job
      * @param progress receives what the user must know while the run waits: the job submitted, or where to point
      *     peers started by hand (stderr)
      */
-    BspRunner create(Configuration conf, Optional<InetSocketAddress> listen, PrintStream progress);
+    BspRunner create(Configuration conf, BenchSettings settings, PrintStream progress);
 
-    /** Peers as map tasks of the cluster, or started by hand when {@code -listen} gives an address. */
+    /**
+     * Peers as map tasks of the cluster, or started by hand when {@code -listen} gives an address; their secret is then
+     * read from {@code -secretFile}, which is first made if it does not exist.
+     */
     public static BspRunnerFactory production() {
-        return (conf, listen, progress) -> listen.<BspRunner>map(address -> new ManualBspRunner(conf, address)
-                .onListening(where -> progress.println("waiting for the peers at " + where
-                        + ": start each with bin/bench BspPeer -coordinator " + where)))
-                .orElseGet(() -> new MapReduceBspRunner(conf, progress));
+        return (conf, settings, progress) -> {
+            if (settings.listen().isEmpty()) {
+                return new MapReduceBspRunner(conf, progress);
+            }
+            Path file = settings.secretFile().orElseThrow();
+            RunSecret secret;
+            try {
+                secret = RunSecret.readOrCreate(file, () -> progress.println("made " + file
+                        + " with a new secret, readable by you alone: copy it to the peers' hosts"));
+            } catch (BenchException e) {
+                throw new BenchException(e.errorCode(), "-secretFile " + e.getMessage());
+            }
+            return new ManualBspRunner(conf, settings.listen().get(), secret).onRefusal(progress::println)
+                    .onListening(where -> progress.println("waiting for the peers at " + where
+                            + ": start each with bin/bench BspPeer -coordinator " + where + " -secretFile " + file));
+        };
     }
 }

@@ -7,7 +7,6 @@ import io.hbench.bsp.bench.BenchSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** An immutable EBB workload: pattern, exchange sizes, rounds, histogram buckets, and whether to run a baseline. */
@@ -153,7 +152,7 @@ public final class EbbOptions {
             }
             if (settings == null) {
                 settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
-                        BspJobSpec.DEFAULT_FAILURE_TIMEOUT, Optional.empty());
+                        BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
             }
             if (pattern == EbbPattern.EBB && settings.peers() % 2 != 0) {
                 throw new IllegalArgumentException("-peers " + settings.peers() + " is odd: the ebb pattern pairs every"

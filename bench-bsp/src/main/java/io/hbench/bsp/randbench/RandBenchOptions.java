@@ -3,15 +3,15 @@ package io.hbench.bsp.randbench;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.BspJobSpec;
+import io.hbench.bsp.BspPeer;
 import io.hbench.bsp.bench.BenchSettings;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** An immutable RandBench workload: message size, messages per superstep, supersteps, warmup, destinations. */
 public final class RandBenchOptions {
     /** One message is one array in memory on both ends: 64 MiB keeps a superstep's buffers modest. */
-    public static final int MAX_MESSAGE_SIZE = 64 << 20;
+    public static final int MAX_MESSAGE_SIZE = BspPeer.MAX_MESSAGE_BYTES;
 
     private final int messageSize;
     private final int messagesPerSuperstep;
@@ -141,7 +141,7 @@ public final class RandBenchOptions {
             }
             if (settings == null) {
                 settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
-                        BspJobSpec.DEFAULT_FAILURE_TIMEOUT, Optional.empty());
+                        BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
             }
             try {
                 Math.multiplyExact(Math.multiplyExact(Math.multiplyExact((long) settings.peers(),

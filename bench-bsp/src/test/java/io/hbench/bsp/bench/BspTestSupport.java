@@ -8,7 +8,6 @@ import io.hbench.testing.ToolRun;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -25,7 +24,7 @@ public final class BspTestSupport {
     }
 
     public static BenchSettings settings(int peers, long seed) {
-        return new BenchSettings(peers, seed, Duration.ofSeconds(30), Optional.empty());
+        return new BenchSettings(peers, seed, Duration.ofSeconds(30));
     }
 
     /** Runs a BSP program's tool with {@code -noEmbedded} added: the tests' runners need no cluster. */

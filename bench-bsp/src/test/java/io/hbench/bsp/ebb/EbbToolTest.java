@@ -122,7 +122,7 @@ class EbbToolTest {
 
     @Test
     void relativeCannotWaitForPeersStartedByHand() throws Exception {
-        assertUsageError(run("-s", "1KB", "-relative", "-listen", "0.0.0.0:7077"), "EBB: -relative runs a second"
+        assertUsageError(run("-s", "1KB", "-relative", "-listen", "0.0.0.0:7077", "-secretFile", "s"), "EBB: -relative runs a second"
                 + " job of 2 peers, which -listen cannot: run the baseline by hand with -peers 2");
     }
 }

@@ -1,0 +1,203 @@
+package io.hbench.bsp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ProtocolException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import javax.crypto.Mac;
+
+/**
+ * How every connection of a BSP run proves that both ends know the run's {@link RunSecret}, before
+ * either reads anything else from it. The JDK's HMAC-SHA-256 does the cryptography; the exchange is
+ * ours because no library in a Hadoop classpath offers a pre-shared-key handshake for plain sockets
+ * (the JDK's TLS has no PSK suites, and Hadoop's SASL needs its RPC server).
+ *
+ * <pre>
+ * server -> client  "HBSP", version, server nonce (16 bytes)
+ * client -> server  purpose, int peer index (data links: the connecting peer's; control: -1),
+ *                   client nonce (16 bytes), HMAC(secret, "hbench-bsp client" | purpose | index | nonces)
+ * server -> client  HMAC(secret, "hbench-bsp server" | purpose | index | nonces)
+ * </pre>
+ *
+ * <p>Both nonces are fresh, so no proof seen on the wire is worth anything on another connection,
+ * and the two directions are keyed with different labels, so neither proof can be reflected. The
+ * server reads a fixed number of bytes within {@link #TIMEOUT} and answers only a client that has
+ * proven the secret. The messages after the handshake are not signed: authentication costs once
+ * per connection, not per message (see docs/security.md for what that leaves to the network).
+ */
+final class Handshake {
+    static final byte CONTROL = 1;
+    static final byte DATA = 2;
+    /** How long either end waits for the other's part of the handshake. */
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The most connections one listener lets prove themselves at once: a legitimate run needs one per peer at the
+     * start, so more are strangers, and each costs a thread.
+     */
+    static final int MAX_PENDING = 64;
+
+    private static final byte[] MAGIC = "HBSP".getBytes(StandardCharsets.US_ASCII);
+    private static final byte VERSION = 1;
+    private static final int NONCE = 16;
+    private static final int PROOF = 32;
+    private static final byte[] CLIENT = "hbench-bsp client".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SERVER = "hbench-bsp server".getBytes(StandardCharsets.US_ASCII);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Handshake() {
+    }
+
+    /**
+     * The server's side, on a connection just accepted: returns the peer index the client claims, proven with the
+     * secret but not yet checked against the job.
+     *
+     * @throws ProtocolException if the client did not prove the secret or asked for another purpose; the caller closes
+     *     the connection and reports the message, which says what the client did ("did not prove the run's secret")
+     */
+    static int accept(Socket socket, RunSecret secret, byte purpose) throws IOException {
+        byte[] serverNonce = nonce();
+        ByteBuffer greeting = ByteBuffer.allocate(MAGIC.length + 1 + NONCE).put(MAGIC).put(VERSION).put(serverNonce);
+        byte[] hello = new byte[1 + Integer.BYTES + NONCE + PROOF];
+        int timeout = socket.getSoTimeout();
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write(greeting.array());
+            out.flush();
+            readFully(socket, hello, deadline());
+        } finally {
+            socket.setSoTimeout(timeout);
+        }
+        ByteBuffer fields = ByteBuffer.wrap(hello);
+        byte claimedPurpose = fields.get();
+        int index = fields.getInt();
+        byte[] clientNonce = new byte[NONCE];
+        fields.get(clientNonce);
+        byte[] proof = new byte[PROOF];
+        fields.get(proof);
+        Mac mac = secret.newMac();
+        if (!MessageDigest.isEqual(proof, sign(mac, CLIENT, claimedPurpose, index, serverNonce, clientNonce))) {
+            throw new ProtocolException("did not prove the run's secret");
+        }
+        if (claimedPurpose != purpose) {
+            throw new ProtocolException("asked for a " + name(claimedPurpose) + " connection at a " + name(purpose)
+                    + " port");
+        }
+        OutputStream out = socket.getOutputStream();
+        out.write(sign(mac, SERVER, purpose, index, serverNonce, clientNonce));
+        out.flush();
+        return index;
+    }
+
+    /**
+     * The client's side, on a connection just made to {@code server}'s listener.
+     *
+     * @throws ProtocolException if the other end is not an hbench BSP listener of this version or did not prove the
+     *     secret; the message says what the server did ("did not prove the run's secret")
+     */
+    static void connect(Socket socket, RunSecret secret, byte purpose, int index) throws IOException {
+        byte[] greeting = new byte[MAGIC.length + 1 + NONCE];
+        byte[] serverProof = new byte[PROOF];
+        int timeout = socket.getSoTimeout();
+        long deadline = deadline();
+        try {
+            readFully(socket, greeting, deadline);
+            ByteBuffer fields = ByteBuffer.wrap(greeting);
+            byte[] magic = new byte[MAGIC.length];
+            fields.get(magic);
+            if (!MessageDigest.isEqual(magic, MAGIC)) {
+                throw new ProtocolException("is not an hbench BSP listener");
+            }
+            byte version = fields.get();
+            if (version != VERSION) {
+                throw new ProtocolException("speaks version " + version + " of the BSP protocol, this peer " + VERSION
+                        + ": run the same hbench everywhere");
+            }
+            byte[] serverNonce = new byte[NONCE];
+            fields.get(serverNonce);
+            byte[] clientNonce = nonce();
+            Mac mac = secret.newMac();
+            ByteBuffer hello = ByteBuffer.allocate(1 + Integer.BYTES + NONCE + PROOF).put(purpose).putInt(index)
+                    .put(clientNonce).put(sign(mac, CLIENT, purpose, index, serverNonce, clientNonce));
+            OutputStream out = socket.getOutputStream();
+            out.write(hello.array());
+            out.flush();
+            try {
+                readFully(socket, serverProof, deadline);
+            } catch (ClosedEarly e) {
+                throw new ProtocolException("refused this peer's proof of the run's secret (a peer of another run?)");
+            }
+            if (!MessageDigest.isEqual(serverProof, sign(mac, SERVER, purpose, index, serverNonce, clientNonce))) {
+                throw new ProtocolException("did not prove the run's secret");
+            }
+        } finally {
+            socket.setSoTimeout(timeout);
+        }
+    }
+
+    private static byte[] sign(Mac mac, byte[] label, byte purpose, int index, byte[] serverNonce,
+            byte[] clientNonce) {
+        mac.update(label);
+        mac.update(purpose);
+        mac.update(ByteBuffer.allocate(Integer.BYTES).putInt(index).array());
+        mac.update(serverNonce);
+        mac.update(clientNonce);
+        return mac.doFinal();
+    }
+
+    /**
+     * Reads a part of the handshake by {@code deadline} (a nanoTime), however slowly the other end trickles it; its
+     * failures read as what the other end did, like every message here.
+     */
+    private static void readFully(Socket socket, byte[] bytes, long deadline) throws IOException {
+        InputStream in = socket.getInputStream();
+        int read = 0;
+        while (read < bytes.length) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new ProtocolException("did not finish the handshake within " + TIMEOUT.toSeconds() + " s");
+            }
+            socket.setSoTimeout((int) left);
+            int count;
+            try {
+                count = in.read(bytes, read, bytes.length - read);
+            } catch (SocketTimeoutException e) {
+                continue;
+            }
+            if (count < 0) {
+                throw new ClosedEarly();
+            }
+            read += count;
+        }
+    }
+
+    /** The other end closed the connection in the middle of the handshake. */
+    private static final class ClosedEarly extends ProtocolException {
+        private static final long serialVersionUID = 1L;
+
+        ClosedEarly() {
+            super("closed the connection during the handshake");
+        }
+    }
+
+    private static long deadline() {
+        return System.nanoTime() + TIMEOUT.toNanos();
+    }
+
+    private static byte[] nonce() {
+        byte[] nonce = new byte[NONCE];
+        RANDOM.nextBytes(nonce);
+        return nonce;
+    }
+
+    private static String name(byte purpose) {
+        return purpose == CONTROL ? "control" : purpose == DATA ? "data" : "unknown (" + purpose + ")";
+    }
+}
