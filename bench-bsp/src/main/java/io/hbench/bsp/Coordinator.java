@@ -125,6 +125,17 @@ final class Coordinator implements Closeable {
         return server.getLocalPort();
     }
 
+    /** The peers registered so far, each with the data address it gave. */
+    synchronized List<PeerAddress> registered() {
+        List<PeerAddress> registered = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (slot != null) {
+                registered.add(slot.address);
+            }
+        }
+        return registered;
+    }
+
     /** Blocks until every peer has reported or the job has failed. */
     synchronized BspJobResult awaitResult() throws InterruptedException {
         while (result == null && failure == null) {

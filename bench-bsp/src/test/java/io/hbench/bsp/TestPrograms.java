@@ -43,15 +43,23 @@ final class TestPrograms {
 
     /**
      * Sends every peer (itself too) messages of random sizes, 0 to three bundles long, over two
-     * supersteps, and checks that what arrived from each source is exactly what that source sent:
-     * count, bytes and a CRC over the sequence.
+     * supersteps (or as many as the arguments say, with a pause in each), and checks that what arrived
+     * from each source is exactly what that source sent: count, bytes and a CRC over the sequence.
      */
     public static final class Checksummed implements BspProgram {
         static final int BUNDLE = 4096;
 
+        /** Arguments for {@code steps} supersteps, each paused {@code pauseMillis} before its sync. */
+        static byte[] arguments(long seed, int steps, int pauseMillis) {
+            return ByteBuffer.allocate(16).putLong(seed).putInt(steps).putInt(pauseMillis).array();
+        }
+
         @Override
         public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
-            long seed = ByteBuffer.wrap(arguments).getLong();
+            ByteBuffer args = ByteBuffer.wrap(arguments);
+            long seed = args.getLong();
+            int steps = args.remaining() >= 8 ? args.getInt() : 2;
+            int pauseMillis = args.remaining() >= 4 ? args.getInt() : 0;
             int peers = peer.count();
             CRC32[] received = new CRC32[peers];
             long[] messages = new long[peers];
@@ -64,7 +72,7 @@ final class TestPrograms {
                 messages[source]++;
             });
             StringBuilder problems = new StringBuilder();
-            for (int step = 0; step < 2; step++) {
+            for (int step = 0; step < steps; step++) {
                 long[] sentBytes = new long[peers];
                 for (int destination = 0; destination < peers; destination++) {
                     for (byte[] message : messages(seed, peer.index(), destination, step)) {
@@ -72,6 +80,7 @@ final class TestPrograms {
                         sentBytes[destination] += message.length;
                     }
                 }
+                Thread.sleep(pauseMillis);
                 if (step == 1) {
                     // Bundled messages leave when the bundle fills or at a flush; then they can be awaited.
                     peer.flush();
@@ -95,7 +104,7 @@ final class TestPrograms {
             for (int source = 0; source < peers; source++) {
                 CRC32 expected = new CRC32();
                 long count = 0;
-                for (int step = 0; step < 2; step++) {
+                for (int step = 0; step < steps; step++) {
                     for (byte[] message : messages(seed, source, peer.index(), step)) {
                         expected.update(message.length);
                         expected.update(message);
