@@ -118,6 +118,20 @@ class HostileConnectionsTest {
     }
 
     @Test
+    void theCoordinatorListensOnTheAddressItAdvertisesAndNoOther() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("bound", TestPrograms.Hello.class).peers(2).build();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
+            assertThat(coordinator.where()).isEqualTo("127.0.0.1:" + coordinator.port());
+            try (Socket advertised = new Socket("127.0.0.1", coordinator.port())) {
+                assertThat(advertised.isConnected()).isTrue();
+            }
+            // Linux answers all of 127/8; a listener on every interface would take this connection too.
+            assertThat(catchThrowableOfType(() -> new Socket("127.0.0.2", coordinator.port()).close(),
+                    java.net.ConnectException.class)).isNotNull();
+        }
+    }
+
+    @Test
     void aPeerThatAnnouncesAnOversizedMessageFailsTheJobBeforeItsBodyIsRead() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("oversized", TestPrograms.Hello.class).peers(2).build();
         ExecutorService threads = Executors.newCachedThreadPool();
