@@ -1,5 +1,7 @@
 package io.hbench.bsp;
 
+import java.nio.ByteBuffer;
+
 /**
  * What a {@link BspProgram} sees of the runtime on one peer: who it is, how to send messages and how
  * to end a superstep. A superstep is the messages sent since the previous {@link #sync()}, then
@@ -38,6 +40,18 @@ public interface BspPeer {
      * @throws IllegalArgumentException if {@code length} is above {@link #MAX_MESSAGE_BYTES}
      */
     void send(int destination, byte[] message, int offset, int length) throws InterruptedException;
+
+    /**
+     * Sends the remaining bytes of {@code message} to peer {@code destination}, as {@link #send(int, byte[], int, int)}
+     * does, and advances its position to its limit. A direct buffer of half a bundle or more goes to the network
+     * straight from where it is, with no copy: what a program sends from outside the heap costs the CPU only the
+     * kernel's copies. The bytes are taken before this returns.
+     */
+    default void send(int destination, ByteBuffer message) throws InterruptedException {
+        byte[] bytes = new byte[message.remaining()];
+        message.get(bytes);
+        send(destination, bytes, 0, bytes.length);
+    }
 
     /**
      * Receives every message delivered to this peer from now on, on a runtime thread, one call at a

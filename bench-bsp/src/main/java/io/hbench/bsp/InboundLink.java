@@ -53,6 +53,7 @@ final class InboundLink implements Runnable {
                 buffer.flip();
                 deliverComplete();
                 buffer.compact();
+                stopAfterLargeMessage();
             }
         } catch (ProtocolException e) {
             peer.linkBroke(source, e.getMessage());
@@ -106,11 +107,27 @@ final class InboundLink implements Runnable {
                 if (header == Frames.END_OF_STEP) {
                     peer.ledger().endStep(source, step);
                     superstep = step + 1;
+                } else {
+                    acknowledge(step);
                 }
-                acknowledge(step);
             }
         }
         peer.ledger().add(source, delivered);
+    }
+
+    /**
+     * When the buffer starts with a message of a quarter of it or more, the next read stops after that message and the
+     * next header, so the next compaction moves a header, not the start of another large message. Smaller messages
+     * are read as many at a time as fit: their partial ends are cheap to move.
+     */
+    private void stopAfterLargeMessage() {
+        if (buffer.position() < Frames.HEADER) {
+            return;
+        }
+        int header = buffer.getInt(0);
+        if (header >= buffer.capacity() / 4 && 2 * Frames.HEADER + header <= buffer.capacity()) {
+            buffer.limit(2 * Frames.HEADER + header);
+        }
     }
 
     /** The buffer holds the start of a message too large for it: the rest comes straight from the socket. */

@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 
@@ -54,6 +55,50 @@ final class OutboundLink {
             next += part;
             left -= part;
         }
+    }
+
+    /**
+     * Sends the remaining bytes of {@code message}. A direct buffer of half a bundle or more is written where it is,
+     * after what is bundled and its length, in one gathering write when the link allows it; anything else is bundled.
+     */
+    void send(ByteBuffer message) throws IOException {
+        int length = message.remaining();
+        if (!message.isDirect() || length < bundle.capacity() / 2) {
+            if (bundle.remaining() < Frames.HEADER) {
+                writeBundle();
+            }
+            bundle.putInt(length);
+            while (message.hasRemaining()) {
+                if (!bundle.hasRemaining()) {
+                    writeBundle();
+                }
+                int part = Math.min(message.remaining(), bundle.remaining());
+                ByteBuffer piece = message.duplicate();
+                piece.limit(piece.position() + part);
+                bundle.put(piece);
+                message.position(message.position() + part);
+            }
+            return;
+        }
+        if (bundle.remaining() < Frames.HEADER) {
+            writeBundle();
+        }
+        bundle.putInt(length).flip();
+        if (writer instanceof GatheringByteChannel) {
+            ByteBuffer[] both = {bundle, message};
+            while (message.hasRemaining()) {
+                watchdog.blockedOn(destination.index());
+                try {
+                    ((GatheringByteChannel) writer).write(both);
+                } finally {
+                    watchdog.unblocked();
+                }
+            }
+        } else {
+            writeFully(bundle);
+            writeFully(message);
+        }
+        bundle.clear();
     }
 
     /** Writes what is bundled and a marker; the destination acknowledges it after delivering the rest. */

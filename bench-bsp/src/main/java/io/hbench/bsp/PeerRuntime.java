@@ -560,6 +560,33 @@ final class PeerRuntime implements BspPeer {
         bytesSentRemote += length;
     }
 
+    @Override
+    public void send(int destination, ByteBuffer message) throws InterruptedException {
+        Objects.checkIndex(destination, job.count());
+        int length = message.remaining();
+        if (length > MAX_MESSAGE_BYTES) {
+            throw new IllegalArgumentException("a message of " + length + " bytes is larger than the "
+                    + MAX_MESSAGE_BYTES + " a BSP message may have");
+        }
+        usable();
+        fixHandler();
+        messagesSent++;
+        if (destination == index) {
+            deliver(index, superstep, message.slice());
+            message.position(message.limit());
+            ledger.add(index, length);
+            bytesSentLocal += length;
+            return;
+        }
+        OutboundLink link = outbound[destination];
+        try {
+            link.send(message);
+        } catch (IOException e) {
+            throw linkFailed(link, e);
+        }
+        bytesSentRemote += length;
+    }
+
     private void deliverLocally(byte[] message, int offset, int length) {
         if (selfBuffer.capacity() < length) {
             selfBuffer = ByteBuffer.allocate(Math.max(length, Math.min(2 * selfBuffer.capacity(), job.bundleSize())));
@@ -618,13 +645,27 @@ final class PeerRuntime implements BspPeer {
         }
     }
 
+    /**
+     * Ends the superstep. Every destination gets an end-of-superstep marker, and this peer enters the barrier once
+     * every source's marker has arrived here, after all its messages: when every peer has entered, every message of
+     * the superstep is delivered everywhere, without an acknowledgement round trip per link.
+     */
     @Override
     public SuperstepTiming sync() throws InterruptedException {
         usable();
         fixHandler();
         long syncStart = System.nanoTime();
-        flushLinks(Frames.END_OF_STEP);
+        for (OutboundLink link : outbound) {
+            if (link != null) {
+                try {
+                    link.mark(Frames.END_OF_STEP, superstep);
+                } catch (IOException e) {
+                    throw linkFailed(link, e);
+                }
+            }
+        }
         ledger.endStep(index, superstep);
+        awaitEndsOfStep();
         long flushed = System.nanoTime();
         awaitRelease();
         long releasedAt = System.nanoTime();
@@ -640,6 +681,22 @@ final class PeerRuntime implements BspPeer {
         bytesSentRemote = 0;
         bytesSentLocal = 0;
         return timing;
+    }
+
+    /** Waits until every other peer's end-of-superstep marker has arrived, within the failure timeout. */
+    private void awaitEndsOfStep() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
+        for (int source = 0; source < job.count(); source++) {
+            while (source != index && !ledger.awaitEnd(source, superstep, deadline)) {
+                usable();
+                if (System.nanoTime() - deadline >= 0) {
+                    String message = job.peer(source) + " did not end superstep " + superstep + " at " + self
+                            + " within " + Coordinator.seconds(job.timeoutMillis());
+                    reportFailure(ErrorCode.PEER_FAILED, message);
+                    throw new BenchException(ErrorCode.PEER_FAILED, message);
+                }
+            }
+        }
     }
 
     /**

@@ -64,6 +64,23 @@ final class ReceiptLedger {
         }
     }
 
+    /**
+     * Waits until {@code source} has ended {@code superstep} here (every message it sent in it is delivered), until
+     * {@code deadlineNanos} or until {@link #wake} is called; returns whether it has.
+     */
+    synchronized boolean awaitEnd(int source, int superstep, long deadlineNanos) throws InterruptedException {
+        waiters++;
+        try {
+            long left = deadlineNanos - System.nanoTime();
+            if (step[source] <= superstep && left > 0) {
+                wait(Math.max(1, left / 1_000_000));
+            }
+            return step[source] > superstep;
+        } finally {
+            waiters--;
+        }
+    }
+
     /** Wakes every waiter, e.g. when the job is aborted. */
     synchronized void wake() {
         notifyAll();

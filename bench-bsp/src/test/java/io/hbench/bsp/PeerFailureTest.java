@@ -43,7 +43,7 @@ class PeerFailureTest {
 
         assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
         assertThat(failure.getMessage()).matches(
-                "peer 1 \\(127\\.0\\.0\\.1:\\d+\\) did not reach the barrier of superstep 1 within 2 s");
+                "peer 1 \\(127\\.0\\.0\\.1:\\d+\\) did not end superstep 1 at peer [02] \\(127\\.0\\.0\\.1:\\d+\\) within 2 s");
     }
 
     @Test

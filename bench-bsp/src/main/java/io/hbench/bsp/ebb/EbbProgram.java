@@ -41,7 +41,7 @@ public final class EbbProgram implements BspProgram {
                 int[] matching = args.pattern.nextMatching(peer.count(), matchings);
                 for (int destination : args.pattern.destinations(peer.index(), peer.count(), matching)) {
                     for (long sent = 0; sent < size; sent += CHUNK) {
-                        peer.send(destination, pool.bytes(), pool.nextOffset(), (int) Math.min(CHUNK, size - sent));
+                        peer.send(destination, pool.next((int) Math.min(CHUNK, size - sent)));
                     }
                 }
                 peer.flush();

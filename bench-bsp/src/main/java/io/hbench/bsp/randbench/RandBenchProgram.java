@@ -37,8 +37,7 @@ public final class RandBenchProgram implements BspProgram {
         List<SuperstepTiming> measured = new ArrayList<>(args.supersteps);
         for (int step = 0; step < args.warmup + args.supersteps; step++) {
             for (int i = 0; i < args.messagesPerSuperstep; i++) {
-                peer.send(destination(random, peer.index(), peer.count(), args.noSelf), pool.bytes(),
-                        pool.nextOffset(), args.messageSize);
+                peer.send(destination(random, peer.index(), peer.count(), args.noSelf), pool.next(args.messageSize));
             }
             SuperstepTiming timing = peer.sync();
             if (step >= args.warmup) {
