@@ -10,7 +10,9 @@ final class ReceiptLedger {
     private final long[] previous;
     /** The superstep the messages now arriving from each source belong to. */
     private final int[] step;
-    private int waiters;
+    // Threads waiting for bytes, and for ends of supersteps: a delivery wakes only the first kind.
+    private int byteWaiters;
+    private int endWaiters;
 
     ReceiptLedger(int peers) {
         this.current = new long[peers];
@@ -23,7 +25,7 @@ final class ReceiptLedger {
             return;
         }
         current[source] += bytes;
-        if (waiters > 0) {
+        if (byteWaiters > 0) {
             notifyAll();
         }
     }
@@ -32,7 +34,7 @@ final class ReceiptLedger {
         previous[source] = current[source];
         current[source] = 0;
         step[source] = superstep + 1;
-        if (waiters > 0) {
+        if (byteWaiters + endWaiters > 0) {
             notifyAll();
         }
     }
@@ -50,7 +52,7 @@ final class ReceiptLedger {
      * {@code deadlineNanos} or until {@link #wake} is called; returns the bytes delivered then.
      */
     synchronized long await(int source, int superstep, long bytes, long deadlineNanos) throws InterruptedException {
-        waiters++;
+        byteWaiters++;
         try {
             long got = received(source, superstep);
             long left = deadlineNanos - System.nanoTime();
@@ -60,7 +62,7 @@ final class ReceiptLedger {
             }
             return got;
         } finally {
-            waiters--;
+            byteWaiters--;
         }
     }
 
@@ -69,7 +71,7 @@ final class ReceiptLedger {
      * {@code deadlineNanos} or until {@link #wake} is called; returns whether it has.
      */
     synchronized boolean awaitEnd(int source, int superstep, long deadlineNanos) throws InterruptedException {
-        waiters++;
+        endWaiters++;
         try {
             long left = deadlineNanos - System.nanoTime();
             if (step[source] <= superstep && left > 0) {
@@ -77,7 +79,7 @@ final class ReceiptLedger {
             }
             return step[source] > superstep;
         } finally {
-            waiters--;
+            endWaiters--;
         }
     }
 

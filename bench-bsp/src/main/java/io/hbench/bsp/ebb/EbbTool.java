@@ -52,7 +52,7 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
     @Override
     protected String usage() {
         return Ebb.NAME + " [genericOptions] -s <size>[-<size>] [-r rounds] [-b buckets] [-pattern ebb|alltoall|ring]"
-                + " [-relative] [-peers N] [-seed N] [-timeout seconds] [-listen host:port] [-json file]";
+                + " [-relative] [-peers N] [-seed N] [-timeout seconds] [-listen host:port -secretFile file] [-json file]";
     }
 
     @Override

@@ -57,7 +57,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
     @Override
     protected String usage() {
         return RandBench.NAME + " [genericOptions] <msgSize> <msgsPerSuperstep> <supersteps> [-peers N] [-noSelf]"
-                + " [-warmup K] [-seed N] [-timeout seconds] [-listen host:port] [-json file]";
+                + " [-warmup K] [-seed N] [-timeout seconds] [-listen host:port -secretFile file] [-json file]";
     }
 
     @Override
