@@ -10,8 +10,8 @@ import java.nio.channels.WritableByteChannel;
 /**
  * This peer's connection to one other peer, used only by the program thread: messages are copied
  * into one bundle buffer and written when it is full or flushed, so memory is bounded by the bundle
- * size and a full connection blocks the sender (TCP's flow control is ours). Messages larger than
- * the bundle are written straight from the caller's array.
+ * size and a full connection blocks the sender (TCP's flow control is ours). Large messages in
+ * direct buffers are written from where they are.
  */
 final class OutboundLink {
     private final PeerAddress destination;
@@ -32,29 +32,6 @@ final class OutboundLink {
 
     PeerAddress destination() {
         return destination;
-    }
-
-    /**
-     * Bundles one message: its length, then its bytes, writing the bundle whenever it fills. A message
-     * larger than the bundle goes out in full bundles too, so every write is as large as the bundle
-     * and nothing is copied twice.
-     */
-    void send(byte[] message, int offset, int length) throws IOException {
-        if (bundle.remaining() < Frames.HEADER) {
-            writeBundle();
-        }
-        bundle.putInt(length);
-        int next = offset;
-        int left = length;
-        while (left > 0) {
-            if (!bundle.hasRemaining()) {
-                writeBundle();
-            }
-            int part = Math.min(left, bundle.remaining());
-            bundle.put(message, next, part);
-            next += part;
-            left -= part;
-        }
     }
 
     /**

@@ -79,7 +79,6 @@ final class PeerRuntime implements BspPeer {
     private int released = -1;
 
     // The program thread's own.
-    private ByteBuffer selfBuffer = ByteBuffer.allocate(0);
     private boolean handlerFixedByProgram;
     private int superstep;
     private long stepStartNanos;
@@ -538,26 +537,8 @@ final class PeerRuntime implements BspPeer {
 
     @Override
     public void send(int destination, byte[] message, int offset, int length) throws InterruptedException {
-        Objects.checkIndex(destination, job.count());
         Objects.checkFromIndexSize(offset, length, message.length);
-        if (length > MAX_MESSAGE_BYTES) {
-            throw new IllegalArgumentException("a message of " + length + " bytes is larger than the "
-                    + MAX_MESSAGE_BYTES + " a BSP message may have");
-        }
-        usable();
-        fixHandler();
-        messagesSent++;
-        if (destination == index) {
-            deliverLocally(message, offset, length);
-            return;
-        }
-        OutboundLink link = outbound[destination];
-        try {
-            link.send(message, offset, length);
-        } catch (IOException e) {
-            throw linkFailed(link, e);
-        }
-        bytesSentRemote += length;
+        send(destination, ByteBuffer.wrap(message, offset, length));
     }
 
     @Override
@@ -572,7 +553,8 @@ final class PeerRuntime implements BspPeer {
         fixHandler();
         messagesSent++;
         if (destination == index) {
-            deliver(index, superstep, message.slice());
+            // The sender's own bytes, handed over before send returns; the handler may read them, not change them.
+            deliver(index, superstep, message.slice().asReadOnlyBuffer());
             message.position(message.limit());
             ledger.add(index, length);
             bytesSentLocal += length;
@@ -585,17 +567,6 @@ final class PeerRuntime implements BspPeer {
             throw linkFailed(link, e);
         }
         bytesSentRemote += length;
-    }
-
-    private void deliverLocally(byte[] message, int offset, int length) {
-        if (selfBuffer.capacity() < length) {
-            selfBuffer = ByteBuffer.allocate(Math.max(length, Math.min(2 * selfBuffer.capacity(), job.bundleSize())));
-        }
-        selfBuffer.clear();
-        selfBuffer.put(message, offset, length).flip();
-        deliver(index, superstep, selfBuffer);
-        ledger.add(index, length);
-        bytesSentLocal += length;
     }
 
     @Override
