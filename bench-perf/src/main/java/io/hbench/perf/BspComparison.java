@@ -72,10 +72,13 @@ public final class BspComparison {
     static final class Transfer {
         final long bytes;
         final long nanos;
+        /** For RandBench: where a superstep's time went, p50 per peer and superstep; empty for the plain transfer. */
+        final String phases;
 
-        Transfer(long bytes, long nanos) {
+        Transfer(long bytes, long nanos, String phases) {
             this.bytes = bytes;
             this.nanos = nanos;
+            this.phases = phases;
         }
 
         double megabytesPerSecond() {
@@ -180,10 +183,10 @@ public final class BspComparison {
                     plain.megabytesPerSecond(), plain.bytes, plain.nanos / 1e9));
             for (Transfer hbench : List.of(bulk, small)) {
                 out.println(String.format(Locale.ROOT, "                   hbench %9.1f (%d bytes in %.3f s, %d MiB per"
-                        + " peer and superstep)  ratio %.3f", hbench.megabytesPerSecond(), hbench.bytes,
+                        + " peer and superstep)  ratio %.3f; %s", hbench.megabytesPerSecond(), hbench.bytes,
                         hbench.nanos / 1e9, hbench == bulk ? options.messages * (long) options.messageSize >> 20
                                 : options.smallMessages * (long) options.messageSize >> 20,
-                        hbench.megabytesPerSecond() / plain.megabytesPerSecond()));
+                        hbench.megabytesPerSecond() / plain.megabytesPerSecond(), hbench.phases));
             }
             out.flush();
             double[] latency = barrier();
@@ -279,7 +282,7 @@ public final class BspComparison {
             stopAll(processes);
         }
         ScratchDirectories.delete(dir);
-        return new Transfer(bytes, slowest);
+        return new Transfer(bytes, slowest, "");
     }
 
     /** RandBench moving the same bytes as the plain transfer in supersteps of {@code messages} messages per peer. */
@@ -290,7 +293,11 @@ public final class BspComparison {
                         smallWarmup(messages));
         long bytes = (long) result.metric("network_bytes").orElseThrow().value();
         double seconds = result.metric("measured_time").orElseThrow().value();
-        return new Transfer(bytes, Math.round(seconds * 1e9));
+        String phases = List.of("send", "flush", "barrier", "total").stream()
+                .map(phase -> String.format(Locale.ROOT, "%s %.2f", phase,
+                        superstepTime(result, phase).percentile(50.0) * 1e3))
+                .collect(Collectors.joining(", ", "superstep ms p50: ", ""));
+        return new Transfer(bytes, Math.round(seconds * 1e9), phases);
     }
 
     private int smallSupersteps(int messages) {
