@@ -32,6 +32,8 @@ public enum ErrorCode {
     KERBEROS_LOGIN_FAILED(0x000F, ErrorKind.USER_ERROR),
     /** The operation must authenticate as the cluster's DataNodes do, and this run's principal is not theirs. */
     DATANODE_PRINCIPAL_REQUIRED(0x0010, ErrorKind.USER_ERROR),
+    /** This client cannot do what its configuration asks, e.g. shuffle in-process with Kerberos on and no native library. */
+    UNSUPPORTED_CONFIGURATION(0x0011, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),
