@@ -71,27 +71,33 @@ public final class KerberosFailures {
 
     /**
      * The one line for a failure met while the program ran whose cause is authentication, such as a ticket that
-     * expired meanwhile or a server that refused the credentials; empty for any other failure.
+     * expired meanwhile, a server that refused the credentials, or a server principal this configuration does not
+     * expect; empty for any other failure.
      */
     public static Optional<BenchException> whileRunning(Throwable e) {
+        List<Throwable> causes = causes(e);
+        if (causes.stream().noneMatch(KerberosFailures::isAuthentication)) {
+            return Optional.empty();
+        }
+        // The deepest cause says most: a GSS reason under its SASL wrapper, a configuration check under its own.
         Throwable reason = null;
-        for (Throwable cause : causes(e)) {
-            if (cause instanceof IllegalArgumentException && String.valueOf(cause.getMessage()).contains(NO_SERVER_PRINCIPAL)) {
-                return Optional.of(new BenchException(ErrorCode.KERBEROS_AUTHENTICATION_FAILED, "this configuration"
-                        + " names no Kerberos principal for a server the program calls (dfs.namenode.kerberos.principal"
-                        + " for HDFS, yarn.resourcemanager.principal for YARN): use the secured cluster's configuration"
-                        + " (HADOOP_CONF_DIR)", e));
-            }
-            if (isAuthentication(cause)) {
+        for (Throwable cause : causes) {
+            if (isAuthentication(cause) || cause instanceof IllegalArgumentException) {
                 reason = cause;
             }
         }
-        if (reason == null) {
-            return Optional.empty();
+        if (reason instanceof IllegalArgumentException && String.valueOf(reason.getMessage()).contains(NO_SERVER_PRINCIPAL)) {
+            return Optional.of(new BenchException(ErrorCode.KERBEROS_AUTHENTICATION_FAILED, "this configuration names no"
+                    + " Kerberos principal for a server the program calls (dfs.namenode.kerberos.principal for HDFS,"
+                    + " yarn.resourcemanager.principal for YARN): use the secured cluster's configuration"
+                    + " (HADOOP_CONF_DIR)", e));
         }
+        String hint = reason instanceof IllegalArgumentException
+                ? " (this configuration's Kerberos settings do not match the cluster's: use the cluster's configuration,"
+                        + " HADOOP_CONF_DIR)"
+                : " (klist shows the ticket; run kinit, or give -principal and -keytab, and run again)";
         return Optional.of(new BenchException(ErrorCode.KERBEROS_AUTHENTICATION_FAILED, "Kerberos authentication"
-                + " failed while the program ran: " + firstLine(reason) + " (klist shows the ticket; run kinit, or give"
-                + " -principal and -keytab, and run again)", e));
+                + " failed while the program ran: " + firstLine(reason) + hint, e));
     }
 
     private static boolean isAuthentication(Throwable cause) {

@@ -94,8 +94,8 @@ class KerberosFailuresTest {
 
     @Test
     void aConfigurationWithoutTheServersPrincipalIsSaidToBeIncomplete() {
-        IOException e = new IOException("Failed on local exception", new IOException(
-                new IllegalArgumentException("Failed to specify server's Kerberos principal name")));
+        IOException e = new IOException("Failed on local exception", new SaslException("Bad Kerberos server principal"
+                + " configuration", new IllegalArgumentException("Failed to specify server's Kerberos principal name")));
 
         assertThat(KerberosFailures.whileRunning(e).orElseThrow().getMessage()).isEqualTo("this configuration names no"
                 + " Kerberos principal for a server the program calls (dfs.namenode.kerberos.principal for HDFS,"

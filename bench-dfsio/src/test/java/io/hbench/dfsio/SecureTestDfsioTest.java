@@ -153,6 +153,22 @@ class SecureTestDfsioTest {
     }
 
     @Test
+    void aNameNodeWhosePrincipalThisConfigurationDoesNotExpectFailsTheRunInOneLine() throws Exception {
+        Configuration mismatched = cluster.clientConfiguration();
+        mismatched.set("dfs.namenode.kerberos.principal.pattern", "nn/*");
+
+        ToolRun write = run(mismatched, "-write", "-seq", "-nrFiles", "1", "-fileSize", "1MB", "-rootDir",
+                SecureCluster.HOME + "/mismatched", "-principal", cluster.userPrincipal(), "-keytab",
+                cluster.userKeytab().toString());
+
+        assertThat(write.status).isEqualTo(1);
+        assertThat(write.err.lines()).containsExactly("TestDFSIO: Kerberos authentication failed while the program ran:"
+                + " Server has invalid Kerberos principal: hdfs/localhost@EXAMPLE.COM, doesn't match the pattern: nn/*"
+                + " (this configuration's Kerberos settings do not match the cluster's: use the cluster's configuration,"
+                + " HADOOP_CONF_DIR)");
+    }
+
+    @Test
     void aShuffleThisProcessCannotRunIsRefusedBeforeAnythingIsWritten() throws Exception {
         assumeFalse(NativeIO.isAvailable(), "with Hadoop's native library the local job runner can shuffle");
 
