@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -33,17 +34,15 @@ public final class SecureCluster implements AutoCloseable {
     private final Configuration client;
     private final Path userKeytab;
     private final Path hdfsKeytab;
-    private final String keystores;
     private final String sslConfDir;
 
     private SecureCluster(TestKdc kdc, MiniDFSCluster dfs, Configuration client, Path userKeytab, Path hdfsKeytab,
-            String keystores, String sslConfDir) {
+            String sslConfDir) {
         this.kdc = kdc;
         this.dfs = dfs;
         this.client = client;
         this.userKeytab = userKeytab;
         this.hdfsKeytab = hdfsKeytab;
-        this.keystores = keystores;
         this.sslConfDir = sslConfDir;
     }
 
@@ -99,15 +98,21 @@ public final class SecureCluster implements AutoCloseable {
             client.setInt("mapreduce.local.map.tasks.maximum", 4);
             // A job's delegation tokens name a renewer; the local job runner has none but this setting.
             client.set("yarn.resourcemanager.principal", kdc.principal("rm/localhost"));
-            return new SecureCluster(kdc, dfs, client, userKeytab, hdfsKeytab, keystores, sslConfDir);
+            return new SecureCluster(kdc, dfs, client, userKeytab, hdfsKeytab, sslConfDir);
         } catch (Exception | Error e) {
             if (dfs != null) {
                 dfs.shutdown();
             }
-            KeyStoreTestUtil.cleanupSSLConfig(keystores, sslConfDir);
+            removeSslSettings(sslConfDir);
             kdc.close();
             throw e;
         }
+    }
+
+    /** The keystores stay in the test's directory; the settings that point at them leave the class path. */
+    private static void removeSslSettings(String sslConfDir) throws IOException {
+        Files.deleteIfExists(Paths.get(sslConfDir, KeyStoreTestUtil.getClientSSLConfigFileName()));
+        Files.deleteIfExists(Paths.get(sslConfDir, KeyStoreTestUtil.getServerSSLConfigFileName()));
     }
 
     /** The configuration a gateway of this cluster has: Kerberos on, its principals, local MapReduce. */
@@ -147,12 +152,15 @@ public final class SecureCluster implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             dfs.shutdown();
         } finally {
-            KeyStoreTestUtil.cleanupSSLConfig(keystores, sslConfDir);
-            kdc.close();
+            try {
+                removeSslSettings(sslConfDir);
+            } finally {
+                kdc.close();
+            }
         }
     }
 }
