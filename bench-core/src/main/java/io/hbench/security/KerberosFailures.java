@@ -35,11 +35,12 @@ public final class KerberosFailures {
     /** The one line for a failed login as {@code principal} with the keytab {@code keytab}. */
     static BenchException loginFailure(String principal, Path keytab, Exception e) {
         String messages = allMessages(e).toLowerCase(Locale.ROOT);
-        String realm = principal.substring(principal.lastIndexOf('@') + 1);
-        String message;
         if (messages.contains("cannot locate default realm")) {
             return notConfigured(e);
-        } else if (messages.contains("cannot contact any kdc") || has(e, SocketTimeoutException.class)
+        }
+        String realm = principal.substring(principal.lastIndexOf('@') + 1);
+        String message;
+        if (messages.contains("cannot contact any kdc") || has(e, SocketTimeoutException.class)
                 || has(e, ConnectException.class) || has(e, PortUnreachableException.class)) {
             message = "cannot reach a Kerberos KDC of realm " + realm + " to log in as " + principal + ": check that"
                     + " the KDC runs and that krb5.conf names it (kdc = host under [realms] " + realm + ")";

@@ -15,7 +15,7 @@ import org.apache.kerby.kerberos.kerb.type.base.PrincipalName;
 /**
  * Checks, before any KDC is asked, that {@code -keytab} names a keytab this user can read and that it
  * holds a key for {@code -principal}; otherwise Java's login says only "Unable to obtain password from
- * user". Only the principals' names are read out of it, never a key, and only names go into messages.
+ * user". Only the principals' names are taken from it, and only names go into messages.
  */
 final class KeytabFile {
     /** Every keytab starts with 5, then its format version: 1 (native byte order) or 2 (big-endian). */
