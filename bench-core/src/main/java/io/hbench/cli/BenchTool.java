@@ -12,6 +12,8 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.ResourceSummaryFormat;
+import io.hbench.security.KerberosFailures;
+import io.hbench.security.KerberosLogin;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -24,11 +26,13 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.MissingArgumentException;
@@ -45,15 +49,23 @@ import org.apache.hadoop.util.ToolRunner;
  * The command-line shape of every hbench program. {@link org.apache.hadoop.util.ToolRunner} has
  * already applied the generic options ({@code -D}, {@code -conf}, {@code -fs}); this class parses
  * the program's own flags (single dash, case-insensitive as in Hadoop's tools), turns them into
- * typed options, opens the cluster, runs, and maps every outcome to an exit status:
- * 0 success, 1 the benchmark found a failure, 2 bad usage or input (one line on stderr and a hint,
- * never a stack trace).
+ * typed options, settles who runs on a Kerberos-secured cluster ({@code -principal}, {@code -keytab}
+ * or the ticket cache; see {@link KerberosLogin}), opens the cluster, runs, and maps every outcome to
+ * an exit status: 0 success, 1 the benchmark found a failure, 2 bad usage or input (one line on stderr
+ * and a hint, never a stack trace).
  *
  * @param <O> the program's validated options
  */
 public abstract class BenchTool<O> extends Configured implements Tool, CommandLineProgram {
     /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
     public static final String DEBUG_KEY = "hbench.debug";
+    /**
+     * User errors about credentials rather than the command line's shape: one line says what to do, and the usage
+     * would only bury it.
+     */
+    private static final Set<ErrorCode> CREDENTIAL_ERRORS = EnumSet.of(ErrorCode.KERBEROS_NO_TICKET,
+            ErrorCode.KERBEROS_TICKET_EXPIRED, ErrorCode.KEYTAB_UNREADABLE, ErrorCode.KEYTAB_LACKS_PRINCIPAL,
+            ErrorCode.KERBEROS_LOGIN_FAILED, ErrorCode.DATANODE_PRINCIPAL_REQUIRED);
 
     protected final PrintStream out;
     protected final PrintStream err;
@@ -62,6 +74,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private List<String> commandLine = List.of();
     private Optional<Path> jsonFile = Optional.empty();
     private Optional<Path> resultFile = Optional.empty();
+    /** Whether the program itself has started: from then on a bad argument is a bug or bad data, not bad usage. */
+    private boolean running;
 
     protected BenchTool(PrintStream out, PrintStream err) {
         this.out = requireNonNull(out, "out is null");
@@ -171,7 +185,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
 
     @Override
     public final int run(String[] args) {
-        boolean running = false;
+        running = false;
         commandLine = new ArrayList<>();
         commandLine.add(name());
         commandLine.addAll(givenArguments != null ? givenArguments : List.of(args));
@@ -193,15 +207,13 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             checkResourceInterval();
             O parsed = parse(line);
-            ClusterSession.EmbeddedMode mode = embeddedMode(line);
-            if (mode == ClusterSession.EmbeddedMode.AUTO && !startsEmbeddedClusterWhenNoneIsConfigured(parsed)) {
-                mode = ClusterSession.EmbeddedMode.REFUSE;
-            }
+            ClusterSession.EmbeddedMode mode = embeddedMode(line, parsed);
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
-            try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
-                running = true;
-                return run(parsed, session).code();
+            Optional<KerberosLogin.Keytab> keytab = keytab(line);
+            ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
+            try (KerberosLogin login = KerberosLogin.forRun(getConf(), keytab)) {
+                return login.call(() -> runOnCluster(parsed, mode, embeddedDir));
             }
         } catch (IllegalArgumentException e) {
             if (e.getCause() instanceof UnknownHostException) {
@@ -216,13 +228,15 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             return userError(e.getMessage());
         } catch (BenchException e) {
-            if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
+            if (e.errorCode().kind() == ErrorKind.USER_ERROR && !CREDENTIAL_ERRORS.contains(e.errorCode())) {
                 return userError(e.getMessage());
             }
-            err.println(name() + ": " + e.getMessage());
-            debugTrace(e);
-            return e.exitStatus().code();
+            return oneLine(e);
         } catch (IOException e) {
+            Optional<BenchException> kerberos = KerberosFailures.whileRunning(e);
+            if (kerberos.isPresent()) {
+                return oneLine(kerberos.get());
+            }
             err.println(name() + ": " + describe(e));
             debugTrace(e);
             return ExitStatus.FAILURE.code();
@@ -235,7 +249,45 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         }
     }
 
+    private int runOnCluster(O parsed, ClusterSession.EmbeddedMode mode, Path embeddedDir) throws Exception {
+        try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
+            running = true;
+            return run(parsed, session).code();
+        }
+    }
+
+    /** {@code -principal} and {@code -keytab}: both or neither. */
+    private static Optional<KerberosLogin.Keytab> keytab(CommandLine line) {
+        String principal = line.getOptionValue("principal");
+        String keytab = line.getOptionValue("keytab");
+        if (principal == null && keytab == null) {
+            return Optional.empty();
+        }
+        if (keytab == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-principal needs -keytab: give the keytab that holds "
+                    + principal + "'s key, or leave both out to use the ticket cache (kinit)");
+        }
+        if (principal == null) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-keytab needs -principal: give the principal to log in"
+                    + " as (klist -kt " + keytab + " lists the keytab's), or leave both out to use the ticket cache"
+                    + " (kinit)");
+        }
+        return Optional.of(new KerberosLogin.Keytab(principal, Paths.get(keytab)));
+    }
+
+    private int oneLine(BenchException e) {
+        err.println(name() + ": " + e.getMessage());
+        debugTrace(e);
+        return e.exitStatus().code();
+    }
+
     private int internalError(Exception e) {
+        // Hadoop's clients throw some authentication failures unchecked ("Failed to specify server's Kerberos
+        // principal name"); those are the user's to fix, not a bug.
+        Optional<BenchException> kerberos = KerberosFailures.whileRunning(e);
+        if (kerberos.isPresent()) {
+            return oneLine(kerberos.get());
+        }
         err.println(name() + ": internal error: " + describe(e)
                 + (debug() ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
         debugTrace(e);
@@ -261,6 +313,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         }
         options.addOption(Option.builder("json").hasArg().argName("file")
                 .desc("also write the full result, with its environment, as JSON to this local file").build());
+        options.addOption(Option.builder("principal").hasArg().argName("principal")
+                .desc("on a Kerberos-secured cluster, log in as this principal (with -keytab) instead of using the"
+                        + " ticket cache (kinit); _HOST stands for this host's name").build());
+        options.addOption(Option.builder("keytab").hasArg().argName("file")
+                .desc("the keytab holding -principal's key").build());
         options.addOption(Option.builder("noResources")
                 .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
@@ -317,14 +374,15 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         return normalized;
     }
 
-    private static ClusterSession.EmbeddedMode embeddedMode(CommandLine line) {
+    private ClusterSession.EmbeddedMode embeddedMode(CommandLine line, O parsed) {
         if (line.hasOption("embedded") && line.hasOption("noEmbedded")) {
             throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-embedded and -noEmbedded exclude each other");
         }
         if (line.hasOption("embedded")) {
             return ClusterSession.EmbeddedMode.FORCE;
         }
-        return line.hasOption("noEmbedded") ? ClusterSession.EmbeddedMode.REFUSE : ClusterSession.EmbeddedMode.AUTO;
+        return line.hasOption("noEmbedded") || !startsEmbeddedClusterWhenNoneIsConfigured(parsed)
+                ? ClusterSession.EmbeddedMode.REFUSE : ClusterSession.EmbeddedMode.AUTO;
     }
 
     private int userError(String message) {

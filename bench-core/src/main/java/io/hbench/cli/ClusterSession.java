@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.environment.EnvironmentProbe;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
 import io.hbench.result.Environment;
+import io.hbench.security.KerberosLogin;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -49,6 +52,26 @@ public final class ClusterSession implements AutoCloseable {
                 + " (-noEmbedded to use " + FileSystem.getDefaultUri(conf) + " instead)");
         EmbeddedCluster cluster = EmbeddedCluster.start(conf, embeddedDir);
         return new ClusterSession(cluster.clientConfiguration(), cluster);
+    }
+
+    /**
+     * A Kerberos-secured run needs the secured cluster: an embedded cluster runs unsecured inside this process, and
+     * with no cluster configured there is nothing secured to run on.
+     */
+    static void refuseEmbeddedWhenSecured(Configuration conf, EmbeddedMode mode) {
+        if (!KerberosLogin.isKerberos(conf)) {
+            return;
+        }
+        if (mode == EmbeddedMode.FORCE) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-embedded starts an unsecured cluster in this"
+                    + " process, but hadoop.security.authentication is kerberos: leave out -embedded to use the"
+                    + " configured cluster, or give -D hadoop.security.authentication=simple");
+        }
+        if (!isClusterConfigured(conf)) {
+            throw new BenchException(ErrorCode.NO_CLUSTER, "hadoop.security.authentication is kerberos, but no cluster"
+                    + " is configured (fs.defaultFS is " + FileSystem.getDefaultUri(conf) + "): point HADOOP_CONF_DIR at"
+                    + " the secured cluster's configuration, or give -fs hdfs://<namenode>");
+        }
     }
 
     /** A cluster is configured when fs.defaultFS is not the local file system, or someone chose it. */

@@ -2,6 +2,7 @@ package io.hbench.environment;
 
 import io.hbench.mapred.MapReduceFramework;
 import io.hbench.result.Environment;
+import io.hbench.security.KerberosLogin;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -9,6 +10,7 @@ import org.apache.hadoop.hdfs.NameNodeProxies;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.VersionInfo;
 
 import java.io.IOException;
@@ -44,6 +46,8 @@ public final class EnvironmentProbe {
             "hadoop.security.authentication");
     private static final String VERSION_RESOURCE = "/io/hbench/environment/hbench-version.properties";
     private static final String UNKNOWN = "unknown";
+    /** The principal a Kerberos-secured run authenticated as. */
+    static final String PRINCIPAL_KEY = "kerberos.principal";
 
     private EnvironmentProbe() {}
 
@@ -71,8 +75,20 @@ public final class EnvironmentProbe {
                 environment.configuration(key, value);
             }
         }
+        if (KerberosLogin.isKerberos(conf)) {
+            environment.configuration(PRINCIPAL_KEY, principal());
+        }
         addClusterFacts(conf, environment);
         return environment.build();
+    }
+
+    /** Who ran the benchmark on a Kerberos-secured cluster: the principal, never a credential. */
+    private static String principal() {
+        try {
+            return UserGroupInformation.getCurrentUser().getUserName();
+        } catch (IOException e) {
+            return UNKNOWN;
+        }
     }
 
     /** The NameNode's version and the live DataNodes, when the default file system is HDFS. */

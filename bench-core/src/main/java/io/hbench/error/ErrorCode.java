@@ -20,6 +20,20 @@ public enum ErrorCode {
     UNKNOWN_PROGRAM(0x0009, ErrorKind.USER_ERROR),
     /** No cluster is configured and this classpath cannot start an embedded one (no hadoop-minicluster). */
     NO_CLUSTER(0x000A, ErrorKind.USER_ERROR),
+    /** Kerberos is on and the ticket cache holds no ticket-granting ticket for this user. */
+    KERBEROS_NO_TICKET(0x000B, ErrorKind.USER_ERROR),
+    /** Kerberos is on and the ticket cache's ticket-granting ticket has expired. */
+    KERBEROS_TICKET_EXPIRED(0x000C, ErrorKind.USER_ERROR),
+    /** The file given with -keytab is missing, unreadable or not a keytab. */
+    KEYTAB_UNREADABLE(0x000D, ErrorKind.USER_ERROR),
+    /** The keytab holds no key for the principal given with -principal. */
+    KEYTAB_LACKS_PRINCIPAL(0x000E, ErrorKind.USER_ERROR),
+    /** The login with -principal and -keytab failed: KDC unreachable, principal unknown, key refused, no krb5.conf. */
+    KERBEROS_LOGIN_FAILED(0x000F, ErrorKind.USER_ERROR),
+    /** The operation must authenticate as the cluster's DataNodes do, and this run's principal is not theirs. */
+    DATANODE_PRINCIPAL_REQUIRED(0x0010, ErrorKind.USER_ERROR),
+    /** This client cannot do what its configuration asks, e.g. shuffle in-process with Kerberos on and no native library. */
+    UNSUPPORTED_CONFIGURATION(0x0011, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),
@@ -31,6 +45,8 @@ public enum ErrorCode {
     EMBEDDED_CLUSTER_FAILED(0x2003, ErrorKind.EXTERNAL),
     /** A BSP peer or its coordinator could not be reached over the network. */
     PEER_UNREACHABLE(0x2004, ErrorKind.EXTERNAL),
+    /** A server refused this run's Kerberos credentials or tokens while it ran, e.g. a ticket that expired meanwhile. */
+    KERBEROS_AUTHENTICATION_FAILED(0x2005, ErrorKind.EXTERNAL),
 
     INTERNAL_ERROR(0x3001, ErrorKind.INTERNAL);
 

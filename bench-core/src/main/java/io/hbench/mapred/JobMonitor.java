@@ -47,6 +47,10 @@ public final class JobMonitor {
      * @return the submitted job, for the result
      */
     public SubmittedJob submit(Job job) throws IOException, InterruptedException {
+        if (job.getNumReduceTasks() > 0) {
+            // Programs check first, before they write; this catches a job whose program did not.
+            MapReduceFramework.requireShuffleSupport(job.getConfiguration());
+        }
         if (MapReduceFramework.runsTasksInThisClientAgainstACluster(job.getConfiguration())) {
             // Measuring one client process as if it were the cluster would be a wrong figure, silently.
             progress.println(IN_CLIENT_NOTICE);

@@ -3,8 +3,12 @@ package io.hbench.mapred;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.security.KerberosLogin;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.nativeio.NativeIO;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.util.ConfigUtil;
 
@@ -33,6 +37,28 @@ public final class MapReduceFramework {
     /** Whether MapReduce runs the tasks inside this client process. */
     public static boolean isLocal(Configuration conf) {
         return MRConfig.LOCAL_FRAMEWORK_NAME.equals(name(conf));
+    }
+
+    /**
+     * Refuses, before a program writes anything, to run a job with a shuffle (reducers) in this process while Kerberos
+     * is on and this process lacks Hadoop's native library. With Kerberos on, the shuffle opens map outputs only
+     * through SecureIOUtils, which checks each file's owner with native code; without it every reducer fails and the
+     * job with it, giving no reason. Secured clusters' NodeManagers have the library; a client running the tasks
+     * itself may not.
+     */
+    public static void requireShuffleSupport(Configuration conf) {
+        requireShuffleSupport(conf, NativeIO.isAvailable());
+    }
+
+    /** @param nativeIo whether Hadoop's native I/O is loaded in this process */
+    static void requireShuffleSupport(Configuration conf, boolean nativeIo) {
+        if (nativeIo || !isLocal(conf) || !KerberosLogin.isKerberos(conf)) {
+            return;
+        }
+        throw new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION, "MapReduce would run this program's tasks in"
+                + " this process (mapreduce.framework.name=local), and with Kerberos on its shuffle needs Hadoop's native"
+                + " library, which this process has not loaded: run on YARN (mapreduce.framework.name=yarn), or give"
+                + " the JVM Hadoop's native library (-Djava.library.path=$HADOOP_HOME/lib/native)");
     }
 
     /**

@@ -131,6 +131,7 @@ class BenchToolTest {
         assertThat(out()).startsWith(USAGE + System.lineSeparator())
                 .contains("-count <N>", "how many things to do")
                 .contains("-json <file>", "-embedded ", "-noEmbedded", "-embeddedDir <dir>", "-help")
+                .contains("-principal <principal>", "-keytab <file>", "ticket cache (kinit)")
                 .contains("Generic Hadoop options");
         assertThat(errLines()).isEmpty();
         assertThat(tool.parseCalls).isZero();
@@ -213,6 +214,69 @@ class BenchToolTest {
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
         assertThat(errLines()).containsExactly("Fake: internal error: not an encoded histogram: it is truncated"
                 + " or corrupt (rerun with -D hbench.debug=true for details)");
+    }
+
+    @Test
+    void rejectsAPrincipalWithoutItsKeytab() {
+        assertUsageError(new String[] {"-count", "3", "-principal", "alice@EXAMPLE.COM"}, "-principal needs -keytab:"
+                + " give the keytab that holds alice@EXAMPLE.COM's key, or leave both out to use the ticket cache (kinit)");
+    }
+
+    @Test
+    void rejectsAKeytabWithoutItsPrincipal() {
+        assertUsageError(new String[] {"-count", "3", "-keytab", "/k/alice.keytab"}, "-keytab needs -principal: give"
+                + " the principal to log in as (klist -kt /k/alice.keytab lists the keytab's), or leave both out to use"
+                + " the ticket cache (kinit)");
+    }
+
+    @Test
+    void rejectsAKeytabForAClusterThatIsNotKerberosSecured() {
+        assertUsageError(new String[] {"-count", "3", "-principal", "alice@EXAMPLE.COM", "-keytab", "/k/alice.keytab"},
+                "-principal and -keytab log in to a Kerberos-secured cluster, but this configuration's"
+                        + " hadoop.security.authentication is simple: use the secured cluster's configuration"
+                        + " (HADOOP_CONF_DIR), or leave them out");
+    }
+
+    @Test
+    void refusesAnEmbeddedClusterWhenKerberosIsOn() {
+        tool.getConf().set("hadoop.security.authentication", "kerberos");
+
+        assertUsageError(new String[] {"-count", "3", "-embedded"}, "-embedded starts an unsecured cluster in this"
+                + " process, but hadoop.security.authentication is kerberos: leave out -embedded to use the configured"
+                + " cluster, or give -D hadoop.security.authentication=simple");
+    }
+
+    @Test
+    void refusesToRunWithKerberosOnButNoClusterConfigured() {
+        Configuration conf = new Configuration();
+        conf.set("hadoop.security.authentication", "kerberos");
+        tool.setConf(conf);
+
+        assertUsageError(new String[] {"-count", "3"}, "hadoop.security.authentication is kerberos, but no cluster is"
+                + " configured (fs.defaultFS is file:///): point HADOOP_CONF_DIR at the secured cluster's configuration,"
+                + " or give -fs hdfs://<namenode>");
+    }
+
+    @Test
+    void reportsACredentialProblemOnOneLineWithoutUsage() {
+        // What to do about credentials fits on the line; the command line's usage would only bury it.
+        tool.failure = new BenchException(ErrorCode.DATANODE_PRINCIPAL_REQUIRED, "blockReport needs the DataNodes'"
+                + " principal");
+
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded"})).isEqualTo(2);
+        assertThat(errLines()).containsExactly("Fake: blockReport needs the DataNodes' principal");
+    }
+
+    @Test
+    void reportsAKerberosFailureWhileRunningOnOneLine() {
+        tool.failure = new IOException("Failed on local exception: javax.security.sasl.SaslException: GSS initiate"
+                + " failed", new javax.security.sasl.SaslException("GSS initiate failed", new org.ietf.jgss.GSSException(
+                        org.ietf.jgss.GSSException.NO_CRED, -1, "Failed to find any Kerberos tgt")));
+
+        assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
+        assertThat(errLines()).containsExactly("Fake: Kerberos authentication failed while the program ran: No valid"
+                + " credentials provided (Mechanism level: Failed to find any Kerberos tgt) (klist shows the ticket; run"
+                + " kinit, or give -principal and -keytab, and run again)");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.hbench.mapred;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.File;
 import java.io.IOException;
@@ -11,6 +13,8 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,5 +99,29 @@ class MapReduceFrameworkTest {
         conf.set("fs.defaultFS", fs);
         conf.set("mapreduce.framework.name", framework);
         return conf;
+    }
+
+    @Test
+    void refusesAShuffleInThisProcessWithKerberosOnAndNoNativeLibrary() {
+        Configuration conf = new Configuration(false);
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.security.authentication", "kerberos");
+
+        assertThatThrownBy(() -> MapReduceFramework.requireShuffleSupport(conf, false))
+                .isInstanceOfSatisfying(BenchException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_CONFIGURATION);
+                    assertThat(e.getMessage()).isEqualTo("MapReduce would run this program's tasks in this process"
+                            + " (mapreduce.framework.name=local), and with Kerberos on its shuffle needs Hadoop's native"
+                            + " library, which this process has not loaded: run on YARN (mapreduce.framework.name=yarn),"
+                            + " or give the JVM Hadoop's native library (-Djava.library.path=$HADOOP_HOME/lib/native)");
+                });
+        assertThatCode(() -> MapReduceFramework.requireShuffleSupport(conf, true)).doesNotThrowAnyException();
+        conf.set("mapreduce.framework.name", "yarn");
+        assertThatCode(() -> MapReduceFramework.requireShuffleSupport(conf, false)).as("NodeManagers shuffle on YARN")
+                .doesNotThrowAnyException();
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.security.authentication", "simple");
+        assertThatCode(() -> MapReduceFramework.requireShuffleSupport(conf, false))
+                .as("unsecured, the shuffle needs no native code").doesNotThrowAnyException();
     }
 }

@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.mapred.JobMonitor;
+import io.hbench.mapred.MapReduceFramework;
 import io.hbench.mapred.ReducedValues;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.mapred.TaskResources;
@@ -98,6 +99,9 @@ public final class TestDfsio {
      */
     public DfsioResult run(DfsioOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        if (!options.sequential()) {
+            MapReduceFramework.requireShuffleSupport(conf);
+        }
         Path base = new Path(options.baseDir());
         FileSystem fs = base.getFileSystem(conf);
         checkPolicies(fs, options);

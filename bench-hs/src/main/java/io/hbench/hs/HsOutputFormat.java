@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 
 /**
  * Writes records as raw bytes, key then value, with the replication hbench asks for (not the
@@ -54,8 +55,20 @@ public final class HsOutputFormat extends FileOutputFormat<Text, Text> {
 
     @Override
     public void checkOutputSpecs(JobContext job) throws IOException {
-        if (getOutputPath(job) == null) {
+        checkClaimedOutput(job);
+    }
+
+    /**
+     * What FileOutputFormat checks, but for a directory hbench has claimed and which may therefore exist: there is
+     * one, and the tasks may write there. On a Kerberos-secured cluster tasks write with the job's delegation tokens,
+     * which FileOutputFormat's check would have got for the output's file system; without one, an output on another
+     * file system than the job's staging area could not be written.
+     */
+    static void checkClaimedOutput(JobContext job) throws IOException {
+        Path output = getOutputPath(job);
+        if (output == null) {
             throw new InvalidJobConfException("no output directory");
         }
+        TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {output}, job.getConfiguration());
     }
 }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.mapred.MapReduceFramework;
 import io.hbench.mapred.TimedMapper;
 import io.hbench.mapred.TimedReducer;
 import static java.util.Objects.requireNonNull;
@@ -46,6 +47,7 @@ public final class HsSort {
 
     public HsSortResult run(HsSortOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        MapReduceFramework.requireShuffleSupport(conf);
         Instant start = Instant.now();
         long begin = System.nanoTime();
         Path input = new Path(options.inputDir());

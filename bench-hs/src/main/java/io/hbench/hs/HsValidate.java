@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.mapred.MapReduceFramework;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -44,6 +45,7 @@ public final class HsValidate {
 
     public HsValidateResult run(HsValidateOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        MapReduceFramework.requireShuffleSupport(conf);
         Instant start = Instant.now();
         Path input = new Path(options.inputDir());
         FileSystem fs = input.getFileSystem(conf);

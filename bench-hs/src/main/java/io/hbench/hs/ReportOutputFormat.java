@@ -2,7 +2,6 @@ package io.hbench.hs;
 
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapred.InvalidJobConfException;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
@@ -10,8 +9,6 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 public final class ReportOutputFormat extends TextOutputFormat<Text, Text> {
     @Override
     public void checkOutputSpecs(JobContext job) throws IOException {
-        if (getOutputPath(job) == null) {
-            throw new InvalidJobConfException("no output directory");
-        }
+        HsOutputFormat.checkClaimedOutput(job);
     }
 }

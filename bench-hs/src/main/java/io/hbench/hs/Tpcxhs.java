@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.mapred.MapReduceFramework;
 import io.hbench.resources.SampledResources;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -43,6 +44,8 @@ public final class Tpcxhs {
 
     public TpcxhsResult run(TpcxhsOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        // HSSort and HSValidate shuffle: find out before HSGen writes the data.
+        MapReduceFramework.requireShuffleSupport(conf);
         Instant start = Instant.now();
         Path basePath = new Path(options.baseDir());
         FileSystem fs = basePath.getFileSystem(conf);

@@ -2,13 +2,17 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.security.KerberosLogin;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -23,6 +27,8 @@ import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
 import org.apache.hadoop.hdfs.server.protocol.NamespaceInfo;
 import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authentication.util.KerberosName;
 
 /**
  * {@code -op blockReport}: {@code -datanodes} simulated DataNodes, one thread each, send
@@ -39,6 +45,8 @@ import org.apache.hadoop.ipc.RemoteException;
  * the NameNode chose them as targets.
  */
 final class BlockReports {
+    static final String DATANODE_PRINCIPAL_KEY = "dfs.datanode.kerberos.principal";
+    private static final String HOST_PATTERN = "_HOST";
     private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
             new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
     private static final int ADD_BLOCK_TRIES = 50;
@@ -50,6 +58,45 @@ final class BlockReports {
     BlockReports(NameNodeTarget target, NnOptions options) {
         this.target = target;
         this.options = options;
+    }
+
+    /**
+     * Why this run may not register simulated DataNodes with a remote Kerberos-secured NameNode; empty when it may. A
+     * NameNode hands every DataNode that registers the cluster's block access keys, with which any block can be read
+     * or written on the real DataNodes; a secured cluster therefore takes DataNodes only as their own principal
+     * (service-level authorization checks it, and without that check the keys would go to whoever asks). So the run
+     * must be that principal: an operator gives its keytab with -principal and -keytab.
+     */
+    static Optional<String> refusal(Configuration conf) throws IOException {
+        if (!KerberosLogin.isKerberos(conf)) {
+            return Optional.empty();
+        }
+        String pattern = conf.getTrimmed(DATANODE_PRINCIPAL_KEY);
+        String what = "-op blockReport registers simulated DataNodes, and a Kerberos-secured NameNode takes"
+                + " DataNodes only as their own principal";
+        if (pattern == null || pattern.isEmpty()) {
+            return Optional.of(what + ", which this configuration does not name (" + DATANODE_PRINCIPAL_KEY + "): use"
+                    + " the cluster's hdfs-site.xml (HADOOP_CONF_DIR), and give -principal and -keytab of that"
+                    + " principal");
+        }
+        String user = UserGroupInformation.getCurrentUser().getUserName();
+        if (isDataNodePrincipal(user, pattern)) {
+            return Optional.empty();
+        }
+        return Optional.of(what + " (" + DATANODE_PRINCIPAL_KEY + " " + pattern + "), since a DataNode that registers"
+                + " gets the cluster's block access keys; this run is " + user + ": give -principal " + pattern
+                + " -keytab <that principal's keytab on this host>, or run blockReport on a NameNode in this process"
+                + " (no -fs, -D hadoop.security.authentication=simple)");
+    }
+
+    /** Same service and realm as the pattern, and the same host unless the pattern says _HOST (any DataNode's). */
+    static boolean isDataNodePrincipal(String user, String pattern) {
+        KerberosName name = new KerberosName(user);
+        KerberosName expected = new KerberosName(pattern);
+        return expected.getServiceName().equals(name.getServiceName())
+                && (expected.getRealm() == null || expected.getRealm().equals(name.getRealm()))
+                && (HOST_PATTERN.equals(expected.getHostName())
+                        || Objects.equals(expected.getHostName(), name.getHostName()));
     }
 
     /** The replication of the block files: the configured one, at most the number of DataNodes. */

@@ -6,6 +6,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.resources.ResourceSampling;
+import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
@@ -95,6 +96,11 @@ public final class NnThroughput {
      * NameNode, its namespace and its warmed code (a run can use the files an earlier one kept).
      */
     public Session open() {
+        if (isStandalone(conf) && KerberosLogin.isKerberos(conf)) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "the NameNode NNThroughputBenchmark starts in this"
+                    + " process runs unsecured, but hadoop.security.authentication is kerberos: give -fs"
+                    + " hdfs://<namenode> to measure the cluster's NameNode, or -D hadoop.security.authentication=simple");
+        }
         return new Session(isStandalone(conf) ? StandaloneNameNode.start(conf, standaloneDir)
                 : RemoteNameNode.connect(conf));
     }
@@ -111,6 +117,12 @@ public final class NnThroughput {
             requireNonNull(options, "options is null");
             if (!target.standalone() && options.operation() == NnOperation.REPLICATION) {
                 throw replicationNeedsStandalone();
+            }
+            if (!target.standalone() && options.operation() == NnOperation.BLOCK_REPORT) {
+                Optional<String> refusal = BlockReports.refusal(conf);
+                if (refusal.isPresent()) {
+                    throw new BenchException(ErrorCode.DATANODE_PRINCIPAL_REQUIRED, refusal.get());
+                }
             }
             return NnThroughput.this.run(target, options);
         }
@@ -151,6 +163,12 @@ public final class NnThroughput {
                 if (op == NnOperation.REPLICATION && !target.standalone()) {
                     progress.println("NNThroughputBenchmark: -op all skips replication: it runs only with the"
                             + " NameNode in this process (no -fs)");
+                    continue;
+                }
+                Optional<String> refusal = op == NnOperation.BLOCK_REPORT && !target.standalone()
+                        ? BlockReports.refusal(conf) : Optional.empty();
+                if (refusal.isPresent()) {
+                    progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());
                     continue;
                 }
                 Instant stepStart = Instant.now();
