@@ -59,6 +59,12 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
         return false;
     }
 
+    /** A peer talks to its coordinator and to other peers, with the run's secret; it never calls Hadoop. */
+    @Override
+    protected boolean callsTheCluster(PeerOptions options) {
+        return false;
+    }
+
     @Override
     protected PeerOptions parse(CommandLine line) {
         if (line.hasOption("embedded")) {

@@ -125,6 +125,24 @@ class ManualModeTest {
     }
 
     @Test
+    void aPeerNeedsNoKerberosTicketEvenWhenTheConfigurationIsSecured() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        Path secretFile = temp.resolve("secret");
+        RunSecret.readOrCreate(secretFile, () -> { });
+        Configuration secured = new Configuration(false);
+        secured.set("hadoop.security.authentication", "kerberos");
+
+        ToolRun run = ToolRun.run(secured, BspPeerTool::new, "-coordinator", "127.0.0.1:" + port, "-secretFile",
+                secretFile.toString(), "-address", "127.0.0.1");
+
+        assertThat(run.err).as("it went straight to its coordinator").isEqualTo("BspPeer: cannot connect to the BSP"
+                + " coordinator at 127.0.0.1:" + port + ": Connection refused\n");
+    }
+
+    @Test
     void badUsageIsOneLineAndExitTwo() throws Exception {
         assertThat(peer()).satisfies(run -> usage(run, "BspPeer: missing arguments\n"));
         assertThat(peer("-address", "127.0.0.1")).satisfies(run -> usage(run, "BspPeer: missing -coordinator <host:port>\n"));

@@ -131,6 +131,14 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     /**
+     * Whether this run of the program calls the cluster, and so must settle its Kerberos login before it starts; yes by
+     * default. A program that never calls Hadoop (a BSP peer started by hand) says no, so that it needs no ticket.
+     */
+    protected boolean callsTheCluster(O options) {
+        return true;
+    }
+
+    /**
      * Whether the program appends its result lines to a local file named by {@code -resFile}, as Hadoop's TestDFSIO
      * does; false by default.
      */
@@ -211,8 +219,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
             Optional<KerberosLogin.Keytab> keytab = keytab(line);
-            ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
-            try (KerberosLogin login = KerberosLogin.forRun(getConf(), keytab)) {
+            boolean callsTheCluster = callsTheCluster(parsed) || keytab.isPresent();
+            if (callsTheCluster) {
+                ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
+            }
+            try (KerberosLogin login = callsTheCluster ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
                 return login.call(() -> runOnCluster(parsed, mode, embeddedDir));
             }
         } catch (IllegalArgumentException e) {

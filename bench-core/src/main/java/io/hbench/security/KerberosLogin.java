@@ -101,7 +101,7 @@ public final class KerberosLogin implements AutoCloseable {
                         + SecurityUtil.getAuthenticationMethod(conf).toString().toLowerCase(Locale.ROOT)
                         + ": use the secured cluster's configuration (HADOOP_CONF_DIR), or leave them out");
             }
-            return new KerberosLogin(null, false, null);
+            return none();
         }
         try {
             // The configuration may say kerberos through -D or -conf only, which Hadoop's own initialisation
@@ -112,6 +112,11 @@ public final class KerberosLogin implements AutoCloseable {
             throw KerberosFailures.notConfigured(e);
         }
         return keytab.isPresent() ? fromKeytab(keytab.get()) : fromTicketCache(conf);
+    }
+
+    /** No login of its own: the program runs as whoever runs it, for programs that never call the cluster. */
+    public static KerberosLogin none() {
+        return new KerberosLogin(null, false, null);
     }
 
     private static KerberosLogin fromKeytab(Keytab keytab) {
