@@ -617,9 +617,10 @@ final class PeerRuntime implements BspPeer {
     }
 
     /**
-     * Ends the superstep. Every destination gets an end-of-superstep marker, and this peer enters the barrier once
-     * every source's marker has arrived here, after all its messages: when every peer has entered, every message of
-     * the superstep is delivered everywhere, without an acknowledgement round trip per link.
+     * Ends the superstep. Every destination gets an end-of-superstep marker and the coordinator this peer's entry to
+     * the barrier; then this peer waits until every source's marker has arrived here, after all its messages, and
+     * until the barrier is released. Every message of the superstep is then delivered here and every peer has ended
+     * it, with no acknowledgement round trip per link, and the barrier's round trip overlaps the last deliveries.
      */
     @Override
     public SuperstepTiming sync() throws InterruptedException {
@@ -636,6 +637,7 @@ final class PeerRuntime implements BspPeer {
             }
         }
         ledger.endStep(index, superstep);
+        enterBarrier();
         awaitEndsOfStep();
         long flushed = System.nanoTime();
         awaitRelease();
@@ -670,18 +672,21 @@ final class PeerRuntime implements BspPeer {
         }
     }
 
-    /**
-     * Enters the barrier and waits for its release. The coordinator bounds the wait and aborts the
-     * job if a peer does not come; this peer bounds it too, at twice that, in case the coordinator
-     * itself stops answering without closing its connection.
-     */
-    private void awaitRelease() throws InterruptedException {
+    private void enterBarrier() {
         try {
             control.sendStep(ControlChannel.ENTER, superstep);
         } catch (IOException e) {
             throw usableOr(new BenchException(ErrorCode.PEER_UNREACHABLE, "lost the connection to the BSP coordinator at "
                     + coordinator + " in superstep " + superstep + ": " + Coordinator.describe(e)));
         }
+    }
+
+    /**
+     * Waits for the barrier's release. The coordinator bounds the wait and aborts the job if a peer does not come;
+     * this peer bounds it too, at twice that, in case the coordinator itself stops answering without closing its
+     * connection.
+     */
+    private void awaitRelease() throws InterruptedException {
         long limit = 2 * job.timeoutMillis();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limit);
         synchronized (this) {
