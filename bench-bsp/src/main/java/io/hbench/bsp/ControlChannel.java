@@ -12,8 +12,8 @@ import java.time.Instant;
 
 /**
  * One control connection between a peer and the coordinator, once {@link Handshake} has proven it:
- * small typed messages, each a type byte and a body, sent at once (TCP_NODELAY, flushed per message) because a barrier is one round
- * trip of them. Any thread may send; one thread reads.
+ * small typed messages, each a type byte and a body, sent at once (TCP_NODELAY, flushed per message)
+ * because a barrier is one round trip of them. Any thread may send; one thread reads.
  *
  * <pre>
  * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
@@ -65,7 +65,7 @@ final class ControlChannel implements Closeable {
     }
 
     String remote() {
-        return socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+        return HostAddresses.remote(socket);
     }
 
     synchronized void sendRegister(int index, String host, int port) throws IOException {

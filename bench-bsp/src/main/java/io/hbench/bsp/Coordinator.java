@@ -202,7 +202,6 @@ final class Coordinator implements Closeable {
 
     /** Proves the connection, then reads its registration and serves the peer until the job ends. */
     private void serve(Socket socket) {
-        ControlChannel channel = null;
         Slot slot = null;
         try {
             try {
@@ -210,7 +209,7 @@ final class Coordinator implements Closeable {
             } finally {
                 handshaking.decrementAndGet();
             }
-            channel = new ControlChannel(socket);
+            ControlChannel channel = new ControlChannel(socket);
             DataInputStream in = channel.in();
             byte first = in.readByte();
             if (first != ControlChannel.REGISTER) {
@@ -259,8 +258,8 @@ final class Coordinator implements Closeable {
     }
 
     private void refuse(Socket socket, String what) {
-        refusals.accept("the BSP coordinator at " + where + " refused a connection from "
-                + HostAddresses.text(socket.getInetAddress()) + ":" + socket.getPort() + ", which " + what);
+        refusals.accept("the BSP coordinator at " + where + " refused a connection from " + HostAddresses.remote(socket)
+                + ", which " + what);
     }
 
     private synchronized Slot register(ControlChannel channel, int requested, String host, int port)

@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import java.io.UncheckedIOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
@@ -135,6 +136,11 @@ final class HostAddresses {
         } catch (UnknownHostException e) {
             throw new UncheckedIOException("cannot happen: the address's own bytes", e);
         }
+    }
+
+    /** The other end of a connection, as refusals and failures name it: address:port. */
+    static String remote(Socket socket) {
+        return text(socket.getInetAddress()) + ":" + socket.getPort();
     }
 
     private static Optional<InetAddress> first(List<InetAddress> addresses, Predicate<InetAddress> test) {
