@@ -49,11 +49,10 @@ final class OutboundLink {
                 if (!bundle.hasRemaining()) {
                     writeBundle();
                 }
-                int part = Math.min(message.remaining(), bundle.remaining());
-                ByteBuffer piece = message.duplicate();
-                piece.limit(piece.position() + part);
-                bundle.put(piece);
-                message.position(message.position() + part);
+                int limit = message.limit();
+                message.limit(message.position() + Math.min(message.remaining(), bundle.remaining()));
+                bundle.put(message);
+                message.limit(limit);
             }
             return;
         }

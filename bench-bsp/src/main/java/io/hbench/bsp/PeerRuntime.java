@@ -326,14 +326,8 @@ final class PeerRuntime implements BspPeer {
     }
 
     private void refuse(SocketChannel channel, String what) {
-        String from;
-        try {
-            InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
-            from = HostAddresses.text(remote.getAddress()) + ":" + remote.getPort();
-        } catch (IOException e) {
-            from = "a connection closed since";
-        }
-        refusals.accept("BSP " + self + " refused a connection from " + from + ", which " + what);
+        refusals.accept("BSP " + self + " refused a connection from " + HostAddresses.remote(channel.socket())
+                + ", which " + what);
     }
 
     private void runProgram() {
@@ -346,7 +340,7 @@ final class PeerRuntime implements BspPeer {
             byte[] report = program.run(this, job.arguments());
             long elapsedNanos = System.nanoTime() - startNanos;
             fixHandler();
-            flushLinks(Frames.FLUSH);
+            flushLinks();
             control.sendReport(started, elapsedNanos, report == null ? new byte[0] : report,
                     leaveSampling().map(HostSamples::toBytes).orElse(new byte[0]));
         } catch (Throwable e) {
@@ -573,23 +567,29 @@ final class PeerRuntime implements BspPeer {
     public void flush() throws InterruptedException {
         usable();
         fixHandler();
-        flushLinks(Frames.FLUSH);
+        flushLinks();
     }
 
-    private void flushLinks(int marker) throws InterruptedException {
+    /** Sends a FLUSH marker on every link and waits until each destination has acknowledged it. */
+    private void flushLinks() throws InterruptedException {
+        markLinks(Frames.FLUSH);
         for (OutboundLink link : outbound) {
             if (link != null) {
                 try {
-                    link.mark(marker, superstep);
+                    link.awaitAcknowledgement(superstep);
                 } catch (IOException e) {
                     throw linkFailed(link, e);
                 }
             }
         }
+    }
+
+    /** Writes what is bundled for every destination, then {@code marker} of this superstep. */
+    private void markLinks(int marker) throws InterruptedException {
         for (OutboundLink link : outbound) {
             if (link != null) {
                 try {
-                    link.awaitAcknowledgement(superstep);
+                    link.mark(marker, superstep);
                 } catch (IOException e) {
                     throw linkFailed(link, e);
                 }
@@ -627,15 +627,7 @@ final class PeerRuntime implements BspPeer {
         usable();
         fixHandler();
         long syncStart = System.nanoTime();
-        for (OutboundLink link : outbound) {
-            if (link != null) {
-                try {
-                    link.mark(Frames.END_OF_STEP, superstep);
-                } catch (IOException e) {
-                    throw linkFailed(link, e);
-                }
-            }
-        }
+        markLinks(Frames.END_OF_STEP);
         ledger.endStep(index, superstep);
         enterBarrier();
         awaitEndsOfStep();
