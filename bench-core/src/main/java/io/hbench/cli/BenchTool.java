@@ -219,11 +219,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
             Optional<KerberosLogin.Keytab> keytab = keytab(line);
-            boolean callsTheCluster = callsTheCluster(parsed) || keytab.isPresent();
-            if (callsTheCluster) {
+            boolean logsIn = callsTheCluster(parsed) || keytab.isPresent();
+            if (logsIn) {
                 ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
             }
-            try (KerberosLogin login = callsTheCluster ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
+            try (KerberosLogin login = logsIn ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
                 return login.call(() -> runOnCluster(parsed, mode, embeddedDir));
             }
         } catch (IllegalArgumentException e) {

@@ -40,7 +40,6 @@ import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 public final class KerberosLogin implements AutoCloseable {
     /** Hadoop's key for a ticket cache other than the default, as its FileSystem.get(uri, conf, user) reads it. */
     public static final String TICKET_CACHE_KEY = CommonConfigurationKeys.KERBEROS_TICKET_CACHE_PATH;
-    private static final String HOST_PATTERN = "_HOST";
     /**
      * How often a keytab login checks its ticket. Hadoop renews the login user's, not ours; a long run
      * (TPCx-HS at a large scale factor) outlives a ticket, and the client's next connection would fail.
@@ -161,7 +160,7 @@ public final class KerberosLogin implements AutoCloseable {
                 throw KerberosFailures.notConfigured(e);
             }
         }
-        if (!full.contains(HOST_PATTERN)) {
+        if (!full.contains(SecurityUtil.HOSTNAME_PATTERN)) {
             return full;
         }
         try {
@@ -187,7 +186,7 @@ public final class KerberosLogin implements AutoCloseable {
         if (!authenticating.hasKerberosCredentials() && user.getCredentials().numberOfTokens() == 0) {
             throw noUsableTicket(conf, null);
         }
-        return cache != null ? new KerberosLogin(user, true, null) : new KerberosLogin(null, false, null);
+        return cache != null ? new KerberosLogin(user, true, null) : none();
     }
 
     private static BenchException noUsableTicket(Configuration conf, Exception cause) {

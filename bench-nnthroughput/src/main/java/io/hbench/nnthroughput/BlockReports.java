@@ -27,6 +27,7 @@ import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
 import org.apache.hadoop.hdfs.server.protocol.NamespaceInfo;
 import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authentication.util.KerberosName;
 
@@ -46,7 +47,6 @@ import org.apache.hadoop.security.authentication.util.KerberosName;
  */
 final class BlockReports {
     static final String DATANODE_PRINCIPAL_KEY = "dfs.datanode.kerberos.principal";
-    private static final String HOST_PATTERN = "_HOST";
     private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
             new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
     private static final int ADD_BLOCK_TRIES = 50;
@@ -95,7 +95,7 @@ final class BlockReports {
         KerberosName expected = new KerberosName(pattern);
         return expected.getServiceName().equals(name.getServiceName())
                 && (expected.getRealm() == null || expected.getRealm().equals(name.getRealm()))
-                && (HOST_PATTERN.equals(expected.getHostName())
+                && (SecurityUtil.HOSTNAME_PATTERN.equals(expected.getHostName())
                         || Objects.equals(expected.getHostName(), name.getHostName()));
     }
 
