@@ -1,13 +1,18 @@
 package io.hbench.bsp;
 
+import java.util.Arrays;
+
 /**
- * Bytes of messages delivered to one peer, per source and superstep. A source can be at most one
- * superstep ahead of this peer (it cannot pass a barrier this peer has not entered), so the counts
- * of the current and the previous superstep per source are all there is to keep.
+ * Bytes of messages delivered to one peer, per source and superstep. While this peer is in superstep
+ * s, a source's messages belong to s or s + 1 (it cannot leave a barrier before this peer has entered
+ * it), and its markers can have ended s + 1 as well (it may enter the next barrier while this peer
+ * still waits in its own); so the counts of three supersteps per source are all there is to keep.
  */
 final class ReceiptLedger {
-    private final long[] current;
-    private final long[] previous;
+    private static final int KEPT = 3;
+    /** Bytes per source, in a ring indexed by superstep % KEPT; {@link #tags} says which superstep each is. */
+    private final long[][] counts;
+    private final int[][] tags;
     /** The superstep the messages now arriving from each source belong to. */
     private final int[] step;
     // Threads waiting for bytes, and for ends of supersteps: a delivery wakes only the first kind.
@@ -15,25 +20,30 @@ final class ReceiptLedger {
     private int endWaiters;
 
     ReceiptLedger(int peers) {
-        this.current = new long[peers];
-        this.previous = new long[peers];
+        this.counts = new long[peers][KEPT];
+        this.tags = new int[peers][KEPT];
         this.step = new int[peers];
+        for (int[] sourceTags : tags) {
+            Arrays.fill(sourceTags, -1);
+            sourceTags[0] = 0;
+        }
     }
 
     synchronized void add(int source, long bytes) {
         if (bytes == 0) {
             return;
         }
-        current[source] += bytes;
+        counts[source][step[source] % KEPT] += bytes;
         if (byteWaiters > 0) {
             notifyAll();
         }
     }
 
     synchronized void endStep(int source, int superstep) {
-        previous[source] = current[source];
-        current[source] = 0;
-        step[source] = superstep + 1;
+        int next = superstep + 1;
+        step[source] = next;
+        counts[source][next % KEPT] = 0;
+        tags[source][next % KEPT] = next;
         if (byteWaiters + endWaiters > 0) {
             notifyAll();
         }
@@ -41,10 +51,8 @@ final class ReceiptLedger {
 
     /** Bytes from {@code source} delivered in {@code superstep}. */
     synchronized long received(int source, int superstep) {
-        if (step[source] == superstep) {
-            return current[source];
-        }
-        return step[source] == superstep + 1 ? previous[source] : 0;
+        int slot = superstep % KEPT;
+        return tags[source][slot] == superstep ? counts[source][slot] : 0;
     }
 
     /**
