@@ -13,15 +13,14 @@ import java.time.Instant;
 /**
  * One control connection between a peer and the coordinator, once {@link Handshake} has proven it:
  * small typed messages, each a type byte and a body, sent at once (TCP_NODELAY, flushed per message)
- * because a barrier is one round trip of them. Any thread may send; one thread reads.
+ * so that the coordinator hears of a failure when it happens. Any thread may send; one thread reads.
  *
  * <pre>
  * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
  * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, UTF program class,
  *                             int length + argument bytes, count x (UTF host, int port), long resource sampling
  *                             interval ms (0: none)
- * ENTER    peer->coordinator  int superstep            (this peer has flushed superstep s)
- * RELEASE  coordinator->peer  int superstep            (every peer has entered the barrier of s)
+ * ENTER    peer->coordinator  int superstep            (this peer has entered the barrier of s; unanswered)
  * REPORT   peer->coordinator  long epoch second, int nano, long elapsed ns (when the program started on the
  *                             peer's clock, how long it ran), int length + bytes (the program's result),
  *                             int length + bytes (the host's resource samples handed to this peer; 0: none)
@@ -34,7 +33,6 @@ final class ControlChannel implements Closeable {
     static final byte REGISTER = 1;
     static final byte START = 2;
     static final byte ENTER = 3;
-    static final byte RELEASE = 4;
     static final byte REPORT = 5;
     static final byte FAILED = 6;
     static final byte FINISH = 7;

@@ -32,9 +32,10 @@ import java.util.stream.Collectors;
 
 /**
  * The meeting point of one BSP job's peers; needs no ZooKeeper. Peers connect and register; once
- * all have joined, each receives the address book and the program. A barrier is one round trip: a
- * peer sends ENTER after its flush, and when all have entered, every peer gets RELEASE. At the end
- * each peer sends its report, and when all are in, FINISH.
+ * all have joined, each receives the address book and the program. It is not on the path of a
+ * barrier: the peers end a superstep among themselves, with markers on their data connections, and
+ * each only notes to the coordinator that it entered a barrier (ENTER), so that a peer that never
+ * comes can be named. At the end each peer sends its report, and when all are in, FINISH.
  *
  * <p>It fails the job, sends ABORT to every peer and has {@link #awaitResult} throw, when a peer
  * reports a failure, when a control connection closes before the job ends (the peer died), when a
@@ -68,9 +69,10 @@ final class Coordinator implements Closeable {
     private final Slot[] slots;
     private int joined;
     private boolean started;
-    private int entered;
     private int reported;
     private ScheduledFuture<?> deadline;
+    /** The barrier {@link #deadline} watches once the job runs; -1: none. */
+    private int watched = -1;
     private BenchException failure;
     private BspJobResult result;
 
@@ -308,6 +310,11 @@ final class Coordinator implements Closeable {
         return slot;
     }
 
+    /**
+     * A peer entered the barrier of {@code superstep}. Peers do not wait for the coordinator to leave a barrier (the
+     * end-of-superstep markers they exchange are the barrier), so this only keeps count, to name a peer that never
+     * comes. Notes from different peers arrive in any order, so each peer is counted on its own.
+     */
     private synchronized void enter(Slot slot, int superstep) {
         if (result != null || failure != null) {
             return;
@@ -317,32 +324,37 @@ final class Coordinator implements Closeable {
                     + " in superstep " + slot.superstep);
             return;
         }
-        Slot ended = firstReported();
-        if (ended != null) {
-            fail(ErrorCode.PEER_FAILED, ended.address + " ended its program after superstep " + ended.superstep
-                    + " while " + slot.address + " waits in the barrier of superstep " + superstep);
-            return;
-        }
-        slot.inBarrier = true;
-        if (entered++ == 0) {
-            deadline = timer.schedule(() -> barrierTimedOut(superstep), spec.failureTimeout().toMillis(),
-                    TimeUnit.MILLISECONDS);
-        }
-        if (entered < slots.length) {
-            return;
-        }
-        entered = 0;
-        cancelDeadline();
+        slot.superstep++;
         for (Slot each : slots) {
-            each.inBarrier = false;
-            each.superstep++;
-        }
-        for (Slot each : slots) {
-            try {
-                each.channel.sendStep(ControlChannel.RELEASE, superstep);
-            } catch (IOException e) {
-                // Its reading thread sees the connection close and reports the death.
+            if (each.report != null && each.superstep <= superstep) {
+                fail(ErrorCode.PEER_FAILED, each.address + " ended its program after superstep " + each.superstep
+                        + " while " + slot.address + " waits in the barrier of superstep " + superstep);
+                return;
             }
+        }
+        watchLowestBarrier();
+    }
+
+    /**
+     * Keeps one deadline, on the lowest barrier some peer waits in and some has not entered yet; it is reset whenever
+     * that barrier changes, so a peer is given at least the failure timeout from the moment the first one waited.
+     */
+    private void watchLowestBarrier() {
+        int lowest = Integer.MAX_VALUE;
+        int highest = Integer.MIN_VALUE;
+        for (Slot each : slots) {
+            lowest = Math.min(lowest, each.superstep);
+            highest = Math.max(highest, each.superstep);
+        }
+        if (highest == lowest) {
+            cancelDeadline();
+            watched = -1;
+        } else if (watched != lowest) {
+            cancelDeadline();
+            watched = lowest;
+            int barrier = lowest;
+            deadline = timer.schedule(() -> barrierTimedOut(barrier), spec.failureTimeout().toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -370,10 +382,11 @@ final class Coordinator implements Closeable {
         slot.started = started;
         slot.elapsed = elapsed;
         reported++;
-        if (entered > 0) {
-            String waiting = waitingPeers();
+        List<Slot> waiting = waitingIn(slot.superstep);
+        if (!waiting.isEmpty()) {
             fail(ErrorCode.PEER_FAILED, slot.address + " ended its program after superstep " + slot.superstep
-                    + " while " + waiting + " in the barrier of superstep " + slot.superstep);
+                    + " while " + describe(waiting) + (waiting.size() == 1 ? " waits" : " wait")
+                    + " in the barrier of superstep " + slot.superstep);
             return;
         }
         if (reported < slots.length) {
@@ -429,12 +442,12 @@ final class Coordinator implements Closeable {
     }
 
     private synchronized void barrierTimedOut(int superstep) {
-        if (entered == 0 || failure != null || result != null) {
+        if (watched != superstep || failure != null || result != null) {
             return;
         }
         List<Slot> missing = new ArrayList<>();
         for (Slot slot : slots) {
-            if (!slot.inBarrier) {
+            if (slot.superstep <= superstep) {
                 missing.add(slot);
             }
         }
@@ -442,23 +455,15 @@ final class Coordinator implements Closeable {
                 + " within " + seconds(spec.failureTimeout().toMillis()));
     }
 
-    private Slot firstReported() {
-        for (Slot slot : slots) {
-            if (slot.report != null) {
-                return slot;
-            }
-        }
-        return null;
-    }
-
-    private String waitingPeers() {
+    /** The peers that have entered the barrier of {@code superstep}, or passed it. */
+    private List<Slot> waitingIn(int superstep) {
         List<Slot> waiting = new ArrayList<>();
         for (Slot slot : slots) {
-            if (slot.inBarrier) {
+            if (slot.superstep > superstep) {
                 waiting.add(slot);
             }
         }
-        return describe(waiting) + (waiting.size() == 1 ? " waits" : " wait");
+        return waiting;
     }
 
     private void cancelDeadline() {
@@ -531,9 +536,8 @@ final class Coordinator implements Closeable {
     private static final class Slot {
         final ControlChannel channel;
         final PeerAddress address;
-        /** The superstep the peer is in: the number of barriers it has passed. */
+        /** The number of barriers the peer has entered: the superstep it is in, or has just ended. */
         int superstep;
-        boolean inBarrier;
         byte[] report;
         Optional<HostSamples> resources = Optional.empty();
         Instant started;

@@ -45,7 +45,8 @@ final class Handshake {
     static final int MAX_PENDING = 64;
 
     private static final byte[] MAGIC = "HBSP".getBytes(StandardCharsets.US_ASCII);
-    private static final byte VERSION = 1;
+    /** 2: peers end supersteps among themselves; the coordinator no longer releases barriers. */
+    private static final byte VERSION = 2;
     private static final int NONCE = 16;
     private static final int PROOF = 32;
     private static final byte[] CLIENT = "hbench-bsp client".getBytes(StandardCharsets.US_ASCII);

@@ -76,7 +76,6 @@ final class PeerRuntime implements BspPeer {
     private volatile String silentPeer;
     private volatile Thread programThread;
     private boolean finished;
-    private int released = -1;
 
     // The program thread's own.
     private boolean handlerFixedByProgram;
@@ -370,13 +369,7 @@ final class PeerRuntime implements BspPeer {
             DataInputStream in = control.in();
             while (true) {
                 byte type = in.readByte();
-                if (type == ControlChannel.RELEASE) {
-                    int step = in.readInt();
-                    synchronized (this) {
-                        released = step;
-                        notifyAll();
-                    }
-                } else if (type == ControlChannel.FINISH) {
+                if (type == ControlChannel.FINISH) {
                     synchronized (this) {
                         finished = true;
                         notifyAll();
@@ -617,10 +610,12 @@ final class PeerRuntime implements BspPeer {
     }
 
     /**
-     * Ends the superstep. Every destination gets an end-of-superstep marker and the coordinator this peer's entry to
-     * the barrier; then this peer waits until every source's marker has arrived here, after all its messages, and
-     * until the barrier is released. Every message of the superstep is then delivered here and every peer has ended
-     * it, with no acknowledgement round trip per link, and the barrier's round trip overlaps the last deliveries.
+     * Ends the superstep among the peers, with no round trip through the coordinator: this peer writes what is
+     * bundled and an end-of-superstep marker to every destination, notes to the coordinator that it entered the
+     * barrier (so that a peer that never comes can be named), and waits until every source's marker has arrived
+     * here, after all its messages. A peer writes its markers only in its own sync, so once every source's marker is
+     * here every peer has entered this barrier and every message of the superstep sent here has been delivered: the
+     * markers are the barrier.
      */
     @Override
     public SuperstepTiming sync() throws InterruptedException {
@@ -630,18 +625,17 @@ final class PeerRuntime implements BspPeer {
         markLinks(Frames.END_OF_STEP);
         ledger.endStep(index, superstep);
         enterBarrier();
-        awaitEndsOfStep();
         long flushed = System.nanoTime();
-        awaitRelease();
-        long releasedAt = System.nanoTime();
+        awaitEndsOfStep();
+        long ended = System.nanoTime();
         long received = 0;
         for (int source = 0; source < job.count(); source++) {
             received += ledger.received(source, superstep);
         }
         SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, flushed - syncStart,
-                releasedAt - flushed, messagesSent, bytesSentRemote, bytesSentLocal, received);
+                ended - flushed, messagesSent, bytesSentRemote, bytesSentLocal, received);
         superstep++;
-        stepStartNanos = releasedAt;
+        stepStartNanos = ended;
         messagesSent = 0;
         bytesSentRemote = 0;
         bytesSentLocal = 0;
@@ -671,29 +665,6 @@ final class PeerRuntime implements BspPeer {
             throw usableOr(new BenchException(ErrorCode.PEER_UNREACHABLE, "lost the connection to the BSP coordinator at "
                     + coordinator + " in superstep " + superstep + ": " + Coordinator.describe(e)));
         }
-    }
-
-    /**
-     * Waits for the barrier's release. The coordinator bounds the wait and aborts the job if a peer does not come;
-     * this peer bounds it too, at twice that, in case the coordinator itself stops answering without closing its
-     * connection.
-     */
-    private void awaitRelease() throws InterruptedException {
-        long limit = 2 * job.timeoutMillis();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limit);
-        synchronized (this) {
-            while (released < superstep && abort == null) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    String message = "the BSP coordinator at " + coordinator + " did not end the barrier of superstep "
-                            + superstep + " within " + Coordinator.seconds(limit);
-                    reportFailure(ErrorCode.PEER_UNREACHABLE, message);
-                    throw new BenchException(ErrorCode.PEER_UNREACHABLE, message);
-                }
-                wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-        }
-        usable();
     }
 
     private void usable() {

@@ -35,7 +35,8 @@ class PeerFailureTest {
 
     @Test
     void aPeerThatHangsFailsTheJobWithinTheTimeoutNamingItAndTheSuperstep() {
-        // The coordinator's barrier and the peers waiting for its end of superstep time out alike; either may say so.
+        // The coordinator's count of the barrier and the peers waiting for its end of superstep time out alike; either
+        // may say so.
         BspJobSpec spec = BspJobSpec.builder("hangs", TestPrograms.HangsOnce.class).peers(3)
                 .arguments(TestPrograms.text("1 1")).failureTimeout(SHORT).build();
 
@@ -46,6 +47,22 @@ class PeerFailureTest {
         assertThat(failure.getMessage()).matches(
                 "peer 1 \\(127\\.0\\.0\\.1:\\d+\\) (did not reach the barrier of superstep 1|did not end superstep 1 at"
                         + " peer [02] \\(127\\.0\\.0\\.1:\\d+\\)) within 2 s");
+    }
+
+    @Test
+    void aPeerThatEndsItsProgramWhileOthersWaitInABarrierFailsTheJobWithoutWaitingForTheTimeout() {
+        // The timeout is far beyond this test's own: only the coordinator's bookkeeping of barriers can end it.
+        BspJobSpec spec = BspJobSpec.builder("ends early", TestPrograms.EndsEarly.class).peers(3)
+                .arguments(TestPrograms.text("1 1")).failureTimeout(Duration.ofMinutes(5)).build();
+
+        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(new Configuration(false)).run(spec),
+                BenchException.class);
+
+        assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
+        // Whether the others' notes of the barrier come before the report or after decides who is named as waiting.
+        assertThat(failure.getMessage()).matches("peer 1 \\(127\\.0\\.0\\.1:\\d+\\) ended its program after superstep 1"
+                + " while (peer [02] \\(127\\.0\\.0\\.1:\\d+\\) waits|peers 0 \\(127\\.0\\.0\\.1:\\d+\\), 2"
+                + " \\(127\\.0\\.0\\.1:\\d+\\) wait) in the barrier of superstep 1");
     }
 
     @Test

@@ -202,6 +202,21 @@ final class TestPrograms {
         }
     }
 
+    /** Ends its program, on the peer its arguments name ("1 1"), after that many supersteps; the others go on. */
+    public static final class EndsEarly implements BspProgram {
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            String[] where = text(arguments).split(" ");
+            for (int step = 0; step < 3; step++) {
+                if (peer.index() == Integer.parseInt(where[0]) && step == Integer.parseInt(where[1])) {
+                    break;
+                }
+                peer.sync();
+            }
+            return new byte[0];
+        }
+    }
+
     /** Reports its index and host after one superstep. */
     public static final class Hello implements BspProgram {
         @Override
