@@ -61,7 +61,10 @@ public final class BspComparison {
         int messages = 256;
         int smallMessages = 64;
         int supersteps = 100;
-        int warmup = 10;
+        // A peer's JVM still compiles its hot paths for about 1.5 s after it starts (its compiler threads took 13 % of
+        // the CPU in the first measured second with 10): 100 bulk supersteps of warm-up are about that long. The
+        // plain transfer warms up with the same bytes.
+        int warmup = 100;
         int barrierPeers = 8;
         int barrierSupersteps = 2000;
         int barrierWarmup = 200;
@@ -156,7 +159,7 @@ public final class BspComparison {
     private static void usage(String problem) {
         System.err.println("BspComparison: " + problem);
         System.err.println("usage: BspComparison [-peers 4] [-rounds 3] [-msgSize 65536] [-msgs 256 (per peer and"
-                + " superstep)] [-smallMsgs 64] [-supersteps 100] [-warmup 10] [-barrierPeers 8] [-barrierSupersteps 2000]"
+                + " superstep)] [-smallMsgs 64] [-supersteps 100] [-warmup 100] [-barrierPeers 8] [-barrierSupersteps 2000]"
                 + " [-barrierWarmup 200] [-heap 1g]");
         System.exit(2);
     }
@@ -236,9 +239,11 @@ public final class BspComparison {
                     Arrays.stream(ratios).mapToObj(r -> String.format(Locale.ROOT, "%.3f", r))
                             .collect(Collectors.joining(", ")), ratio >= goal ? "PASS" : "FAIL", goal));
         }
-        double p50 = RoundFigures.median(column(barrier, 0));
+        // The verdict is on the whole superstep: the barrier with the flush of its markers and a 1-byte send.
+        double p50 = RoundFigures.median(column(barrier, 2));
         out.println(String.format(Locale.ROOT, "  barrier ms, %d peers: p50 %.3f [%.3f..%.3f]  p99 %.3f;"
-                + " whole superstep p50 %.3f [%.3f..%.3f]  %s (goal p50 < %.1f ms)", options.barrierPeers, p50,
+                + " whole superstep p50 %.3f [%.3f..%.3f]  %s (goal: whole superstep p50 < %.1f ms)",
+                options.barrierPeers, RoundFigures.median(column(barrier, 0)),
                 RoundFigures.min(column(barrier, 0)), RoundFigures.max(column(barrier, 0)),
                 RoundFigures.median(column(barrier, 1)), RoundFigures.median(column(barrier, 2)),
                 RoundFigures.min(column(barrier, 2)), RoundFigures.max(column(barrier, 2)),
