@@ -62,12 +62,7 @@ class SecureHsTest {
 
         assertThat(gen.status).as(gen.err).isZero();
         assertThat(gen.out).contains("HSGen: generated 1000 rows (100000 bytes) in 2 maps to " + output);
-        List<FileStatus> parts = new ArrayList<>();
-        for (FileStatus status : superuser.listStatus(new org.apache.hadoop.fs.Path(output))) {
-            if (status.getPath().getName().startsWith("part-")) {
-                parts.add(status);
-            }
-        }
+        List<FileStatus> parts = parts(output);
         assertThat(parts).extracting(status -> status.getPath().getName())
                 .containsExactlyInAnyOrder("part-m-00000", "part-m-00001");
         assertThat(parts).allSatisfy(part -> assertThat(part.getOwner()).isEqualTo(SecureCluster.USER));
@@ -94,12 +89,7 @@ class SecureHsTest {
         assertThat(sort.status).as(sort.err).isZero();
         assertThat(sort.out).contains("HSSort: sorted 2000 rows (200000 bytes) from " + input + " to " + sorted
                 + " with 2 maps and 2 reducers");
-        List<FileStatus> parts = new ArrayList<>();
-        for (FileStatus status : superuser.listStatus(new org.apache.hadoop.fs.Path(sorted))) {
-            if (status.getPath().getName().startsWith("part-")) {
-                parts.add(status);
-            }
-        }
+        List<FileStatus> parts = parts(sorted);
         assertThat(parts).extracting(status -> status.getPath().getName())
                 .containsExactlyInAnyOrder("part-r-00000", "part-r-00001");
         assertThat(parts).allSatisfy(part -> assertThat(part.getOwner()).isEqualTo(SecureCluster.USER));
@@ -124,6 +114,17 @@ class SecureHsTest {
             assertThat(job.getCredentials().getAllTokens()).as(format.getClass().getSimpleName())
                     .extracting(Token::getKind).extracting(Object::toString).containsExactly("HDFS_DELEGATION_TOKEN");
         }
+    }
+
+    /** The data files of an output directory, without its summary and markers. */
+    private static List<FileStatus> parts(String dir) throws Exception {
+        List<FileStatus> parts = new ArrayList<>();
+        for (FileStatus status : superuser.listStatus(new org.apache.hadoop.fs.Path(dir))) {
+            if (status.getPath().getName().startsWith("part-")) {
+                parts.add(status);
+            }
+        }
+        return parts;
     }
 
     /** The sum of every record's CRC32, as HSGen and HSValidate count it. */
