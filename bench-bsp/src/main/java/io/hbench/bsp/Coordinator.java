@@ -310,6 +310,11 @@ final class Coordinator implements Closeable {
         return slot;
     }
 
+    /** Whether every peer has joined and been sent the program. */
+    synchronized boolean started() {
+        return started;
+    }
+
     /**
      * A peer entered the barrier of {@code superstep}. Peers do not wait for the coordinator to leave a barrier (the
      * end-of-superstep markers they exchange are the barrier), so this only keeps count, to name a peer that never

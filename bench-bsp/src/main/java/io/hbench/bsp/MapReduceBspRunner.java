@@ -110,7 +110,14 @@ public final class MapReduceBspRunner implements BspRunner {
             }
             SubmittedJob submitted = submit(job, spec);
             try {
+                boolean told = false;
                 while (!coordinator.awaitEnd(POLL_MILLIS)) {
+                    if (!told && coordinator.started()) {
+                        // Containers can take long to start on a busy cluster: say when the program itself runs.
+                        progress.println("hbench: " + spec.name() + ": all " + spec.peers() + " peers joined the BSP coordinator at "
+                                + coordinator.where() + "; the program runs");
+                        told = true;
+                    }
                     if (job.isComplete()) {
                         if (!coordinator.awaitEnd(LAST_WORDS_MILLIS)) {
                             String reason = job.getStatus().getFailureInfo();

@@ -1,0 +1,44 @@
+package io.hbench.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** One finished process: its exit status and what it printed on each stream. */
+final class BenchRun {
+    private static final long TIMEOUT_MINUTES = 10;
+
+    final int status;
+    final String out;
+    final String err;
+
+    private BenchRun(int status, String out, String err) {
+        this.status = status;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs {@code command} in {@code directory}, its output kept in files there, within the timeout. */
+    static BenchRun of(List<String> command, Path directory) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(directory, "run-", ".out");
+        Path err = Files.createTempFile(directory, "run-", ".err");
+        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).start();
+        if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException(String.join(" ", command) + " did not end within " + TIMEOUT_MINUTES
+                    + " minutes; it printed: " + Files.readString(out) + Files.readString(err));
+        }
+        return new BenchRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** For assertion messages. */
+    String printed() {
+        return "exit " + status + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+}

@@ -1,0 +1,114 @@
+package io.hbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * RandBench and EBB through {@code hadoop jar bench.jar}, their peers map tasks in YARN containers that reach the
+ * coordinator in the submitting client and each other over the host's network address; and a peer killed in the
+ * middle of a run, which must fail the run, not hang it.
+ */
+class BspOnYarnIT {
+    private static final int PEERS = 4;
+    /** How long the failed run may take to end after its peer was killed: well inside the default 60 s timeout. */
+    private static final long FAILURE_BOUND_SECONDS = 45;
+
+    @TempDir
+    static Path temp;
+
+    private static YarnCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = YarnCluster.start(temp.resolve("cluster"), 2);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void randBenchMovesEveryByteBetweenPeersInContainers() throws Exception {
+        Path json = temp.resolve("randbench.json");
+
+        BenchRun run = cluster.benchJar("RandBench", "65536", "16", "20", "-noSelf", "-warmup", "2", "-peers",
+                Integer.toString(PEERS), "-json", json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        ResultFile result = ResultFile.read(json);
+        result.assertRanOnYarn(1);
+        assertThat(result.metric("network_bytes")).isEqualTo(PEERS * 16 * 65536.0 * 20);
+        assertThat(result.metric("local_bytes")).isZero();
+        assertThat(result.metric("network_throughput"))
+                .isCloseTo(result.metric("network_bytes") / result.metric("measured_time"), withinPercentage(0.001));
+        assertThat(result.root().get("tasks")).hasSize(PEERS);
+    }
+
+    @Test
+    void ebbMeasuresTheBisectionBetweenPeersInContainers() throws Exception {
+        Path json = temp.resolve("ebb.json");
+
+        BenchRun run = cluster.benchJar("EBB", "-s", "1048576", "-r", "3", "-peers", Integer.toString(PEERS), "-json",
+                json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        assertThat(run.out).contains("EBB: pattern ebb, 4 peers, sizes 1048576 bytes, 3 rounds",
+                "(effective bisection bandwidth)");
+        ResultFile result = ResultFile.read(json);
+        result.assertRanOnYarn(1);
+        assertThat(result.metric("bandwidth"))
+                .isCloseTo(1048576 / result.metric("average_time"), withinPercentage(0.001));
+    }
+
+    @Test
+    void aPeerKilledMidRunFailsTheRunInBoundedTime() throws Exception {
+        List<String> command = new ArrayList<>(cluster.benchJarCommand("RandBench", "65536", "16", "1000000",
+                "-peers", Integer.toString(PEERS)));
+        Path out = temp.resolve("killed.out");
+        Path err = temp.resolve("killed.err");
+        Process run = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            awaitLine(run, err, "hbench: RandBench: all 4 peers joined the BSP coordinator at ");
+            // The supersteps run from then on, each a few milliseconds long.
+            Thread.sleep(2_000);
+            List<ProcessHandle> peers = cluster.taskProcesses();
+            assertThat(peers).hasSize(PEERS);
+            assertThat(run.isAlive()).as("the run is still going: " + Files.readString(err)).isTrue();
+
+            peers.get(0).destroyForcibly();
+
+            assertThat(run.waitFor(FAILURE_BOUND_SECONDS, TimeUnit.SECONDS))
+                    .as("the run ended within " + FAILURE_BOUND_SECONDS + " s of its peer's death").isTrue();
+            String printed = Files.readString(err);
+            assertThat(run.exitValue()).as(printed).isEqualTo(1);
+            assertThat(printed).containsPattern("RandBench: peer \\d \\([^)]+\\) died in superstep \\d+");
+            assertThat(printed).doesNotContain("\tat ");
+        } finally {
+            run.descendants().forEach(ProcessHandle::destroyForcibly);
+            run.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Waits until the run has printed a line starting with {@code start}. */
+    private static void awaitLine(Process run, Path err, String start) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (Files.readAllLines(err).stream().noneMatch(line -> line.startsWith(start))) {
+            assertThat(run.isAlive()).as("RandBench ended first: " + Files.readString(err)).isTrue();
+            assertThat(System.nanoTime() - deadline).as("waited 120 s for: " + start).isNegative();
+            Thread.sleep(200);
+        }
+    }
+}

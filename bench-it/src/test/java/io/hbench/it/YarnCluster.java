@@ -1,0 +1,255 @@
+package io.hbench.it;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * HDFS and YARN in a JVM of their own, as a user's cluster is ({@link ClusterMain}: a MiniDFSCluster and a
+ * MiniMRYarnCluster, whose NodeManagers start every container as a process), on a classpath of Hadoop's jars and
+ * that one class; and the client configuration a gateway would have, in a directory of its own.
+ *
+ * <p>The NodeManagers are sized so that several containers run at once on two cores: 512 MB per task and per
+ * ApplicationMaster, 4 GB and 8 vcores per node.
+ *
+ * <p>Lifecycle: {@link #start} starts the cluster's JVM and returns once the cluster has written its configuration;
+ * {@link #close} kills that JVM and every process it started (the containers) and waits until they are gone.
+ */
+final class YarnCluster implements AutoCloseable {
+    private static final long START_TIMEOUT_SECONDS = 240;
+
+    private final Process process;
+    private final Path home;
+    private final Path conf;
+
+    private YarnCluster(Process process, Path home, Path conf) {
+        this.process = process;
+        this.home = home;
+        this.conf = conf;
+    }
+
+    /** Starts a cluster of {@code nodes} DataNodes and as many NodeManagers, keeping all its files under {@code home}. */
+    static YarnCluster start(Path home, int nodes) throws IOException, InterruptedException {
+        Files.createDirectories(home);
+        Path site = home.resolve("cluster-site.xml");
+        String taskOpts = "-Xmx384m " + Environment.jvmOpens();
+        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx1536m"));
+        command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
+        command.addAll(List.of("-Dlog4j.configuration=file:" + writeQuietLog4j(home.resolve("cluster-log4j.properties")),
+                "-cp", Environment.hadoopClasspath() + File.pathSeparator + Environment.ownClasses(),
+                ClusterMain.class.getName(), home.toString(), Integer.toString(nodes), site.toString()));
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("yarn.nodemanager.resource.memory-mb", "4096");
+        settings.put("yarn.nodemanager.resource.cpu-vcores", "8");
+        settings.put("yarn.scheduler.minimum-allocation-mb", "128");
+        settings.put("yarn.nodemanager.vmem-check-enabled", "false");
+        settings.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.9");
+        settings.put("mapreduce.map.memory.mb", "512");
+        settings.put("mapreduce.reduce.memory.mb", "512");
+        settings.put("yarn.app.mapreduce.am.resource.mb", "512");
+        settings.put("mapreduce.map.java.opts", taskOpts);
+        settings.put("mapreduce.reduce.java.opts", taskOpts);
+        settings.put("yarn.app.mapreduce.am.command-opts", taskOpts);
+        settings.forEach((key, value) -> command.add(key + "=" + value));
+        Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(home.resolve("cluster.log").toFile()).start();
+        YarnCluster cluster = new YarnCluster(process, home, home.resolve("conf"));
+        try {
+            cluster.awaitStart(site);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    private void awaitStart(Path site) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
+        while (!Files.exists(site)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the cluster exited with " + process.exitValue() + " before it started: "
+                        + tail(home.resolve("cluster.log")));
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("the cluster did not start within " + START_TIMEOUT_SECONDS + " s: "
+                        + tail(home.resolve("cluster.log")));
+            }
+            Thread.sleep(200);
+        }
+        writeClientConfiguration(site);
+        writeQuietLog4j(conf.resolve("log4j.properties"));
+    }
+
+    /**
+     * Splits the running cluster's configuration into the files a gateway has: a key set in core-site.xml alone
+     * would lose to mapred-default.xml and yarn-default.xml, which Hadoop loads after it.
+     */
+    private void writeClientConfiguration(Path site) throws IOException {
+        Configuration running = new Configuration(false);
+        running.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+        Map<String, Configuration> files = new LinkedHashMap<>();
+        for (String file : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+            files.put(file, new Configuration(false));
+        }
+        for (Map.Entry<String, String> entry : running) {
+            String key = entry.getKey();
+            String file = key.startsWith("dfs.") ? "hdfs-site.xml"
+                    : key.startsWith("mapreduce.") || key.startsWith("yarn.app.mapreduce.") ? "mapred-site.xml"
+                    : key.startsWith("yarn.") ? "yarn-site.xml" : "core-site.xml";
+            files.get(file).set(key, running.getRaw(key));
+        }
+        Files.createDirectories(conf);
+        for (Map.Entry<String, Configuration> file : files.entrySet()) {
+            try (OutputStream out = Files.newOutputStream(conf.resolve(file.getKey()))) {
+                file.getValue().writeXml(out);
+            }
+        }
+    }
+
+    /** The client configuration directory, as HADOOP_CONF_DIR on a gateway. */
+    Path confDir() {
+        return conf;
+    }
+
+    /** The cluster's configuration, for the tests' own checks. */
+    Configuration configuration() {
+        Configuration configuration = new Configuration(false);
+        try (java.util.stream.Stream<Path> files = Files.list(conf)) {
+            files.filter(file -> file.toString().endsWith(".xml"))
+                    .forEach(file -> configuration.addResource(new org.apache.hadoop.fs.Path(file.toUri())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return configuration;
+    }
+
+    /**
+     * Runs {@code hadoop jar bench.jar args...} as the {@code hadoop} script does: RunJar, the configuration directory
+     * and Hadoop's jars on the classpath, nothing of hbench's but bench.jar.
+     */
+    BenchRun benchJar(String... args) throws IOException, InterruptedException {
+        return BenchRun.of(benchJarCommand(args), home);
+    }
+
+    /** The command line of {@link #benchJar}, for a test that runs it itself. */
+    List<String> benchJarCommand(String... args) {
+        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m"));
+        command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
+        command.addAll(List.of("-cp", conf + File.pathSeparator + Environment.hadoopClasspath(),
+                "org.apache.hadoop.util.RunJar", Environment.benchJar()));
+        command.addAll(Arrays.asList(args));
+        return command;
+    }
+
+    /**
+     * The task JVMs YARN runs now for this cluster's jobs: map and reduce attempts, not ApplicationMasters, and not
+     * the shells that launch them.
+     */
+    List<ProcessHandle> taskProcesses() {
+        List<ProcessHandle> tasks = new ArrayList<>();
+        process.descendants().filter(handle -> handle.info().command().map(command -> command.endsWith("/java"))
+                .orElse(false) && handle.info().commandLine()
+                .map(line -> line.contains("org.apache.hadoop.mapred.YarnChild")).orElse(false)).forEach(tasks::add);
+        return tasks;
+    }
+
+    @Override
+    public void close() {
+        List<ProcessHandle> all = new ArrayList<>();
+        process.descendants().forEach(all::add);
+        all.add(process.toHandle());
+        for (ProcessHandle each : all) {
+            each.destroyForcibly();
+        }
+        for (ProcessHandle each : all) {
+            try {
+                each.onExit().get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("process " + each.pid() + " of the cluster did not end", e);
+            }
+        }
+    }
+
+    private static Path writeQuietLog4j(Path file) {
+        try {
+            Files.writeString(file, "log4j.rootLogger=WARN, stderr\n"
+                    + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
+                    + "log4j.appender.stderr.Target=System.err\n"
+                    + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
+                    + "log4j.appender.stderr.layout.ConversionPattern=%d{ISO8601} %p %c: %m%n\n",
+                    StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String tail(Path log) {
+        try (InputStream in = Files.newInputStream(log)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Where the build put what these tests need; see bench-it's pom. */
+    static final class Environment {
+        private Environment() {
+        }
+
+        static String java() {
+            return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        }
+
+        static String jvmOpens() {
+            return property("hbench.it.jvmOpens");
+        }
+
+        static String benchJar() {
+            return property("hbench.it.benchJar");
+        }
+
+        /** Where {@link ClusterMain} was loaded from: these tests' classes, which the cluster's JVM needs for it. */
+        static String ownClasses() {
+            try {
+                return Paths.get(ClusterMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                        .toString();
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        static String hadoopClasspath() {
+            try {
+                return Files.readString(Paths.get(property("hbench.it.hadoopClasspath"))).trim();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private static String property(String key) {
+            return requireNonNull(System.getProperty(key), key + " is not set: run these tests with Maven (failsafe)");
+        }
+    }
+}
