@@ -74,6 +74,17 @@ class BspOnYarnIT {
     }
 
     @Test
+    void morePeersThanYarnCanRunAtOnceAreRefusedBeforeAnythingIsSubmitted() throws Exception {
+        BenchRun run = cluster.benchJar("RandBench", "65536", "16", "20", "-peers", "64");
+
+        assertThat(run.status).as(run.printed()).isEqualTo(2);
+        // Two NodeManagers of 4096 MB and 8 vcores, 512 MB per map and per ApplicationMaster: 15 maps when idle.
+        assertThat(run.err).containsPattern("RandBench: a BSP job of 64 peers needs them all running at once; the"
+                + " cluster has room for \\d+ map tasks of 512 MB and 1 vcores now \\(2 running nodes\\)");
+        assertThat(run.err).doesNotContain("submitted job", "\tat ");
+    }
+
+    @Test
     void aPeerKilledMidRunFailsTheRunInBoundedTime() throws Exception {
         List<String> command = new ArrayList<>(cluster.benchJarCommand("RandBench", "65536", "16", "1000000",
                 "-peers", Integer.toString(PEERS)));
