@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * their own, its map tasks and reducer in YARN containers. Write, read -verify and clean follow each other on the
  * same files, as they do on a cluster.
  */
+// Not TestDfsio...IT: surefire takes every Test* class for a unit test.
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class TestDfsioOnYarnIT {
+class DfsioOnYarnIT {
     private static final int FILES = 4;
     private static final long FILE_BYTES = 8L << 20;
     private static final String ROOT = "/it/dfsio";
