@@ -1,13 +1,78 @@
 package io.hbench.bsp;
 
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
- * How many map tasks of one size a YARN cluster can run at once, from each running node's free
- * memory and vcores, after the MapReduce application master has taken its container.
+ * How many map tasks of the configured size a YARN cluster can run at once now, from each running node's free memory
+ * and vcores, after the MapReduce ApplicationMaster has taken its container. BSP jobs need all their peers at once;
+ * Suite sizes its steps by it.
  */
-final class ClusterCapacity {
-    private ClusterCapacity() {
+public final class ClusterCapacity {
+    private final int runningNodes;
+    private final long concurrentMaps;
+    private final long mapMemory;
+    private final long mapVcores;
+
+    private ClusterCapacity(int runningNodes, long concurrentMaps, long mapMemory, long mapVcores) {
+        this.runningNodes = runningNodes;
+        this.concurrentMaps = concurrentMaps;
+        this.mapMemory = mapMemory;
+        this.mapVcores = mapVcores;
+    }
+
+    /**
+     * Asks the ResourceManager of {@code conf}, for map tasks of {@code mapreduce.map.memory.mb} and
+     * {@code mapreduce.map.cpu.vcores} beside an ApplicationMaster of {@code yarn.app.mapreduce.am.resource.*}.
+     *
+     * @throws BenchException CLUSTER_UNAVAILABLE when YARN cannot be asked
+     */
+    public static ClusterCapacity ofYarn(Configuration conf) {
+        long mapMemory = positive(conf.getLong("mapreduce.map.memory.mb", -1), 1024);
+        long mapVcores = positive(conf.getLong("mapreduce.map.cpu.vcores", 1), 1);
+        long amMemory = positive(conf.getLong("yarn.app.mapreduce.am.resource.mb", 1536), 1536);
+        long amVcores = positive(conf.getLong("yarn.app.mapreduce.am.resource.cpu-vcores", 1), 1);
+        List<long[]> free = new ArrayList<>();
+        try (YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(conf);
+            yarn.start();
+            for (NodeReport node : yarn.getNodeReports(NodeState.RUNNING)) {
+                long usedMemory = node.getUsed() == null ? 0 : node.getUsed().getMemorySize();
+                long usedVcores = node.getUsed() == null ? 0 : node.getUsed().getVirtualCores();
+                free.add(new long[] {node.getCapability().getMemorySize() - usedMemory,
+                        node.getCapability().getVirtualCores() - usedVcores});
+            }
+        } catch (IOException | YarnException e) {
+            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot ask YARN how many tasks it can run at once: "
+                    + Coordinator.describe(e), e);
+        }
+        return new ClusterCapacity(free.size(), concurrentMaps(free, mapMemory, mapVcores, amMemory, amVcores),
+                mapMemory, mapVcores);
+    }
+
+    public int runningNodes() {
+        return runningNodes;
+    }
+
+    /** Map tasks that can run at once now, beside the job's ApplicationMaster. */
+    public long concurrentMaps() {
+        return concurrentMaps;
+    }
+
+    long mapMemory() {
+        return mapMemory;
+    }
+
+    long mapVcores() {
+        return mapVcores;
     }
 
     /** @param freeNodes each node's free {memory MB, vcores} */
@@ -25,5 +90,9 @@ final class ClusterCapacity {
             total += Math.min(memory / mapMemory, vcores / mapVcores);
         }
         return masterPlaced ? total : 0;
+    }
+
+    private static long positive(long value, long otherwise) {
+        return value > 0 ? value : otherwise;
     }
 }

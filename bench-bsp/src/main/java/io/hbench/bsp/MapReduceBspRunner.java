@@ -10,8 +10,6 @@ import io.hbench.resources.ResourceSampling;
 import io.hbench.result.SubmittedJob;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,10 +18,6 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.security.Credentials;
-import org.apache.hadoop.yarn.api.records.NodeReport;
-import org.apache.hadoop.yarn.api.records.NodeState;
-import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * Runs every peer as a map task of one map-only MapReduce job: one task per peer, no speculative
@@ -215,33 +209,12 @@ public final class MapReduceBspRunner implements BspRunner {
             }
             return;
         }
-        long mapMemory = positive(conf.getLong("mapreduce.map.memory.mb", -1), 1024);
-        long mapVcores = positive(conf.getLong("mapreduce.map.cpu.vcores", 1), 1);
-        long amMemory = positive(conf.getLong("yarn.app.mapreduce.am.resource.mb", 1536), 1536);
-        long amVcores = positive(conf.getLong("yarn.app.mapreduce.am.resource.cpu-vcores", 1), 1);
-        List<long[]> free = new ArrayList<>();
-        try (YarnClient yarn = YarnClient.createYarnClient()) {
-            yarn.init(conf);
-            yarn.start();
-            for (NodeReport node : yarn.getNodeReports(NodeState.RUNNING)) {
-                long usedMemory = node.getUsed() == null ? 0 : node.getUsed().getMemorySize();
-                long usedVcores = node.getUsed() == null ? 0 : node.getUsed().getVirtualCores();
-                free.add(new long[] {node.getCapability().getMemorySize() - usedMemory,
-                        node.getCapability().getVirtualCores() - usedVcores});
-            }
-        } catch (IOException | YarnException e) {
-            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE,
-                    "cannot ask YARN how many BSP peers it can run at once: " + Coordinator.describe(e), e);
-        }
-        long slots = ClusterCapacity.concurrentMaps(free, mapMemory, mapVcores, amMemory, amVcores);
-        if (peers > slots) {
+        ClusterCapacity capacity = ClusterCapacity.ofYarn(conf);
+        if (peers > capacity.concurrentMaps()) {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT, "a BSP job of " + peers
-                    + " peers needs them all running at once; the cluster has room for " + slots + " map tasks of "
-                    + mapMemory + " MB and " + mapVcores + " vcores now (" + free.size() + " running nodes)");
+                    + " peers needs them all running at once; the cluster has room for " + capacity.concurrentMaps()
+                    + " map tasks of " + capacity.mapMemory() + " MB and " + capacity.mapVcores() + " vcores now ("
+                    + capacity.runningNodes() + " running nodes)");
         }
-    }
-
-    private static long positive(long value, long otherwise) {
-        return value > 0 ? value : otherwise;
     }
 }
