@@ -29,6 +29,11 @@ import static java.util.Objects.requireNonNull;
  * figures. Nothing here fails a run: a fact that cannot be learned is recorded as unknown.
  */
 public final class EnvironmentProbe {
+    /**
+     * Set by Suite on each of its steps: the versioned definition of the suite the run was part of, so that runs of
+     * suites of different definitions are never compared as like for like.
+     */
+    public static final String SUITE_DEFINITION_KEY = "hbench.suite.definition";
     /** The settings recorded, when set, because they change what a benchmark measures. */
     static final List<String> SHAPING_KEYS = List.of(
             "fs.defaultFS",
@@ -43,7 +48,8 @@ public final class EnvironmentProbe {
             "mapreduce.map.memory.mb",
             "mapreduce.reduce.memory.mb",
             "mapreduce.job.reduce.slowstart.completedmaps",
-            "hadoop.security.authentication");
+            "hadoop.security.authentication",
+            EnvironmentProbe.SUITE_DEFINITION_KEY);
     private static final String VERSION_RESOURCE = "/io/hbench/environment/hbench-version.properties";
     private static final String UNKNOWN = "unknown";
     /** The principal a Kerberos-secured run authenticated as. */

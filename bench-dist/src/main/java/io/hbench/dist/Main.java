@@ -4,6 +4,7 @@ import io.hbench.bsp.BspPeerTool;
 import io.hbench.bsp.ebb.EbbTool;
 import io.hbench.bsp.randbench.RandBenchTool;
 import io.hbench.cli.CommandLineProgram;
+import io.hbench.dist.suite.SuiteTool;
 import io.hbench.report.compare.CompareTool;
 import io.hbench.report.html.ReportTool;
 import io.hbench.dfsio.TestDfsioTool;
@@ -50,7 +51,10 @@ public final class Main {
             entry(EbbTool::new),
             entry(BspPeerTool::new),
             entry(CompareTool::new),
-            entry(ReportTool::new));
+            entry(ReportTool::new),
+            // The suite runs the programs above through this driver, each with the suite's log as its output.
+            entry((out, err) -> new SuiteTool(out, err, (args, stepOut, stepErr) -> run(args.toArray(new String[0]),
+                    stepOut, stepErr))));
 
     private final List<Program> programs;
     /** Names and aliases, lower case, to their program. */

@@ -17,10 +17,14 @@ import static java.util.Objects.requireNonNull;
 
 /** Reads hbench results from files and directories, as Compare and Report take them. */
 public final class ResultFiles {
+    /** The record Suite keeps beside its steps' results (how each step ended); not a result itself. */
+    public static final String SUITE_RECORD = "suite.json";
+
     private ResultFiles() {}
 
     /**
-     * Reads every path: a file is one result; a directory contributes every {@code *.json} file below it, by name.
+     * Reads every path: a file is one result; a directory contributes every {@code *.json} file below it, by name, but
+     * a suite's {@value #SUITE_RECORD}.
      *
      * @throws IOException naming the file, if a path does not exist, a directory holds no result, or a file is not a
      *         result this version reads (an older schema is said plainly)
@@ -33,6 +37,7 @@ public final class ResultFiles {
                 List<Path> files;
                 try (Stream<Path> walk = Files.walk(path)) {
                     files = walk.filter(file -> file.getFileName().toString().endsWith(".json"))
+                            .filter(file -> !file.getFileName().toString().equals(SUITE_RECORD))
                             .filter(Files::isRegularFile).sorted().collect(Collectors.toList());
                 }
                 if (files.isEmpty()) {

@@ -45,6 +45,21 @@ public final class Results {
                 .build();
     }
 
+    /** A TestDFSIO write as a step of a suite of {@code definition} records it. */
+    public static BenchResult suiteDfsioWrite(String definition, double throughputMib) {
+        BenchResult plain = dfsioWrite(4, throughputMib, 30, 1000);
+        return BenchResult.builder("TestDFSIO", "write")
+                .primaryMetric("aggregate_throughput")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
+                        .clientHost("gw1").commandLine(List.of("TestDFSIO", "-write"))
+                        .configuration("hbench.suite.definition", definition).build())
+                .start(START)
+                .end(START.plusSeconds(60))
+                .parameter("nrFiles", 4)
+                .metric(plain.metric("aggregate_throughput").orElseThrow())
+                .build();
+    }
+
     public static Path write(Path file, BenchResult result) throws IOException {
         Files.createDirectories(file.getParent());
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.ExitStatus;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
@@ -13,9 +14,12 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code Compare BASE... -vs NEW...}: is the difference between two sets of runs real? Exit 1 with {@code -failOn PCT}
@@ -71,16 +75,51 @@ public final class CompareTool extends ResultsCommand {
             throw new IllegalArgumentException("-failOn must be a percentage of at least 0, not "
                     + line.getOptionValue("failOn"));
         }
-        List<LoadedResult> base = passed(ResultFiles.read(paths(baseNames)));
-        List<LoadedResult> next = passed(ResultFiles.read(paths(Arrays.asList(nextNames))));
-        Comparison comparison = comparer.compare(base, next);
+        List<Path> basePaths = paths(baseNames);
+        List<Path> nextPaths = paths(Arrays.asList(nextNames));
+        boolean baseSuites = basePaths.stream().allMatch(SuiteRuns::isSuite);
+        boolean nextSuites = nextPaths.stream().allMatch(SuiteRuns::isSuite);
+        boolean anySuite = basePaths.stream().anyMatch(SuiteRuns::isSuite) || nextPaths.stream().anyMatch(SuiteRuns::isSuite);
+        if (anySuite && !(baseSuites && nextSuites)) {
+            throw new IllegalArgumentException("give suite directories on both sides, or results on both: a suite's steps"
+                    + " are compared step by step with another suite's");
+        }
+        Map<String, Comparison> comparisons = new LinkedHashMap<>();
+        if (anySuite) {
+            Map<String, List<LoadedResult>> base = SuiteRuns.bySteps(basePaths);
+            Map<String, List<LoadedResult>> next = SuiteRuns.bySteps(nextPaths);
+            requireOneSuiteDefinition(flatten(base), flatten(next));
+            for (String step : base.keySet()) {
+                String id = SuiteRuns.stepId(step);
+                List<LoadedResult> baseRuns = passedOf(id, base.get(step));
+                List<LoadedResult> nextRuns = passedOf(id, next.getOrDefault(step, List.of()));
+                if (!baseRuns.isEmpty() && !nextRuns.isEmpty()) {
+                    comparisons.put(id, comparer.compare(baseRuns, nextRuns));
+                }
+            }
+            if (comparisons.isEmpty()) {
+                throw new IllegalArgumentException("no step of the suites passed on both sides: nothing to compare");
+            }
+        } else {
+            List<LoadedResult> base = passed(ResultFiles.read(basePaths));
+            List<LoadedResult> next = passed(ResultFiles.read(nextPaths));
+            requireOneSuiteDefinition(base, next);
+            comparisons.put("", comparer.compare(base, next));
+        }
         ComparisonFormat format = line.hasOption("json") ? new JsonComparisonFormat()
                 : line.hasOption("csv") ? new CsvComparisonFormat() : new TextComparisonFormat();
         Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-        format.write(comparison, writer);
+        if (anySuite) {
+            SuiteComparisonFormat.write(format, comparisons, writer, line.hasOption("json"), line.hasOption("csv"));
+        } else {
+            format.write(comparisons.get(""), writer);
+        }
         writer.flush();
         if (failOn != null) {
-            List<MetricComparison> worse = comparison.primaryWorseThan(failOn);
+            List<MetricComparison> worse = new ArrayList<>();
+            for (Comparison comparison : comparisons.values()) {
+                worse.addAll(comparison.primaryWorseThan(failOn));
+            }
             for (MetricComparison metric : worse) {
                 err.println(NAME + ": " + metric.key() + " got worse by " + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2)
                         + "% (p=" + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
@@ -91,6 +130,55 @@ public final class CompareTool extends ResultsCommand {
             }
         }
         return ExitStatus.SUCCESS;
+    }
+
+    /**
+     * Refuses runs of suites of different definitions (Suite records its definition in every step's result): their
+     * steps were sized and chosen differently, so a difference between them says nothing about the clusters.
+     */
+    private static void requireOneSuiteDefinition(List<LoadedResult> base, List<LoadedResult> next) {
+        LoadedResult first = null;
+        String definition = null;
+        for (LoadedResult loaded : concat(base, next)) {
+            String own = loaded.result().environment().configuration().get(EnvironmentProbe.SUITE_DEFINITION_KEY);
+            if (own == null) {
+                continue;
+            }
+            if (definition == null) {
+                first = loaded;
+                definition = own;
+            } else if (!definition.equals(own)) {
+                throw new IllegalArgumentException(first.file() + " is of suite " + definition + " and "
+                        + loaded.file() + " of suite " + own + ": suites of different definitions ran different steps"
+                        + " and sizes, so their figures are not compared");
+            }
+        }
+    }
+
+    private static List<LoadedResult> flatten(Map<String, List<LoadedResult>> steps) {
+        List<LoadedResult> all = new ArrayList<>();
+        steps.values().forEach(all::addAll);
+        return all;
+    }
+
+    /** A suite step's runs that passed; the user is told of a step with none, which is left out. */
+    private List<LoadedResult> passedOf(String step, List<LoadedResult> runs) {
+        List<LoadedResult> passed = new ArrayList<>();
+        for (LoadedResult loaded : runs) {
+            if (loaded.result().failures().isEmpty()) {
+                passed.add(loaded);
+            }
+        }
+        if (passed.isEmpty()) {
+            err.println(NAME + ": leaving out step " + step + ": it left no passed result on one side");
+        }
+        return passed;
+    }
+
+    private static List<LoadedResult> concat(List<LoadedResult> base, List<LoadedResult> next) {
+        List<LoadedResult> all = new ArrayList<>(base);
+        all.addAll(next);
+        return all;
     }
 
     /** The runs that passed; a failed run's figures are not compared, and the user is told which were left out. */

@@ -15,6 +15,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
@@ -140,5 +142,52 @@ class CompareToolTest {
 
         assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-alpha", "x")).isEqualTo(2);
         assertThat(err()).startsWith("Compare: -alpha 'x' is not a number\n");
+    }
+
+    @Test
+    void comparesSuitesStepByStepEachDirectoryARepetition() throws Exception {
+        double[] baseThroughput = {100, 101, 99, 100.5};
+        double[] newThroughput = {150, 151, 149, 150.5};
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            args.add(suite("a" + i, "hbench-suite/1/quick", baseThroughput[i]).toString());
+        }
+        args.add("-vs");
+        for (int i = 0; i < 4; i++) {
+            args.add(suite("b" + i, "hbench-suite/1/quick", newThroughput[i]).toString());
+        }
+
+        assertThat(compare(args.toArray(new String[0]))).as(err()).isZero();
+        assertThat(out()).startsWith("=== step dfsio-write ===\nbase: TestDFSIO write, 4 runs; new: TestDFSIO write, 4 runs;")
+                .containsPattern("aggregate_throughput \\*  MiB/s +100\\.250 ± 1%  150\\.250 ± 1%  \\+49\\.88% better  0\\.029  4\\+4");
+    }
+
+    @Test
+    void refusesSuitesOfDifferentDefinitions() throws Exception {
+        Path quick = suite("quick", "hbench-suite/1/quick", 100);
+        Path standard = suite("standard", "hbench-suite/1/standard", 100);
+
+        assertThat(compare(quick.toString(), "-vs", standard.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: " + quick.resolve("01-dfsio-write.json") + " is of suite"
+                + " hbench-suite/1/quick and " + standard.resolve("01-dfsio-write.json") + " of suite"
+                + " hbench-suite/1/standard: suites of different definitions ran different steps and sizes, so their"
+                + " figures are not compared\n");
+    }
+
+    @Test
+    void refusesASuiteAgainstResultsThatAreNotOne() throws Exception {
+        Path quick = suite("quick", "hbench-suite/1/quick", 100);
+
+        assertThat(compare(quick.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: give suite directories on both sides, or results on both: a suite's"
+                + " steps are compared step by step with another suite's\n");
+    }
+
+    /** A suite directory as Suite leaves it, with one step's result. */
+    private Path suite(String name, String definition, double throughputMib) throws Exception {
+        Path dir = temp.resolve(name);
+        Results.write(dir.resolve("01-dfsio-write.json"), Results.suiteDfsioWrite(definition, throughputMib));
+        Files.writeString(dir.resolve("suite.json"), "{\"definition\": \"" + definition + "\"}\n");
+        return dir;
     }
 }

@@ -1,0 +1,79 @@
+package io.hbench.dist.suite;
+
+import io.hbench.bsp.ClusterCapacity;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.mapred.MapReduceFramework;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+
+/** What a suite's sizes derive from: how many map tasks the cluster runs at once, and its DataNodes. */
+public final class ClusterShape {
+    /** The embedded cluster's MapReduce runs this many tasks at once (its BSP peers' default). */
+    static final int EMBEDDED_TASKS = 4;
+
+    private final int concurrentTasks;
+    private final int dataNodes;
+    private final boolean embedded;
+
+    public ClusterShape(int concurrentTasks, int dataNodes, boolean embedded) {
+        if (concurrentTasks < 1) {
+            throw new IllegalArgumentException("the cluster runs no task at once (" + concurrentTasks + ")");
+        }
+        if (dataNodes < 1) {
+            throw new IllegalArgumentException("the cluster has no DataNode (" + dataNodes + ")");
+        }
+        this.concurrentTasks = concurrentTasks;
+        this.dataNodes = dataNodes;
+        this.embedded = embedded;
+    }
+
+    /**
+     * The shape of the cluster {@code conf} names: YARN's room for map tasks and HDFS's live DataNodes; with no cluster
+     * configured, the embedded cluster's.
+     *
+     * @throws BenchException CLUSTER_UNAVAILABLE when YARN or HDFS cannot be asked
+     */
+    static ClusterShape of(Configuration conf) {
+        boolean noCluster = "file".equals(FileSystem.getDefaultUri(conf).getScheme());
+        if (noCluster) {
+            // An existing embedded storage keeps the count it was made with; the steps then say if replication differs.
+            int dataNodes = conf.getInt(EmbeddedCluster.DATA_NODES_KEY, EmbeddedCluster.DEFAULT_DATA_NODES);
+            return new ClusterShape(EMBEDDED_TASKS, Math.max(1, dataNodes), true);
+        }
+        int tasks = MapReduceFramework.isLocal(conf) ? EMBEDDED_TASKS
+                : (int) Math.min(Integer.MAX_VALUE, ClusterCapacity.ofYarn(conf).concurrentMaps());
+        try (FileSystem fs = FileSystem.newInstance(conf)) {
+            int dataNodes = fs instanceof DistributedFileSystem
+                    ? ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length : 1;
+            return new ClusterShape(Math.max(1, tasks), Math.max(1, dataNodes), false);
+        } catch (IOException e) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot ask HDFS for its live DataNodes: "
+                    + message.lines().findFirst().orElse(message), e);
+        }
+    }
+
+    public int concurrentTasks() {
+        return concurrentTasks;
+    }
+
+    public int dataNodes() {
+        return dataNodes;
+    }
+
+    /** Whether the suite runs on the embedded cluster, each step starting it. */
+    public boolean embedded() {
+        return embedded;
+    }
+
+    @Override
+    public String toString() {
+        return (embedded ? "the embedded cluster: " : "") + concurrentTasks + " tasks at once, " + dataNodes
+                + (dataNodes == 1 ? " DataNode" : " DataNodes");
+    }
+}

@@ -1,0 +1,120 @@
+package io.hbench.dist.suite;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The fixed sequences a suite runs, sized from the profile and the cluster. Every change to a step or a size must
+ * raise {@link #DEFINITION_VERSION}: suites of different definitions measured different things.
+ *
+ * <p>Every profile runs, in order: TestDFSIO write and read -verify; NNThroughputBenchmark create, open, fileStatus and
+ * delete against the cluster's NameNode; TPCx-HS; EBB with its relative figure; RandBench; and TestDFSIO -clean,
+ * so that the cluster is left as it was found. Sizes:
+ *
+ * <pre>
+ *                       quick              standard              full
+ * TestDFSIO files       min(tasks, 4)      tasks                 2 x tasks
+ * TestDFSIO file size   16 MB              1 GB                  16 GB
+ * NNThroughput          4 threads, 2,000   16 threads, 100,000   64 threads, 1,000,000 files
+ * TPCx-HS rows          10,000 (1 MB)      10,000,000 (1 GB)     1,000,000,000 (100 GB)
+ * EBB sizes, rounds     1 MB, 3            1 MB - 64 MB, 10      1 MB - 1 GB, 10
+ * RandBench             16 x 64 KiB, 20    256 x 64 KiB, 100     64 x 1 MiB, 100 (per peer, supersteps)
+ * BSP seed              1                  1                     1
+ * BSP peers             min(tasks, 4)      tasks                 tasks   (EBB: rounded down to even)
+ * step time bound       10 min             2 h                   24 h
+ * </pre>
+ *
+ * where tasks is how many map tasks the cluster runs at once ({@link ClusterShape}).
+ */
+public enum SuiteProfile {
+    QUICK, STANDARD, FULL;
+
+    /** The version of every profile's definition, recorded with each suite's results. */
+    public static final int DEFINITION_VERSION = 1;
+    /** EBB's matchings and RandBench's destinations and payloads: the same in every suite, so suites compare. */
+    static final long SEED = 1;
+    /** Where the suite's programs keep their data on the cluster's file system. */
+    public static final String BASE_DIR = "/benchmarks/hbench-suite";
+
+    public String flagValue() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** E.g. {@code hbench-suite/1/quick}: what must match for two suites to be compared. */
+    public String definition() {
+        return "hbench-suite/" + DEFINITION_VERSION + "/" + flagValue();
+    }
+
+    public static SuiteProfile parse(String value) {
+        for (SuiteProfile profile : values()) {
+            if (profile.flagValue().equals(value)) {
+                return profile;
+            }
+        }
+        throw new IllegalArgumentException("-profile " + value + ": the profiles are quick, standard and full");
+    }
+
+    Duration stepTimeout() {
+        return pick(Duration.ofMinutes(10), Duration.ofHours(2), Duration.ofHours(24));
+    }
+
+    /**
+     * The steps, in order, for a cluster of this shape; {@code programFlags} go to every program first (the suite's
+     * definition as {@code -D}, the embedded cluster's flags).
+     */
+    public List<SuiteStep> steps(ClusterShape shape, List<String> programFlags) {
+        int tasks = shape.concurrentTasks();
+        int files = pick(Math.min(tasks, 4), tasks, 2 * tasks);
+        String fileSize = pick("16MB", "1GB", "16GB");
+        int peers = Math.max(2, pick(Math.min(tasks, 4), tasks, tasks));
+        int ebbPeers = Math.max(2, peers - peers % 2);
+        String dfsio = BASE_DIR + "/dfsio";
+        List<String> local = List.copyOf(programFlags);
+        List<SuiteStep> steps = new ArrayList<>();
+        steps.add(step("dfsio-write", local, "TestDFSIO", "-write", "-nrFiles", files, "-fileSize", fileSize,
+                "-rootDir", dfsio));
+        steps.add(step("dfsio-read", local, "TestDFSIO", "-read", "-verify", "-nrFiles", files, "-fileSize", fileSize,
+                "-rootDir", dfsio));
+        for (String op : List.of("create", "open", "fileStatus", "delete")) {
+            steps.add(step("nn-" + op.toLowerCase(Locale.ROOT), local, "NNThroughputBenchmark", "-op", op, "-threads",
+                    pick(4, 16, 64), "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", BASE_DIR + "/nn"));
+        }
+        steps.add(step("tpcx-hs", local, "TPCx-HS", "-rows", pick(10_000L, 10_000_000L, 1_000_000_000L), "-baseDir",
+                BASE_DIR + "/tpcx-hs", "-replication", Math.min(3, shape.dataNodes())));
+        steps.add(step("ebb", local, "EBB", "-s", pick("1MB", "1MB-64MB", "1MB-1GB"), "-r", pick(3, 10, 10),
+                "-peers", ebbPeers, "-relative", "-seed", SEED));
+        steps.add(step("randbench", local, "RandBench", pick("65536", "65536", "1048576"), pick("16", "256", "64"),
+                pick("20", "100", "100"), "-peers", peers, "-seed", SEED));
+        steps.add(new SuiteStep("dfsio-clean", withLocal(local, "TestDFSIO", "-clean", "-rootDir", dfsio),
+                stepTimeout(), false));
+        return steps;
+    }
+
+    private SuiteStep step(String id, List<String> local, Object... command) {
+        return new SuiteStep(id, withLocal(local, command), stepTimeout(), true);
+    }
+
+    /** The program's name, the local flags, then its own arguments. */
+    private static List<String> withLocal(List<String> local, Object... command) {
+        List<String> line = new ArrayList<>();
+        line.add(command[0].toString());
+        line.addAll(local);
+        for (int i = 1; i < command.length; i++) {
+            line.add(command[i].toString());
+        }
+        return line;
+    }
+
+    private <T> T pick(T quick, T standard, T full) {
+        switch (this) {
+            case QUICK:
+                return quick;
+            case STANDARD:
+                return standard;
+            default:
+                return full;
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package io.hbench.dist.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.cli.CommandLineProgram;
+import io.hbench.cli.ProgramMessages;
+import io.hbench.environment.EnvironmentProbe;
+import io.hbench.error.BenchException;
+import io.hbench.error.ExitStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code Suite -out DIR [-profile quick|standard|full] [-resume]}: qualifies a cluster with one command, the same way
+ * every time ({@link SuiteProfile}). Every step's result and log, {@code suite.json}, the HTML report of all the
+ * results and the summary go into DIR. A failed step is recorded and the suite goes on; exit 1 at the end if any
+ * step did not pass. The cluster is the configured one ({@code HADOOP_CONF_DIR}), or the embedded one.
+ */
+public final class SuiteTool implements CommandLineProgram {
+    static final String USAGE = "Suite -out <dir> [-profile quick|standard|full] [-resume] [-embeddedDir <dir>]";
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final SuiteRunner.Launcher launcher;
+
+    /** @param launcher runs the steps' programs: bench.jar's driver, or a fake in tests */
+    public SuiteTool(PrintStream out, PrintStream err, SuiteRunner.Launcher launcher) {
+        this.out = requireNonNull(out, "out is null");
+        this.err = requireNonNull(err, "err is null");
+        this.launcher = requireNonNull(launcher, "launcher is null");
+    }
+
+    @Override
+    public String name() {
+        return "Suite";
+    }
+
+    @Override
+    public String description() {
+        return "qualify a cluster: TestDFSIO, NNThroughputBenchmark, TPCx-HS, EBB and RandBench in one fixed run";
+    }
+
+    @Override
+    public int runCommandLine(Configuration conf, String[] args) throws InterruptedException {
+        Options options = new Options();
+        options.addOption(Option.builder("out").hasArg().argName("dir").desc("the suite's directory").build());
+        options.addOption(Option.builder("profile").hasArg().argName("quick|standard|full")
+                .desc("how large the steps are (default standard)").build());
+        options.addOption(Option.builder("resume").desc("continue an interrupted suite in -out").build());
+        options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
+                .desc("the embedded cluster's storage, when no cluster is configured").build());
+        options.addOption(Option.builder("help").desc("print this help").build());
+        CommandLine line;
+        try {
+            line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+        } catch (UnrecognizedOptionException e) {
+            return usageError(ProgramMessages.unknownOption(e));
+        } catch (MissingArgumentException e) {
+            return usageError(ProgramMessages.missingValue(e));
+        } catch (ParseException e) {
+            return usageError(e.getMessage());
+        }
+        if (line.hasOption("help")) {
+            ProgramMessages.printHelp(out, USAGE, options);
+            return ExitStatus.SUCCESS.code();
+        }
+        if (!line.getArgList().isEmpty()) {
+            return usageError("unexpected argument " + line.getArgList().get(0));
+        }
+        if (!line.hasOption("out")) {
+            return usageError("give the suite's directory: -out <dir>");
+        }
+        Path dir = Paths.get(line.getOptionValue("out"));
+        try {
+            SuiteProfile asked = line.hasOption("profile") ? SuiteProfile.parse(line.getOptionValue("profile")) : null;
+            SuiteState state;
+            SuiteProfile profile;
+            if (line.hasOption("resume")) {
+                state = SuiteState.read(dir);
+                profile = profileOf(state, dir);
+                if (asked != null && asked != profile) {
+                    return usageError("-resume: " + dir + " holds a suite of profile " + profile.flagValue()
+                            + ", not " + asked.flagValue());
+                }
+            } else {
+                profile = asked == null ? SuiteProfile.STANDARD : asked;
+                requireNewOrEmpty(dir);
+                ClusterShape shape = ClusterShape.of(conf);
+                state = SuiteRunner.fresh(profile.definition(), shape, profile.steps(shape, List.of()));
+                Files.createDirectories(dir);
+                state.write(dir);
+            }
+            List<String> flags = new ArrayList<>(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "="
+                    + profile.definition()));
+            if (state.cluster().embedded()) {
+                flags.add("-embedded");
+                if (line.hasOption("embeddedDir")) {
+                    flags.addAll(List.of("-embeddedDir", line.getOptionValue("embeddedDir")));
+                }
+            } else if (line.hasOption("embeddedDir")) {
+                return usageError("-embeddedDir: a cluster is configured; the suite runs on it, not on an embedded one");
+            }
+            List<SuiteStep> steps = profile.steps(state.cluster(), flags);
+            err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "
+                    + state.cluster() + "; results and logs in " + dir);
+            SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
+            writeReport(dir);
+            List<String> summary = SuiteSummary.lines(dir, steps, end);
+            Files.write(dir.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+            summary.forEach(out::println);
+            boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);
+            return allPassed ? ExitStatus.SUCCESS.code() : ExitStatus.FAILURE.code();
+        } catch (IllegalArgumentException e) {
+            return usageError(e.getMessage());
+        } catch (IOException e) {
+            err.println(name() + ": " + e.getMessage());
+            return ExitStatus.USAGE.code();
+        } catch (BenchException e) {
+            err.println(name() + ": " + e.getMessage());
+            return e.exitStatus().code();
+        }
+    }
+
+    /** The profile whose definition a resumed suite ran; another version's cannot be continued. */
+    private static SuiteProfile profileOf(SuiteState state, Path dir) throws IOException {
+        for (SuiteProfile profile : SuiteProfile.values()) {
+            if (profile.definition().equals(state.definition())) {
+                return profile;
+            }
+        }
+        throw new IOException("-resume: " + dir + " holds a suite of definition " + state.definition()
+                + ", which this hbench does not run (it runs hbench-suite/" + SuiteProfile.DEFINITION_VERSION
+                + "): start a new suite in another directory");
+    }
+
+    private static void requireNewOrEmpty(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("-out " + dir + " is a file, not a directory");
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) {
+                throw new IOException("-out " + dir + " is not empty: name a new or empty directory, or add -resume to"
+                        + " continue the suite in it");
+            }
+        }
+    }
+
+    /** report.html of every step's result, by Report; what Report says goes to report.log. */
+    private void writeReport(Path dir) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("Report", "-out", dir.resolve("report.html").toString()));
+        try (Stream<Path> files = Files.list(dir)) {
+            files.filter(file -> file.getFileName().toString().matches("\\d\\d-.*\\.json")).sorted()
+                    .forEach(file -> args.add(file.toString()));
+        }
+        if (args.size() == 3) {
+            err.println("hbench: Suite: no step left a result, so there is no report");
+            return;
+        }
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream stream = new PrintStream(said, true, StandardCharsets.UTF_8)) {
+            status = launcher.run(args, stream, stream);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            status = -1;
+            said.writeBytes((e + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Files.write(dir.resolve("report.log"), said.toByteArray());
+        err.println(status == 0 ? "hbench: Suite: report in " + dir.resolve("report.html")
+                : "hbench: Suite: the report could not be written; " + dir.resolve("report.log") + " says why");
+    }
+
+    private int usageError(String message) {
+        return ProgramMessages.usageError(err, name(), USAGE, message);
+    }
+}

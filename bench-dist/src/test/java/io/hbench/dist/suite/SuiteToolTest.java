@@ -1,0 +1,164 @@
+package io.hbench.dist.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Suite's command line, record, resume and summary, over faked programs (no cluster). */
+class SuiteToolTest {
+    private static final List<String> STEP_PROGRAMS = List.of("TestDFSIO", "TestDFSIO", "NNThroughputBenchmark",
+            "NNThroughputBenchmark", "NNThroughputBenchmark", "NNThroughputBenchmark", "TPCx-HS", "EBB", "RandBench",
+            "TestDFSIO");
+
+    @TempDir
+    Path temp;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int suite(FakePrograms programs, String... args) throws Exception {
+        out.reset();
+        err.reset();
+        // No cluster configured: the suite is sized for the embedded one.
+        return new SuiteTool(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), programs).runCommandLine(new Configuration(), args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void runsEveryStepInOrderWithTheDefinitionAndEndsWithItsSummary() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString(), "-embeddedDir", "/tmp/e")).as(err())
+                .isZero();
+
+        assertThat(programs.programsRun().subList(0, 10)).isEqualTo(STEP_PROGRAMS);
+        assertThat(programs.programsRun().get(10)).isEqualTo("Report");
+        assertThat(programs.runs.get(0)).startsWith("TestDFSIO", "-D", "hbench.suite.definition=hbench-suite/1/quick",
+                "-embedded", "-embeddedDir", "/tmp/e", "-write");
+        assertThat(programs.runs.get(0)).endsWith("-json", dir.resolve("01-dfsio-write.json").toString());
+        assertThat(programs.runs.get(9)).doesNotContain("-json");
+        assertThat(programs.runs.get(10)).containsSubsequence("Report", "-out", dir.resolve("report.html").toString(),
+                dir.resolve("01-dfsio-write.json").toString(), dir.resolve("09-randbench.json").toString());
+        assertThat(Files.readAllLines(dir.resolve("01-dfsio-write.log"))).first().asString()
+                .startsWith("$ bench TestDFSIO -D hbench.suite.definition=hbench-suite/1/quick -embedded");
+        assertThat(dir.resolve("report.html")).exists();
+        SuiteState state = SuiteState.read(dir);
+        assertThat(state.definition()).isEqualTo("hbench-suite/1/quick");
+        assertThat(state.steps()).allSatisfy(step -> assertThat(step.status()).isEqualTo(StepRecord.Status.PASSED));
+        List<String> summary = out().lines().collect(java.util.stream.Collectors.toList());
+        assertThat(summary).first().isEqualTo("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster:"
+                + " 4 tasks at once, 3 DataNodes");
+        assertThat(summary.get(1)).matches("step +status +time s  primary metric");
+        assertThat(summary.get(2)).matches("dfsio-write +passed +\\d+\\.\\d  throughput 100\\.0 MB/s");
+        assertThat(summary.get(11)).matches("dfsio-clean +passed +\\d+\\.\\d");
+        assertThat(summary).last().isEqualTo("All 10 steps passed.");
+        assertThat(Files.readAllLines(dir.resolve("summary.txt"))).isEqualTo(summary);
+    }
+
+    @Test
+    void aFailedStepIsRecordedTheSuiteGoesOnAndExitsOne() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        programs.failing.add("TPCx-HS");
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString())).isEqualTo(1);
+
+        assertThat(programs.programsRun()).containsSubsequence("TPCx-HS", "EBB", "RandBench", "TestDFSIO", "Report");
+        StepRecord tpcxhs = SuiteState.read(dir).steps().get(6);
+        assertThat(tpcxhs.id()).isEqualTo("tpcx-hs");
+        assertThat(tpcxhs.status()).isEqualTo(StepRecord.Status.FAILED);
+        assertThat(tpcxhs.exitStatus()).isEqualTo(1);
+        assertThat(err()).containsPattern("hbench: Suite: step 7 of 10, tpcx-hs: failed in \\d+\\.\\d s \\(exit 1; see"
+                + " 07-tpcx-hs\\.log\\)");
+        assertThat(Files.readString(dir.resolve("07-tpcx-hs.log"))).contains("TPCx-HS: something broke");
+        assertThat(out()).containsPattern("\\ntpcx-hs +failed +\\d+\\.\\d\\n")
+                .endsWith("1 of 10 steps did not pass: their logs in " + dir + " say why.\n");
+    }
+
+    @Test
+    void resumeRunsOnlyTheStepsThatHadNotFinished() throws Exception {
+        Path dir = temp.resolve("suite");
+        assertThat(suite(new FakePrograms(), "-profile", "quick", "-out", dir.toString())).isZero();
+        // As if the suite had been killed in its fifth step.
+        SuiteState interrupted = SuiteState.read(dir);
+        for (StepRecord step : interrupted.steps().subList(4, 10)) {
+            interrupted = interrupted.with(StepRecord.notRun(step.id()));
+        }
+        interrupted.write(dir);
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-resume", "-out", dir.toString())).as(err()).isZero();
+
+        assertThat(programs.programsRun()).containsExactly("NNThroughputBenchmark", "NNThroughputBenchmark", "TPCx-HS",
+                "EBB", "RandBench", "TestDFSIO", "Report");
+        assertThat(programs.runs.get(0)).contains("fileStatus");
+        assertThat(err()).contains("hbench: Suite: step 1 of 10, dfsio-write: passed before, not run again\n");
+        assertThat(out()).endsWith("All 10 steps passed.\n");
+    }
+
+    @Test
+    void aStepThatOutlivesItsBoundIsInterruptedAndRecordedAsTimedOut() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        programs.hanging.add("RandBench");
+        Path dir = Files.createDirectories(temp.resolve("suite"));
+        List<SuiteStep> steps = List.of(new SuiteStep("slow", List.of("RandBench"), Duration.ofSeconds(1), true),
+                new SuiteStep("after", List.of("EBB"), Duration.ofSeconds(30), true));
+        SuiteState state = SuiteRunner.fresh("test/1", new ClusterShape(1, 1, false), steps);
+
+        SuiteState end = new SuiteRunner(programs, new PrintStream(err, true, StandardCharsets.UTF_8))
+                .run(dir, steps, state);
+
+        assertThat(end.steps().get(0).status()).isEqualTo(StepRecord.Status.TIMED_OUT);
+        assertThat(programs.interrupted).as("the program was interrupted").isTrue();
+        assertThat(Files.readString(dir.resolve("01-slow.log")))
+                .contains("hbench: Suite: slow did not end within its bound of 1 s and was interrupted\n");
+        assertThat(end.steps().get(1).status()).as("the suite went on").isEqualTo(StepRecord.Status.PASSED);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        Path full = Files.createDirectories(temp.resolve("full"));
+        Files.writeString(full.resolve("notes.txt"), "mine\n");
+
+        assertThat(suite(new FakePrograms())).isEqualTo(2);
+        assertThat(err()).startsWith("Suite: give the suite's directory: -out <dir>\nUsage: " + SuiteTool.USAGE);
+
+        assertThat(suite(new FakePrograms(), "-out", temp.resolve("x").toString(), "-profile", "huge")).isEqualTo(2);
+        assertThat(err()).startsWith("Suite: -profile huge: the profiles are quick, standard and full\n");
+
+        assertThat(suite(new FakePrograms(), "-out", full.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: -out " + full + " is not empty: name a new or empty directory, or add"
+                + " -resume to continue the suite in it\n");
+        assertThat(Files.readString(full.resolve("notes.txt"))).isEqualTo("mine\n");
+
+        assertThat(suite(new FakePrograms(), "-resume", "-out", full.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: " + full + " holds no suite to resume (no suite.json)\n");
+    }
+
+    @Test
+    void resumeKeepsTheSuitesOwnProfile() throws Exception {
+        Path dir = temp.resolve("suite");
+        FakePrograms programs = new FakePrograms();
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString())).isZero();
+
+        assertThat(suite(programs, "-resume", "-profile", "full", "-out", dir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Suite: -resume: " + dir + " holds a suite of profile quick, not full\n");
+    }
+}
