@@ -1,0 +1,61 @@
+package io.hbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code hadoop jar bench.jar Suite -profile quick -out DIR} against HDFS and YARN in processes of their own: sized by
+ * what YARN runs at once, every step's jobs on YARN, and the cluster left without the suite's data.
+ */
+class SuiteOnYarnIT {
+    @TempDir
+    static Path temp;
+
+    private static YarnCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = YarnCluster.start(temp.resolve("cluster"), 2);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void theQuickSuitePassesEveryStepOnYarn() throws Exception {
+        Path dir = temp.resolve("suite");
+
+        BenchRun suite = cluster.benchJar("Suite", "-profile", "quick", "-out", dir.toString());
+
+        assertThat(suite.status).as(suite.printed()).isZero();
+        // Two NodeManagers with room for 15 maps beside the ApplicationMaster; two DataNodes.
+        assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 15 tasks at once,"
+                + " 2 DataNodes\n").endsWith("All 10 steps passed.\n");
+        JsonNode state = new ObjectMapper().readTree(Files.readString(dir.resolve("suite.json")));
+        assertThat(state.get("cluster").get("embedded").asBoolean()).isFalse();
+        for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {
+            ResultFile result = ResultFile.read(dir.resolve(step + ".json"));
+            assertThat(result.root().get("environment").get("configuration").get("hbench.suite.definition").asText())
+                    .isEqualTo("hbench-suite/1/quick");
+            assertThat(result.root().get("environment").get("configuration").get("mapreduce.framework.name").asText())
+                    .as(step).isEqualTo("yarn");
+        }
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
+        try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path("/benchmarks/hbench-suite/dfsio"))).isFalse();
+        }
+    }
+}
