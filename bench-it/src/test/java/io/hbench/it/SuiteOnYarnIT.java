@@ -58,4 +58,18 @@ class SuiteOnYarnIT {
             assertThat(fs.exists(new org.apache.hadoop.fs.Path("/benchmarks/hbench-suite/dfsio"))).isFalse();
         }
     }
+
+    @Test
+    void aProfileThatWouldFillHdfsIsRefusedBeforeAnythingRuns() throws Exception {
+        Path dir = temp.resolve("full");
+
+        BenchRun suite = cluster.benchJar("Suite", "-profile", "full", "-out", dir.toString());
+
+        assertThat(suite.status).as(suite.printed()).isEqualTo(2);
+        // 30 files of 16 GiB and 10^9 rows twice, with their replicas: over a terabyte (SuiteProfileTest has the sums).
+        assertThat(suite.err).containsPattern("Suite: the full profile keeps up to \\d{4,}\\.\\d GB on hdfs://localhost:\\d+"
+                + " at once \\(replicas included\\), and it has \\d+\\.\\d GB free: that would leave less than a fifth"
+                + " free; run a smaller profile or free space");
+        assertThat(dir).doesNotExist();
+    }
 }

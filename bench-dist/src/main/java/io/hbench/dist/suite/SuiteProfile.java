@@ -56,6 +56,19 @@ public enum SuiteProfile {
         throw new IllegalArgumentException("-profile " + value + ": the profiles are quick, standard and full");
     }
 
+    /**
+     * The most bytes the suite keeps on the file system at once, replicas included: TestDFSIO's files stay until the
+     * last step cleans them, and TPCx-HS keeps its generated and its sorted data side by side.
+     *
+     * @param replication the replication TestDFSIO writes with (the cluster's {@code dfs.replication})
+     */
+    public long peakBytes(ClusterShape shape, int replication) {
+        long dfsio = (long) pick(Math.min(shape.concurrentTasks(), 4), shape.concurrentTasks(),
+                2 * shape.concurrentTasks()) * pick(16L << 20, 1L << 30, 16L << 30) * replication;
+        long tpcxhs = 2 * pick(10_000L, 10_000_000L, 1_000_000_000L) * 100 * Math.min(3, shape.dataNodes());
+        return dfsio + tpcxhs;
+    }
+
     Duration stepTimeout() {
         return pick(Duration.ofMinutes(10), Duration.ofHours(2), Duration.ofHours(24));
     }

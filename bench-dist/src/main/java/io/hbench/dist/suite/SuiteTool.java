@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -25,15 +26,19 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.GenericOptionsParser;
 
 /**
  * {@code Suite -out DIR [-profile quick|standard|full] [-resume]}: qualifies a cluster with one command, the same way
  * every time ({@link SuiteProfile}). Every step's result and log, {@code suite.json}, the HTML report of all the
  * results and the summary go into DIR. A failed step is recorded and the suite goes on; exit 1 at the end if any
- * step did not pass. The cluster is the configured one ({@code HADOOP_CONF_DIR}), or the embedded one.
+ * step did not pass. The cluster is the configured one ({@code HADOOP_CONF_DIR}, generic options), or the embedded
+ * one. Generic options given to the suite are given to every step.
  */
 public final class SuiteTool implements CommandLineProgram {
-    static final String USAGE = "Suite -out <dir> [-profile quick|standard|full] [-resume] [-embeddedDir <dir>]";
+    static final String USAGE = "Suite [genericOptions] -out <dir> [-profile quick|standard|full] [-resume]"
+            + " [-embeddedDir <dir>]";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -57,7 +62,18 @@ public final class SuiteTool implements CommandLineProgram {
     }
 
     @Override
-    public int runCommandLine(Configuration conf, String[] args) throws InterruptedException {
+    public int runCommandLine(Configuration conf, String[] given) throws InterruptedException {
+        // Generic options (-D, -conf, -fs, ...) come first, as for every program: they shape the suite's view of the
+        // cluster and go to every step.
+        String[] args;
+        List<String> generic;
+        try {
+            args = new GenericOptionsParser(conf, given).getRemainingArgs();
+            generic = List.of(given).subList(0, given.length - args.length);
+        } catch (IOException e) {
+            err.println(name() + ": " + e.getMessage());
+            return ExitStatus.USAGE.code();
+        }
         Options options = new Options();
         options.addOption(Option.builder("out").hasArg().argName("dir").desc("the suite's directory").build());
         options.addOption(Option.builder("profile").hasArg().argName("quick|standard|full")
@@ -102,12 +118,15 @@ public final class SuiteTool implements CommandLineProgram {
                 profile = asked == null ? SuiteProfile.STANDARD : asked;
                 requireNewOrEmpty(dir);
                 ClusterShape shape = ClusterShape.of(conf);
+                if (!shape.embedded()) {
+                    requireSpace(conf, profile, shape);
+                }
                 state = SuiteRunner.fresh(profile.definition(), shape, profile.steps(shape, List.of()));
                 Files.createDirectories(dir);
                 state.write(dir);
             }
-            List<String> flags = new ArrayList<>(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "="
-                    + profile.definition()));
+            List<String> flags = new ArrayList<>(generic);
+            flags.addAll(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "=" + profile.definition()));
             if (state.cluster().embedded()) {
                 flags.add("-embedded");
                 if (line.hasOption("embeddedDir")) {
@@ -147,6 +166,28 @@ public final class SuiteTool implements CommandLineProgram {
         throw new IOException("-resume: " + dir + " holds a suite of definition " + state.definition()
                 + ", which this hbench does not run (it runs hbench-suite/" + SuiteProfile.DEFINITION_VERSION
                 + "): start a new suite in another directory");
+    }
+
+    /**
+     * Refuses a suite whose data would leave the cluster's file system less than a fifth free: a benchmark must not
+     * fill a cluster that others use.
+     */
+    private static void requireSpace(Configuration conf, SuiteProfile profile, ClusterShape shape) throws IOException {
+        long peak = profile.peakBytes(shape, conf.getInt("dfs.replication", 3));
+        long remaining;
+        try (FileSystem fs = FileSystem.newInstance(conf)) {
+            remaining = fs.getStatus().getRemaining();
+        }
+        if (peak > remaining / 5 * 4) {
+            throw new IOException("the " + profile.flagValue() + " profile keeps up to " + gigabytes(peak)
+                    + " GB on " + FileSystem.getDefaultUri(conf) + " at once (replicas included), and it has "
+                    + gigabytes(remaining) + " GB free: that would leave less than a fifth free; run a smaller"
+                    + " profile or free space");
+        }
+    }
+
+    private static String gigabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f", bytes / 1e9);
     }
 
     private static void requireNewOrEmpty(Path dir) throws IOException {

@@ -74,6 +74,17 @@ class SuiteProfileTest {
     }
 
     @Test
+    void peakBytesAreTestDfsiosFilesAndTpcxhsTwiceWithTheirReplicas() {
+        ClusterShape shape = new ClusterShape(10, 2, false);
+
+        // quick: 4 files of 16 MiB, 3 replicas; TPCx-HS 10,000 rows of 100 bytes generated and sorted, 2 replicas.
+        assertThat(SuiteProfile.QUICK.peakBytes(shape, 3)).isEqualTo(4L * 16 * 1024 * 1024 * 3 + 2L * 10_000 * 100 * 2);
+        // full: 20 files of 16 GiB; 10^9 rows.
+        assertThat(SuiteProfile.FULL.peakBytes(shape, 3))
+                .isEqualTo(20L * 16 * 1024 * 1024 * 1024 * 3 + 2L * 1_000_000_000 * 100 * 2);
+    }
+
+    @Test
     void definitionsAreVersionedAndNamed() {
         assertThat(SuiteProfile.QUICK.definition()).isEqualTo("hbench-suite/1/quick");
         assertThat(SuiteProfile.parse("full")).isEqualTo(SuiteProfile.FULL);

@@ -73,6 +73,17 @@ class SuiteToolTest {
     }
 
     @Test
+    void genericOptionsGoToEveryStep() throws Exception {
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-D", "mapreduce.job.queuename=bench", "-profile", "quick", "-out",
+                temp.resolve("suite").toString())).as(err()).isZero();
+
+        assertThat(programs.runs.subList(0, 10)).allSatisfy(run -> assertThat(run.subList(1, 5)).containsExactly(
+                "-D", "mapreduce.job.queuename=bench", "-D", "hbench.suite.definition=hbench-suite/1/quick"));
+    }
+
+    @Test
     void aFailedStepIsRecordedTheSuiteGoesOnAndExitsOne() throws Exception {
         FakePrograms programs = new FakePrograms();
         programs.failing.add("TPCx-HS");
