@@ -49,7 +49,7 @@ public final class EnvironmentProbe {
             "mapreduce.reduce.memory.mb",
             "mapreduce.job.reduce.slowstart.completedmaps",
             "hadoop.security.authentication",
-            EnvironmentProbe.SUITE_DEFINITION_KEY);
+            SUITE_DEFINITION_KEY);
     private static final String VERSION_RESOURCE = "/io/hbench/environment/hbench-version.properties";
     private static final String UNKNOWN = "unknown";
     /** The principal a Kerberos-secured run authenticated as. */

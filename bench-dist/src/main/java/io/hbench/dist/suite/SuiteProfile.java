@@ -63,10 +63,31 @@ public enum SuiteProfile {
      * @param replication the replication TestDFSIO writes with (the cluster's {@code dfs.replication})
      */
     public long peakBytes(ClusterShape shape, int replication) {
-        long dfsio = (long) pick(Math.min(shape.concurrentTasks(), 4), shape.concurrentTasks(),
-                2 * shape.concurrentTasks()) * pick(16L << 20, 1L << 30, 16L << 30) * replication;
-        long tpcxhs = 2 * pick(10_000L, 10_000_000L, 1_000_000_000L) * 100 * Math.min(3, shape.dataNodes());
+        long dfsio = (long) dfsioFiles(shape) * dfsioFileBytes() * replication;
+        long tpcxhs = 2 * tpcxhsRows() * 100 * tpcxhsReplication(shape);
         return dfsio + tpcxhs;
+    }
+
+    private int dfsioFiles(ClusterShape shape) {
+        int tasks = shape.concurrentTasks();
+        return pick(Math.min(tasks, 4), tasks, 2 * tasks);
+    }
+
+    private long dfsioFileBytes() {
+        return pick(16L << 20, 1L << 30, 16L << 30);
+    }
+
+    private long tpcxhsRows() {
+        return pick(10_000L, 10_000_000L, 1_000_000_000L);
+    }
+
+    private static int tpcxhsReplication(ClusterShape shape) {
+        return Math.min(3, shape.dataNodes());
+    }
+
+    /** TestDFSIO's -fileSize for {@code bytes}: whole GB when it is, else MB. */
+    private static String fileSize(long bytes) {
+        return bytes % (1L << 30) == 0 ? (bytes >> 30) + "GB" : (bytes >> 20) + "MB";
     }
 
     Duration stepTimeout() {
@@ -79,8 +100,8 @@ public enum SuiteProfile {
      */
     public List<SuiteStep> steps(ClusterShape shape, List<String> programFlags) {
         int tasks = shape.concurrentTasks();
-        int files = pick(Math.min(tasks, 4), tasks, 2 * tasks);
-        String fileSize = pick("16MB", "1GB", "16GB");
+        int files = dfsioFiles(shape);
+        String fileSize = fileSize(dfsioFileBytes());
         int peers = Math.max(2, pick(Math.min(tasks, 4), tasks, tasks));
         int ebbPeers = Math.max(2, peers - peers % 2);
         String dfsio = BASE_DIR + "/dfsio";
@@ -94,8 +115,8 @@ public enum SuiteProfile {
             steps.add(step("nn-" + op.toLowerCase(Locale.ROOT), local, "NNThroughputBenchmark", "-op", op, "-threads",
                     pick(4, 16, 64), "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", BASE_DIR + "/nn"));
         }
-        steps.add(step("tpcx-hs", local, "TPCx-HS", "-rows", pick(10_000L, 10_000_000L, 1_000_000_000L), "-baseDir",
-                BASE_DIR + "/tpcx-hs", "-replication", Math.min(3, shape.dataNodes())));
+        steps.add(step("tpcx-hs", local, "TPCx-HS", "-rows", tpcxhsRows(), "-baseDir", BASE_DIR + "/tpcx-hs",
+                "-replication", tpcxhsReplication(shape)));
         steps.add(step("ebb", local, "EBB", "-s", pick("1MB", "1MB-64MB", "1MB-1GB"), "-r", pick(3, 10, 10),
                 "-peers", ebbPeers, "-relative", "-seed", SEED));
         steps.add(step("randbench", local, "RandBench", pick("65536", "65536", "1048576"), pick("16", "256", "64"),
