@@ -20,6 +20,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * {@code Compare BASE... -vs NEW...}: is the difference between two sets of runs real? Exit 1 with {@code -failOn PCT}
@@ -89,11 +92,15 @@ public final class CompareTool extends ResultsCommand {
             Map<String, List<LoadedResult>> base = SuiteRuns.bySteps(basePaths);
             Map<String, List<LoadedResult>> next = SuiteRuns.bySteps(nextPaths);
             requireOneSuiteDefinition(flatten(base), flatten(next));
-            for (String step : base.keySet()) {
+            Set<String> steps = new TreeSet<>(base.keySet());
+            steps.addAll(next.keySet());
+            for (String step : steps) {
                 String id = SuiteRuns.stepId(step);
-                List<LoadedResult> baseRuns = passedOf(id, base.get(step));
-                List<LoadedResult> nextRuns = passedOf(id, next.getOrDefault(step, List.of()));
-                if (!baseRuns.isEmpty() && !nextRuns.isEmpty()) {
+                List<LoadedResult> baseRuns = passedOnly(base.getOrDefault(step, List.of()));
+                List<LoadedResult> nextRuns = passedOnly(next.getOrDefault(step, List.of()));
+                if (baseRuns.isEmpty() || nextRuns.isEmpty()) {
+                    err.println(NAME + ": leaving out step " + id + ": it left no passed result on one side");
+                } else {
                     comparisons.put(id, comparer.compare(baseRuns, nextRuns));
                 }
             }
@@ -110,7 +117,7 @@ public final class CompareTool extends ResultsCommand {
                 : line.hasOption("csv") ? new CsvComparisonFormat() : new TextComparisonFormat();
         Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         if (anySuite) {
-            SuiteComparisonFormat.write(format, comparisons, writer, line.hasOption("json"), line.hasOption("csv"));
+            SuiteComparisonFormat.write(format, comparisons, writer);
         } else {
             format.write(comparisons.get(""), writer);
         }
@@ -161,18 +168,9 @@ public final class CompareTool extends ResultsCommand {
         return all;
     }
 
-    /** A suite step's runs that passed; the user is told of a step with none, which is left out. */
-    private List<LoadedResult> passedOf(String step, List<LoadedResult> runs) {
-        List<LoadedResult> passed = new ArrayList<>();
-        for (LoadedResult loaded : runs) {
-            if (loaded.result().failures().isEmpty()) {
-                passed.add(loaded);
-            }
-        }
-        if (passed.isEmpty()) {
-            err.println(NAME + ": leaving out step " + step + ": it left no passed result on one side");
-        }
-        return passed;
+    /** A suite step's runs that passed; a step left with none on a side is left out as a whole. */
+    private static List<LoadedResult> passedOnly(List<LoadedResult> runs) {
+        return runs.stream().filter(loaded -> loaded.result().failures().isEmpty()).collect(Collectors.toList());
     }
 
     private static List<LoadedResult> concat(List<LoadedResult> base, List<LoadedResult> next) {

@@ -18,9 +18,8 @@ final class SuiteComparisonFormat {
     private SuiteComparisonFormat() {
     }
 
-    static void write(ComparisonFormat format, Map<String, Comparison> steps, Writer out, boolean json, boolean csv)
-            throws IOException {
-        if (json) {
+    static void write(ComparisonFormat format, Map<String, Comparison> steps, Writer out) throws IOException {
+        if (format instanceof JsonComparisonFormat) {
             ObjectMapper mapper = new ObjectMapper();
             ObjectNode root = mapper.createObjectNode();
             ArrayNode array = root.putArray("steps");
@@ -35,7 +34,7 @@ final class SuiteComparisonFormat {
         boolean header = true;
         for (Map.Entry<String, Comparison> step : steps.entrySet()) {
             List<String> lines = written(format, step.getValue()).lines().collect(Collectors.toList());
-            if (csv) {
+            if (format instanceof CsvComparisonFormat) {
                 for (int i = 0; i < lines.size(); i++) {
                     if (i == 0 && !header) {
                         continue;

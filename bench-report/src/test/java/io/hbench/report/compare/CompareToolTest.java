@@ -163,6 +163,23 @@ class CompareToolTest {
     }
 
     @Test
+    void suitesComparedAsJsonOrCsvKeepTheStep() throws Exception {
+        Path base = suite("a", "hbench-suite/1/quick", 100);
+        Path next = suite("b", "hbench-suite/1/quick", 150);
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-json")).as(err()).isZero();
+        JsonNode steps = new ObjectMapper().readTree(out()).get("steps");
+        assertThat(steps).hasSize(1);
+        assertThat(steps.get(0).get("step").asText()).isEqualTo("dfsio-write");
+        assertThat(steps.get(0).get("comparison").isObject()).isTrue();
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-csv")).as(err()).isZero();
+        List<String> rows = out().lines().collect(java.util.stream.Collectors.toList());
+        assertThat(rows.get(0)).startsWith("step,");
+        assertThat(rows.subList(1, rows.size())).isNotEmpty().allSatisfy(row -> assertThat(row).startsWith("dfsio-write,"));
+    }
+
+    @Test
     void refusesSuitesOfDifferentDefinitions() throws Exception {
         Path quick = suite("quick", "hbench-suite/1/quick", 100);
         Path standard = suite("standard", "hbench-suite/1/standard", 100);
