@@ -24,11 +24,20 @@ public final class DataSize {
      * and says what is accepted.
      */
     public static long parse(String text) {
+        return parse(text, MB);
+    }
+
+    /** Parses a size as Hama's and Netgauge's tools read sizes: as {@link #parse}, but a plain number is bytes. */
+    public static long parseBytes(String text) {
+        return parse(text, 1);
+    }
+
+    private static long parse(String text, long unitless) {
         Matcher matcher = SIZE.matcher(text == null ? "" : text.trim());
         if (!matcher.matches()) {
-            throw notASize(text);
+            throw notASize(text, unitless);
         }
-        long multiplier = multiplier(matcher.group(2), text);
+        long multiplier = matcher.group(2).isEmpty() ? unitless : multiplier(matcher.group(2), text, unitless);
         try {
             return Math.multiplyExact(Long.parseLong(matcher.group(1)), multiplier);
         } catch (ArithmeticException | NumberFormatException e) {
@@ -37,9 +46,8 @@ public final class DataSize {
         }
     }
 
-    private static long multiplier(String unit, String text) {
+    private static long multiplier(String unit, String text, long unitless) {
         switch (unit.toUpperCase(Locale.ROOT)) {
-            case "":
             case "MB":
             case "M":
                 return MB;
@@ -55,13 +63,15 @@ public final class DataSize {
             case "T":
                 return TB;
             default:
-                throw notASize(text);
+                throw notASize(text, unitless);
         }
     }
 
-    private static IllegalArgumentException notASize(String text) {
+    private static IllegalArgumentException notASize(String text, long unitless) {
+        boolean mebibytes = unitless == MB;
         return new IllegalArgumentException("'" + text + "' is not a size: use a whole number and B, KB, MB, GB or TB"
-                + " (binary: 1KB = 1024 bytes; no unit means MB), e.g. 16GB");
+                + " (binary: 1KB = 1024 bytes; no unit means " + (mebibytes ? "MB" : "bytes") + "), e.g. "
+                + (mebibytes ? "16GB" : "64KB"));
     }
 
     /** Bytes in MiB (2^20), the unit of TestDFSIO's "MBytes" and "mb/sec". */

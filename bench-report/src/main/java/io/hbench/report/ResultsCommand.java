@@ -2,6 +2,7 @@ package io.hbench.report;
 
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
+import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -60,6 +61,9 @@ public abstract class ResultsCommand implements CommandLineProgram {
         } catch (MissingArgumentException e) {
             return usageError(ProgramMessages.missingValue(e));
         } catch (ParseException | IllegalArgumentException e) {
+            return usageError(e.getMessage());
+        } catch (BenchException e) {
+            // A flag's value that FlagValues refused.
             return usageError(e.getMessage());
         } catch (IOException e) {
             err.println(name() + ": " + e.getMessage());
