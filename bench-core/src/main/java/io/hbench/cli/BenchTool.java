@@ -7,6 +7,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.fs.LocalOutput;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
 import io.hbench.result.ProgramResult;
@@ -18,13 +19,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -60,20 +57,21 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
     public static final String DEBUG_KEY = "hbench.debug";
     /**
-     * User errors about credentials rather than the command line's shape: one line says what to do, and the usage
-     * would only bury it.
+     * User errors about credentials or local files rather than the command line's shape: one line says what to do, and
+     * the usage would only bury it.
      */
-    private static final Set<ErrorCode> CREDENTIAL_ERRORS = EnumSet.of(ErrorCode.KERBEROS_NO_TICKET,
+    private static final Set<ErrorCode> ONE_LINE_ERRORS = EnumSet.of(ErrorCode.KERBEROS_NO_TICKET,
             ErrorCode.KERBEROS_TICKET_EXPIRED, ErrorCode.KEYTAB_UNREADABLE, ErrorCode.KEYTAB_LACKS_PRINCIPAL,
-            ErrorCode.KERBEROS_LOGIN_FAILED, ErrorCode.DATANODE_PRINCIPAL_REQUIRED);
+            ErrorCode.KERBEROS_LOGIN_FAILED, ErrorCode.DATANODE_PRINCIPAL_REQUIRED, ErrorCode.OUTPUT_NOT_WRITABLE,
+            ErrorCode.OUTPUT_NOT_HBENCH);
 
     protected final PrintStream out;
     protected final PrintStream err;
     // Set for each run from its command line; a tool runs one command at a time.
     private List<String> givenArguments;
     private List<String> commandLine = List.of();
-    private Optional<Path> jsonFile = Optional.empty();
-    private Optional<Path> resultFile = Optional.empty();
+    private Optional<LocalOutput> jsonFile = Optional.empty();
+    private Optional<LocalOutput> resultFile = Optional.empty();
     /** Whether the program itself has started: from then on a bad argument is a bug or bad data, not bad usage. */
     private boolean running;
 
@@ -139,16 +137,25 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     /**
-     * Whether the program appends its result lines to a local file named by {@code -resFile}, as Hadoop's TestDFSIO
-     * does; false by default.
+     * What the program appends its result lines to a local file as, when it takes {@code -resFile} as Hadoop's TestDFSIO
+     * does; empty by default: no {@code -resFile}.
      */
-    protected boolean takesResultFile() {
-        return false;
+    protected Optional<LocalOutput.Kind> resultFileKind() {
+        return Optional.empty();
     }
 
     /** The file {@code -resFile} defaults to, or empty if lines are appended only when {@code -resFile} is given. */
     protected Optional<String> defaultResultFile() {
         return Optional.empty();
+    }
+
+    /**
+     * Whether this run appends result lines to the {@code -resFile} file, for a program that {@linkplain
+     * #resultFileKind takes one}; yes by default. A run that prints no result (TestDFSIO's {@code -clean}) says no, so
+     * its result file is neither checked nor touched.
+     */
+    protected boolean appendsResultLines(O options) {
+        return true;
     }
 
     /**
@@ -179,21 +186,20 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             throws IOException {
         lines.forEach(out::println);
         if (resultFile.isPresent()) {
-            Files.write(resultFile.get(), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            resultFile.get().append(lines);
         }
         result.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
         if (jsonFile.isPresent()) {
             BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
-            try (Writer writer = Files.newBufferedWriter(jsonFile.get(), StandardCharsets.UTF_8)) {
-                new JsonResultFormat().write(benchResult, writer);
-            }
+            jsonFile.get().write(writer -> new JsonResultFormat().write(benchResult, writer));
         }
     }
 
     @Override
     public final int run(String[] args) {
         running = false;
+        jsonFile = Optional.empty();
+        resultFile = Optional.empty();
         commandLine = new ArrayList<>();
         commandLine.add(name());
         commandLine.addAll(givenArguments != null ? givenArguments : List.of(args));
@@ -207,14 +213,12 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 printHelp(options);
                 return ExitStatus.SUCCESS.code();
             }
-            jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(Paths::get);
-            resultFile = !takesResultFile() ? Optional.empty()
-                    : Optional.ofNullable(line.getOptionValue("resFile", defaultResultFile().orElse(null))).map(Paths::get);
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
             }
             checkResourceInterval();
             O parsed = parse(line);
+            checkOutputs(line, parsed);
             ClusterSession.EmbeddedMode mode = embeddedMode(line, parsed);
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
@@ -239,7 +243,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             return userError(e.getMessage());
         } catch (BenchException e) {
-            if (e.errorCode().kind() == ErrorKind.USER_ERROR && !CREDENTIAL_ERRORS.contains(e.errorCode())) {
+            if (e.errorCode().kind() == ErrorKind.USER_ERROR && !ONE_LINE_ERRORS.contains(e.errorCode())) {
                 return userError(e.getMessage());
             }
             return oneLine(e);
@@ -265,6 +269,20 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             running = true;
             return run(parsed, session).code();
         }
+    }
+
+    /**
+     * Checks {@code -json} and the result lines' file before anything logs in, starts or is submitted: a result that
+     * cannot be written is found in a second, not after an hour of cluster time.
+     */
+    private void checkOutputs(CommandLine line, O parsed) {
+        boolean overwrite = line.hasOption(LocalOutput.OVERWRITE_FLAG);
+        jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(file -> LocalOutput.check("-json",
+                Paths.get(file), LocalOutput.Kind.RESULT_JSON, overwrite));
+        Optional<LocalOutput.Kind> linesKind = resultFileKind().filter(kind -> appendsResultLines(parsed));
+        resultFile = linesKind.flatMap(kind -> Optional.ofNullable(line.getOptionValue("resFile",
+                defaultResultFile().orElse(null))).map(file -> LocalOutput.check("-resFile", Paths.get(file), kind,
+                overwrite)));
     }
 
     /** {@code -principal} and {@code -keytab}: both or neither. */
@@ -317,13 +335,18 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private Options allOptions() {
         Options options = new Options();
         addOptions(options);
-        if (takesResultFile()) {
+        if (resultFileKind().isPresent()) {
             options.addOption(Option.builder("resFile").hasArg().argName("file")
                     .desc("local file the result lines are appended to"
                             + defaultResultFile().map(file -> " (default " + file + ")").orElse("")).build());
         }
         options.addOption(Option.builder("json").hasArg().argName("file")
                 .desc("also write the full result, with its environment, as JSON to this local file").build());
+        options.addOption(Option.builder(LocalOutput.OVERWRITE_FLAG)
+                .desc(resultFileKind().isPresent() ? "write to an existing -json or -resFile file that hbench did not write"
+                        + " (-json replaces it, -resFile appends to it); hbench's own are written without it"
+                        : "replace an existing -json file that hbench did not write; its own results are replaced"
+                        + " without it").build());
         options.addOption(Option.builder("principal").hasArg().argName("principal")
                 .desc("on a Kerberos-secured cluster, log in as this principal (with -keytab) instead of using the"
                         + " ticket cache (kinit); _HOST stands for this host's name").build());

@@ -34,6 +34,10 @@ public enum ErrorCode {
     DATANODE_PRINCIPAL_REQUIRED(0x0010, ErrorKind.USER_ERROR),
     /** This client cannot do what its configuration asks, e.g. shuffle in-process with Kerberos on and no native library. */
     UNSUPPORTED_CONFIGURATION(0x0011, ErrorKind.USER_ERROR),
+    /** A local output (-json, -resFile, -out) cannot be written: no such directory, a directory, permission denied. */
+    OUTPUT_NOT_WRITABLE(0x0012, ErrorKind.USER_ERROR),
+    /** A local output exists and hbench did not write it; it is replaced only with -overwrite. */
+    OUTPUT_NOT_HBENCH(0x0013, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),

@@ -328,4 +328,66 @@ class BenchToolTest {
         assertThat(tool.run(new String[] {"-help"})).isZero();
         assertThat(out()).contains("-resFile <file>", "(default Fake_results.log)");
     }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsRefusedBeforeTheProgramRuns() throws Exception {
+        Path plain = Files.writeString(temp.resolve("plain"), "x");
+        String[][] cases = {
+            {"-json", "/proc/nope/x.json", "Fake: -json /proc/nope/x.json: no such directory /proc/nope"},
+            {"-json", temp.toString(), "Fake: -json " + temp + ": is a directory"},
+            {"-json", plain.resolve("x.json").toString(), "Fake: -json " + plain.resolve("x.json") + ": " + plain
+                    + " is a file, not a directory"},
+            {"-resFile", "/sys/r.log", "Fake: -resFile /sys/r.log: permission denied in /sys"},
+        };
+        tool.reports = true;
+        for (String[] given : cases) {
+            errBytes.reset();
+
+            int status = tool.run(new String[] {"-count", "3", "-noEmbedded", given[0], given[1]});
+
+            assertThat(status).as(given[1]).isEqualTo(2);
+            assertThat(errLines()).as(given[1]).containsExactly(given[2]);
+        }
+        assertThat(tool.runCalls).as("run calls").isZero();
+        assertThat(out()).isEmpty();
+    }
+
+    @Test
+    void aFileHbenchDidNotWriteIsLeftAloneUnlessOverwriteIsGiven() throws Exception {
+        Path notes = Files.writeString(temp.resolve("notes.json"), "my notes\n");
+        Path log = Files.writeString(temp.resolve("notes.log"), "my log\n");
+        tool.reports = true;
+
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-json", notes.toString()})).isEqualTo(2);
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-resFile", log.toString()})).isEqualTo(2);
+
+        assertThat(errLines()).containsExactly(
+                "Fake: -json " + notes + ": the file exists and is not an hbench result, so it is left alone: name"
+                        + " another file, or add -overwrite to write to it anyway",
+                "Fake: -resFile " + log + ": the file exists and is not Fake's result lines, so it is left alone: name"
+                        + " another file, or add -overwrite to write to it anyway");
+        assertThat(tool.runCalls).isZero();
+        assertThat(Files.readString(notes)).isEqualTo("my notes\n");
+        assertThat(Files.readString(log)).isEqualTo("my log\n");
+
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-overwrite", "-json", notes.toString(),
+                "-resFile", log.toString()})).isZero();
+        ResultSchema.assertValid(Files.readString(notes));
+        assertThat(Files.readAllLines(log)).containsExactly("my log", "Fake did 3 things");
+    }
+
+    @Test
+    void itsOwnEarlierResultIsReplacedAndNoTemporaryFileIsLeft() throws Exception {
+        Path json = temp.resolve("fake.json");
+        tool.reports = true;
+
+        assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-json", json.toString()})).isZero();
+        assertThat(tool.run(new String[] {"-count", "4", "-noEmbedded", "-json", json.toString()})).isZero();
+
+        BenchResult result = JsonResultFormat.read(new StringReader(Files.readString(json)));
+        assertThat(result.primaryMetrics()).extracting(Metric::value).containsExactly(4.0);
+        try (java.util.stream.Stream<Path> files = Files.list(temp)) {
+            assertThat(files.map(file -> file.getFileName().toString())).containsExactly("fake.json");
+        }
+    }
 }

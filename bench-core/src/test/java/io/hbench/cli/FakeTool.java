@@ -3,6 +3,7 @@ package io.hbench.cli;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.fs.LocalOutput;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -13,6 +14,7 @@ import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -57,8 +59,8 @@ final class FakeTool
     }
 
     @Override
-    protected boolean takesResultFile() {
-        return true;
+    protected Optional<LocalOutput.Kind> resultFileKind() {
+        return Optional.of(LocalOutput.Kind.appendedLines("Fake's result lines", Pattern.compile("Fake did \\d+ things")));
     }
 
     @Override

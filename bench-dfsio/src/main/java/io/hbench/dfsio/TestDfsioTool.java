@@ -5,12 +5,14 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.fs.LocalOutput;
 import io.hbench.units.DataSize;
 import java.io.PrintStream;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -23,6 +25,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     /** Where Hadoop's TestDFSIO takes its base directory from. */
     public static final String BASE_DIR_KEY = "test.build.data";
 
+    /** A file of the lines a run appends: the classic block of a MapReduce run, or -seq's one line. */
+    private static final LocalOutput.Kind RESULT_LINES = LocalOutput.Kind.appendedLines("a TestDFSIO result log",
+            Pattern.compile("----- TestDFSIO ----- : .*|Seq Test exec time sec: .*"));
     private static final String[] OPERATION_FLAGS = {"write", "read", "append", "truncate", "clean"};
     private static final String[] READ_KIND_FLAGS = {"random", "backward", "skip"};
 
@@ -102,8 +107,13 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     }
 
     @Override
-    protected boolean takesResultFile() {
-        return true;
+    protected Optional<LocalOutput.Kind> resultFileKind() {
+        return Optional.of(RESULT_LINES);
+    }
+
+    @Override
+    protected boolean appendsResultLines(Command command) {
+        return !command.isClean();
     }
 
     @Override

@@ -3,12 +3,15 @@ package io.hbench.nnthroughput;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.error.ExitStatus;
+import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -22,6 +25,9 @@ import org.apache.hadoop.conf.Configuration;
  * measures that NameNode over RPC, and {@code -embedded} an embedded cluster's NameNode over RPC.
  */
 public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> {
+    /** A file of the lines a run appends: each operation's block starts with its inputs' heading. */
+    private static final LocalOutput.Kind RESULT_LINES = LocalOutput.Kind.appendedLines(
+            "an NNThroughputBenchmark result log", Pattern.compile("--- \\S+ inputs ---"));
     public static final String NAME = "NNThroughputBenchmark";
 
     /** The parsed command line: the workload, and where a NameNode started in this process keeps its storage. */
@@ -69,8 +75,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     }
 
     @Override
-    protected boolean takesResultFile() {
-        return true;
+    protected Optional<LocalOutput.Kind> resultFileKind() {
+        return Optional.of(RESULT_LINES);
     }
 
     @Override
