@@ -3,6 +3,7 @@ package io.hbench.report;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -63,8 +64,13 @@ public abstract class ResultsCommand implements CommandLineProgram {
         } catch (ParseException | IllegalArgumentException e) {
             return usageError(e.getMessage());
         } catch (BenchException e) {
-            // A flag's value that FlagValues refused.
-            return usageError(e.getMessage());
+            if (e.errorCode() == ErrorCode.INVALID_ARGUMENT) {
+                // A flag's value that FlagValues refused.
+                return usageError(e.getMessage());
+            }
+            // An output that cannot or may not be written: the line says what to do, the usage would bury it.
+            err.println(name() + ": " + e.getMessage());
+            return e.exitStatus().code();
         } catch (IOException e) {
             err.println(name() + ": " + e.getMessage());
             return ExitStatus.USAGE.code();

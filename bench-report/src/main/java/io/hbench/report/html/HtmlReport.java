@@ -2,6 +2,7 @@ package io.hbench.report.html;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
@@ -52,6 +53,8 @@ public final class HtmlReport {
         requireNonNull(comparison, "comparison is null");
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                // By this a later Report knows the page for its own, and replaces it without -overwrite.
+                .append(LocalOutput.REPORT_GENERATOR).append("\n")
                 // Nothing may leave the page: no fetch, no image, no font, no script from elsewhere.
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
                 .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")

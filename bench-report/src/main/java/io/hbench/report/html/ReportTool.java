@@ -1,6 +1,7 @@
 package io.hbench.report.html;
 
 import io.hbench.error.ExitStatus;
+import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
 import io.hbench.report.ResultsCommand;
@@ -9,10 +10,6 @@ import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.ComparisonFlags;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,7 +43,7 @@ public final class ReportTool extends ResultsCommand {
 
     @Override
     protected String usage() {
-        return NAME + " -out report.html FILES... [-vs FILES...] [-title text] [-alpha A] [-force]";
+        return NAME + " -out report.html FILES... [-vs FILES...] [-title text] [-alpha A] [-force] [-overwrite]";
     }
 
     @Override
@@ -57,6 +54,8 @@ public final class ReportTool extends ResultsCommand {
         options.addOption(Option.builder("title").hasArg().argName("text").desc("the page's title (default: hbench"
                 + " report)").build());
         ComparisonFlags.addTo(options);
+        options.addOption(Option.builder(LocalOutput.OVERWRITE_FLAG).desc("replace an existing -out file that is not an"
+                + " hbench report (an earlier report is replaced without it)").build());
     }
 
     @Override
@@ -68,20 +67,19 @@ public final class ReportTool extends ResultsCommand {
         if (line.getArgList().isEmpty()) {
             throw new IllegalArgumentException("give the results to show: files or directories of .json results");
         }
+        LocalOutput page = LocalOutput.check("-out", Paths.get(out), LocalOutput.Kind.REPORT_HTML,
+                line.hasOption(LocalOutput.OVERWRITE_FLAG));
         List<LoadedResult> base = ResultFiles.read(paths(line.getArgList()));
+        boolean compares = line.hasOption("vs");
+        Comparer comparer = ComparisonFlags.comparer(line);
+        List<LoadedResult> next = compares ? ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))))
+                : List.of();
+        Optional<Comparison> comparison = compares ? Optional.of(comparer.compare(base, next)) : Optional.empty();
         List<LoadedResult> all = new ArrayList<>(base);
-        Optional<Comparison> comparison = Optional.empty();
-        if (line.hasOption("vs")) {
-            Comparer comparer = ComparisonFlags.comparer(line);
-            List<LoadedResult> next = ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))));
-            all.addAll(next);
-            comparison = Optional.of(comparer.compare(base, next));
-        }
-        Path file = Paths.get(out);
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now()).write(all, comparison, writer);
-        }
-        this.out.println(NAME + ": wrote " + file + " (" + all.size() + (all.size() == 1 ? " result" : " results")
+        all.addAll(next);
+        HtmlReport report = new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now());
+        page.write(writer -> report.write(all, comparison, writer));
+        this.out.println(NAME + ": wrote " + out + " (" + all.size() + (all.size() == 1 ? " result" : " results")
                 + (comparison.isPresent() ? ", with the comparison" : "") + ")");
         return ExitStatus.SUCCESS;
     }

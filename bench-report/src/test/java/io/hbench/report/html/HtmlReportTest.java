@@ -1,6 +1,7 @@
 package io.hbench.report.html;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.Results;
 import io.hbench.result.BenchResult;
@@ -97,6 +98,53 @@ class HtmlReportTest {
 
         assertThat(status).isEqualTo(2);
         assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: -alpha 'x' is not a number\n");
+    }
+
+    @Test
+    void refusesToTurnAResultIntoAPageAndLeavesItAsItWas() throws Exception {
+        Path result = Results.write(temp.resolve("01-dfsio-write.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        byte[] before = Files.readAllBytes(result);
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = report(stderr, "-out", result.toString(), result.toString());
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEqualTo("Report: -out " + result + ": the file exists"
+                + " and is not an hbench report, so it is left alone: name another file, or add -overwrite to write to"
+                + " it anyway\n");
+        assertThat(Files.readAllBytes(result)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesAnOutputInAMissingDirectoryBeforeReadingAnyResult() {
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = report(stderr, "-out", temp.resolve("nope/r.html").toString(), "missing.json");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEqualTo("Report: -out " + temp.resolve("nope/r.html")
+                + ": no such directory " + temp.resolve("nope") + "\n");
+    }
+
+    @Test
+    void replacesItsOwnEarlierPageAndAnyFileWithOverwrite() throws Exception {
+        Path result = Results.write(temp.resolve("run.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        Path page = temp.resolve("report.html");
+        Path notes = Files.writeString(temp.resolve("notes.html"), "<p>mine</p>");
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        assertThat(report(stderr, "-out", page.toString(), result.toString())).isZero();
+        assertThat(report(stderr, "-out", page.toString(), result.toString(), "-title", "second")).isZero();
+        assertThat(report(stderr, "-out", notes.toString(), "-overwrite", result.toString())).isZero();
+
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(Files.readString(page)).contains("<title>second</title>");
+        assertThat(Files.readString(notes)).contains(LocalOutput.REPORT_GENERATOR);
+    }
+
+    private static int report(ByteArrayOutputStream stderr, String... args) {
+        return new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(stderr, true,
+                StandardCharsets.UTF_8)).runCommandLine(null, args);
     }
 
     private String write(BenchResult result) throws Exception {
