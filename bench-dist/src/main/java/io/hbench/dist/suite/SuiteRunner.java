@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.dfsio.TestDfsioTool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -75,6 +76,11 @@ public final class SuiteRunner {
         // An interrupted earlier attempt may have left a result of a run that did not finish.
         Files.deleteIfExists(result);
         if (step.writesResult()) {
+            if (step.command().get(0).equals(TestDfsioTool.NAME)) {
+                // TestDFSIO appends its classic lines to a file, by default in the current directory: a suite writes
+                // only into its own directory.
+                args.addAll(List.of("-resFile", dir.resolve(TestDfsioTool.DEFAULT_RESULT_FILE).toString()));
+            }
             args.addAll(List.of("-json", result.toString()));
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(dir.resolve(logFile(index, step))), true,

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.fs.LocalOutput;
 import io.hbench.report.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,9 +65,8 @@ public final class SuiteState {
             array.addObject().put("id", step.id()).put("status", step.status().text())
                     .put("exitStatus", step.exitStatus()).put("seconds", step.seconds());
         }
-        Path partial = dir.resolve(FILE + ".partial");
-        Files.writeString(partial, mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
-        Files.move(partial, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        String json = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        LocalOutput.writeAtomically(dir.resolve(FILE), writer -> writer.write(json));
     }
 
     /** @throws IOException with a one-line message when the file is missing or not a suite's */

@@ -7,6 +7,7 @@ import io.hbench.cli.ProgramMessages;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
+import io.hbench.fs.LocalOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -109,6 +110,7 @@ public final class SuiteTool implements CommandLineProgram {
             SuiteProfile profile;
             if (line.hasOption("resume")) {
                 state = SuiteState.read(dir);
+                LocalOutput.checkDirectory("-out", dir);
                 profile = profileOf(state, dir);
                 if (asked != null && asked != profile) {
                     return usageError("-resume: " + dir + " holds a suite of profile " + profile.flagValue()
@@ -141,7 +143,7 @@ public final class SuiteTool implements CommandLineProgram {
             SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
             writeReport(dir);
             List<String> summary = SuiteSummary.lines(dir, steps, end);
-            Files.write(dir.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+            LocalOutput.writeAtomically(dir.resolve("summary.txt"), summary);
             summary.forEach(out::println);
             boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);
             return allPassed ? ExitStatus.SUCCESS.code() : ExitStatus.FAILURE.code();
@@ -190,12 +192,11 @@ public final class SuiteTool implements CommandLineProgram {
         return String.format(Locale.ROOT, "%.1f", bytes / 1e9);
     }
 
+    /** A new suite's directory: one that can be created, or an empty one that takes files. */
     private static void requireNewOrEmpty(Path dir) throws IOException {
+        LocalOutput.checkDirectory("-out", dir);
         if (!Files.exists(dir)) {
             return;
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new IOException("-out " + dir + " is a file, not a directory");
         }
         try (Stream<Path> entries = Files.list(dir)) {
             if (entries.findAny().isPresent()) {
@@ -226,7 +227,8 @@ public final class SuiteTool implements CommandLineProgram {
             status = -1;
             said.writeBytes((e + "\n").getBytes(StandardCharsets.UTF_8));
         }
-        Files.write(dir.resolve("report.log"), said.toByteArray());
+        String log = said.toString(StandardCharsets.UTF_8);
+        LocalOutput.writeAtomically(dir.resolve("report.log"), writer -> writer.write(log));
         err.println(status == 0 ? "hbench: Suite: report in " + dir.resolve("report.html")
                 : "hbench: Suite: the report could not be written; " + dir.resolve("report.log") + " says why");
     }

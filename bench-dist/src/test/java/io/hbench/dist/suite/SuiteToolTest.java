@@ -164,6 +164,37 @@ class SuiteToolTest {
     }
 
     @Test
+    void aDirectoryThatCannotBeWrittenIsRefusedWithTheReasonBeforeAnyStep() throws Exception {
+        Path file = Files.writeString(temp.resolve("file"), "mine\n");
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-out", "/proc/x", "-profile", "quick")).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: -out /proc/x: /proc takes no new files\n");
+        assertThat(suite(programs, "-out", temp.resolve("a/b").toString(), "-profile", "quick")).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: -out " + temp.resolve("a/b") + ": no such directory " + temp.resolve("a")
+                + "\n");
+        assertThat(suite(programs, "-out", file.toString(), "-profile", "quick")).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: -out " + file + ": is a file, not a directory\n");
+
+        assertThat(programs.runs).isEmpty();
+        assertThat(Files.readString(file)).isEqualTo("mine\n");
+    }
+
+    @Test
+    void testDfsioStepsAppendTheirClassicLinesInsideTheSuitesDirectory() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString())).as(err()).isZero();
+
+        String resFile = dir.resolve("TestDFSIO_results.log").toString();
+        assertThat(programs.runs.get(0)).containsSubsequence("-write", "-resFile", resFile);
+        assertThat(programs.runs.get(1)).containsSubsequence("-read", "-resFile", resFile);
+        assertThat(programs.runs.get(9)).as("-clean writes no lines").doesNotContain("-resFile");
+        assertThat(programs.runs.subList(2, 9)).allSatisfy(run -> assertThat(run).doesNotContain("-resFile"));
+    }
+
+    @Test
     void resumeKeepsTheSuitesOwnProfile() throws Exception {
         Path dir = temp.resolve("suite");
         FakePrograms programs = new FakePrograms();
