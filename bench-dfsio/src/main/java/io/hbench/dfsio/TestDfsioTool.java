@@ -2,11 +2,11 @@ package io.hbench.dfsio;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
-import io.hbench.units.DataSize;
 import java.io.PrintStream;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -125,15 +125,17 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     protected Command parse(CommandLine line) {
         String baseDir = baseDir(line);
         DfsioOperation operation = operation(line);
-        Integer nrFiles = line.hasOption("nrFiles") ? wholeNumber("nrFiles", line.getOptionValue("nrFiles")) : null;
+        Integer nrFiles = line.hasOption("nrFiles")
+                ? FlagValues.wholeNumber("-nrFiles", line.getOptionValue("nrFiles")) : null;
         Integer bufferSize = line.hasOption("bufferSize")
-                ? wholeNumber("bufferSize", line.getOptionValue("bufferSize")) : null;
+                ? FlagValues.wholeNumber("-bufferSize", line.getOptionValue("bufferSize")) : null;
         if (line.hasOption("fileSize") && line.hasOption("size")) {
             throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-fileSize and -size are the same option: give one");
         }
         String sizeFlag = line.hasOption("fileSize") ? "fileSize" : "size";
-        Long fileSize = line.hasOption(sizeFlag) ? size("-" + sizeFlag, line.getOptionValue(sizeFlag)) : null;
-        Long skipSize = line.hasOption("skipSize") ? size("-skipSize", line.getOptionValue("skipSize")) : null;
+        Long fileSize = line.hasOption(sizeFlag) ? FlagValues.size("-" + sizeFlag, line.getOptionValue(sizeFlag)) : null;
+        Long skipSize = line.hasOption("skipSize") ? FlagValues.size("-skipSize", line.getOptionValue("skipSize"))
+                : null;
         if (operation == null) {
             if (line.hasOption("verify") || line.hasOption("seq")) {
                 throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clean takes no -verify or -seq");
@@ -227,22 +229,6 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
                     default:
                         return DfsioOperation.SKIP_READ;
                 }
-        }
-    }
-
-    private static int wholeNumber(String flag, String text) {
-        try {
-            return Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-" + flag + " '" + text + "' is not a whole number");
-        }
-    }
-
-    private static long size(String flag, String text) {
-        try {
-            return DataSize.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " " + e.getMessage());
         }
     }
 

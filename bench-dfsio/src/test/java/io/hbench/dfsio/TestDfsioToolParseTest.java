@@ -86,6 +86,12 @@ class TestDfsioToolParseTest {
     }
 
     @Test
+    void aFileCountPastTheLimitIsTooLargeAndSaysTheLimit() {
+        assertUsageError(run("-write", "-nrFiles", "99999999999"), "TestDFSIO: -nrFiles '99999999999' is too large: at"
+                + " most 2147483647");
+    }
+
+    @Test
     void twoOperationsAreAUsageError() {
         assertUsageError(run("-write", "-read"), "TestDFSIO: one operation at a time: -write and -read were given");
     }

@@ -1,16 +1,14 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -24,7 +22,6 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
  * options it uses, and every message about the workload names flags, not options.
  */
 final class NnCommandLine {
-    private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)?");
     private static final String MIX_EXAMPLE = "create=1,open=8,fileStatus=4";
 
     /** In the order -help lists them. */
@@ -55,7 +52,7 @@ final class NnCommandLine {
                     + NnOptions.DEFAULT_BASE_DIR_NAME + "); each operation works in D/<op>",
                     (options, flag, text) -> options.baseDirName(text)),
             valued("blockSize", NnOption.BLOCK_SIZE, "S", "block size of created files (default dfs.blocksize)",
-                    (options, flag, text) -> options.blockSize(wholeLong(flag, text))),
+                    (options, flag, text) -> options.blockSize(FlagValues.longNumber(flag, text, 1, Long.MAX_VALUE))),
             present("appendNewBlk", NnOption.APPEND_NEW_BLOCK, "append: start a new block (CreateFlag.NEW_BLOCK)",
                     options -> options.appendNewBlk(true)),
             valued("datanodes", NnOption.DATANODES, "T", "blockReport, replication: simulated DataNodes (default 10)",
@@ -73,12 +70,13 @@ final class NnCommandLine {
             valued("totalBlocks", NnOption.TOTAL_BLOCKS, "B", "replication: blocks (default 100)",
                     whole(NnOptions.Builder::totalBlocks)),
             valued("replication", NnOption.REPLICATION_FACTOR, "R", "replication: replication factor (default"
-                    + " dfs.replication)", (options, flag, text) -> options.replication(shortNumber(flag, text))),
+                    + " dfs.replication)", (options, flag, text) -> options.replication(
+                    (short) FlagValues.wholeNumber(flag, text, 1, Short.MAX_VALUE))),
             present("nonSuperUser", NnOption.NON_SUPER_USER, "make no call that needs a superuser (safe mode, saving"
                     + " the namespace, refreshing user mappings)", options -> options.nonSuperUser(true)),
             valued("duration", NnOption.DURATION, "D", "run for this long (ms, s, m, h; no unit: seconds) instead of"
                     + " the count; reads repeat their inputs, other operations stop when theirs run out",
-                    (options, flag, text) -> options.duration(duration(flag, text))),
+                    (options, flag, text) -> options.duration(FlagValues.duration(flag, text))),
             valued("warmup", NnOption.WARMUP, "N", "operations each run first and does not count (default 0)",
                     whole(NnOptions.Builder::warmup)),
             valued("mix", NnOption.MIX_WEIGHTS, "op=w,...", "with -op mix: operations and their weights, e.g. " + MIX_EXAMPLE,
@@ -148,56 +146,6 @@ final class NnCommandLine {
                 "-op " + label + " is not an operation: give one of " + NnOperation.labels()));
     }
 
-    private static int wholeNumber(String flag, String text) {
-        try {
-            return Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a whole number");
-        }
-    }
-
-    private static long wholeLong(String flag, String text) {
-        try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a whole number");
-        }
-    }
-
-    private static short shortNumber(String flag, String text) {
-        int value = wholeNumber(flag, text);
-        if (value > Short.MAX_VALUE) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " must be at most " + Short.MAX_VALUE
-                    + ", got " + value);
-        }
-        return (short) value;
-    }
-
-    private static Duration duration(String flag, String text) {
-        Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches()) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a duration: use a"
-                    + " whole number and ms, s, m or h (no unit means seconds), e.g. 30s");
-        }
-        long value;
-        try {
-            value = Long.parseLong(m.group(1));
-        } catch (NumberFormatException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is too long");
-        }
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        switch (unit) {
-            case "ms":
-                return Duration.ofMillis(value);
-            case "m":
-                return Duration.ofMinutes(value);
-            case "h":
-                return Duration.ofHours(value);
-            default:
-                return Duration.ofSeconds(value);
-        }
-    }
-
     private static Map<NnOperation, Integer> mix(String flag, String text) {
         Map<NnOperation, Integer> weights = new LinkedHashMap<>();
         for (String part : text.split(",", -1)) {
@@ -209,13 +157,7 @@ final class NnCommandLine {
             NnOperation op = NnOperation.byLabel(pair[0].trim()).orElseThrow(() -> new BenchException(
                     ErrorCode.INVALID_ARGUMENT, flag + ": '" + pair[0].trim() + "' is not an operation; it mixes "
                             + NnOperation.MIXABLE.stream().map(NnOperation::label).collect(Collectors.joining(" "))));
-            int weight;
-            try {
-                weight = Integer.parseInt(pair[1].trim());
-            } catch (NumberFormatException e) {
-                throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + ": the weight of " + op.label() + " '"
-                        + pair[1].trim() + "' is not a whole number");
-            }
+            int weight = FlagValues.wholeNumber(flag + " weight of " + op.label(), pair[1]);
             if (weights.put(op, weight) != null) {
                 throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " names " + op.label() + " twice");
             }
@@ -233,7 +175,7 @@ final class NnCommandLine {
     }
 
     private static Setter whole(ObjIntConsumer<NnOptions.Builder> set) {
-        return (options, flag, text) -> set.accept(options, wholeNumber(flag, text));
+        return (options, flag, text) -> set.accept(options, FlagValues.wholeNumber(flag, text));
     }
 
     /** Sets an option from the text given to {@code flag}, naming the flag if the text is not a value. */

@@ -34,6 +34,7 @@ class NnThroughputToolParseTest {
         assertThat(err.get(1)).startsWith("Usage: NNThroughputBenchmark [genericOptions] -op create|mkdirs|");
         assertThat(err.get(2)).isEqualTo("Run 'NNThroughputBenchmark -help' for every option.");
         assertThat(outBytes.toString(UTF_8)).as("stdout").isEmpty();
+        errBytes.reset();
     }
 
     @Test
@@ -153,6 +154,18 @@ class NnThroughputToolParseTest {
     void badMixWeightIsAUsageErrorNamingTheFlag() {
         assertUsageError(run("-op", "mix", "-mix", "open=0"), "NNThroughputBenchmark: -mix weight of open must be at"
                 + " least 1, got 0");
+    }
+
+    @Test
+    void valuesThatAreNoNumbersOrPastTheirTypeAreRefusedNamingTheFlag() {
+        assertUsageError(run("-op", "mix", "-mix", "open=x"), "NNThroughputBenchmark: -mix weight of open 'x' is not a"
+                + " whole number");
+        assertUsageError(run("-op", "replication", "-replication", "40000"), "NNThroughputBenchmark: -replication"
+                + " '40000' is too large: at most 32767");
+        assertUsageError(run("-op", "create", "-threads", "99999999999"), "NNThroughputBenchmark: -threads"
+                + " '99999999999' is too large: at most 2147483647");
+        assertUsageError(run("-op", "create", "-duration", "5 days"), "NNThroughputBenchmark: -duration '5 days' is"
+                + " not a duration: use a whole number and ms, s, m or h (no unit means seconds), e.g. 30s");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.cli.FlagValues;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.ExitStatus;
 import io.hbench.report.LoadedResult;
@@ -72,7 +73,7 @@ public final class CompareTool extends ResultsCommand {
             throw new IllegalArgumentException("-json and -csv exclude each other");
         }
         Comparer comparer = ComparisonFlags.comparer(line);
-        Double failOn = line.hasOption("failOn") ? ComparisonFlags.number("-failOn", line.getOptionValue("failOn"))
+        Double failOn = line.hasOption("failOn") ? FlagValues.decimal("-failOn", line.getOptionValue("failOn"))
                 : null;
         if (failOn != null && failOn < 0) {
             throw new IllegalArgumentException("-failOn must be a percentage of at least 0, not "

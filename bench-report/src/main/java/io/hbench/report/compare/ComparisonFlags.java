@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.cli.FlagValues;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -16,17 +17,13 @@ public final class ComparisonFlags {
         options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
     }
 
-    /** @throws IllegalArgumentException naming the flag, if -alpha is no number in (0, 1) */
+    /**
+     * @throws io.hbench.error.BenchException naming the flag, if -alpha is no number
+     * @throws IllegalArgumentException naming the flag, if -alpha is not in (0, 1)
+     */
     public static Comparer comparer(CommandLine line) {
-        double alpha = line.hasOption("alpha") ? number("-alpha", line.getOptionValue("alpha")) : DEFAULT_ALPHA;
+        double alpha = line.hasOption("alpha") ? FlagValues.decimal("-alpha", line.getOptionValue("alpha"))
+                : DEFAULT_ALPHA;
         return new Comparer(alpha, line.hasOption("force"));
-    }
-
-    static double number(String flag, String text) {
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " '" + text + "' is not a number");
-        }
     }
 }
