@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -74,11 +75,11 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
         if (coordinator == null) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "missing -coordinator <host:port>");
         }
-        int colon = coordinator.lastIndexOf(':');
-        int port = colon < 1 ? -1 : parsePort(coordinator.substring(colon + 1));
-        if (port < 1) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT,
-                    "-coordinator " + coordinator + ": expected host:port, e.g. gateway.example.com:40000");
+        InetSocketAddress address = FlagValues.hostPort("-coordinator", coordinator);
+        if (address.getPort() == 0 || coordinator.trim().startsWith(":")) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-coordinator '" + coordinator + "' names no host or"
+                    + " no port: give the coordinator's host and the port it listens on, e.g."
+                    + " gateway.example.com:40000");
         }
         String secretFile = line.getOptionValue("secretFile");
         if (secretFile == null) {
@@ -89,17 +90,8 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
         if (ports != null && BspSettings.parsePortRange(ports) == null) {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-ports " + ports + ": " + BspSettings.PORT_RANGE_HINT);
         }
-        return new PeerOptions(coordinator.substring(0, colon), port, Paths.get(secretFile),
+        return new PeerOptions(address.getHostString(), address.getPort(), Paths.get(secretFile),
                 line.getOptionValue("address"), ports);
-    }
-
-    private static int parsePort(String text) {
-        try {
-            int port = Integer.parseInt(text);
-            return port <= 65535 ? port : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     @Override

@@ -149,7 +149,7 @@ class ManualModeTest {
         assertThat(peer("-coordinator", "h:1")).satisfies(run -> usage(run, "BspPeer: missing -secretFile <file>: a"
                 + " copy of the file named by the coordinator's -secretFile\n"));
         assertThat(peer("-coordinator", "gateway")).satisfies(run -> usage(run,
-                "BspPeer: -coordinator gateway: expected host:port, e.g. gateway.example.com:40000\n"));
+                "BspPeer: -coordinator 'gateway' is not host:port with a port from 0 to 65535, e.g. 0.0.0.0:7077\n"));
         assertThat(peer("-coordinator", "h:1", "-secretFile", "s", "-ports", "9-1")).satisfies(run -> usage(run, "BspPeer: -ports 9-1: "
                 + "expected a port range from-to with 1 <= from <= to <= 65535, or 0 for any free port\n"));
         assertThat(peer("-coordinator", "h:1", "-secretFile", "s", "-embedded")).satisfies(run -> usage(run,

@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.MissingArgumentException;
@@ -64,6 +65,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             ErrorCode.KERBEROS_TICKET_EXPIRED, ErrorCode.KEYTAB_UNREADABLE, ErrorCode.KEYTAB_LACKS_PRINCIPAL,
             ErrorCode.KERBEROS_LOGIN_FAILED, ErrorCode.DATANODE_PRINCIPAL_REQUIRED, ErrorCode.OUTPUT_NOT_WRITABLE,
             ErrorCode.OUTPUT_NOT_HBENCH);
+
+    private static final Pattern NEGATIVE_NUMBER = Pattern.compile("-\\d+(\\.\\d*)?");
 
     protected final PrintStream out;
     protected final PrintStream err;
@@ -363,10 +366,10 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         return options;
     }
 
-    private CommandLine parseLine(Options options, String[] args) {
+    private CommandLine parseLine(Options options, String[] given) {
+        String[] args = normalizeCase(options, given);
         try {
-            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build()
-                    .parse(options, normalizeCase(options, args));
+            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
             List<String> rest = line.getArgList();
             if (rest.size() > positionalFlags().size()) {
                 throw new BenchException(ErrorCode.UNKNOWN_OPTION,
@@ -381,12 +384,36 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             return line;
         } catch (UnrecognizedOptionException e) {
-            throw new BenchException(ErrorCode.UNKNOWN_OPTION, ProgramMessages.unknownOption(e));
+            throw negativePositional(options, args, e.getOption())
+                    .orElseGet(() -> new BenchException(ErrorCode.UNKNOWN_OPTION, ProgramMessages.unknownOption(e)));
         } catch (MissingArgumentException e) {
             throw new BenchException(ErrorCode.MISSING_OPTION, ProgramMessages.missingValue(e));
         } catch (ParseException e) {
             throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
         }
+    }
+
+    /**
+     * The parser takes a negative number where a positional argument stands ({@code RandBench -5 10 10}) for an
+     * unknown option; no positional argument of a program may be negative, so that is said of the argument it is.
+     */
+    private Optional<BenchException> negativePositional(Options options, String[] args, String token) {
+        if (positionalFlags().isEmpty() || !NEGATIVE_NUMBER.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        int positional = 0;
+        for (int i = 0; i < args.length && !args[i].equals(token); i++) {
+            Option option = args[i].startsWith("-") ? options.getOption(args[i].substring(1)) : null;
+            if (option == null) {
+                positional++;
+            } else if (option.hasArg()) {
+                i++;
+            }
+        }
+        return Optional.of(positional < positionalFlags().size()
+                ? new BenchException(ErrorCode.INVALID_ARGUMENT, "<" + positionalFlags().get(positional) + "> '" + token
+                        + "' cannot be negative")
+                : new BenchException(ErrorCode.UNKNOWN_OPTION, "unexpected argument '" + token + "'"));
     }
 
     /** Hadoop's tools accept {@code -nrfiles} for {@code -nrFiles}; so do we. */

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -60,10 +61,10 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
         HsDataCheckOptions.Builder options = HsDataCheckOptions.builder(
                 Optional.ofNullable(flagOrArgument(line, "dir")).orElse(HsGenOptions.DEFAULT_OUTPUT));
         if (line.hasOption("rows")) {
-            options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+            options.expectedRows(RowCount.parse("-rows", line.getOptionValue("rows")));
         }
         if (line.hasOption("replication")) {
-            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+            options.replication(FlagValues.wholeNumber("-replication", line.getOptionValue("replication")));
         }
         return options.build();
     }

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -71,14 +72,14 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
                     + " argument as TeraGen takes it");
         }
         String output = flagOrArgument(line, "output");
-        HsGenOptions.Builder options = HsGenOptions.builder(HsArgs.rows("-rows", rows))
+        HsGenOptions.Builder options = HsGenOptions.builder(RowCount.parse("-rows", rows))
                 .outputDir(output != null ? output : HsGenOptions.DEFAULT_OUTPUT)
                 .skew(line.hasOption("skew") ? KeySkew.HOT_KEYS : KeySkew.NONE);
         if (line.hasOption("maps")) {
-            options.maps(HsArgs.wholeNumber("-maps", line.getOptionValue("maps")));
+            options.maps(FlagValues.wholeNumber("-maps", line.getOptionValue("maps")));
         }
         if (line.hasOption("replication")) {
-            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+            options.replication(FlagValues.wholeNumber("-replication", line.getOptionValue("replication")));
         }
         return options.build();
     }

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -66,10 +67,10 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
                 .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsGenOptions.DEFAULT_OUTPUT))
                 .outputDir(Optional.ofNullable(flagOrArgument(line, "output")).orElse(HsSortOptions.DEFAULT_OUTPUT));
         if (line.hasOption("reduces")) {
-            options.reduces(HsArgs.wholeNumber("-reduces", line.getOptionValue("reduces")));
+            options.reduces(FlagValues.wholeNumber("-reduces", line.getOptionValue("reduces")));
         }
         if (line.hasOption("replication")) {
-            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+            options.replication(FlagValues.wholeNumber("-replication", line.getOptionValue("replication")));
         }
         if (line.hasOption("sampler")) {
             String name = line.getOptionValue("sampler");

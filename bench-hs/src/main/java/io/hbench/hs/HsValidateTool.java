@@ -62,7 +62,7 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
                 .reportDir(Optional.ofNullable(flagOrArgument(line, "report")).orElse(HsValidateOptions.DEFAULT_REPORT))
                 .genDir(line.getOptionValue("gen"));
         if (line.hasOption("rows")) {
-            options.expectedRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+            options.expectedRows(RowCount.parse("-rows", line.getOptionValue("rows")));
         }
         return options.build();
     }

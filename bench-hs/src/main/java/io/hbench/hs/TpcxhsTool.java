@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -63,17 +64,17 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
                             : "give the data size: -sf <scale factor> or -rows <N>");
         }
         ScaleFactor scaleFactor = line.hasOption("sf") ? ScaleFactor.parse(line.getOptionValue("sf"))
-                : ScaleFactor.ofRows(HsArgs.rows("-rows", line.getOptionValue("rows")));
+                : ScaleFactor.ofRows(RowCount.parse("-rows", line.getOptionValue("rows")));
         TpcxhsOptions.Builder options = TpcxhsOptions.builder(scaleFactor)
                 .baseDir(line.getOptionValue("baseDir", TpcxhsOptions.DEFAULT_BASE_DIR));
         if (line.hasOption("maps")) {
-            options.maps(HsArgs.wholeNumber("-maps", line.getOptionValue("maps")));
+            options.maps(FlagValues.wholeNumber("-maps", line.getOptionValue("maps")));
         }
         if (line.hasOption("reduces")) {
-            options.reduces(HsArgs.wholeNumber("-reduces", line.getOptionValue("reduces")));
+            options.reduces(FlagValues.wholeNumber("-reduces", line.getOptionValue("reduces")));
         }
         if (line.hasOption("replication")) {
-            options.replication(HsArgs.wholeNumber("-replication", line.getOptionValue("replication")));
+            options.replication(FlagValues.wholeNumber("-replication", line.getOptionValue("replication")));
         }
         if (line.hasOption("price")) {
             String text = line.getOptionValue("price");

@@ -33,12 +33,20 @@ class HsToolParseTest {
         assertThat(err.get(0)).isEqualTo(firstLine);
         assertThat(err.get(1)).startsWith("Usage: " + usageStart);
         assertThat(outBytes.toString(UTF_8)).isEmpty();
+        errBytes.reset();
     }
 
     @Test
     void hsGenReadsItsRowCountFromTheFirstArgument() {
         assertUsageError(run(HsGenTool::new, "lots", "/out"), "HSGen: -rows 'lots' is not a row count: use a whole"
                 + " number, optionally with k, m, b or t (thousands, millions, billions, trillions)", "HSGen ");
+    }
+
+    @Test
+    void hsGenSaysANegativeOrHugeRowCountIsOneAndWhatIsWrongWithIt() {
+        assertUsageError(run(HsGenTool::new, "-5", "/out"), "HSGen: <rows> '-5' cannot be negative", "HSGen ");
+        assertUsageError(run(HsGenTool::new, "99999999t", "/out"), "HSGen: -rows '99999999t' is too large: at most"
+                + " 9223372036854775807 rows", "HSGen ");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
 import io.hbench.cli.BenchTool;
+import io.hbench.cli.FlagValues;
 import java.io.PrintStream;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -60,15 +61,15 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
 
     /** The settings the command line gives; a seed is drawn here when none is given, so that it can be printed. */
     protected static BenchSettings settings(CommandLine line) {
-        int peers = line.hasOption("peers") ? BspArgs.wholeNumber("-peers", line.getOptionValue("peers"))
+        int peers = line.hasOption("peers") ? FlagValues.wholeNumber("-peers", line.getOptionValue("peers"))
                 : BenchSettings.DEFAULT_PEERS;
-        long seed = line.hasOption("seed") ? BspArgs.seed("-seed", line.getOptionValue("seed"))
+        long seed = line.hasOption("seed") ? FlagValues.seed("-seed", line.getOptionValue("seed"))
                 : ThreadLocalRandom.current().nextLong();
         Duration timeout = line.hasOption("timeout")
-                ? Duration.ofSeconds(BspArgs.wholeNumber("-timeout", line.getOptionValue("timeout")))
+                ? Duration.ofSeconds(FlagValues.wholeNumber("-timeout", line.getOptionValue("timeout")))
                 : BspJobSpec.DEFAULT_FAILURE_TIMEOUT;
         return new BenchSettings(peers, seed, timeout,
-                Optional.ofNullable(line.getOptionValue("listen")).map(text -> BspArgs.hostPort("-listen", text)),
+                Optional.ofNullable(line.getOptionValue("listen")).map(text -> FlagValues.hostPort("-listen", text)),
                 Optional.ofNullable(line.getOptionValue("secretFile")).map(Paths::get));
     }
 }

@@ -2,11 +2,11 @@ package io.hbench.bsp.ebb;
 
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
-import io.hbench.bsp.bench.BspArgs;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -79,16 +79,16 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                     + " <min>-<max>, e.g. -s 1MB");
         }
         int dash = sizes.indexOf('-', 1);
-        long min = BspArgs.bytes("-s", dash < 0 ? sizes : sizes.substring(0, dash));
-        long max = dash < 0 ? min : BspArgs.bytes("-s", sizes.substring(dash + 1));
+        long min = FlagValues.bytes("-s", dash < 0 ? sizes : sizes.substring(0, dash));
+        long max = dash < 0 ? min : FlagValues.bytes("-s", sizes.substring(dash + 1));
         EbbOptions.Builder options = EbbOptions.builder(min, max)
                 .relative(line.hasOption("relative"))
                 .settings(settings(line));
         if (line.hasOption("r")) {
-            options.rounds(BspArgs.wholeNumber("-r", line.getOptionValue("r")));
+            options.rounds(FlagValues.wholeNumber("-r", line.getOptionValue("r")));
         }
         if (line.hasOption("b")) {
-            int buckets = BspArgs.wholeNumber("-b", line.getOptionValue("b"));
+            int buckets = FlagValues.wholeNumber("-b", line.getOptionValue("b"));
             if (buckets < 1) {
                 throw new IllegalArgumentException("-b must be at least 1, got " + buckets);
             }

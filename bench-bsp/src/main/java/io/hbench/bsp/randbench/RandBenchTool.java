@@ -2,11 +2,11 @@ package io.hbench.bsp.randbench;
 
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
-import io.hbench.bsp.bench.BspArgs;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -89,12 +89,12 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
             throw new BenchException(ErrorCode.MISSING_OPTION, "give <msgSize> <msgsPerSuperstep> <supersteps>, as"
                     + " Hama's RandBench takes them, e.g. RandBench 1024 100 10");
         }
-        RandBenchOptions.Builder options = RandBenchOptions.builder(BspArgs.bytes("<msgSize>", size),
-                BspArgs.wholeNumber("<msgsPerSuperstep>", messages), BspArgs.wholeNumber("<supersteps>", supersteps))
+        RandBenchOptions.Builder options = RandBenchOptions.builder(FlagValues.bytes("<msgSize>", size),
+                FlagValues.wholeNumber("<msgsPerSuperstep>", messages), FlagValues.wholeNumber("<supersteps>", supersteps))
                 .noSelf(line.hasOption("noSelf"))
                 .settings(settings(line));
         if (line.hasOption("warmup")) {
-            options.warmup(BspArgs.wholeNumber("-warmup", line.getOptionValue("warmup")));
+            options.warmup(FlagValues.wholeNumber("-warmup", line.getOptionValue("warmup")));
         }
         return options.build();
     }

@@ -72,8 +72,8 @@ class EbbToolTest {
 
     @Test
     void anUnparseableSizeIsRefused() throws Exception {
-        assertUsageError(run("-s", "1KB-lots"), "EBB: -s 'lots' is not a size: use a whole number of bytes,"
-                + " optionally with KB, MB or GB (1KB = 1024 bytes), e.g. 65536 or 64KB");
+        assertUsageError(run("-s", "1KB-lots"), "EBB: -s 'lots' is not a size: use a whole number and B, KB, MB, GB or"
+                + " TB (binary: 1KB = 1024 bytes; no unit means bytes), e.g. 64KB");
     }
 
     @Test

@@ -75,8 +75,8 @@ class RandBenchToolTest {
 
     @Test
     void anUnparseableMessageSizeIsRefused() throws Exception {
-        assertUsageError(run("big", "10", "3"), "RandBench: <msgSize> 'big' is not a size: use a whole number of"
-                + " bytes, optionally with KB, MB or GB (1KB = 1024 bytes), e.g. 65536 or 64KB");
+        assertUsageError(run("big", "10", "3"), "RandBench: <msgSize> 'big' is not a size: use a whole number and B,"
+                + " KB, MB, GB or TB (binary: 1KB = 1024 bytes; no unit means bytes), e.g. 64KB");
     }
 
     @Test
@@ -89,6 +89,15 @@ class RandBenchToolTest {
     void zeroMessagesOrSuperstepsAreRefused() throws Exception {
         assertUsageError(run("10", "0", "3"), "RandBench: <msgsPerSuperstep> must be at least 1, got 0");
         assertUsageError(run("10", "1", "x"), "RandBench: <supersteps> 'x' is not a whole number");
+    }
+
+    @Test
+    void aNegativeArgumentIsNamedForTheArgumentItStandsIn() throws Exception {
+        assertUsageError(run("-5", "10", "10"), "RandBench: <msgSize> '-5' cannot be negative");
+        assertUsageError(run("-warmup", "2", "10", "-1", "10"), "RandBench: <msgsPerSuperstep> '-1' cannot be"
+                + " negative");
+        assertUsageError(run("10", "10", "10", "-7"), "RandBench: unexpected argument '-7'");
+        assertUsageError(run("10", "10", "10", "-x"), "RandBench: unknown option -x");
     }
 
     @Test
@@ -116,7 +125,7 @@ class RandBenchToolTest {
     @Test
     void listenNeedsHostPortAndASecretFileAndOnlyItTakesOne() throws Exception {
         assertUsageError(run("10", "1", "1", "-listen", "gateway"),
-                "RandBench: -listen 'gateway' is not host:port, e.g. 0.0.0.0:7077");
+                "RandBench: -listen 'gateway' is not host:port with a port from 0 to 65535, e.g. 0.0.0.0:7077");
         assertUsageError(run("10", "1", "1", "-listen", "127.0.0.1:7077"), "RandBench: -listen needs -secretFile"
                 + " <file>: the peers started by hand prove that they know the secret in it (made if it does not exist,"
                 + " readable by its owner alone)");
@@ -126,7 +135,8 @@ class RandBenchToolTest {
 
     @Test
     void anUnparseableSeedIsRefused() throws Exception {
-        assertUsageError(run("10", "1", "1", "-seed", "abc"), "RandBench: -seed 'abc' is not a seed: use a whole"
-                + " number from -9223372036854775808 to 9223372036854775807");
+        assertUsageError(run("10", "1", "1", "-seed", "abc"), "RandBench: -seed 'abc' is not a whole number");
+        assertUsageError(run("10", "1", "1", "-seed", "9223372036854775808"), "RandBench: -seed '9223372036854775808'"
+                + " is too large: at most 9223372036854775807");
     }
 }
