@@ -95,58 +95,27 @@ public final class BspComparison {
         this.jvms = new FreshJvms(options.heap);
     }
 
+    private static final String USAGE = "BspComparison [-peers 4] [-rounds 3] [-msgSize 65536] [-msgs 256 (per peer"
+            + " and superstep)] [-smallMsgs 64] [-supersteps 100] [-warmup 100] [-barrierPeers 8]"
+            + " [-barrierSupersteps 2000] [-barrierWarmup 200] [-heap 1g]";
+
     public static void main(String[] args) throws Exception {
+        PerfFlags flags = PerfFlags.parse("BspComparison", USAGE, args, "peers", "rounds", "msgSize", "msgs",
+                "smallMsgs", "supersteps", "warmup", "barrierPeers", "barrierSupersteps", "barrierWarmup", "heap");
         Options options = new Options();
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (i + 1 >= args.length) {
-                usage("missing value for " + flag);
-            }
-            String value = args[++i];
-            switch (flag.toLowerCase(Locale.ROOT)) {
-                case "-peers":
-                    options.peers = Integer.parseInt(value);
-                    break;
-                case "-rounds":
-                    options.rounds = Integer.parseInt(value);
-                    break;
-                case "-msgsize":
-                    options.messageSize = Integer.parseInt(value);
-                    break;
-                case "-msgs":
-                    options.messages = Integer.parseInt(value);
-                    break;
-                case "-smallmsgs":
-                    options.smallMessages = Integer.parseInt(value);
-                    break;
-                case "-supersteps":
-                    options.supersteps = Integer.parseInt(value);
-                    break;
-                case "-warmup":
-                    options.warmup = Integer.parseInt(value);
-                    break;
-                case "-barrierpeers":
-                    options.barrierPeers = Integer.parseInt(value);
-                    break;
-                case "-barriersupersteps":
-                    options.barrierSupersteps = Integer.parseInt(value);
-                    break;
-                case "-barrierwarmup":
-                    options.barrierWarmup = Integer.parseInt(value);
-                    break;
-                case "-heap":
-                    options.heap = value;
-                    break;
-                default:
-                    usage("unknown argument " + flag);
-            }
-        }
-        if (options.peers < 2 || options.barrierPeers < 2 || options.rounds < 1 || options.messageSize < 1
-                || options.messages < 1 || options.smallMessages < 1
-                || (long) options.messages * options.supersteps % options.smallMessages != 0 || options.supersteps < 1 || options.warmup < 0
-                || options.barrierSupersteps < 1 || options.barrierWarmup < 0) {
-            usage("peers must be at least 2, rounds, sizes, messages and supersteps at least 1, warm-ups at least 0,"
-                    + " and -smallMsgs must divide -msgs x -supersteps");
+        options.peers = flags.whole("peers", options.peers, 2);
+        options.rounds = flags.whole("rounds", options.rounds, 1);
+        options.messageSize = flags.whole("msgSize", options.messageSize, 1);
+        options.messages = flags.whole("msgs", options.messages, 1);
+        options.smallMessages = flags.whole("smallMsgs", options.smallMessages, 1);
+        options.supersteps = flags.whole("supersteps", options.supersteps, 1);
+        options.warmup = flags.whole("warmup", options.warmup, 0);
+        options.barrierPeers = flags.whole("barrierPeers", options.barrierPeers, 2);
+        options.barrierSupersteps = flags.whole("barrierSupersteps", options.barrierSupersteps, 1);
+        options.barrierWarmup = flags.whole("barrierWarmup", options.barrierWarmup, 0);
+        options.heap = flags.text("heap", options.heap);
+        if ((long) options.messages * options.supersteps % options.smallMessages != 0) {
+            flags.refuse("-smallMsgs must divide -msgs x -supersteps");
         }
         Path work = Files.createTempDirectory("hbench-bspperf-");
         try {
@@ -154,14 +123,6 @@ public final class BspComparison {
         } finally {
             ScratchDirectories.delete(work);
         }
-    }
-
-    private static void usage(String problem) {
-        System.err.println("BspComparison: " + problem);
-        System.err.println("usage: BspComparison [-peers 4] [-rounds 3] [-msgSize 65536] [-msgs 256 (per peer and"
-                + " superstep)] [-smallMsgs 64] [-supersteps 100] [-warmup 100] [-barrierPeers 8] [-barrierSupersteps 2000]"
-                + " [-barrierWarmup 200] [-heap 1g]");
-        System.exit(2);
     }
 
     private void run() throws Exception {

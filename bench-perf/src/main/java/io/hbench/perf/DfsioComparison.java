@@ -103,56 +103,16 @@ public final class DfsioComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        int rounds = 3;
-        int warmup = 1;
-        int nrFiles = 4;
-        long fileSize = 256 * DataSize.MB;
-        int bufferSize = 1_000_000;
-        long settleMillis = 2000;
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (i + 1 >= args.length) {
-                usage("missing value for " + flag);
-            }
-            String value = args[++i];
-            switch (flag.toLowerCase(Locale.ROOT)) {
-                case "-warmup":
-                    warmup = Integer.parseInt(value);
-                    break;
-                case "-rounds":
-                    rounds = Integer.parseInt(value);
-                    break;
-                case "-nrfiles":
-                    nrFiles = Integer.parseInt(value);
-                    break;
-                case "-filesize":
-                    fileSize = DataSize.parse(value);
-                    break;
-                case "-buffersize":
-                    bufferSize = Integer.parseInt(value);
-                    break;
-                case "-settle":
-                    settleMillis = Math.round(Double.parseDouble(value) * 1000);
-                    break;
-                default:
-                    usage("unknown argument " + flag);
-            }
-        }
-        if (warmup < 0 || rounds < 1 || nrFiles < 1 || fileSize < 1 || bufferSize < 1 || settleMillis < 0) {
-            usage("all values must be positive");
-        }
-        new DfsioComparison(System.out, warmup, rounds, nrFiles, fileSize, bufferSize, settleMillis).run();
+        PerfFlags flags = PerfFlags.parse("DfsioComparison", "DfsioComparison [-warmup 1] [-rounds 3] [-nrFiles 4]"
+                + " [-fileSize 256MB] [-bufferSize 1000000] [-settle 2 (seconds between runs)]", args,
+                "warmup", "rounds", "nrFiles", "fileSize", "bufferSize", "settle");
+        new DfsioComparison(System.out, flags.whole("warmup", 1, 0), flags.whole("rounds", 3, 1),
+                flags.whole("nrFiles", 4, 1), flags.size("fileSize", 256 * DataSize.MB),
+                flags.whole("bufferSize", 1_000_000, 1), Math.round(flags.decimal("settle", 2, 0) * 1000)).run();
         // Hadoop's TestDFSIO starts a fixed thread pool (non-daemon) in its constructor and never shuts it
         // down, so the JVM would not end by itself once main returns.
         System.out.flush();
         System.exit(0);
-    }
-
-    private static void usage(String problem) {
-        System.err.println("DfsioComparison: " + problem);
-        System.err.println("usage: DfsioComparison [-warmup 1] [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000]"
-                + " [-settle 2 (seconds between runs)]");
-        System.exit(2);
     }
 
     private void run() throws Exception {

@@ -63,40 +63,10 @@ public final class HsComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        long rows = 10_000_000;
-        int reduces = 2;
-        int rounds = 1;
-        int warmup = 0;
-        double settle = 2;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            String value = args[i + 1];
-            switch (args[i].toLowerCase(Locale.ROOT)) {
-                case "-rows":
-                    rows = Long.parseLong(value);
-                    break;
-                case "-reduces":
-                    reduces = Integer.parseInt(value);
-                    break;
-                case "-rounds":
-                    rounds = Integer.parseInt(value);
-                    break;
-                case "-warmup":
-                    warmup = Integer.parseInt(value);
-                    break;
-                case "-settle":
-                    settle = Double.parseDouble(value);
-                    break;
-                default:
-                    System.err.println("usage: HsComparison [-rows 10000000] [-reduces 2] [-rounds 1] [-warmup 0]"
-                            + " [-settle 2]");
-                    System.exit(2);
-            }
-        }
-        if (args.length % 2 != 0 || rows < 1 || reduces < 1 || rounds < 1 || warmup < 0 || settle < 0) {
-            System.err.println("usage: HsComparison [-rows 10000000] [-reduces 2] [-rounds 1] [-warmup 0] [-settle 2]");
-            System.exit(2);
-        }
-        new HsComparison(System.out, rows, reduces, rounds, warmup, Math.round(settle * 1000)).run();
+        PerfFlags flags = PerfFlags.parse("HsComparison", "HsComparison [-rows 10000000] [-reduces 2] [-rounds 1]"
+                + " [-warmup 0] [-settle 2]", args, "rows", "reduces", "rounds", "warmup", "settle");
+        new HsComparison(System.out, flags.wholeLong("rows", 10_000_000, 1), flags.whole("reduces", 2, 1), flags.whole("rounds", 1, 1),
+                flags.whole("warmup", 0, 0), Math.round(flags.decimal("settle", 2, 0) * 1000)).run();
     }
 
     private void run() throws Exception {

@@ -78,93 +78,38 @@ public final class NnComparison {
         this.jvms = new FreshJvms(heap);
     }
 
+    private static final String USAGE = "NnComparison [-threads 16] [-files 50000] [-rounds 5]"
+            + " [-ops create,mkdirs,open,fileStatus,delete,rename] [-tmp DIR (default java.io.tmpdir)]"
+            + " [-histRounds 10 (pairs per JVM)] [-histJvms 4] [-histOps (default -ops)] [-warmup 5000]"
+            + " [-duration 2 (seconds)] [-heap 4g] [-nnConf key=value,... (hdfs-site.xml of both tools' NameNodes)]";
+
     public static void main(String[] args) throws Exception {
-        int threads = 16;
-        int files = 50_000;
-        int rounds = 5;
-        List<String> ops = List.of("create", "mkdirs", "open", "fileStatus", "delete", "rename");
-        int histRounds = 10;
-        int histJvms = 4;
-        List<String> histOps = null;
-        int warmup = 5_000;
-        int duration = 2;
-        String heap = "4g";
-        String tmp = System.getProperty("java.io.tmpdir");
+        PerfFlags flags = PerfFlags.parse("NnComparison", USAGE, args, "threads", "files", "rounds", "ops",
+                "histRounds", "histJvms", "histOps", "warmup", "duration", "heap", "tmp", "nnConf");
+        List<String> ops = flags.has("ops") ? Arrays.asList(flags.text("ops", "").split(","))
+                : List.of("create", "mkdirs", "open", "fileStatus", "delete", "rename");
+        List<String> histOps = flags.has("histOps") ? Arrays.asList(flags.text("histOps", "").split(",")) : ops;
         Map<String, String> nameNodeSettings = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (i + 1 >= args.length) {
-                usage("missing value for " + flag);
-            }
-            String value = args[++i];
-            switch (flag.toLowerCase(Locale.ROOT)) {
-                case "-threads":
-                    threads = Integer.parseInt(value);
-                    break;
-                case "-files":
-                    files = Integer.parseInt(value);
-                    break;
-                case "-rounds":
-                    rounds = Integer.parseInt(value);
-                    break;
-                case "-ops":
-                    ops = Arrays.asList(value.split(","));
-                    break;
-                case "-histrounds":
-                    histRounds = Integer.parseInt(value);
-                    break;
-                case "-histjvms":
-                    histJvms = Integer.parseInt(value);
-                    break;
-                case "-histops":
-                    histOps = Arrays.asList(value.split(","));
-                    break;
-                case "-warmup":
-                    warmup = Integer.parseInt(value);
-                    break;
-                case "-duration":
-                    duration = Integer.parseInt(value);
-                    break;
-                case "-heap":
-                    heap = value;
-                    break;
-                case "-tmp":
-                    tmp = value;
-                    break;
-                case "-nnconf":
-                    for (String setting : value.split(",")) {
-                        String[] keyValue = setting.split("=", 2);
-                        if (keyValue.length != 2) {
-                            usage("-nnConf wants key=value[,key=value...], got " + setting);
-                        }
-                        nameNodeSettings.put(keyValue[0].trim(), keyValue[1].trim());
-                    }
-                    break;
-                default:
-                    usage("unknown argument " + flag);
+        if (flags.has("nnConf")) {
+            for (String setting : flags.text("nnConf", "").split(",")) {
+                String[] keyValue = setting.split("=", 2);
+                if (keyValue.length != 2) {
+                    flags.refuse("-nnConf wants key=value[,key=value...], got " + setting);
+                }
+                nameNodeSettings.put(keyValue[0].trim(), keyValue[1].trim());
             }
         }
-        if (threads < 1 || files < 1 || rounds < 0 || histRounds < 0 || histJvms < 1 || warmup < 0
-                || duration < 1) {
-            usage("values must be positive (rounds and histRounds may be 0 to skip that part)");
-        }
-        Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(tmp)), "hbench-nnperf-");
+        Path work = Files.createTempDirectory(Files.createDirectories(Paths.get(flags.text("tmp",
+                System.getProperty("java.io.tmpdir")))), "hbench-nnperf-");
         try {
-            new NnComparison(threads, files, rounds, ops, histRounds, histJvms, histOps == null ? ops : histOps,
-                    warmup, duration, heap, work, nameNodeSettings).run();
+            // Rounds and histRounds may be 0 to skip that part.
+            new NnComparison(flags.whole("threads", 16, 1), flags.whole("files", 50_000, 1), flags.whole("rounds", 5, 0),
+                    ops, flags.whole("histRounds", 10, 0), flags.whole("histJvms", 4, 1), histOps,
+                    flags.whole("warmup", 5_000, 0), flags.whole("duration", 2, 1), flags.text("heap", "4g"), work,
+                    nameNodeSettings).run();
         } finally {
             ScratchDirectories.delete(work);
         }
-    }
-
-    private static void usage(String problem) {
-        System.err.println("NnComparison: " + problem);
-        System.err.println("usage: NnComparison [-threads 16] [-files 50000] [-rounds 5]"
-                + " [-ops create,mkdirs,open,fileStatus,delete,rename] [-tmp DIR (default java.io.tmpdir)]"
-                + " [-histRounds 10 (pairs per JVM)] [-histJvms 4]"
-                + " [-histOps (default -ops)] [-warmup 5000] [-duration 2 (seconds)] [-heap 4g]"
-                + " [-nnConf key=value,... (hdfs-site.xml of both tools' NameNodes)]");
-        System.exit(2);
     }
 
     private void run() throws Exception {

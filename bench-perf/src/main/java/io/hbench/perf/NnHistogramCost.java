@@ -1,5 +1,6 @@
 package io.hbench.perf;
 
+import io.hbench.cli.FlagValues;
 import io.hbench.nnthroughput.NnOperation;
 import io.hbench.nnthroughput.NnOptions;
 import io.hbench.nnthroughput.NnThroughput;
@@ -38,11 +39,11 @@ final class NnHistogramCost {
         }
         NnOperation op = NnOperation.byLabel(args[0])
                 .orElseThrow(() -> new IllegalArgumentException("unknown op " + args[0]));
-        int threads = Integer.parseInt(args[1]);
-        int files = Integer.parseInt(args[2]);
-        int warmup = Integer.parseInt(args[3]);
-        Duration duration = Duration.ofSeconds(Integer.parseInt(args[4]));
-        int pairs = Integer.parseInt(args[5]);
+        int threads = FlagValues.wholeNumber("<threads>", args[1]);
+        int files = FlagValues.wholeNumber("<files>", args[2]);
+        int warmup = FlagValues.wholeNumber("<warmup>", args[3]);
+        Duration duration = FlagValues.duration("<duration>", args[4]);
+        int pairs = FlagValues.wholeNumber("<pairs>", args[5]);
         NnThroughput bench = new NnThroughput(new Configuration(), Paths.get(args[6]),
                 new PrintStream(OutputStream.nullOutputStream()));
         try (NnThroughput.Session session = bench.open()) {

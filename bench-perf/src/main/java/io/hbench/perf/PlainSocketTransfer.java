@@ -1,5 +1,6 @@
 package io.hbench.perf;
 
+import io.hbench.cli.FlagValues;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -65,10 +66,11 @@ public final class PlainSocketTransfer {
         String[] list = args[1].split(",");
         int[] ports = new int[list.length];
         for (int i = 0; i < list.length; i++) {
-            ports[i] = Integer.parseInt(list[i]);
+            ports[i] = FlagValues.wholeNumber("<port>", list[i], 0, 65535);
         }
-        new PlainSocketTransfer(Integer.parseInt(args[0]), ports, Integer.parseInt(args[2]),
-                Integer.parseInt(args[3]), Integer.parseInt(args[4]), Long.parseLong(args[5])).run();
+        new PlainSocketTransfer(FlagValues.wholeNumber("<index>", args[0]), ports,
+                FlagValues.wholeNumber("<messageSize>", args[2]), FlagValues.wholeNumber("<warmupMessages>", args[3]),
+                FlagValues.wholeNumber("<messages>", args[4]), FlagValues.seed("<seed>", args[5])).run();
     }
 
     private void run() throws Exception {

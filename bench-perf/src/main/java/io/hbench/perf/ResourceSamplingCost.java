@@ -51,35 +51,16 @@ public final class ResourceSamplingCost {
     private int snapshots = 20_000;
 
     public static void main(String[] args) throws Exception {
+        PerfFlags flags = PerfFlags.parse("ResourceSamplingCost", "ResourceSamplingCost [-rounds 6] [-nrFiles 4]"
+                + " [-fileSize 128MB] [-peers 4] [-supersteps 40] [-snapshots 20000]", args, "rounds", "nrFiles",
+                "fileSize", "peers", "supersteps", "snapshots");
         ResourceSamplingCost cost = new ResourceSamplingCost();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            String value = args[i + 1];
-            switch (args[i].toLowerCase(Locale.ROOT)) {
-                case "-rounds":
-                    cost.rounds = Integer.parseInt(value);
-                    break;
-                case "-nrfiles":
-                    cost.nrFiles = Integer.parseInt(value);
-                    break;
-                case "-filesize":
-                    cost.fileSize = DataSize.parse(value);
-                    break;
-                case "-peers":
-                    cost.peers = Integer.parseInt(value);
-                    break;
-                case "-supersteps":
-                    cost.supersteps = Integer.parseInt(value);
-                    break;
-                case "-snapshots":
-                    cost.snapshots = Integer.parseInt(value);
-                    break;
-                default:
-                    System.err.println("ResourceSamplingCost: unknown flag " + args[i]);
-                    System.err.println("usage: ResourceSamplingCost [-rounds 6] [-nrFiles 4] [-fileSize 128MB]"
-                            + " [-peers 4] [-supersteps 40] [-snapshots 20000]");
-                    System.exit(2);
-            }
-        }
+        cost.rounds = flags.whole("rounds", cost.rounds, 1);
+        cost.nrFiles = flags.whole("nrFiles", cost.nrFiles, 1);
+        cost.fileSize = flags.size("fileSize", cost.fileSize);
+        cost.peers = flags.whole("peers", cost.peers, 2);
+        cost.supersteps = flags.whole("supersteps", cost.supersteps, 1);
+        cost.snapshots = flags.whole("snapshots", cost.snapshots, 1);
         cost.snapshotCost();
         cost.dfsio();
         cost.randBench();
