@@ -40,6 +40,7 @@ import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -177,6 +178,25 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             return ToolRunner.run(conf, this, args);
         } finally {
             givenArguments = null;
+        }
+    }
+
+    /**
+     * Parses {@code args}, generic options first as {@link #runCommandLine} takes them, into the program's options
+     * exactly as a run does, and does nothing else: no login, no cluster, no output checked or written. For command
+     * lines that hbench builds for its programs (Suite's steps), so that a test can hold them to each program's parser.
+     *
+     * @throws BenchException or IllegalArgumentException with the one line a run would print
+     */
+    public final O parseOnly(Configuration conf, String... args) throws IOException {
+        Configuration own = new Configuration(conf);
+        String[] programArgs = new GenericOptionsParser(own, args).getRemainingArgs();
+        Configuration before = getConf();
+        setConf(own);
+        try {
+            return parse(parseLine(allOptions(), programArgs));
+        } finally {
+            setConf(before);
         }
     }
 

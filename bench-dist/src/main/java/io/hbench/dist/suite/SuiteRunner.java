@@ -70,19 +70,24 @@ public final class SuiteRunner {
         return String.format(Locale.ROOT, "%02d-%s.json", index + 1, step.id());
     }
 
-    private StepRecord runStep(Path dir, int index, SuiteStep step) throws IOException, InterruptedException {
+    /** The step's command line as it runs: its own, and where its result and result lines go in the suite's directory. */
+    static List<String> commandLine(Path dir, int index, SuiteStep step) {
         List<String> args = new ArrayList<>(step.command());
-        Path result = dir.resolve(resultFile(index, step));
-        // An interrupted earlier attempt may have left a result of a run that did not finish.
-        Files.deleteIfExists(result);
         if (step.writesResult()) {
             if (step.command().get(0).equals(TestDfsioTool.NAME)) {
                 // TestDFSIO appends its classic lines to a file, by default in the current directory: a suite writes
                 // only into its own directory.
                 args.addAll(List.of("-resFile", dir.resolve(TestDfsioTool.DEFAULT_RESULT_FILE).toString()));
             }
-            args.addAll(List.of("-json", result.toString()));
+            args.addAll(List.of("-json", dir.resolve(resultFile(index, step)).toString()));
         }
+        return args;
+    }
+
+    private StepRecord runStep(Path dir, int index, SuiteStep step) throws IOException, InterruptedException {
+        List<String> args = commandLine(dir, index, step);
+        // An interrupted earlier attempt may have left a result of a run that did not finish.
+        Files.deleteIfExists(dir.resolve(resultFile(index, step)));
         try (PrintStream log = new PrintStream(Files.newOutputStream(dir.resolve(logFile(index, step))), true,
                 StandardCharsets.UTF_8)) {
             log.println("$ bench " + String.join(" ", args));

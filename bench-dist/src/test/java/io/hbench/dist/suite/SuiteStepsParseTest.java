@@ -1,0 +1,72 @@
+package io.hbench.dist.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.cli.BenchTool;
+import io.hbench.cli.CommandLineProgram;
+import io.hbench.dist.Main;
+import io.hbench.environment.EnvironmentProbe;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every profile's steps, as Suite would run them on clusters from one task to hundreds, are held to the parser of the
+ * program each runs: the standard and full profiles run in no test, and a flag a program refuses would show only on
+ * the cluster, hours into a suite.
+ */
+class SuiteStepsParseTest {
+    private static final List<ClusterShape> SHAPES = List.of(new ClusterShape(1, 1, false),
+            new ClusterShape(4, 3, true), new ClusterShape(15, 2, false), new ClusterShape(500, 100, false));
+
+    private final Main driver = Main.create(new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream()));
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyStepOfEveryProfileParsesWithItsProgramsOwnParser() throws Exception {
+        int parsed = 0;
+        for (SuiteProfile profile : SuiteProfile.values()) {
+            for (ClusterShape shape : SHAPES) {
+                List<String> flags = new ArrayList<>(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "="
+                        + profile.definition()));
+                if (shape.embedded()) {
+                    flags.add("-embedded");
+                }
+                List<SuiteStep> steps = profile.steps(shape, flags);
+                for (int i = 0; i < steps.size(); i++) {
+                    assertThat(parse(SuiteRunner.commandLine(dir, i, steps.get(i))))
+                            .as(profile + " " + shape + " " + steps.get(i).id()).isNotNull();
+                    parsed++;
+                }
+            }
+        }
+        assertThat(parsed).isEqualTo(SuiteProfile.values().length * SHAPES.size() * 10);
+    }
+
+    @Test
+    void aStepWithAFlagItsProgramRefusesFailsTheSameWay() {
+        SuiteStep step = new SuiteStep("dfsio-write", List.of("TestDFSIO", "-write", "-nrFiles", "x"),
+                Duration.ofMinutes(1), true);
+
+        assertThatThrownBy(() -> parse(SuiteRunner.commandLine(dir, 0, step)))
+                .hasMessage("-nrFiles 'x' is not a whole number");
+    }
+
+    /** The program of a step's command line parses it as a run would; returns the program's options. */
+    private Object parse(List<String> command) throws Exception {
+        CommandLineProgram program = driver.find(command.get(0)).orElseThrow(() -> new AssertionError(
+                "no program " + command.get(0))).newTool();
+        assertThat(program).as(command.get(0) + " is a benchmark").isInstanceOf(BenchTool.class);
+        return ((BenchTool<?>) program).parseOnly(new Configuration(),
+                command.subList(1, command.size()).toArray(new String[0]));
+    }
+}
