@@ -2,6 +2,7 @@ package io.hbench.result.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -300,8 +301,16 @@ public final class JsonResultFormat
      */
     public static BenchResult read(Reader in) throws IOException {
         requireNonNull(in, "in is null");
-        JsonNode root = MAPPER.readTree(in);
-        if (root == null || !root.isObject() || !root.has("schema")) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(in);
+        } catch (JsonProcessingException e) {
+            throw new IOException("not a valid hbench result: " + JsonErrors.describe(e), e);
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new IOException("not a valid hbench result: the file is empty");
+        }
+        if (!root.isObject() || !root.has("schema")) {
             throw new IOException("not an hbench result: no \"schema\" field");
         }
         String schema = text(root, "schema");

@@ -155,6 +155,17 @@ class JsonResultFormatTest {
     }
 
     @Test
+    void saysWhereAFileIsCutShortOrIsNoJsonAtAll() {
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("{\n  \"schema\" : \"hbench-result/2\",\n  \"bench")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("not a valid hbench result: the JSON ends early at line 3, column 9, as in a file cut short");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("<html>")))
+                .hasMessage("not a valid hbench result: not JSON at line 1, column 1");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader("")))
+                .hasMessage("not a valid hbench result: the file is empty");
+    }
+
+    @Test
     void rejectsOutcomeThatContradictsFailures() throws IOException {
         String json = withField(write(SampleResults.seeded()), "outcome", "PASSED");
 

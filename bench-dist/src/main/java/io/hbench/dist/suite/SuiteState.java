@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.ResultFiles;
+import io.hbench.result.format.JsonErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,8 +87,11 @@ public final class SuiteState {
             return new SuiteState(root.get("definition").asText(), new ClusterShape(
                     cluster.get("concurrentTasks").asInt(), cluster.get("dataNodes").asInt(),
                     cluster.get("embedded").asBoolean()), steps);
-        } catch (JsonProcessingException | RuntimeException e) {
-            throw new IOException(file + " is not a suite's record: " + e.getMessage().lines().findFirst().orElse(""));
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + " is not a suite's record: " + JsonErrors.describe(e));
+        } catch (RuntimeException e) {
+            // A field missing or of another type: the file is JSON, but not what Suite writes.
+            throw new IOException(file + " is not a suite's record: it lacks the fields a suite writes");
         }
     }
 }

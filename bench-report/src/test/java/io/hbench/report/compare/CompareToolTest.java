@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -130,6 +131,19 @@ class CompareToolTest {
         assertThat(compare(old.toString(), "-vs", newDir.toString())).isEqualTo(2);
         assertThat(err()).isEqualTo("Compare: " + old + ": written in schema hbench-result/1 by another hbench version;"
                 + " this one reads hbench-result/2 only: rerun the benchmark with this version\n");
+    }
+
+    @Test
+    void aTruncatedOrForeignFileIsNamedWithWhereItIsWrongInOneLine() throws Exception {
+        Path whole = Files.list(baseDir).sorted().findFirst().orElseThrow();
+        Path truncated = Files.writeString(temp.resolve("truncated.json"), Files.readString(whole).substring(0, 40));
+        Path notes = Files.writeString(temp.resolve("notes.json"), "my notes\n");
+
+        assertThat(compare(truncated.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).matches("Compare: " + Pattern.quote(truncated.toString()) + ": not a valid hbench result: the"
+                + " JSON ends early at line \\d+, column \\d+, as in a file cut short\n");
+        assertThat(compare(notes.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Compare: " + notes + ": not a valid hbench result: not JSON at line 1, column 3\n");
     }
 
     @Test
