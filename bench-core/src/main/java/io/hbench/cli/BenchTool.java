@@ -59,13 +59,13 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
     public static final String DEBUG_KEY = "hbench.debug";
     /**
-     * User errors about credentials or local files rather than the command line's shape: one line says what to do, and
-     * the usage would only bury it.
+     * User errors about credentials, local files or directories in use rather than the command line's shape: one line
+     * says what to do, and the usage would only bury it.
      */
     private static final Set<ErrorCode> ONE_LINE_ERRORS = EnumSet.of(ErrorCode.KERBEROS_NO_TICKET,
             ErrorCode.KERBEROS_TICKET_EXPIRED, ErrorCode.KEYTAB_UNREADABLE, ErrorCode.KEYTAB_LACKS_PRINCIPAL,
             ErrorCode.KERBEROS_LOGIN_FAILED, ErrorCode.DATANODE_PRINCIPAL_REQUIRED, ErrorCode.OUTPUT_NOT_WRITABLE,
-            ErrorCode.OUTPUT_NOT_HBENCH);
+            ErrorCode.OUTPUT_NOT_HBENCH, ErrorCode.EMBEDDED_DIRECTORY_IN_USE);
 
     private static final Pattern NEGATIVE_NUMBER = Pattern.compile("-\\d+(\\.\\d*)?");
 

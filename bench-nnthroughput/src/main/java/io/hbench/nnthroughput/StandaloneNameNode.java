@@ -5,9 +5,13 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -34,6 +38,8 @@ import org.apache.log4j.Logger;
  */
 final class StandaloneNameNode implements NameNodeTarget {
     static final String MARKER_FILE = ".hbench-nnthroughput";
+    /** The file Hadoop's storage locks in a name directory while a NameNode uses it (Storage.STORAGE_FILE_LOCK). */
+    private static final String LOCK_FILE = "in_use.lock";
 
     private static final String[] QUIET_LOGGERS = {"org.apache.hadoop.hdfs.server", "org.apache.hadoop.metrics2",
         "org.apache.hadoop.util.NativeCodeLoader", "org.apache.hadoop.http.HttpRequestLog",
@@ -62,6 +68,7 @@ final class StandaloneNameNode implements NameNodeTarget {
         requireNonNull(base, "base is null");
         Path dir = requireNonNull(directory, "directory is null").toAbsolutePath().normalize();
         prepare(dir);
+        requireNotInUse(dir);
         quiet();
         // A second NameNode in one JVM (after formatting, or in tests) registers the same metrics sources.
         DefaultMetricsSystem.setMiniClusterMode(true);
@@ -96,14 +103,44 @@ final class StandaloneNameNode implements NameNodeTarget {
             nameNode.getRpcServer().setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_LEAVE, false);
             return new StandaloneNameNode(nameNode, dir, exclude);
         } catch (IOException | RuntimeException e) {
-            String message = String.valueOf(e.getMessage());
-            if (message.contains("already locked")) {
-                throw new BenchException(ErrorCode.EMBEDDED_DIRECTORY_IN_USE, "the standalone NameNode directory "
-                        + dir + " is in use by another NNThroughputBenchmark; wait for it to finish or choose another"
-                        + " -standaloneDir");
+            if (String.valueOf(e.getMessage()).contains("already locked")) {
+                // Locked between the look and the start.
+                throw inUse(dir);
             }
             throw failed(dir, e);
         }
+    }
+
+    /**
+     * Refuses a name directory whose lock another NameNode holds, as Hadoop's storage takes it ({@value #LOCK_FILE},
+     * a file lock): a NameNode that finds it locked logs a page of stack trace before it fails, so look first.
+     */
+    private static void requireNotInUse(Path dir) {
+        Path lockFile = dir.resolve("name").resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                // Held by a NameNode in this JVM.
+                lock = null;
+            }
+            if (lock == null) {
+                throw inUse(dir);
+            }
+            lock.release();
+        } catch (IOException e) {
+            // Whether it is in use cannot be told here; the NameNode's own start says what it finds.
+        }
+    }
+
+    private static BenchException inUse(Path dir) {
+        return new BenchException(ErrorCode.EMBEDDED_DIRECTORY_IN_USE, "the standalone NameNode directory " + dir
+                + " is in use by another NNThroughputBenchmark; wait for it to finish or choose another"
+                + " -standaloneDir");
     }
 
     /** Start-up warnings about facts of a single-process NameNode, which are not problems here. */

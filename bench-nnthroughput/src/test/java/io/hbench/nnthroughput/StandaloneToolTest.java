@@ -7,9 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -65,6 +68,28 @@ class StandaloneToolTest {
         assertThat(second).as(err2.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(out2.toString(StandardCharsets.UTF_8)).contains("--- open stats  ---\n# operations: 12\n",
                 "Note: files made by an earlier run (-useExisting)");
+    }
+
+    @Test
+    void aNameDirectoryAnotherNameNodeHoldsIsRefusedInOneLine() throws Exception {
+        Path dir = temp.resolve("held");
+        Path name = Files.createDirectories(dir.resolve("name"));
+        Files.writeString(dir.resolve(StandaloneNameNode.MARKER_FILE), "");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        // Held as Hadoop's storage holds it while a NameNode runs.
+        try (FileChannel channel = FileChannel.open(name.resolve("in_use.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock held = channel.lock()) {
+            int status = run(new String[] {"-op", "create", "-files", "1", "-standaloneDir", dir.toString()}, out, err);
+
+            assertThat(status).isEqualTo(2);
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("NNThroughputBenchmark: the standalone NameNode"
+                + " directory " + dir + " is in use by another NNThroughputBenchmark; wait for it to finish or choose"
+                + " another -standaloneDir\n");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(name.resolve("current")).as("the NameNode was not started: nothing formatted").doesNotExist();
     }
 
     private static int run(String[] args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {
