@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The lines TestDFSIO prints and appends to its result file, label for label, then hbench's own
@@ -26,10 +27,35 @@ public final class DfsioReport {
     private static final double BYTES_PER_MIB = DataSize.MB;
     /** Values of the per-second series printed on the console; JSON has them all. */
     static final int MAX_SERIES_VALUES = 30;
+    /** Entries hbench did not write that -clean names; the rest are counted. */
+    static final int MAX_NAMED_FOREIGN = 10;
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.US);
 
     private DfsioReport() {
+    }
+
+    /**
+     * What {@code -clean} removed, and the entries hbench did not write among it (the first
+     * {@value #MAX_NAMED_FOREIGN} named), so nobody learns of a loss later.
+     */
+    public static List<String> cleanLines(CleanedDirectory cleaned) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "removed %s: %d %s, %s (%d bytes)", cleaned.directory(), cleaned.files(),
+                cleaned.files() == 1 ? "file" : "files", DataSize.format(cleaned.bytes()), cleaned.bytes()));
+        List<Path> foreign = cleaned.notWrittenByHbench();
+        if (!foreign.isEmpty()) {
+            StringBuilder named = new StringBuilder();
+            for (int i = 0; i < Math.min(foreign.size(), MAX_NAMED_FOREIGN); i++) {
+                named.append(i == 0 ? "" : ", ").append(foreign.get(i).toUri().getPath());
+            }
+            if (foreign.size() > MAX_NAMED_FOREIGN) {
+                named.append(" and ").append(foreign.size() - MAX_NAMED_FOREIGN).append(" more");
+            }
+            lines.add("among them " + foreign.size() + (foreign.size() == 1 ? " entry" : " entries")
+                    + " hbench did not write: " + named);
+        }
+        return lines;
     }
 
     /** TestDFSIO's result block, with its trailing empty line. */

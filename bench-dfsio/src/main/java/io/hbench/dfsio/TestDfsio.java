@@ -28,21 +28,25 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockStoragePolicySpi;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -72,6 +76,9 @@ public final class TestDfsio {
     public static final String CONTROL_DIR = "io_control";
     public static final String DATA_DIR = "io_data";
     static final String BASE_DIR_FLAG = "-rootDir (or -Dtest.build.data)";
+    /** How TestDFSIO names its data files ({@link DfsioOptions#fileName}) and their control files. */
+    private static final Pattern DATA_FILE = Pattern.compile("test_io_\\d+");
+    private static final Pattern CONTROL_FILE = Pattern.compile("in_file_test_io_\\d+");
     private static final int CONTROL_FILE_WRITERS = 16;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
@@ -141,15 +148,49 @@ public final class TestDfsio {
                         ResourceSampling.interval(conf).orElseThrow(), List.of(phase))));
     }
 
-    /** Removes the base directory, if hbench created it ({@code -clean}); false if there was none. */
-    public boolean clean(String baseDir) throws IOException {
+    /**
+     * Removes the base directory, if hbench created it ({@code -clean}), and says what was in it; empty if there was
+     * no such directory.
+     */
+    public Optional<CleanedDirectory> clean(String baseDir) throws IOException {
         Path base = new Path(baseDir);
         FileSystem fs = base.getFileSystem(conf);
         if (!fs.exists(base)) {
-            return false;
+            return Optional.empty();
         }
-        OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to clean").delete();
-        return true;
+        OwnedDirectory dir = OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to clean");
+        ContentSummary content = fs.getContentSummary(dir.path());
+        List<Path> foreign = notWrittenByTestDfsio(dir);
+        dir.delete();
+        return Optional.of(new CleanedDirectory(dir.path(), content.getFileCount(), content.getLength(), foreign));
+    }
+
+    /**
+     * The entries of an hbench base directory that TestDFSIO does not write: anything beside its marker, control, data
+     * and output directories, and in the control and data directories anything not named as their files are.
+     */
+    private static List<Path> notWrittenByTestDfsio(OwnedDirectory dir) throws IOException {
+        Set<String> own = new HashSet<>(List.of(OwnedDirectory.MARKER, CONTROL_DIR, DATA_DIR));
+        for (DfsioOperation operation : DfsioOperation.values()) {
+            own.add(operation.outputDirName());
+        }
+        FileSystem fs = dir.fileSystem();
+        List<Path> foreign = new ArrayList<>();
+        for (FileStatus entry : fs.listStatus(dir.path())) {
+            String name = entry.getPath().getName();
+            if (!own.contains(name)) {
+                foreign.add(entry.getPath());
+            } else if (entry.isDirectory() && (name.equals(CONTROL_DIR) || name.equals(DATA_DIR))) {
+                Pattern files = name.equals(DATA_DIR) ? DATA_FILE : CONTROL_FILE;
+                for (FileStatus file : fs.listStatus(entry.getPath())) {
+                    if (file.isDirectory() || !files.matcher(file.getPath().getName()).matches()) {
+                        foreign.add(file.getPath());
+                    }
+                }
+            }
+        }
+        foreign.sort(Comparator.comparing(Path::toString));
+        return foreign;
     }
 
     private static String verb(DfsioOperation operation) {

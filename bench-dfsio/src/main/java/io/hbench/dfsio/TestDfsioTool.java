@@ -236,8 +236,12 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     protected ExitStatus run(Command command, ClusterSession session) throws Exception {
         TestDfsio benchmark = new TestDfsio(session.configuration(), err);
         if (command.isClean()) {
-            boolean removed = benchmark.clean(command.baseDir);
-            out.println(NAME + ": " + (removed ? "removed " : "nothing to clean: no ") + command.baseDir);
+            Optional<CleanedDirectory> cleaned = benchmark.clean(command.baseDir);
+            if (cleaned.isEmpty()) {
+                out.println(NAME + ": nothing to clean: no " + command.baseDir);
+            } else {
+                DfsioReport.cleanLines(cleaned.get()).forEach(line -> out.println(NAME + ": " + line));
+            }
             return ExitStatus.SUCCESS;
         }
         DfsioResult result = benchmark.run(command.options);

@@ -372,15 +372,27 @@ class TestDfsioClusterTest {
     }
 
     @Test
-    void cleanRemovesOnlyTheBaseDirectoryItCreated() throws Exception {
-        assertThat(run("-write", "-fileSize", "1MB", "-rootDir", "/t/clean/bench").status).isZero();
+    void cleanRemovesOnlyTheBaseDirectoryItCreatedAndSaysWhatWasInIt() throws Exception {
+        assertThat(run("-write", "-seq", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/clean/bench").status)
+                .isZero();
         org.apache.hadoop.fs.Path sibling = new org.apache.hadoop.fs.Path("/t/clean/sibling.txt");
         fs.create(sibling).close();
+        try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/t/clean/bench/notes.txt"))) {
+            out.write(new byte[] {1, 2, 3, 4, 5});
+        }
+        try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/t/clean/bench/io_data/extra"))) {
+            out.write(new byte[] {1, 2, 3});
+        }
 
         ToolRun clean = run("-clean", "-rootDir", "/t/clean/bench");
 
         assertThat(clean.status).as(clean.err).isZero();
-        assertThat(clean.out).isEqualTo("TestDFSIO: removed /t/clean/bench\n");
+        // Two data files of 1 MiB, the 78-byte marker, and the 5 and 3 bytes put there by hand.
+        long bytes = 2 * 1048576 + 78 + 5 + 3;
+        assertThat(clean.out).isEqualTo("TestDFSIO: removed " + fs.makeQualified(new org.apache.hadoop.fs.Path(
+                "/t/clean/bench")) + ": 5 files, 2.00 MiB (" + bytes + " bytes)\n"
+                + "TestDFSIO: among them 2 entries hbench did not write: /t/clean/bench/io_data/extra,"
+                + " /t/clean/bench/notes.txt\n");
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/clean/bench"))).isFalse();
         assertThat(fs.exists(sibling)).isTrue();
     }
