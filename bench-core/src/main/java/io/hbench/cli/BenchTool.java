@@ -6,6 +6,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
+import io.hbench.error.InvalidOptionException;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.fs.LocalOutput;
 import io.hbench.resources.ResourceSampling;
@@ -120,6 +121,14 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             return line.getArgList().get(index);
         }
         return line.getOptionValue(flag);
+    }
+
+    /**
+     * How the command line names the option the library calls {@code option}, for messages: {@code -option} by
+     * default.
+     */
+    protected String flagOf(String option) {
+        return "-" + option;
     }
 
     /**
@@ -253,6 +262,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             try (KerberosLogin login = logsIn ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
                 return login.call(() -> runOnCluster(parsed, mode, embeddedDir));
             }
+        } catch (InvalidOptionException e) {
+            // Refused by the options' builder, or by their resolution against the cluster once the program runs.
+            return userError(e.messageNaming(this::flagOf));
         } catch (IllegalArgumentException e) {
             if (e.getCause() instanceof UnknownHostException) {
                 // Hadoop's clients wrap a host name that does not resolve (a typo in fs.defaultFS, say) so.

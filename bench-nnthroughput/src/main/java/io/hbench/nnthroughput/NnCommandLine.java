@@ -13,8 +13,6 @@ import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * NNThroughputBenchmark's workload flags: {@code -op}, and one flag per {@link NnOption}, named as the option but
@@ -98,18 +96,14 @@ final class NnCommandLine {
     }
 
     /**
-     * The workload the command line asks for. Block size and replication default to dfs.blocksize and
-     * dfs.replication of {@code conf}, as in Hadoop.
+     * The workload the command line asks for; what it leaves to the cluster (block size, replication) the run
+     * resolves, as a library caller's run does ({@link NnOptions#resolve}).
      *
      * @throws BenchException naming the flag, for a flag the operation does not take or a value it cannot use
      */
-    static NnOptions options(CommandLine line, Configuration conf) {
+    static NnOptions options(CommandLine line) {
         NnOperation operation = operation(line);
-        NnOptions.Builder options = NnOptions.builder(operation)
-                .defaultBlockSize(conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
-                        DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT))
-                .defaultReplication((short) Math.max(1, Math.min(Short.MAX_VALUE,
-                        conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, 3))));
+        NnOptions.Builder options = NnOptions.builder(operation);
         for (Flag flag : FLAGS) {
             if (!line.hasOption(flag.name)) {
                 continue;

@@ -6,6 +6,7 @@ import static io.hbench.nnthroughput.NnOperation.MKDIRS;
 import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.InvalidOptionException;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -17,7 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * An immutable NNThroughputBenchmark workload: the operation and its options ({@link NnOption}), with Hadoop's
@@ -27,8 +30,11 @@ import org.apache.hadoop.fs.Path;
  */
 public final class NnOptions {
     public static final String DEFAULT_BASE_DIR_NAME = "/nnThroughputBenchmark";
-    /** Hadoop's block size when none is configured: tiny, as files in this benchmark hold no data. */
-    public static final long DEFAULT_BLOCK_SIZE = 16;
+    /**
+     * The block size and replication of options that leave them to the cluster: {@link #resolve} fills in its
+     * configured dfs.blocksize and dfs.replication, as Hadoop's NNThroughputBenchmark takes them.
+     */
+    private static final int FROM_CLUSTER = 0;
     /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
     public static final int MAX_DIRECTORY_LEVELS = 20;
     private static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
@@ -93,6 +99,38 @@ public final class NnOptions {
         this.histograms = b.histograms;
     }
 
+    /** These options with the cluster's block size and replication filled in. */
+    private NnOptions(NnOptions o, long blockSize, short replication) {
+        this.operation = o.operation;
+        this.given = o.given;
+        this.threads = o.threads;
+        this.files = o.files;
+        this.filesPerDir = o.filesPerDir;
+        this.dirs = o.dirs;
+        this.dirsPerDir = o.dirsPerDir;
+        this.close = o.close;
+        this.useExisting = o.useExisting;
+        this.keepResults = o.keepResults;
+        this.logLevel = o.logLevel;
+        this.ugCacheRefreshCount = o.ugCacheRefreshCount;
+        this.baseDirName = o.baseDirName;
+        this.blockSize = blockSize;
+        this.appendNewBlk = o.appendNewBlk;
+        this.datanodes = o.datanodes;
+        this.reports = o.reports;
+        this.blocksPerReport = o.blocksPerReport;
+        this.blocksPerFile = o.blocksPerFile;
+        this.nodesToDecommission = o.nodesToDecommission;
+        this.nodeReplicationLimit = o.nodeReplicationLimit;
+        this.totalBlocks = o.totalBlocks;
+        this.replication = replication;
+        this.nonSuperUser = o.nonSuperUser;
+        this.duration = o.duration;
+        this.warmup = o.warmup;
+        this.mix = o.mix;
+        this.histograms = o.histograms;
+    }
+
     public static Builder builder(NnOperation operation) {
         return new Builder(operation);
     }
@@ -130,6 +168,31 @@ public final class NnOptions {
 
     public NnOperation operation() {
         return operation;
+    }
+
+    /**
+     * These options as a run against the cluster {@code conf} configures uses them: a block size and replication not
+     * given are its dfs.blocksize and dfs.replication. Every run resolves its options so; a library caller and the
+     * command line get the same values.
+     */
+    public NnOptions resolve(Configuration conf) {
+        long resolvedBlockSize = blockSize != FROM_CLUSTER ? blockSize
+                : conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+        short resolvedReplication = replication != FROM_CLUSTER ? replication
+                : (short) Math.max(1, Math.min(Short.MAX_VALUE, conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
+                        DFSConfigKeys.DFS_REPLICATION_DEFAULT)));
+        if (resolvedBlockSize < 1) {
+            throw new InvalidOptionException("the configuration's " + DFSConfigKeys.DFS_BLOCK_SIZE_KEY + " "
+                    + resolvedBlockSize + " is no block size: give {}", NnOption.BLOCK_SIZE.optionName());
+        }
+        return new NnOptions(this, resolvedBlockSize, resolvedReplication);
+    }
+
+    private static void requireResolved(long value, NnOption option) {
+        if (value == FROM_CLUSTER) {
+            throw new IllegalStateException(option.optionName() + " is the cluster's until the options are resolved"
+                    + " against its configuration (NnOptions.resolve)");
+        }
     }
 
     /** The options that were set rather than left at their defaults, in declaration order. */
@@ -189,7 +252,9 @@ public final class NnOptions {
         return (baseDirName.endsWith("/") ? baseDirName : baseDirName + "/") + op.label();
     }
 
+    /** The block size of created files; the cluster's dfs.blocksize unless given, once {@linkplain #resolve resolved}. */
     public long blockSize() {
+        requireResolved(blockSize, NnOption.BLOCK_SIZE);
         return blockSize;
     }
 
@@ -225,7 +290,9 @@ public final class NnOptions {
         return totalBlocks;
     }
 
+    /** The replication of created files; the cluster's dfs.replication unless given, once {@linkplain #resolve resolved}. */
     public short replication() {
+        requireResolved(replication, NnOption.REPLICATION_FACTOR);
         return replication;
     }
 
@@ -291,10 +358,11 @@ public final class NnOptions {
                 + files + ", filesPerDir=" + filesPerDir + ", dirs=" + dirs + ", dirsPerDir=" + dirsPerDir + ", close="
                 + close + ", useExisting=" + useExisting + ", keepResults=" + keepResults + ", logLevel=" + logLevel
                 + ", ugCacheRefreshCount=" + ugCacheRefreshCount + ", baseDirName=" + baseDirName + ", blockSize="
-                + blockSize + ", appendNewBlk=" + appendNewBlk + ", datanodes=" + datanodes + ", reports=" + reports
+                + (blockSize == FROM_CLUSTER ? "cluster's" : blockSize) + ", appendNewBlk=" + appendNewBlk + ", datanodes=" + datanodes + ", reports=" + reports
                 + ", blocksPerReport=" + blocksPerReport + ", blocksPerFile=" + blocksPerFile
                 + ", nodesToDecommission=" + nodesToDecommission + ", nodeReplicationLimit=" + nodeReplicationLimit
-                + ", totalBlocks=" + totalBlocks + ", replication=" + replication + ", nonSuperUser=" + nonSuperUser
+                + ", totalBlocks=" + totalBlocks + ", replication=" + (replication == FROM_CLUSTER ? "cluster's" : replication)
+                + ", nonSuperUser=" + nonSuperUser
                 + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms + "}";
     }
 
@@ -313,7 +381,7 @@ public final class NnOptions {
         private String logLevel = "ERROR";
         private int ugCacheRefreshCount = Integer.MAX_VALUE;
         private String baseDirName = DEFAULT_BASE_DIR_NAME;
-        private long blockSize = DEFAULT_BLOCK_SIZE;
+        private long blockSize = FROM_CLUSTER;
         private boolean appendNewBlk;
         private int datanodes = 10;
         private int reports = 30;
@@ -322,7 +390,7 @@ public final class NnOptions {
         private int nodesToDecommission = 1;
         private int nodeReplicationLimit = 100;
         private int totalBlocks = 100;
-        private short replication = 3;
+        private short replication = FROM_CLUSTER;
         private boolean nonSuperUser;
         private Duration duration;
         private int warmup;
@@ -570,9 +638,13 @@ public final class NnOptions {
             atLeast(naming, NnOption.NODES_TO_DECOMMISSION, nodesToDecommission, 0);
             atLeast(naming, NnOption.NODE_REPLICATION_LIMIT, nodeReplicationLimit, 1);
             atLeast(naming, NnOption.TOTAL_BLOCKS, totalBlocks, 1);
-            atLeast(naming, NnOption.REPLICATION_FACTOR, replication, 1);
+            if (replication != FROM_CLUSTER || given.contains(NnOption.REPLICATION_FACTOR)) {
+                atLeast(naming, NnOption.REPLICATION_FACTOR, replication, 1);
+            }
             atLeast(naming, NnOption.WARMUP, warmup, 0);
-            atLeast(naming, NnOption.BLOCK_SIZE, blockSize, 1);
+            if (blockSize != FROM_CLUSTER || given.contains(NnOption.BLOCK_SIZE)) {
+                atLeast(naming, NnOption.BLOCK_SIZE, blockSize, 1);
+            }
             if (nodesToDecommission >= datanodes && (operation == REPLICATION || operation == NnOperation.ALL)) {
                 throw new IllegalArgumentException(naming.apply(NnOption.NODES_TO_DECOMMISSION) + " must be less than "
                         + naming.apply(NnOption.DATANODES) + " (" + datanodes + "), got " + nodesToDecommission);

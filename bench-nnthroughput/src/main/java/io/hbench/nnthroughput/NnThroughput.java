@@ -2,8 +2,10 @@ package io.hbench.nnthroughput;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
@@ -27,6 +29,7 @@ import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
@@ -113,8 +116,19 @@ public final class NnThroughput {
             this.target = target;
         }
 
-        public NnResult run(NnOptions options) throws IOException, InterruptedException {
-            requireNonNull(options, "options is null");
+        /**
+         * Runs {@code options} {@linkplain NnOptions#resolve resolved} against the configuration, as the command line
+         * runs them.
+         *
+         * @throws io.hbench.error.InvalidOptionException naming the option, for a block size below the minimum the
+         *         configuration gives the NameNode
+         */
+        public NnResult run(NnOptions given) throws IOException, InterruptedException {
+            requireNonNull(given, "given is null");
+            NnOptions options = given.resolve(conf);
+            if (!target.standalone()) {
+                requireMinimumBlockSize(options);
+            }
             if (!target.standalone() && options.operation() == NnOperation.REPLICATION) {
                 throw replicationNeedsStandalone();
             }
@@ -373,6 +387,25 @@ public final class NnThroughput {
             completeLatency = Histograms.toDistribution("complete_latency", Unit.SECONDS, merged, 1e9);
         }
         return new Created(outcome, completeLatency);
+    }
+
+    /**
+     * Refuses a block size below the NameNode's minimum where this configuration states that minimum (a gateway's
+     * hdfs-site.xml), before any name is made; where it does not, the NameNode's own refusal is translated instead.
+     */
+    private void requireMinimumBlockSize(NnOptions options) {
+        if (!NnOption.BLOCK_SIZE.appliesTo(options.operation())
+                || !ConfigurationSources.isSetExplicitly(conf, MIN_BLOCK_SIZE_KEY)) {
+            return;
+        }
+        long minimum = conf.getLongBytes(MIN_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_DEFAULT);
+        if (options.blockSize() < minimum) {
+            String option = NnOption.BLOCK_SIZE.optionName();
+            throw new InvalidOptionException("{} " + options.blockSize() + " is below the NameNode's minimum block size,"
+                    + " " + MIN_BLOCK_SIZE_KEY + " " + minimum + ": give {} at least " + minimum
+                    + (options.given().contains(NnOption.BLOCK_SIZE) ? "" : " (it defaults to dfs.blocksize)"),
+                    option, option);
+        }
     }
 
     private static Exception minBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {

@@ -75,13 +75,19 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     }
 
     @Override
+    protected String flagOf(String option) {
+        return Arrays.stream(NnOption.values()).filter(known -> known.optionName().equals(option)).findFirst()
+                .map(NnCommandLine::flagOf).orElseGet(() -> super.flagOf(option));
+    }
+
+    @Override
     protected Optional<LocalOutput.Kind> resultFileKind() {
         return Optional.of(RESULT_LINES);
     }
 
     @Override
     protected Command parse(CommandLine line) {
-        NnOptions options = NnCommandLine.options(line, getConf());
+        NnOptions options = NnCommandLine.options(line);
         boolean remote = !NnThroughput.isStandalone(getConf()) || line.hasOption("embedded");
         if (options.operation() == NnOperation.REPLICATION && remote) {
             throw NnThroughput.replicationNeedsStandalone();

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,7 +32,28 @@ class NnOptionsTest {
         assertThat(replication.nodesToDecommission()).isEqualTo(1);
         assertThat(replication.nodeReplicationLimit()).isEqualTo(100);
         assertThat(replication.totalBlocks()).isEqualTo(100);
-        assertThat(new Replication(null, replication).operationsRequired()).isEqualTo(6);
+        assertThat(new Replication(null, replication.resolve(new Configuration())).operationsRequired()).isEqualTo(6);
+    }
+
+    @Test
+    void blockSizeAndReplicationNotGivenAreTheClustersOnceResolved() {
+        Configuration cluster = new Configuration(false);
+        cluster.set("dfs.blocksize", "64m");
+        cluster.setInt("dfs.replication", 2);
+        NnOptions leftToCluster = NnOptions.builder(NnOperation.CREATE).build();
+        NnOptions given = NnOptions.builder(NnOperation.REPLICATION).blockSize(16).replication((short) 1).build();
+
+        assertThatThrownBy(leftToCluster::blockSize).isInstanceOf(IllegalStateException.class)
+                .hasMessage("blockSize is the cluster's until the options are resolved against its configuration"
+                        + " (NnOptions.resolve)");
+        NnOptions resolved = leftToCluster.resolve(cluster);
+        assertThat(resolved.blockSize()).isEqualTo(64L << 20);
+        assertThat(resolved.replication()).isEqualTo((short) 2);
+        assertThat(resolved.given()).isEmpty();
+        assertThat(given.resolve(cluster).blockSize()).isEqualTo(16);
+        assertThat(given.resolve(cluster).replication()).isEqualTo((short) 1);
+        assertThat(leftToCluster.resolve(new Configuration(false)).blockSize()).as("Hadoop's default dfs.blocksize")
+                .isEqualTo(128L << 20);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -83,7 +84,7 @@ class NnResultTest {
                 List.of(new OpResult.Kind("fileStatus", 3, 2_000_001, Histograms.toDistribution("latency",
                         Unit.SECONDS, Histograms.newHistogram(), 1e9))),
                 null, 0, false, List.of());
-        NnResult result = new NnResult(NnOptions.builder(NnOperation.FILE_STATUS).build(), "standalone",
+        NnResult result = new NnResult(NnOptions.builder(NnOperation.FILE_STATUS).build().resolve(new Configuration()), "standalone",
                 SeededRuns.START, SeededRuns.START.plusSeconds(1), List.of(op));
 
         BenchResult bench = result.toBenchResult(CREATE_ENVIRONMENT);
@@ -126,7 +127,8 @@ class NnResultTest {
         OpResult op = new OpResult(NnOperation.CLEAN, List.of(), List.of(), 1, 1000, 1000,
                 List.of(new OpResult.Kind("clean", 1, 1000, Histograms.toDistribution("latency", Unit.SECONDS,
                         Histograms.newHistogram(), 1e9))), null, 0, false, List.of());
-        NnOptions options = NnOptions.builder(NnOperation.ALL).dirs(7).datanodes(4).ugCacheRefreshCount(50).build();
+        NnOptions options = NnOptions.builder(NnOperation.ALL).dirs(7).datanodes(4).ugCacheRefreshCount(50).build()
+                .resolve(new Configuration());
         NnResult result = new NnResult(options, "standalone", SeededRuns.START, SeededRuns.START.plusSeconds(1),
                 List.of(op));
 

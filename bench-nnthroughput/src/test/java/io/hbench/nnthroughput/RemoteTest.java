@@ -157,10 +157,22 @@ class RemoteTest {
     }
 
     @Test
+    void aBlockSizeBelowTheMinimumTheConfigurationStatesIsRefusedBeforeAnythingIsMade() throws Exception {
+        ToolRun run = run(conf, "-op", "create", "-files", "2", "-blockSize", "8", "-baseDirName", "/r/small");
+
+        assertThat(run.status).isEqualTo(2);
+        assertThat(run.err).startsWith("NNThroughputBenchmark: -blockSize 8 is below the NameNode's minimum block size,"
+                + " dfs.namenode.fs-limits.min-block-size 16: give -blockSize at least 16\n");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/small"))).isFalse();
+    }
+
+    @Test
     void aBlockReportRunThatFailsStillRemovesTheDataNodesThatRegistered() throws Exception {
-        // The NameNode's minimum block size is 16: it refuses the first file of 8-byte blocks, after
-        // the simulated DataNodes registered.
-        ToolRun run = run(conf, "-op", "blockReport", "-datanodes", "3", "-reports", "3", "-blocksPerReport", "10",
+        // The NameNode's minimum block size is 16, and this client's configuration does not say so: the NameNode
+        // refuses the first file of 8-byte blocks, after the simulated DataNodes registered.
+        Configuration client = new Configuration(conf);
+        client.unset(NnThroughput.MIN_BLOCK_SIZE_KEY);
+        ToolRun run = run(client, "-op", "blockReport", "-datanodes", "3", "-reports", "3", "-blocksPerReport", "10",
                 "-blocksPerFile", "5", "-blockSize", "8", "-baseDirName", "/r/failed");
 
         assertThat(run.status).as(run.err).isEqualTo(2);

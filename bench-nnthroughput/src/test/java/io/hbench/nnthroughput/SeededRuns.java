@@ -9,10 +9,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.conf.Configuration;
 
 /** Runs made of fixed figures and seeded latencies, without a clock or a NameNode, for the report and result tests. */
 final class SeededRuns {
     static final Instant START = Instant.parse("2026-03-01T09:59:30.250Z");
+    /** A cluster of 16-byte blocks (Hadoop's NNThroughputBenchmark's own) and three replicas. */
+    private static final Configuration CLUSTER = new Configuration(false);
+
+    static {
+        CLUSTER.setLong("dfs.blocksize", 16);
+        CLUSTER.setInt("dfs.replication", 3);
+    }
 
     private SeededRuns() {
     }
@@ -20,7 +28,8 @@ final class SeededRuns {
     /** A create of 50,000 files with -close on 16 threads, 2.5 s, seeded latencies. */
     static NnResult create() {
         Random random = new Random(20260301L);
-        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(50_000).threads(16).close(true).build();
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(50_000).threads(16).close(true).build()
+                .resolve(CLUSTER);
         OpResult op = new OpResult(NnOperation.CREATE, List.of("baseDir = /nnThroughputBenchmark/create",
                 "nrFiles = 50000", "nrThreads = 16", "nrFilesPerDir = 4"), List.of(), 50_000,
                 Duration.ofMillis(2500).toNanos(), 50_000L * 700_000, List.of(kind("create", 50_000, 700, random)),
@@ -39,7 +48,7 @@ final class SeededRuns {
         weights.put(NnOperation.OPEN, 8);
         weights.put(NnOperation.FILE_STATUS, 4);
         NnOptions options = NnOptions.builder(NnOperation.MIX).mix(weights).files(130_000).warmup(1000)
-                .duration(Duration.ofSeconds(20)).build();
+                .duration(Duration.ofSeconds(20)).build().resolve(CLUSTER);
         OpResult op = new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
                 130_000, Duration.ofMillis(19_875).toNanos(), 130_000L * 90_000,
                 List.of(kind("create", 10_000, 600, random), kind("open", 80_000, 40, random),
