@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
@@ -83,9 +84,9 @@ public final class HsDataCheckOptions {
         }
 
         public HsDataCheckOptions build() {
-            HsOptions.checkPath("-dir", dir);
+            HsOptions.checkPath("dir", dir);
             if (expectedRows != null && expectedRows < 1) {
-                throw new IllegalArgumentException("-rows must be at least 1, got " + expectedRows);
+                throw new InvalidOptionException("{} must be at least 1, got " + expectedRows, "expectedRows");
             }
             HsOptions.checkReplication(replication);
             return new HsDataCheckOptions(this);

@@ -52,6 +52,11 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
     }
 
     @Override
+    protected String flagOf(String option) {
+        return HsFlags.of(option);
+    }
+
+    @Override
     protected List<String> positionalFlags() {
         return List.of("dir");
     }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
@@ -105,18 +106,18 @@ public final class HsGenOptions {
 
         public HsGenOptions build() {
             if (rows < 1) {
-                throw new IllegalArgumentException("-rows must be at least 1, got " + rows);
+                throw new InvalidOptionException("{} must be at least 1, got " + rows, "rows");
             }
             int resolvedMaps = maps != null ? maps : (int) Math.min(MAX_MAPS, (rows + ROWS_PER_MAP - 1) / ROWS_PER_MAP);
             if (resolvedMaps < 1 || resolvedMaps > MAX_MAPS) {
-                throw new IllegalArgumentException("-maps must be from 1 to " + MAX_MAPS + ", got " + resolvedMaps);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_MAPS + ", got " + resolvedMaps, "maps");
             }
             if (resolvedMaps > rows) {
-                throw new IllegalArgumentException("-maps " + resolvedMaps + " is more than the " + rows
-                        + " rows to generate: every map needs at least one row");
+                throw new InvalidOptionException("{} " + resolvedMaps + " is more than the " + rows
+                        + " rows to generate: every map needs at least one row", "maps");
             }
             HsOptions.checkReplication(replication);
-            HsOptions.checkPath("-output", outputDir);
+            HsOptions.checkPath("outputDir", outputDir);
             return new HsGenOptions(this, resolvedMaps);
         }
     }

@@ -60,6 +60,11 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
     }
 
     @Override
+    protected String flagOf(String option) {
+        return HsFlags.of(option);
+    }
+
+    @Override
     protected List<String> positionalFlags() {
         return List.of("rows", "output");
     }

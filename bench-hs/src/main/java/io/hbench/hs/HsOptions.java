@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import org.apache.hadoop.fs.Path;
 
 /** Checks the options of several programs share. */
@@ -9,19 +10,20 @@ final class HsOptions {
 
     static void checkReplication(int replication) {
         if (replication < 1 || replication > HsGenOptions.MAX_REPLICATION) {
-            throw new IllegalArgumentException("-replication must be from 1 to " + HsGenOptions.MAX_REPLICATION
-                    + ", got " + replication);
+            throw new InvalidOptionException("{} must be from 1 to " + HsGenOptions.MAX_REPLICATION + ", got "
+                    + replication, "replication");
         }
     }
 
-    static void checkPath(String flag, String path) {
+    /** @param option the option's name, as its builder method is named */
+    static void checkPath(String option, String path) {
         if (path == null || path.isBlank()) {
-            throw new IllegalArgumentException(flag + " is empty");
+            throw new InvalidOptionException("{} is empty", option);
         }
         try {
             new Path(path);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(flag + " '" + path + "' is not a valid path: " + e.getMessage());
+            throw new InvalidOptionException("{} '" + path + "' is not a valid path: " + e.getMessage(), option);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
@@ -110,15 +111,15 @@ public final class HsSortOptions {
         }
 
         public HsSortOptions build() {
-            HsOptions.checkPath("-input", inputDir);
-            HsOptions.checkPath("-output", outputDir);
+            HsOptions.checkPath("inputDir", inputDir);
+            HsOptions.checkPath("outputDir", outputDir);
             if (reduces != null && (reduces < 1 || reduces > MAX_REDUCES)) {
-                throw new IllegalArgumentException("-reduces must be from 1 to " + MAX_REDUCES + ", got " + reduces);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_REDUCES + ", got " + reduces, "reduces");
             }
             HsOptions.checkReplication(replication);
             if (new org.apache.hadoop.fs.Path(inputDir).equals(new org.apache.hadoop.fs.Path(outputDir))) {
-                throw new IllegalArgumentException("-output must not be the -input directory: the output replaces"
-                        + " what is in it");
+                throw new InvalidOptionException("{} must not be the {} directory: the output replaces what is"
+                        + " in it", "outputDir", "inputDir");
             }
             return new HsSortOptions(this);
         }

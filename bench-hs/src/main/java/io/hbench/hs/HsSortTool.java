@@ -57,6 +57,11 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
     }
 
     @Override
+    protected String flagOf(String option) {
+        return HsFlags.of(option);
+    }
+
+    @Override
     protected List<String> positionalFlags() {
         return List.of("input", "output");
     }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
@@ -94,17 +95,17 @@ public final class HsValidateOptions {
         }
 
         public HsValidateOptions build() {
-            HsOptions.checkPath("-input", inputDir);
-            HsOptions.checkPath("-report", reportDir);
+            HsOptions.checkPath("inputDir", inputDir);
+            HsOptions.checkPath("reportDir", reportDir);
             if (genDir != null) {
-                HsOptions.checkPath("-gen", genDir);
+                HsOptions.checkPath("genDir", genDir);
             }
             if (expectedRows != null && expectedRows < 1) {
-                throw new IllegalArgumentException("-rows must be at least 1, got " + expectedRows);
+                throw new InvalidOptionException("{} must be at least 1, got " + expectedRows, "expectedRows");
             }
             if (new org.apache.hadoop.fs.Path(inputDir).equals(new org.apache.hadoop.fs.Path(reportDir))) {
-                throw new IllegalArgumentException("-report must not be the -input directory: the report replaces"
-                        + " what is in it");
+                throw new InvalidOptionException("{} must not be the {} directory: the report replaces what is"
+                        + " in it", "reportDir", "inputDir");
             }
             return new HsValidateOptions(this);
         }

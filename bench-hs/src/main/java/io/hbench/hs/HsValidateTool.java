@@ -51,6 +51,11 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
     }
 
     @Override
+    protected String flagOf(String option) {
+        return HsFlags.of(option);
+    }
+
+    @Override
     protected List<String> positionalFlags() {
         return List.of("input", "report");
     }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -18,30 +19,33 @@ public final class ScaleFactor {
     private final BigDecimal value;
     private final long rows;
 
+    /** How messages name a scale factor; the command line's flag is -sf. */
+    static final String OPTION = "scaleFactor";
+
     private ScaleFactor(BigDecimal value, long rows) {
         this.value = value;
         this.rows = rows;
     }
 
-    /** Parses {@code -sf}: a plain positive decimal, valid or below 1. */
+    /** Parses a scale factor ({@code -sf}): a plain positive decimal, valid or below 1. */
     public static ScaleFactor parse(String text) {
         String trimmed = text.trim();
         if (!DECIMAL.matcher(trimmed).matches()) {
-            throw new IllegalArgumentException("-sf '" + text + "' is not a scale factor: use a plain decimal number"
-                    + " of terabytes, such as 1, 3, 10, or 0.0001 for a test run");
+            throw new InvalidOptionException("{} '" + text + "' is not a scale factor: use a plain decimal number"
+                    + " of terabytes, such as 1, 3, 10, or 0.0001 for a test run", OPTION);
         }
         BigDecimal value = new BigDecimal(trimmed).stripTrailingZeros();
         if (value.signum() <= 0) {
-            throw new IllegalArgumentException("-sf must be above 0, got " + text);
+            throw new InvalidOptionException("{} must be above 0, got " + text, OPTION);
         }
         if (value.compareTo(BigDecimal.ONE) >= 0 && !isValid(value)) {
-            throw new IllegalArgumentException("-sf " + text + " is not a TPCx-HS scale factor: use 1, 3, 10, 30, 100,"
-                    + " 300, 1000, 3000 or 10000, or one below 1 for a test run");
+            throw new InvalidOptionException("{} " + text + " is not a TPCx-HS scale factor: use 1, 3, 10, 30, 100,"
+                    + " 300, 1000, 3000 or 10000, or one below 1 for a test run", OPTION);
         }
         BigDecimal rows = value.multiply(ROWS_PER_UNIT);
         if (rows.stripTrailingZeros().scale() > 0) {
-            throw new IllegalArgumentException("-sf " + text + " is not a whole number of 100-byte records ("
-                    + rows.stripTrailingZeros().toPlainString() + ")");
+            throw new InvalidOptionException("{} " + text + " is not a whole number of 100-byte records ("
+                    + rows.stripTrailingZeros().toPlainString() + ")", OPTION);
         }
         return new ScaleFactor(value, rows.longValueExact());
     }
@@ -49,7 +53,7 @@ public final class ScaleFactor {
     /** The scale factor of {@code rows} records (rows / 10^10). */
     public static ScaleFactor ofRows(long rows) {
         if (rows < 1) {
-            throw new IllegalArgumentException("-rows must be at least 1, got " + rows);
+            throw new InvalidOptionException("{} must be at least 1, got " + rows, "rows");
         }
         return new ScaleFactor(new BigDecimal(rows).divide(ROWS_PER_UNIT).stripTrailingZeros(), rows);
     }

@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.error.InvalidOptionException;
 import static java.util.Objects.requireNonNull;
 
 import java.math.BigDecimal;
@@ -150,9 +151,9 @@ public final class TpcxhsOptions {
         }
 
         public TpcxhsOptions build() {
-            HsOptions.checkPath("-baseDir", baseDir);
+            HsOptions.checkPath("baseDir", baseDir);
             if (price != null && price.signum() <= 0) {
-                throw new IllegalArgumentException("-price must be above 0, got " + price.toPlainString());
+                throw new InvalidOptionException("{} must be above 0, got " + price.toPlainString(), "price");
             }
             TpcxhsOptions options = new TpcxhsOptions(this);
             // Check the phases' own options now, so bad values fail before anything runs.

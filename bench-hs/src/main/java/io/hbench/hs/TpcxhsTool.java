@@ -42,6 +42,11 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     }
 
     @Override
+    protected String flagOf(String option) {
+        return HsFlags.of(option);
+    }
+
+    @Override
     protected void addOptions(Options options) {
         options.addOption(HsGenTool.valued("sf", "scale factor", "terabytes: 1, 3, 10, 30, 100, 300, 1000, 3000 or"
                 + " 10000; below 1 (e.g. 0.0001) for a test run"));

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.cli.BenchTool;
 import java.io.ByteArrayOutputStream;
@@ -146,6 +147,11 @@ class HsToolParseTest {
     void hsDataCheckRefusesZeroReplication() {
         assertUsageError(run(HsDataCheckTool::new, "-replication", "0"),
                 "HSDataCheck: -replication must be from 1 to 512, got 0", "HSDataCheck ");
+        assertThatThrownBy(() -> HsDataCheckOptions.builder("/d").replication(0).build())
+                .as("a library caller reads the option's name, the command line its flag")
+                .hasMessage("replication must be from 1 to 512, got 0");
+        assertThatThrownBy(() -> HsGenOptions.builder(10).outputDir(" ").build()).hasMessage("outputDir is empty");
+        assertUsageError(run(HsGenTool::new, "10", " "), "HSGen: -output is empty", "HSGen ");
     }
 
     @Test

@@ -33,10 +33,11 @@ class TpcxhsResultTest {
         assertThat(ScaleFactor.parse("3.0")).hasToString("3");
         assertThat(ScaleFactor.ofRows(10_000_000_000L).isValid()).isTrue();
         assertThat(ScaleFactor.ofRows(2000).value()).isEqualByComparingTo("0.0000002");
-        assertThatThrownBy(() -> ScaleFactor.parse("0.00000000001")).hasMessage("-sf 0.00000000001 is not a whole"
-                + " number of 100-byte records (0.1)");
-        assertThatThrownBy(() -> ScaleFactor.parse("0")).hasMessage("-sf must be above 0, got 0");
-        assertThatThrownBy(() -> ScaleFactor.parse("-1")).hasMessageStartingWith("-sf '-1' is not a scale factor");
+        assertThatThrownBy(() -> ScaleFactor.parse("0.00000000001")).hasMessage("scaleFactor 0.00000000001 is not a"
+                + " whole number of 100-byte records (0.1)");
+        assertThatThrownBy(() -> ScaleFactor.parse("0")).hasMessage("scaleFactor must be above 0, got 0");
+        assertThatThrownBy(() -> ScaleFactor.parse("-1")).hasMessageStartingWith("scaleFactor '-1' is not a scale"
+                + " factor");
     }
 
     @Test
