@@ -2,6 +2,7 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.InvalidOptionException;
 import io.hbench.units.DataSize;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,11 +12,15 @@ import org.apache.hadoop.fs.Path;
 /**
  * An immutable TestDFSIO workload: the operation, how many files of what size, and how the bytes
  * move. Built by {@link Builder}, which checks every value and their combinations; a bad one throws
- * {@link IllegalArgumentException} with a message that names the flag. It travels to map tasks as
- * configuration keys ({@link #writeTo}, {@link #readFrom}).
+ * {@link InvalidOptionException} naming the option as the builder does ({@code nrFiles}), which the
+ * command line names by its flag. A base directory not given is the cluster's, {@link #resolve resolved}
+ * when the benchmark runs. It travels to map tasks as configuration keys ({@link #writeTo},
+ * {@link #readFrom}).
  */
 public final class DfsioOptions {
     public static final String DEFAULT_BASE_DIR = "/benchmarks/TestDFSIO";
+    /** Where Hadoop's TestDFSIO takes its base directory from, when none is given. */
+    public static final String BASE_DIR_KEY = "test.build.data";
     public static final int DEFAULT_BUFFER_SIZE = 1_000_000;
     public static final long DEFAULT_FILE_SIZE = DataSize.MB;
     /** HDFS's default limit of entries in one directory (dfs.namenode.fs-limits.max-directory-items). */
@@ -30,6 +35,8 @@ public final class DfsioOptions {
     private final int bufferSize;
     private final long skipSize;
     private final String baseDir;
+    /** Whether the base directory was given, rather than left to the cluster's {@value #BASE_DIR_KEY}. */
+    private final boolean baseDirGiven;
     private final String compressionCodec;
     private final String storagePolicy;
     private final String erasureCodePolicy;
@@ -42,12 +49,56 @@ public final class DfsioOptions {
         this.fileSize = builder.fileSize;
         this.bufferSize = builder.bufferSize;
         this.skipSize = skipSize;
-        this.baseDir = builder.baseDir;
+        this.baseDir = builder.baseDir != null ? builder.baseDir : DEFAULT_BASE_DIR;
+        this.baseDirGiven = builder.baseDir != null;
         this.compressionCodec = builder.compressionCodec;
         this.storagePolicy = builder.storagePolicy;
         this.erasureCodePolicy = builder.erasureCodePolicy;
         this.verify = builder.verify;
         this.sequential = builder.sequential;
+    }
+
+    /** These options with the base directory {@code baseDir}. */
+    private DfsioOptions(DfsioOptions o, String baseDir) {
+        this.operation = o.operation;
+        this.nrFiles = o.nrFiles;
+        this.fileSize = o.fileSize;
+        this.bufferSize = o.bufferSize;
+        this.skipSize = o.skipSize;
+        this.baseDir = baseDir;
+        this.baseDirGiven = true;
+        this.compressionCodec = o.compressionCodec;
+        this.storagePolicy = o.storagePolicy;
+        this.erasureCodePolicy = o.erasureCodePolicy;
+        this.verify = o.verify;
+        this.sequential = o.sequential;
+    }
+
+    /**
+     * These options as a run on the cluster {@code conf} configures uses them: a base directory not given is its
+     * {@value #BASE_DIR_KEY}, else {@value #DEFAULT_BASE_DIR}, as Hadoop's TestDFSIO takes it.
+     *
+     * @throws InvalidOptionException if the base directory given and the configuration's name different directories
+     */
+    public DfsioOptions resolve(Configuration conf) {
+        String resolved = baseDir(conf, baseDirGiven ? Optional.of(baseDir) : Optional.empty());
+        Builder.checkBaseDir(resolved);
+        return resolved.equals(baseDir) ? this : new DfsioOptions(this, resolved);
+    }
+
+    /**
+     * The base directory of a run on the cluster {@code conf} configures: {@code given}, else {@value #BASE_DIR_KEY},
+     * else {@value #DEFAULT_BASE_DIR}.
+     *
+     * @throws InvalidOptionException if {@code given} and {@value #BASE_DIR_KEY} name different directories
+     */
+    public static String baseDir(Configuration conf, Optional<String> given) {
+        String configured = conf.getTrimmed(BASE_DIR_KEY);
+        if (given.isPresent() && configured != null && !given.get().equals(configured)) {
+            throw new InvalidOptionException("{} " + given.get() + " and " + BASE_DIR_KEY + "=" + configured
+                    + " name different base directories: give one", "baseDir");
+        }
+        return given.orElse(configured != null ? configured : DEFAULT_BASE_DIR);
     }
 
     public static Builder builder(DfsioOperation operation) {
@@ -79,6 +130,10 @@ public final class DfsioOptions {
         return skipSize;
     }
 
+    /**
+     * The base directory; one not given is {@value #DEFAULT_BASE_DIR} here and the cluster's {@value #BASE_DIR_KEY},
+     * if it has one, once {@linkplain #resolve resolved} (as every run resolves its options).
+     */
     public String baseDir() {
         return baseDir;
     }
@@ -189,7 +244,7 @@ public final class DfsioOptions {
         private long fileSize = DEFAULT_FILE_SIZE;
         private int bufferSize = DEFAULT_BUFFER_SIZE;
         private Long skipSize;
-        private String baseDir = DEFAULT_BASE_DIR;
+        private String baseDir;
         private String compressionCodec;
         private String storagePolicy;
         private String erasureCodePolicy;
@@ -253,43 +308,51 @@ public final class DfsioOptions {
 
         public DfsioOptions build() {
             if (nrFiles < 1 || nrFiles > MAX_FILES) {
-                throw new IllegalArgumentException("-nrFiles must be from 1 to " + MAX_FILES + ", got " + nrFiles);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_FILES + ", got " + nrFiles, "nrFiles");
             }
             if (operation == DfsioOperation.TRUNCATE ? fileSize < 0 : fileSize < 1) {
-                throw new IllegalArgumentException("-fileSize must be " + (operation == DfsioOperation.TRUNCATE
-                        ? "0 or more" : "at least 1 byte") + ", got " + fileSize);
+                throw new InvalidOptionException("{} must be " + (operation == DfsioOperation.TRUNCATE
+                        ? "0 or more" : "at least 1 byte") + ", got " + fileSize, "fileSize");
             }
             if (bufferSize < 1 || bufferSize > MAX_BUFFER_SIZE) {
-                throw new IllegalArgumentException("-bufferSize must be from 1 to " + MAX_BUFFER_SIZE
-                        + " bytes, got " + bufferSize);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_BUFFER_SIZE
+                        + " bytes, got " + bufferSize, "bufferSize");
             }
+            if (baseDir != null) {
+                checkBaseDir(baseDir);
+            }
+            long resolvedSkipSize = resolveSkipSize();
+            if (compressionCodec != null && operation.isPositionalRead()) {
+                throw new InvalidOptionException("{} cannot be used with random, backward or skip reads: positional"
+                        + " reads need an uncompressed file", "compressionCodec");
+            }
+            if (erasureCodePolicy != null && operation != DfsioOperation.WRITE) {
+                throw new InvalidOptionException("{} is set when files are written: use it with a write"
+                        + (operation == DfsioOperation.APPEND || operation == DfsioOperation.TRUNCATE
+                                ? " (erasure-coded files cannot be appended to or truncated)" : ""),
+                        "erasureCodePolicy");
+            }
+            if (storagePolicy != null && operation != DfsioOperation.WRITE) {
+                throw new InvalidOptionException("{} is set when files are written: use it with a write",
+                        "storagePolicy");
+            }
+            if (verify && !operation.isRead()) {
+                throw new InvalidOptionException("{} checks data as it is read: use it with a read (every write"
+                        + " produces verifiable data)", "verify");
+            }
+            return new DfsioOptions(this, resolvedSkipSize);
+        }
+
+        private static void checkBaseDir(String baseDir) {
             if (baseDir.isBlank()) {
-                throw new IllegalArgumentException("the base directory (-Dtest.build.data or -rootDir) is empty");
+                throw new InvalidOptionException("{} is empty", "baseDir");
             }
             try {
                 new Path(baseDir);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("the base directory (-Dtest.build.data or -rootDir) '" + baseDir
-                        + "' is not a valid path: " + e.getMessage());
+                throw new InvalidOptionException("{} '" + baseDir + "' is not a valid path: " + e.getMessage(),
+                        "baseDir");
             }
-            long resolvedSkipSize = resolveSkipSize();
-            if (compressionCodec != null && operation.isPositionalRead()) {
-                throw new IllegalArgumentException("-compression cannot be used with -random, -backward or -skip:"
-                        + " positional reads need an uncompressed file");
-            }
-            if (erasureCodePolicy != null && operation != DfsioOperation.WRITE) {
-                throw new IllegalArgumentException("-erasureCodePolicy is set when files are written: use it with -write"
-                        + (operation == DfsioOperation.APPEND || operation == DfsioOperation.TRUNCATE
-                                ? " (erasure-coded files cannot be appended to or truncated)" : ""));
-            }
-            if (storagePolicy != null && operation != DfsioOperation.WRITE) {
-                throw new IllegalArgumentException("-storagePolicy is set when files are written: use it with -write");
-            }
-            if (verify && !operation.isRead()) {
-                throw new IllegalArgumentException("-verify checks data as it is read: use it with -read"
-                        + " (every write produces verifiable data)");
-            }
-            return new DfsioOptions(this, resolvedSkipSize);
         }
 
         private long resolveSkipSize() {
@@ -299,7 +362,7 @@ public final class DfsioOptions {
                     return -bufferSize;
                 case SKIP_READ:
                     if (skipSize != null && skipSize < 0) {
-                        throw new IllegalArgumentException("-skipSize must not be negative, got " + skipSize);
+                        throw new InvalidOptionException("{} must not be negative, got " + skipSize, "skipSize");
                     }
                     return skipSize == null || skipSize == 0 ? bufferSize : skipSize;
                 default:
@@ -310,7 +373,7 @@ public final class DfsioOptions {
 
         private void rejectSkipSize() {
             if (skipSize != null && skipSize != 0) {
-                throw new IllegalArgumentException("-skipSize goes with -read -skip");
+                throw new InvalidOptionException("{} goes with skip reads", "skipSize");
             }
         }
     }

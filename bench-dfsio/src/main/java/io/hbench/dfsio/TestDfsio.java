@@ -104,8 +104,8 @@ public final class TestDfsio {
      * directory) are found before anything is written, and throw a {@link BenchException} of kind
      * USER_ERROR.
      */
-    public DfsioResult run(DfsioOptions options) throws IOException, InterruptedException {
-        requireNonNull(options, "options is null");
+    public DfsioResult run(DfsioOptions given) throws IOException, InterruptedException {
+        DfsioOptions options = requireNonNull(given, "given is null").resolve(conf);
         if (!options.sequential()) {
             MapReduceFramework.requireShuffleSupport(conf);
         }
@@ -151,9 +151,12 @@ public final class TestDfsio {
     /**
      * Removes the base directory, if hbench created it ({@code -clean}), and says what was in it; empty if there was
      * no such directory.
+     *
+     * @param baseDir the base directory, or empty for the cluster's ({@link DfsioOptions#baseDir(Configuration,
+     *        Optional)})
      */
-    public Optional<CleanedDirectory> clean(String baseDir) throws IOException {
-        Path base = new Path(baseDir);
+    public Optional<CleanedDirectory> clean(Optional<String> baseDir) throws IOException {
+        Path base = new Path(DfsioOptions.baseDir(conf, baseDir));
         FileSystem fs = base.getFileSystem(conf);
         if (!fs.exists(base)) {
             return Optional.empty();

@@ -22,8 +22,6 @@ import org.apache.hadoop.conf.Configuration;
 public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     public static final String NAME = "TestDFSIO";
     public static final String DEFAULT_RESULT_FILE = "TestDFSIO_results.log";
-    /** Where Hadoop's TestDFSIO takes its base directory from. */
-    public static final String BASE_DIR_KEY = "test.build.data";
 
     /** A file of the lines a run appends: the classic block of a MapReduce run, or -seq's one line. */
     private static final LocalOutput.Kind RESULT_LINES = LocalOutput.Kind.appendedLines("a TestDFSIO result log",
@@ -31,12 +29,12 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
     private static final String[] OPERATION_FLAGS = {"write", "read", "append", "truncate", "clean"};
     private static final String[] READ_KIND_FLAGS = {"random", "backward", "skip"};
 
-    /** The parsed command line: a workload, or a clean-up of a base directory. */
+    /** The parsed command line: a workload, or a clean-up of a base directory (the cluster's if none is given). */
     static final class Command {
         final DfsioOptions options;
-        final String baseDir;
+        final Optional<String> baseDir;
 
-        Command(DfsioOptions options, String baseDir) {
+        Command(DfsioOptions options, Optional<String> baseDir) {
             this.options = options;
             this.baseDir = baseDir;
         }
@@ -94,8 +92,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         options.addOption(valued("compression", "codecClassName", "compress file data with this codec"));
         options.addOption(valued("storagePolicy", "name", "HDFS storage policy of the written files"));
         options.addOption(valued("erasureCodePolicy", "name", "HDFS erasure coding policy of the data directory"));
-        options.addOption(valued("rootDir", "dir", "base directory (default -D" + BASE_DIR_KEY + ", else "
-                + DfsioOptions.DEFAULT_BASE_DIR + ")"));
+        options.addOption(valued("rootDir", "dir", "base directory (default -D" + DfsioOptions.BASE_DIR_KEY
+                + ", else " + DfsioOptions.DEFAULT_BASE_DIR + ")"));
     }
 
     private static Option flag(String name, String description) {
@@ -104,6 +102,19 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
 
     private static Option valued(String name, String argName, String description) {
         return Option.builder(name).hasArg().argName(argName).desc(description).build();
+    }
+
+    /** The flags of the options whose names differ from them. */
+    @Override
+    protected String flagOf(String option) {
+        switch (option) {
+            case "baseDir":
+                return "-rootDir";
+            case "compressionCodec":
+                return "-compression";
+            default:
+                return super.flagOf(option);
+        }
     }
 
     @Override
@@ -123,7 +134,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
 
     @Override
     protected Command parse(CommandLine line) {
-        String baseDir = baseDir(line);
+        Optional<String> baseDir = Optional.ofNullable(line.getOptionValue("rootDir"));
+        // The run resolves it again against the cluster it finds; a -rootDir the -D contradicts is refused now.
+        DfsioOptions.baseDir(getConf(), baseDir);
         DfsioOperation operation = operation(line);
         Integer nrFiles = line.hasOption("nrFiles")
                 ? FlagValues.wholeNumber("-nrFiles", line.getOptionValue("nrFiles")) : null;
@@ -143,7 +156,6 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             return new Command(null, baseDir);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
-                .baseDir(baseDir)
                 .verify(line.hasOption("verify"))
                 .sequential(line.hasOption("seq"))
                 .compressionCodec(line.getOptionValue("compression"))
@@ -161,17 +173,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         if (skipSize != null) {
             options.skipSize(skipSize);
         }
+        baseDir.ifPresent(options::baseDir);
         return new Command(options.build(), baseDir);
-    }
-
-    private String baseDir(CommandLine line) {
-        String configured = getConf().getTrimmed(BASE_DIR_KEY);
-        String rootDir = line.getOptionValue("rootDir");
-        if (rootDir != null && configured != null && !rootDir.equals(configured)) {
-            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-rootDir " + rootDir + " and -D" + BASE_DIR_KEY
-                    + "=" + configured + " name different base directories: give one");
-        }
-        return rootDir != null ? rootDir : configured != null ? configured : DfsioOptions.DEFAULT_BASE_DIR;
     }
 
     /** The one operation flag, or null for -clean. */
@@ -238,7 +241,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         if (command.isClean()) {
             Optional<CleanedDirectory> cleaned = benchmark.clean(command.baseDir);
             if (cleaned.isEmpty()) {
-                out.println(NAME + ": nothing to clean: no " + command.baseDir);
+                out.println(NAME + ": nothing to clean: no " + DfsioOptions.baseDir(session.configuration(),
+                        command.baseDir));
             } else {
                 DfsioReport.cleanLines(cleaned.get()).forEach(line -> out.println(NAME + ": " + line));
             }

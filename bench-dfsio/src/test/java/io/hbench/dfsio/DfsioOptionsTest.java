@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbench.error.InvalidOptionException;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -36,14 +37,14 @@ class DfsioOptionsTest {
     void rejectsZeroFiles() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(0).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-nrFiles must be from 1 to 1048576, got 0");
+                .hasMessage("nrFiles must be from 1 to 1048576, got 0");
     }
 
     @Test
     void rejectsMoreFilesThanAnHdfsDirectoryHolds() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(1_048_577).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-nrFiles must be from 1 to 1048576, got 1048577");
+                .hasMessage("nrFiles must be from 1 to 1048576, got 1048577");
     }
 
     @Test
@@ -56,7 +57,7 @@ class DfsioOptionsTest {
     void rejectsEmptyFilesForWrite() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).fileSize(0).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-fileSize must be at least 1 byte, got 0");
+                .hasMessage("fileSize must be at least 1 byte, got 0");
     }
 
     @Test
@@ -64,21 +65,36 @@ class DfsioOptionsTest {
         assertThat(DfsioOptions.builder(DfsioOperation.TRUNCATE).fileSize(0).build().fileSize()).isZero();
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.TRUNCATE).fileSize(-1).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-fileSize must be 0 or more, got -1");
+                .hasMessage("fileSize must be 0 or more, got -1");
     }
 
     @Test
     void rejectsZeroBufferSize() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).bufferSize(0).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-bufferSize must be from 1 to 1073741824 bytes, got 0");
+                .hasMessage("bufferSize must be from 1 to 1073741824 bytes, got 0");
+    }
+
+    @Test
+    void aBaseDirectoryNotGivenIsTheClustersTestBuildDataOnceResolved() {
+        Configuration cluster = new Configuration(false);
+        cluster.set(DfsioOptions.BASE_DIR_KEY, "/data/bench");
+        DfsioOptions leftToCluster = DfsioOptions.builder(DfsioOperation.WRITE).build();
+
+        assertThat(leftToCluster.baseDir()).isEqualTo(DfsioOptions.DEFAULT_BASE_DIR);
+        assertThat(leftToCluster.resolve(cluster).baseDir()).isEqualTo("/data/bench");
+        assertThat(leftToCluster.resolve(new Configuration(false)).baseDir()).isEqualTo(DfsioOptions.DEFAULT_BASE_DIR);
+        DfsioOptions given = DfsioOptions.builder(DfsioOperation.WRITE).baseDir("/elsewhere").build();
+        assertThatThrownBy(() -> given.resolve(cluster)).isInstanceOf(InvalidOptionException.class)
+                .hasMessage("baseDir /elsewhere and test.build.data=/data/bench name different base directories: give"
+                        + " one");
     }
 
     @Test
     void rejectsBlankBaseDirectory() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).baseDir("  ").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the base directory (-Dtest.build.data or -rootDir) is empty");
+                .hasMessage("baseDir is empty");
     }
 
     @Test
@@ -89,7 +105,7 @@ class DfsioOptionsTest {
                     .compressionCodec("org.apache.hadoop.io.compress.DefaultCodec").build())
                     .as("%s", read)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("-compression cannot be used with -random, -backward or -skip:"
+                    .hasMessage("compressionCodec cannot be used with random, backward or skip reads:"
                             + " positional reads need an uncompressed file");
         }
     }
@@ -105,7 +121,7 @@ class DfsioOptionsTest {
     void rejectsErasureCodePolicyWithAppendAndSaysWhy() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.APPEND).erasureCodePolicy("RS-6-3-1024k").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-erasureCodePolicy is set when files are written: use it with -write"
+                .hasMessage("erasureCodePolicy is set when files are written: use it with a write"
                         + " (erasure-coded files cannot be appended to or truncated)");
     }
 
@@ -113,21 +129,21 @@ class DfsioOptionsTest {
     void rejectsErasureCodePolicyWithReadWithoutTheAppendReason() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.READ).erasureCodePolicy("RS-6-3-1024k").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-erasureCodePolicy is set when files are written: use it with -write");
+                .hasMessage("erasureCodePolicy is set when files are written: use it with a write");
     }
 
     @Test
     void rejectsStoragePolicyWithRead() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.READ).storagePolicy("HOT").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-storagePolicy is set when files are written: use it with -write");
+                .hasMessage("storagePolicy is set when files are written: use it with a write");
     }
 
     @Test
     void rejectsVerifyWithWrite() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).verify(true).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-verify checks data as it is read: use it with -read"
+                .hasMessage("verify checks data as it is read: use it with a read"
                         + " (every write produces verifiable data)");
     }
 
@@ -143,14 +159,14 @@ class DfsioOptionsTest {
     void rejectsSkipSizeWithPlainRead() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.READ).skipSize(4).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-skipSize goes with -read -skip");
+                .hasMessage("skipSize goes with skip reads");
     }
 
     @Test
     void rejectsNegativeSkipSizeForSkipRead() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.SKIP_READ).skipSize(-1).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-skipSize must not be negative, got -1");
+                .hasMessage("skipSize must not be negative, got -1");
     }
 
     @Test
@@ -225,7 +241,7 @@ class DfsioOptionsTest {
     void rejectsAnExplicitSkipSizeForABackwardRead() {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.BACKWARD_READ).skipSize(4).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-skipSize goes with -read -skip");
+                .hasMessage("skipSize goes with skip reads");
     }
 
     @Test

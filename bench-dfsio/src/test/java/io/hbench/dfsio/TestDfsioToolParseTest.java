@@ -125,15 +125,15 @@ class TestDfsioToolParseTest {
 
     @Test
     void rootDirDifferentFromTestBuildDataIsAUsageError() {
-        conf.set(TestDfsioTool.BASE_DIR_KEY, "/b");
+        conf.set(DfsioOptions.BASE_DIR_KEY, "/b");
 
         assertUsageError(run("-write", "-rootDir", "/a"),
-                "TestDFSIO: -rootDir /a and -Dtest.build.data=/b name different base directories: give one");
+                "TestDFSIO: -rootDir /a and test.build.data=/b name different base directories: give one");
     }
 
     @Test
     void verifyWithWriteIsAUsageError() {
-        assertUsageError(run("-write", "-verify"), "TestDFSIO: -verify checks data as it is read: use it with -read"
+        assertUsageError(run("-write", "-verify"), "TestDFSIO: -verify checks data as it is read: use it with a read"
                 + " (every write produces verifiable data)");
     }
 
