@@ -5,6 +5,7 @@ import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.error.InvalidOptionException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.MissingArgumentException;
@@ -61,6 +62,8 @@ public abstract class ResultsCommand implements CommandLineProgram {
             return usageError(ProgramMessages.unknownOption(e));
         } catch (MissingArgumentException e) {
             return usageError(ProgramMessages.missingValue(e));
+        } catch (InvalidOptionException e) {
+            return usageError(e.messageNaming(option -> "-" + option));
         } catch (ParseException | IllegalArgumentException e) {
             return usageError(e.getMessage());
         } catch (BenchException e) {

@@ -2,6 +2,7 @@ package io.hbench.bsp.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.InvalidOptionException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,12 +36,13 @@ public final class BenchSettings {
     public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen,
             Optional<Path> secretFile) {
         if (peers < 2 || peers > MAX_PEERS) {
-            throw new IllegalArgumentException("-peers must be from 2 to " + MAX_PEERS + ", got " + peers
-                    + ": messages need a peer to go to");
+            throw new InvalidOptionException("{} must be from 2 to " + MAX_PEERS + ", got " + peers
+                    + ": messages need a peer to go to", "peers");
         }
         requireNonNull(failureTimeout, "failureTimeout is null");
         if (failureTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new IllegalArgumentException("-timeout must be at least 1 second, got " + failureTimeout.toSeconds());
+            throw new InvalidOptionException("{} must be at least 1 second, got " + failureTimeout.toSeconds(),
+                    "failureTimeout");
         }
         this.peers = peers;
         this.seed = seed;
@@ -48,12 +50,12 @@ public final class BenchSettings {
         this.listen = requireNonNull(listen, "listen is null");
         this.secretFile = requireNonNull(secretFile, "secretFile is null");
         if (listen.isPresent() && secretFile.isEmpty()) {
-            throw new IllegalArgumentException("-listen needs -secretFile <file>: the peers started by hand prove that"
-                    + " they know the secret in it (made if it does not exist, readable by its owner alone)");
+            throw new InvalidOptionException("{} needs {}: the peers started by hand prove that they know the secret"
+                    + " in it (made if it does not exist, readable by its owner alone)", "listen", "secretFile");
         }
         if (listen.isEmpty() && secretFile.isPresent()) {
-            throw new IllegalArgumentException("-secretFile is for -listen: the peers of a submitted job get the run's"
-                    + " secret in the job's credentials");
+            throw new InvalidOptionException("{} is for {}: the peers of a submitted job get the run's secret in the"
+                    + " job's credentials", "secretFile", "listen");
         }
     }
 

@@ -43,6 +43,11 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
     }
 
     /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
+    @Override
+    protected String flagOf(String option) {
+        return option.equals("failureTimeout") ? "-timeout" : super.flagOf(option);
+    }
+
     protected static void addSettingsOptions(Options options, String peersHelp) {
         options.addOption(valued("peers", "N", peersHelp));
         options.addOption(valued("seed", "N", "seed of every random choice, so a run can be repeated"

@@ -2,6 +2,7 @@ package io.hbench.bsp.ebb;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.InvalidOptionException;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.bench.BenchSettings;
 import java.util.ArrayList;
@@ -141,33 +142,33 @@ public final class EbbOptions {
             checkSize(minSize);
             checkSize(maxSize);
             if (minSize > maxSize) {
-                throw new IllegalArgumentException("-s " + minSize + "-" + maxSize + ": the first size is larger than"
-                        + " the second");
+                throw new InvalidOptionException("{} " + minSize + "-" + maxSize + ": the first size is larger than"
+                        + " the second", "sizes");
             }
             if (rounds < 1) {
-                throw new IllegalArgumentException("-r must be at least 1, got " + rounds);
+                throw new InvalidOptionException("{} must be at least 1, got " + rounds, "rounds");
             }
             if (buckets < 0) {
-                throw new IllegalArgumentException("-b must be at least 1, got " + buckets);
+                throw new InvalidOptionException("{} must be at least 1, got " + buckets, "buckets");
             }
             if (settings == null) {
                 settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),
                         BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
             }
             if (pattern == EbbPattern.EBB && settings.peers() % 2 != 0) {
-                throw new IllegalArgumentException("-peers " + settings.peers() + " is odd: the ebb pattern pairs every"
-                        + " peer with another; give an even number (or -pattern ring or alltoall)");
+                throw new InvalidOptionException("{} " + settings.peers() + " is odd: the ebb pattern pairs every"
+                        + " peer with another; give an even number (or {} ring or alltoall)", "peers", "pattern");
             }
             if (relative && settings.listen().isPresent()) {
-                throw new IllegalArgumentException("-relative runs a second job of 2 peers, which -listen cannot:"
-                        + " run the baseline by hand with -peers 2");
+                throw new InvalidOptionException("{} runs a second job of 2 peers, which {} cannot: run the baseline"
+                        + " by hand with {} 2", "relative", "listen", "peers");
             }
             return new EbbOptions(this);
         }
 
         private static void checkSize(long size) {
             if (size < 1 || size > MAX_SIZE) {
-                throw new IllegalArgumentException("-s must be from 1 to " + MAX_SIZE + " bytes, got " + size);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_SIZE + " bytes, got " + size, "sizes");
             }
         }
     }

@@ -34,6 +34,21 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
         System.exit(new EbbTool(System.out, System.err).runCommandLine(new Configuration(), args));
     }
 
+    /** Netgauge's one-letter flags. */
+    @Override
+    protected String flagOf(String option) {
+        switch (option) {
+            case "sizes":
+                return "-s";
+            case "rounds":
+                return "-r";
+            case "buckets":
+                return "-b";
+            default:
+                return super.flagOf(option);
+        }
+    }
+
     @Override
     protected BenchSettings settingsOf(EbbOptions options) {
         return options.settings();
@@ -88,11 +103,7 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
             options.rounds(FlagValues.wholeNumber("-r", line.getOptionValue("r")));
         }
         if (line.hasOption("b")) {
-            int buckets = FlagValues.wholeNumber("-b", line.getOptionValue("b"));
-            if (buckets < 1) {
-                throw new IllegalArgumentException("-b must be at least 1, got " + buckets);
-            }
-            options.buckets(buckets);
+            options.buckets(FlagValues.wholeNumber("-b", line.getOptionValue("b"), 1, Integer.MAX_VALUE));
         }
         if (line.hasOption("pattern")) {
             options.pattern(pattern(line.getOptionValue("pattern")));

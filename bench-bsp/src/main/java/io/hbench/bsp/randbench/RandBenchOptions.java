@@ -2,6 +2,7 @@ package io.hbench.bsp.randbench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.error.InvalidOptionException;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspPeer;
 import io.hbench.bsp.bench.BenchSettings;
@@ -122,22 +123,22 @@ public final class RandBenchOptions {
 
         public RandBenchOptions build() {
             if (messageSize < 1 || messageSize > MAX_MESSAGE_SIZE) {
-                throw new IllegalArgumentException("<msgSize> must be from 1 to " + MAX_MESSAGE_SIZE + " bytes, got "
-                        + messageSize);
+                throw new InvalidOptionException("{} must be from 1 to " + MAX_MESSAGE_SIZE + " bytes, got "
+                        + messageSize, "messageSize");
             }
             if (messagesPerSuperstep < 1) {
-                throw new IllegalArgumentException("<msgsPerSuperstep> must be at least 1, got "
-                        + messagesPerSuperstep);
+                throw new InvalidOptionException("{} must be at least 1, got " + messagesPerSuperstep,
+                        "messagesPerSuperstep");
             }
             if (supersteps < 1) {
-                throw new IllegalArgumentException("<supersteps> must be at least 1, got " + supersteps);
+                throw new InvalidOptionException("{} must be at least 1, got " + supersteps, "supersteps");
             }
             if (warmup < 0) {
-                throw new IllegalArgumentException("-warmup must be at least 0, got " + warmup);
+                throw new InvalidOptionException("{} must be at least 0, got " + warmup, "warmup");
             }
             if ((long) supersteps + warmup > Integer.MAX_VALUE - 1) {
-                throw new IllegalArgumentException("<supersteps> and -warmup together must stay below "
-                        + Integer.MAX_VALUE);
+                throw new InvalidOptionException("{} and {} together must stay below " + Integer.MAX_VALUE,
+                        "supersteps", "warmup");
             }
             if (settings == null) {
                 settings = new BenchSettings(BenchSettings.DEFAULT_PEERS, ThreadLocalRandom.current().nextLong(),

@@ -75,6 +75,21 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
                 + " (default 0)"));
     }
 
+    /** Hama's positional arguments, by the names its usage gives them. */
+    @Override
+    protected String flagOf(String option) {
+        switch (option) {
+            case "messageSize":
+                return "<msgSize>";
+            case "messagesPerSuperstep":
+                return "<msgsPerSuperstep>";
+            case "supersteps":
+                return "<supersteps>";
+            default:
+                return super.flagOf(option);
+        }
+    }
+
     @Override
     protected List<String> positionalFlags() {
         return List.of("msgSize", "msgsPerSuperstep", "supersteps");

@@ -112,7 +112,7 @@ class EbbToolTest {
 
     @Test
     void zeroBucketsAreRefused() throws Exception {
-        assertUsageError(run("-s", "1KB", "-b", "0"), "EBB: -b must be at least 1, got 0");
+        assertUsageError(run("-s", "1KB", "-b", "0"), "EBB: -b '0' is too small: at least 1");
     }
 
     @Test

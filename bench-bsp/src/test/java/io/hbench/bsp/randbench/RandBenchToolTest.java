@@ -127,7 +127,7 @@ class RandBenchToolTest {
         assertUsageError(run("10", "1", "1", "-listen", "gateway"),
                 "RandBench: -listen 'gateway' is not host:port with a port from 0 to 65535, e.g. 0.0.0.0:7077");
         assertUsageError(run("10", "1", "1", "-listen", "127.0.0.1:7077"), "RandBench: -listen needs -secretFile"
-                + " <file>: the peers started by hand prove that they know the secret in it (made if it does not exist,"
+                + ": the peers started by hand prove that they know the secret in it (made if it does not exist,"
                 + " readable by its owner alone)");
         assertUsageError(run("10", "1", "1", "-secretFile", "s"), "RandBench: -secretFile is for -listen: the peers of"
                 + " a submitted job get the run's secret in the job's credentials");

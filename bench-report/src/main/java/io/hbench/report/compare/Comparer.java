@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.error.InvalidOptionException;
 import io.hbench.report.LoadedResult;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
@@ -28,7 +29,7 @@ public final class Comparer {
 
     public Comparer(double alpha, boolean force) {
         if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("-alpha must be between 0 and 1, not " + alpha);
+            throw new InvalidOptionException("{} must be between 0 and 1, not " + alpha, "alpha");
         }
         this.alpha = alpha;
         this.force = force;
