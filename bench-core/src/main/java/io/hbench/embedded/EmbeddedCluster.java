@@ -4,13 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.FileLocks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -162,12 +162,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     private static FileLock tryLock(FileChannel channel, Path dir) throws IOException {
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        }
+        FileLock lock = FileLocks.tryLock(channel);
         if (lock == null) {
             throw inUse(dir);
         }

@@ -1,5 +1,6 @@
 package io.hbench.resources;
 
+import io.hbench.fs.FileLocks;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -137,22 +137,13 @@ public final class HostSampler {
     private void tryLock() {
         try {
             lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            lock = tryLock(lockChannel);
+            lock = FileLocks.tryLock(lockChannel);
             if (lock == null) {
                 lockChannel.close();
                 lockChannel = null;
             }
         } catch (IOException e) {
             lockImpossible = true;
-        }
-    }
-
-    /** The lock, or null if another process holds it (or, in tests, this one through another channel). */
-    private static FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null;
         }
     }
 

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.FileLocks;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -121,13 +121,7 @@ final class StandaloneNameNode implements NameNodeTarget {
             return;
         }
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                // Held by a NameNode in this JVM.
-                lock = null;
-            }
+            FileLock lock = FileLocks.tryLock(channel);
             if (lock == null) {
                 throw inUse(dir);
             }
