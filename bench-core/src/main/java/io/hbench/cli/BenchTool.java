@@ -124,11 +124,15 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     /**
-     * How the command line names the option the library calls {@code option}, for messages: {@code -option} by
-     * default.
+     * The flags of the options the library names otherwise ({@code compressionCodec} is {@code -compression}), for
+     * messages; every other option {@code o} is {@code -o}. None by default.
      */
-    protected String flagOf(String option) {
-        return "-" + option;
+    protected Map<String, String> flagNames() {
+        return Map.of();
+    }
+
+    private String flagOf(String option) {
+        return flagNames().getOrDefault(option, "-" + option);
     }
 
     /**

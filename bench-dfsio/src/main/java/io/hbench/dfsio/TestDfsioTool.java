@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
@@ -104,17 +105,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         return Option.builder(name).hasArg().argName(argName).desc(description).build();
     }
 
-    /** The flags of the options whose names differ from them. */
     @Override
-    protected String flagOf(String option) {
-        switch (option) {
-            case "baseDir":
-                return "-rootDir";
-            case "compressionCodec":
-                return "-compression";
-            default:
-                return super.flagOf(option);
-        }
+    protected Map<String, String> flagNames() {
+        return Map.of("baseDir", "-rootDir", "compressionCodec", "-compression");
     }
 
     @Override

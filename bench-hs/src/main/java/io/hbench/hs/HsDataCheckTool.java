@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -52,8 +53,8 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
     }
 
     @Override
-    protected String flagOf(String option) {
-        return HsFlags.of(option);
+    protected Map<String, String> flagNames() {
+        return HsFlags.NAMES;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -60,8 +61,8 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
     }
 
     @Override
-    protected String flagOf(String option) {
-        return HsFlags.of(option);
+    protected Map<String, String> flagNames() {
+        return HsFlags.NAMES;
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -57,8 +58,8 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
     }
 
     @Override
-    protected String flagOf(String option) {
-        return HsFlags.of(option);
+    protected Map<String, String> flagNames() {
+        return HsFlags.NAMES;
     }
 
     @Override

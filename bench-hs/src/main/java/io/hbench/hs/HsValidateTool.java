@@ -6,6 +6,7 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -51,8 +52,8 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
     }
 
     @Override
-    protected String flagOf(String option) {
-        return HsFlags.of(option);
+    protected Map<String, String> flagNames() {
+        return HsFlags.NAMES;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -42,8 +43,8 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     }
 
     @Override
-    protected String flagOf(String option) {
-        return HsFlags.of(option);
+    protected Map<String, String> flagNames() {
+        return HsFlags.NAMES;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -75,9 +76,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     }
 
     @Override
-    protected String flagOf(String option) {
-        return Arrays.stream(NnOption.values()).filter(known -> known.optionName().equals(option)).findFirst()
-                .map(NnCommandLine::flagOf).orElseGet(() -> super.flagOf(option));
+    protected Map<String, String> flagNames() {
+        return Arrays.stream(NnOption.values()).collect(Collectors.toMap(NnOption::optionName, NnCommandLine::flagOf));
     }
 
     @Override

@@ -9,6 +9,8 @@ import io.hbench.cli.FlagValues;
 import java.io.PrintStream;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
@@ -44,8 +46,15 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
 
     /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
     @Override
-    protected String flagOf(String option) {
-        return option.equals("failureTimeout") ? "-timeout" : super.flagOf(option);
+    protected final Map<String, String> flagNames() {
+        Map<String, String> names = new HashMap<>(programFlagNames());
+        names.put("failureTimeout", "-timeout");
+        return names;
+    }
+
+    /** The flags of the program's own options that the library names otherwise; none by default. */
+    protected Map<String, String> programFlagNames() {
+        return Map.of();
     }
 
     protected static void addSettingsOptions(Options options, String peersHelp) {

@@ -13,6 +13,7 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -36,17 +37,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
 
     /** Netgauge's one-letter flags. */
     @Override
-    protected String flagOf(String option) {
-        switch (option) {
-            case "sizes":
-                return "-s";
-            case "rounds":
-                return "-r";
-            case "buckets":
-                return "-b";
-            default:
-                return super.flagOf(option);
-        }
+    protected Map<String, String> programFlagNames() {
+        return Map.of("sizes", "-s", "rounds", "-r", "buckets", "-b");
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.hbench.stats.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -77,17 +78,9 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
 
     /** Hama's positional arguments, by the names its usage gives them. */
     @Override
-    protected String flagOf(String option) {
-        switch (option) {
-            case "messageSize":
-                return "<msgSize>";
-            case "messagesPerSuperstep":
-                return "<msgsPerSuperstep>";
-            case "supersteps":
-                return "<supersteps>";
-            default:
-                return super.flagOf(option);
-        }
+    protected Map<String, String> programFlagNames() {
+        return Map.of("messageSize", "<msgSize>", "messagesPerSuperstep", "<msgsPerSuperstep>", "supersteps",
+                "<supersteps>");
     }
 
     @Override
