@@ -99,7 +99,8 @@ final class NnCommandLine {
      * The workload the command line asks for; what it leaves to the cluster (block size, replication) the run
      * resolves, as a library caller's run does ({@link NnOptions#resolve}).
      *
-     * @throws BenchException naming the flag, for a flag the operation does not take or a value it cannot use
+     * @throws BenchException naming the flag, for a flag the operation does not take or a value it cannot read
+     * @throws io.hbench.error.InvalidOptionException naming the option, for a value the options refuse
      */
     static NnOptions options(CommandLine line) {
         NnOperation operation = operation(line);
@@ -118,11 +119,8 @@ final class NnCommandLine {
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);
         }
-        try {
-            return options.build(NnCommandLine::flagOf);
-        } catch (IllegalArgumentException e) {
-            throw new BenchException(ErrorCode.INVALID_ARGUMENT, e.getMessage());
-        }
+        // The builder names its options; the tool names them by their flags (NnThroughputTool.flagNames).
+        return options.build();
     }
 
     /** How the command line names {@code option}: by its flag, e.g. -UGCacheRefreshCount. */

@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -16,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -608,87 +608,77 @@ public final class NnOptions {
             }
         }
 
-        /** Checks the options; messages name them by {@link NnOption#optionName()}. */
-        public NnOptions build() {
-            return build(NnOption::optionName);
-        }
-
         /**
-         * Checks the options; messages name them with {@code naming}, so that a command line can name its flags.
+         * Checks the options.
          *
-         * @throws IllegalArgumentException if a value is out of range or the options do not fit together
+         * @throws InvalidOptionException naming the options by {@link NnOption#optionName()}, if a value is out of
+         *         range or the options do not fit together
          */
-        public NnOptions build(Function<NnOption, String> naming) {
-            requireNonNull(naming, "naming is null");
+        public NnOptions build() {
             for (NnOption option : given) {
                 if (!option.appliesTo(operation)) {
-                    throw new IllegalArgumentException("option " + naming.apply(option) + " does not apply to "
-                            + operation.label());
+                    throw invalid("option {} does not apply to " + operation.label(), option);
                 }
             }
-            atLeast(naming, NnOption.THREADS, threads, 1);
-            atLeast(naming, NnOption.FILES, files, 1);
-            atLeast(naming, NnOption.FILES_PER_DIR, filesPerDir, 1);
-            atLeast(naming, NnOption.DIRS, dirs, 1);
-            atLeast(naming, NnOption.DIRS_PER_DIR, dirsPerDir, 1);
-            atLeast(naming, NnOption.DATANODES, datanodes, 1);
-            atLeast(naming, NnOption.REPORTS, reports, 1);
-            atLeast(naming, NnOption.BLOCKS_PER_REPORT, blocksPerReport, 1);
-            atLeast(naming, NnOption.BLOCKS_PER_FILE, blocksPerFile, 1);
-            atLeast(naming, NnOption.NODES_TO_DECOMMISSION, nodesToDecommission, 0);
-            atLeast(naming, NnOption.NODE_REPLICATION_LIMIT, nodeReplicationLimit, 1);
-            atLeast(naming, NnOption.TOTAL_BLOCKS, totalBlocks, 1);
+            atLeast(NnOption.THREADS, threads, 1);
+            atLeast(NnOption.FILES, files, 1);
+            atLeast(NnOption.FILES_PER_DIR, filesPerDir, 1);
+            atLeast(NnOption.DIRS, dirs, 1);
+            atLeast(NnOption.DIRS_PER_DIR, dirsPerDir, 1);
+            atLeast(NnOption.DATANODES, datanodes, 1);
+            atLeast(NnOption.REPORTS, reports, 1);
+            atLeast(NnOption.BLOCKS_PER_REPORT, blocksPerReport, 1);
+            atLeast(NnOption.BLOCKS_PER_FILE, blocksPerFile, 1);
+            atLeast(NnOption.NODES_TO_DECOMMISSION, nodesToDecommission, 0);
+            atLeast(NnOption.NODE_REPLICATION_LIMIT, nodeReplicationLimit, 1);
+            atLeast(NnOption.TOTAL_BLOCKS, totalBlocks, 1);
             if (replication != FROM_CLUSTER || given.contains(NnOption.REPLICATION_FACTOR)) {
-                atLeast(naming, NnOption.REPLICATION_FACTOR, replication, 1);
+                atLeast(NnOption.REPLICATION_FACTOR, replication, 1);
             }
-            atLeast(naming, NnOption.WARMUP, warmup, 0);
+            atLeast(NnOption.WARMUP, warmup, 0);
             if (blockSize != FROM_CLUSTER || given.contains(NnOption.BLOCK_SIZE)) {
-                atLeast(naming, NnOption.BLOCK_SIZE, blockSize, 1);
+                atLeast(NnOption.BLOCK_SIZE, blockSize, 1);
             }
             if (nodesToDecommission >= datanodes && (operation == REPLICATION || operation == NnOperation.ALL)) {
-                throw new IllegalArgumentException(naming.apply(NnOption.NODES_TO_DECOMMISSION) + " must be less than "
-                        + naming.apply(NnOption.DATANODES) + " (" + datanodes + "), got " + nodesToDecommission);
+                throw invalid("{} must be less than {} (" + datanodes + "), got " + nodesToDecommission,
+                        NnOption.NODES_TO_DECOMMISSION, NnOption.DATANODES);
             }
             if (duration != null && (duration.isNegative() || duration.isZero())) {
-                throw new IllegalArgumentException(naming.apply(NnOption.DURATION) + " must be more than 0, got "
-                        + duration);
+                throw invalid("{} must be more than 0, got " + duration, NnOption.DURATION);
             }
             if (!LOG_LEVELS.contains(logLevel)) {
-                throw new IllegalArgumentException(naming.apply(NnOption.LOG_LEVEL) + " must be one of "
-                        + String.join(", ", LOG_LEVELS) + ", got '" + logLevel + "'");
+                throw invalid("{} must be one of " + String.join(", ", LOG_LEVELS) + ", got '" + logLevel + "'",
+                        NnOption.LOG_LEVEL);
             }
-            checkBaseDirName(naming);
-            checkFanOut(naming, NnOption.FILES_PER_DIR, filesPerDir, "files", (long) files + warmup,
+            checkBaseDirName();
+            checkFanOut(NnOption.FILES_PER_DIR, filesPerDir, "files", (long) files + warmup,
                     operation == MKDIRS || operation == BLOCK_REPORT || operation == REPLICATION || operation == CLEAN);
-            checkFanOut(naming, NnOption.DIRS_PER_DIR, dirsPerDir, "directories", (long) dirs + warmup,
+            checkFanOut(NnOption.DIRS_PER_DIR, dirsPerDir, "directories", (long) dirs + warmup,
                     operation != MKDIRS && operation != NnOperation.ALL);
             if (operation == NnOperation.MIX) {
-                checkMix(naming);
+                checkMix();
             }
             return new NnOptions(this);
         }
 
-        private void checkBaseDirName(Function<NnOption, String> naming) {
-            String name = naming.apply(NnOption.BASE_DIR_NAME);
+        private void checkBaseDirName() {
             if (baseDirName.isBlank() || !baseDirName.startsWith("/")) {
-                throw new IllegalArgumentException(name + " must be an absolute path such as " + DEFAULT_BASE_DIR_NAME
-                        + ", got '" + baseDirName + "'");
+                throw invalid("{} must be an absolute path such as " + DEFAULT_BASE_DIR_NAME + ", got '" + baseDirName
+                        + "'", NnOption.BASE_DIR_NAME);
             }
             Path path;
             try {
                 path = new Path(baseDirName);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(name + " '" + baseDirName + "' is not a valid path: "
-                        + e.getMessage());
+                throw invalid("{} '" + baseDirName + "' is not a valid path: " + e.getMessage(), NnOption.BASE_DIR_NAME);
             }
             if (path.isRoot()) {
-                throw new IllegalArgumentException(name + " must not be the root directory: clean and "
-                        + naming.apply(NnOption.KEEP_RESULTS) + "-less runs delete what is under it");
+                throw invalid("{} must not be the root directory: clean and {}-less runs delete what is under it",
+                        NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
             }
         }
 
-        private static void checkFanOut(Function<NnOption, String> naming, NnOption option, int perDir, String what,
-                long count, boolean unused) {
+        private static void checkFanOut(NnOption option, int perDir, String what, long count, boolean unused) {
             if (unused || capacity(perDir) >= count) {
                 return;
             }
@@ -696,36 +686,38 @@ public final class NnOptions {
             while (capacity(enough) < count) {
                 enough++;
             }
-            String name = naming.apply(option);
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s %d is too small for %d %s: %d directory levels hold at most %d; use %s %d or more",
-                    name, perDir, count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), name, enough));
+            throw invalid(String.format(Locale.ROOT,
+                    "{} %d is too small for %d %s: %d directory levels hold at most %d; use {} %d or more", perDir,
+                    count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), enough), option, option);
         }
 
-        private void checkMix(Function<NnOption, String> naming) {
-            String name = naming.apply(NnOption.MIX_WEIGHTS);
+        private void checkMix() {
             if (mix.isEmpty()) {
-                throw new IllegalArgumentException(name + " names no operation: give the operations to mix and their"
-                        + " weights");
+                throw invalid("{} names no operation: give the operations to mix and their weights",
+                        NnOption.MIX_WEIGHTS);
             }
             for (Map.Entry<NnOperation, Integer> entry : mix.entrySet()) {
                 if (!NnOperation.MIXABLE.contains(entry.getKey())) {
-                    throw new IllegalArgumentException(name + " cannot include " + entry.getKey().label()
-                            + "; it mixes " + NnOperation.MIXABLE.stream().map(NnOperation::label)
-                                    .collect(Collectors.joining(" ")));
+                    throw invalid("{} cannot include " + entry.getKey().label() + "; it mixes "
+                            + NnOperation.MIXABLE.stream().map(NnOperation::label).collect(Collectors.joining(" ")),
+                            NnOption.MIX_WEIGHTS);
                 }
                 if (entry.getValue() < 1) {
-                    throw new IllegalArgumentException(name + " weight of " + entry.getKey().label()
-                            + " must be at least 1, got " + entry.getValue());
+                    throw invalid("{} weight of " + entry.getKey().label() + " must be at least 1, got "
+                            + entry.getValue(), NnOption.MIX_WEIGHTS);
                 }
             }
         }
 
-        private static void atLeast(Function<NnOption, String> naming, NnOption option, long value, long min) {
+        private static void atLeast(NnOption option, long value, long min) {
             if (value < min) {
-                throw new IllegalArgumentException(naming.apply(option) + " must be at least " + min + ", got "
-                        + value);
+                throw invalid("{} must be at least " + min + ", got " + value, option);
             }
+        }
+
+        private static InvalidOptionException invalid(String template, NnOption... options) {
+            return new InvalidOptionException(template, Arrays.stream(options).map(NnOption::optionName)
+                    .toArray(String[]::new));
         }
     }
 }
