@@ -316,11 +316,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
      */
     private void checkOutputs(CommandLine line, O parsed) {
         boolean overwrite = line.hasOption(LocalOutput.OVERWRITE_FLAG);
-        jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(file -> LocalOutput.check("-json",
-                Paths.get(file), LocalOutput.Kind.RESULT_JSON, overwrite));
+        jsonFile = Optional.ofNullable(line.getOptionValue("json")).map(file -> FlagValues.outputFile("-json", file,
+                LocalOutput.Kind.RESULT_JSON, overwrite));
         Optional<LocalOutput.Kind> linesKind = resultFileKind().filter(kind -> appendsResultLines(parsed));
         resultFile = linesKind.flatMap(kind -> Optional.ofNullable(line.getOptionValue("resFile",
-                defaultResultFile().orElse(null))).map(file -> LocalOutput.check("-resFile", Paths.get(file), kind,
+                defaultResultFile().orElse(null))).map(file -> FlagValues.outputFile("-resFile", file, kind,
                 overwrite)));
     }
 

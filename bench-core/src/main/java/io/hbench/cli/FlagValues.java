@@ -2,9 +2,11 @@ package io.hbench.cli;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.LocalOutput;
 import io.hbench.units.DataSize;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -15,7 +17,8 @@ import java.util.regex.Pattern;
  * user wrote it ({@code -nrFiles}, or {@code <msgSize>} for a positional argument) and the text given; a text that is
  * not such a value throws a {@link BenchException} of {@link ErrorCode#INVALID_ARGUMENT} whose one-line message names
  * the flag, quotes the text and says what is accepted. Ranges that belong to an option (at least one file) are the
- * options' builders' to check; the limits here are those of the value's type, said as numbers.
+ * options' builders' to check; the limits here are those of the value's type, said as numbers. An output file's
+ * refusals are {@link LocalOutput}'s, of their own error codes.
  */
 public final class FlagValues {
     private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
@@ -125,6 +128,14 @@ public final class FlagValues {
         }
         String host = matcher.group(1);
         return InetSocketAddress.createUnresolved(host.isEmpty() ? "0.0.0.0" : host, port);
+    }
+
+    /**
+     * A local file the program will write, checked before anything runs ({@link LocalOutput#check}): one that cannot be
+     * written, or that exists and hbench did not write (unless {@code overwrite}), is refused naming the flag.
+     */
+    public static LocalOutput outputFile(String flag, String text, LocalOutput.Kind kind, boolean overwrite) {
+        return LocalOutput.check(flag, Paths.get(text), kind, overwrite);
     }
 
     private static BenchException invalid(String flag, String text, String reason) {

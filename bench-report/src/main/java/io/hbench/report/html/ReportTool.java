@@ -1,5 +1,6 @@
 package io.hbench.report.html;
 
+import io.hbench.cli.FlagValues;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
@@ -10,7 +11,6 @@ import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.ComparisonFlags;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +67,7 @@ public final class ReportTool extends ResultsCommand {
         if (line.getArgList().isEmpty()) {
             throw new IllegalArgumentException("give the results to show: files or directories of .json results");
         }
-        LocalOutput page = LocalOutput.check("-out", Paths.get(out), LocalOutput.Kind.REPORT_HTML,
+        LocalOutput page = FlagValues.outputFile("-out", out, LocalOutput.Kind.REPORT_HTML,
                 line.hasOption(LocalOutput.OVERWRITE_FLAG));
         List<LoadedResult> base = ResultFiles.read(paths(line.getArgList()));
         boolean compares = line.hasOption("vs");
