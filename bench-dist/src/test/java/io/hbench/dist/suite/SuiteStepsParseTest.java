@@ -61,6 +61,15 @@ class SuiteStepsParseTest {
                 .hasMessage("-nrFiles 'x' is not a whole number");
     }
 
+    @Test
+    void aStepItsProgramsOptionsRefuseIsNamedByItsFlagAsTheRunWouldSayIt() {
+        SuiteStep step = new SuiteStep("dfsio-write", List.of("TestDFSIO", "-write", "-nrFiles", "0"),
+                Duration.ofMinutes(1), true);
+
+        assertThatThrownBy(() -> parse(SuiteRunner.commandLine(dir, 0, step)))
+                .hasMessage("-nrFiles must be from 1 to 1048576, got 0");
+    }
+
     /** The program of a step's command line parses it as a run would; returns the program's options. */
     private Object parse(List<String> command) throws Exception {
         CommandLineProgram program = driver.find(command.get(0)).orElseThrow(() -> new AssertionError(
