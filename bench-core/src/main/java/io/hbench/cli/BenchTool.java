@@ -208,6 +208,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         setConf(own);
         try {
             return parse(parseLine(allOptions(), programArgs));
+        } catch (InvalidOptionException e) {
+            // A builder names its options as the library does; a run names them by their flags, so must this.
+            throw new IllegalArgumentException(e.messageNaming(this::flagOf), e);
         } finally {
             setConf(before);
         }

@@ -50,7 +50,8 @@ final class NnCommandLine {
                     + NnOptions.DEFAULT_BASE_DIR_NAME + "); each operation works in D/<op>",
                     (options, flag, text) -> options.baseDirName(text)),
             valued("blockSize", NnOption.BLOCK_SIZE, "S", "block size of created files (default dfs.blocksize)",
-                    (options, flag, text) -> options.blockSize(FlagValues.longNumber(flag, text, 1, Long.MAX_VALUE))),
+                    (options, flag, text) -> options.blockSize(
+                            FlagValues.longNumber(flag, text, Long.MIN_VALUE, Long.MAX_VALUE))),
             present("appendNewBlk", NnOption.APPEND_NEW_BLOCK, "append: start a new block (CreateFlag.NEW_BLOCK)",
                     options -> options.appendNewBlk(true)),
             valued("datanodes", NnOption.DATANODES, "T", "blockReport, replication: simulated DataNodes (default 10)",
@@ -69,7 +70,7 @@ final class NnCommandLine {
                     whole(NnOptions.Builder::totalBlocks)),
             valued("replication", NnOption.REPLICATION_FACTOR, "R", "replication: replication factor (default"
                     + " dfs.replication)", (options, flag, text) -> options.replication(
-                    (short) FlagValues.wholeNumber(flag, text, 1, Short.MAX_VALUE))),
+                    (short) FlagValues.wholeNumber(flag, text, Short.MIN_VALUE, Short.MAX_VALUE))),
             present("nonSuperUser", NnOption.NON_SUPER_USER, "make no call that needs a superuser (safe mode, saving"
                     + " the namespace, refreshing user mappings)", options -> options.nonSuperUser(true)),
             valued("duration", NnOption.DURATION, "D", "run for this long (ms, s, m, h; no unit: seconds) instead of"

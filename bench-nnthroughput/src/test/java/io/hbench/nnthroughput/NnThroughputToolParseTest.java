@@ -157,6 +157,17 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void blockSizeAndReplicationBelowOneAreRefusedAsEveryOtherCountIs() {
+        // The range is the options' to say, in the same words for a library caller and for every flag.
+        assertUsageError(run("-op", "create", "-blockSize", "0"), "NNThroughputBenchmark: -blockSize must be at"
+                + " least 1, got 0");
+        assertUsageError(run("-op", "replication", "-replication", "-2"), "NNThroughputBenchmark: -replication must be"
+                + " at least 1, got -2");
+        assertUsageError(run("-op", "create", "-threads", "0"), "NNThroughputBenchmark: -threads must be at least"
+                + " 1, got 0");
+    }
+
+    @Test
     void valuesThatAreNoNumbersOrPastTheirTypeAreRefusedNamingTheFlag() {
         assertUsageError(run("-op", "mix", "-mix", "open=x"), "NNThroughputBenchmark: -mix weight of open 'x' is not a"
                 + " whole number");

@@ -1,6 +1,7 @@
 package io.hbench.dist.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.cli.BenchTool;
@@ -39,12 +40,16 @@ class SuiteStepsParseTest {
                 List<String> flags = new ArrayList<>(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "="
                         + profile.definition()));
                 if (shape.embedded()) {
-                    flags.add("-embedded");
+                    // As SuiteTool adds them when the suite runs on an embedded cluster of -embeddedDir.
+                    flags.addAll(List.of("-embedded", "-embeddedDir", dir.resolve("embedded").toString()));
                 }
                 List<SuiteStep> steps = profile.steps(shape, flags);
                 for (int i = 0; i < steps.size(); i++) {
-                    assertThat(parse(SuiteRunner.commandLine(dir, i, steps.get(i))))
-                            .as(profile + " " + shape + " " + steps.get(i).id()).isNotNull();
+                    List<String> command = SuiteRunner.commandLine(dir, i, steps.get(i));
+                    // Which profile, cluster and step a refusal comes from, and the whole line, say where to fix it.
+                    assertThatCode(() -> assertThat(parse(command)).isNotNull())
+                            .as(profile + " on " + shape + ", step " + steps.get(i).id() + ": " + command)
+                            .doesNotThrowAnyException();
                     parsed++;
                 }
             }
@@ -59,6 +64,15 @@ class SuiteStepsParseTest {
 
         assertThatThrownBy(() -> parse(SuiteRunner.commandLine(dir, 0, step)))
                 .hasMessage("-nrFiles 'x' is not a whole number");
+    }
+
+    @Test
+    void aStepItsProgramsOptionsRefuseIsNamedByItsFlagAsTheRunWouldSayIt() {
+        SuiteStep step = new SuiteStep("dfsio-write", List.of("TestDFSIO", "-write", "-nrFiles", "0"),
+                Duration.ofMinutes(1), true);
+
+        assertThatThrownBy(() -> parse(SuiteRunner.commandLine(dir, 0, step)))
+                .hasMessage("-nrFiles must be from 1 to 1048576, got 0");
     }
 
     /** The program of a step's command line parses it as a run would; returns the program's options. */

@@ -112,6 +112,16 @@ class CompareToolTest {
     }
 
     @Test
+    void aFailOnLimitThatIsNoNumberIsRefusedRatherThanNeverFailing() {
+        // NaN compares false with every change, so a gate given it would pass every regression.
+        assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "NaN")).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: -failOn 'NaN' is not a number\nUsage: Compare");
+
+        assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "ten")).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: -failOn 'ten' is not a number\nUsage: Compare");
+    }
+
+    @Test
     void refusesDifferentParametersNamingThemUnlessForced() throws Exception {
         Path other = Results.write(temp.resolve("other.json"), Results.dfsioWrite(8, 100, 30, 1000));
 
