@@ -115,11 +115,6 @@ public final class LocalOutput {
         requireWritableDirectory(flag, dir, Files.exists(absolute) ? absolute : absolute.getParent());
     }
 
-    /** The file, absolute. */
-    public Path file() {
-        return file;
-    }
-
     /** Replaces the file's content with what {@code body} writes, whole or not at all. */
     public void write(Body body) throws IOException {
         writeAtomically(file, body);
