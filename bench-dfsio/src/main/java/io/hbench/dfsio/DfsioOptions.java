@@ -19,6 +19,8 @@ import org.apache.hadoop.fs.Path;
  */
 public final class DfsioOptions {
     public static final String DEFAULT_BASE_DIR = "/benchmarks/TestDFSIO";
+    /** How TestDFSIO names its data files: this and the file's index ({@link #fileName}). */
+    static final String FILE_NAME_PREFIX = "test_io_";
     /** Where Hadoop's TestDFSIO takes its base directory from, when none is given. */
     public static final String BASE_DIR_KEY = "test.build.data";
     public static final int DEFAULT_BUFFER_SIZE = 1_000_000;
@@ -162,7 +164,7 @@ public final class DfsioOptions {
 
     /** The name of file {@code index}, as TestDFSIO names them. */
     public static String fileName(int index) {
-        return "test_io_" + index;
+        return FILE_NAME_PREFIX + index;
     }
 
     /** Stores these options in a job configuration, for the map tasks. */

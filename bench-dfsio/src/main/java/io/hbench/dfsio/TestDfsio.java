@@ -77,8 +77,10 @@ public final class TestDfsio {
     public static final String DATA_DIR = "io_data";
     static final String BASE_DIR_FLAG = "-rootDir (or -Dtest.build.data)";
     /** How TestDFSIO names its data files ({@link DfsioOptions#fileName}) and their control files. */
-    private static final Pattern DATA_FILE = Pattern.compile("test_io_\\d+");
-    private static final Pattern CONTROL_FILE = Pattern.compile("in_file_test_io_\\d+");
+    private static final Pattern DATA_FILE = Pattern.compile(Pattern.quote(DfsioOptions.FILE_NAME_PREFIX) + "\\d+");
+    private static final String CONTROL_FILE_PREFIX = "in_file_";
+    private static final Pattern CONTROL_FILE =
+            Pattern.compile(Pattern.quote(CONTROL_FILE_PREFIX + DfsioOptions.FILE_NAME_PREFIX) + "\\d+");
     private static final int CONTROL_FILE_WRITERS = 16;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
@@ -287,7 +289,7 @@ public final class TestDfsio {
             for (int i = 0; i < options.nrFiles(); i++) {
                 String name = DfsioOptions.fileName(i);
                 writes.add(pool.submit(() -> {
-                    writeControlFile(new Path(control, "in_file_" + name), name, options.fileSize());
+                    writeControlFile(new Path(control, CONTROL_FILE_PREFIX + name), name, options.fileSize());
                     return null;
                 }));
             }
