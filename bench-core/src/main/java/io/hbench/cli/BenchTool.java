@@ -455,8 +455,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 : new BenchException(ErrorCode.UNKNOWN_OPTION, "unexpected argument '" + token + "'"));
     }
 
-    /** Hadoop's tools accept {@code -nrfiles} for {@code -nrFiles}; so do we. */
-    private static String[] normalizeCase(Options options, String[] args) {
+    /** Hadoop's tools accept {@code -nrfiles} for {@code -nrFiles}; so do hbench's programs and bench-perf's. */
+    public static String[] normalizeCase(Options options, String[] args) {
         Map<String, String> byLowerCase = new HashMap<>();
         for (Option option : options.getOptions()) {
             byLowerCase.put(option.getOpt().toLowerCase(Locale.ROOT), option.getOpt());

@@ -1,13 +1,11 @@
 package io.hbench.perf;
 
+import io.hbench.cli.BenchTool;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
-import java.util.HashMap;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -37,17 +35,12 @@ final class PerfFlags {
     /** Reads {@code args}, which may name only {@code flags} (without their dash), each with a value. */
     static PerfFlags parse(String program, String usage, String[] args, String... flags) {
         Options options = new Options();
-        Map<String, String> byLowerCase = new HashMap<>();
         for (String flag : flags) {
             options.addOption(Option.builder(flag).hasArg().argName("value").build());
-            byLowerCase.put("-" + flag.toLowerCase(Locale.ROOT), "-" + flag);
-        }
-        String[] normalized = new String[args.length];
-        for (int i = 0; i < args.length; i++) {
-            normalized[i] = byLowerCase.getOrDefault(args[i].toLowerCase(Locale.ROOT), args[i]);
         }
         try {
-            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, normalized);
+            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options,
+                    BenchTool.normalizeCase(options, args));
             if (!line.getArgList().isEmpty()) {
                 throw new ParseException("unexpected argument '" + line.getArgList().get(0) + "'");
             }
