@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.cli.FlagValues;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.ExitStatus;

@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.result.format.DisplayUnit;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

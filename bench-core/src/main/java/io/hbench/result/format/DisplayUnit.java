@@ -1,4 +1,4 @@
-package io.hbench.report.compare;
+package io.hbench.result.format;
 
 import io.hbench.result.Unit;
 
@@ -10,7 +10,7 @@ import java.math.RoundingMode;
  * speaks), seconds as s, ms or us, the rest as they are. Chosen once per row, from its largest value, so that both
  * sides of a comparison read in the same unit.
  */
-final class DisplayUnit {
+public final class DisplayUnit {
     private final String symbol;
     private final double divisor;
 
@@ -19,7 +19,7 @@ final class DisplayUnit {
         this.divisor = divisor;
     }
 
-    static DisplayUnit of(Unit unit, double largest) {
+    public static DisplayUnit of(Unit unit, double largest) {
         double magnitude = Math.abs(largest);
         switch (unit) {
             case BYTES:
@@ -47,16 +47,25 @@ final class DisplayUnit {
         return new DisplayUnit(symbols[power], Math.pow(1024, power));
     }
 
-    String symbol() {
+    public String symbol() {
         return symbol;
     }
 
     /** {@code value} in this unit with three decimals, rounded half up, '.' as decimal point, no grouping. */
-    String format(double value) {
+    public String format(double value) {
         return fixed(value / divisor, 3);
     }
 
-    static String fixed(double value, int decimals) {
+    /**
+     * {@code value} of {@code unit} as people read it everywhere hbench writes for them (console, summary, report,
+     * Compare): "17.465 MiB/s", "2.500 ms", "93.100 %", "4.000".
+     */
+    public static String text(double value, Unit unit) {
+        DisplayUnit display = of(unit, value);
+        return display.format(value) + (display.symbol.isEmpty() ? "" : " " + display.symbol);
+    }
+
+    public static String fixed(double value, int decimals) {
         return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
     }
 }

@@ -1,0 +1,75 @@
+package io.hbench.findings;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/** One answer a run gives, in one line for people: a slow host, what limited the run, what a figure means. */
+public final class Finding {
+    /** What a finding is about. */
+    public enum Kind {
+        /** A host whose figures stand out on the slow side ({@link SlowHostRule}). */
+        SLOW_HOST("slow host"),
+        /** The resource that limited the run, or that none came near its limit. */
+        LIMIT("limit"),
+        /** What a figure means, in words (EBB's relative bandwidth). */
+        READING("reading");
+
+        private final String text;
+
+        Kind(String text) {
+            this.text = text;
+        }
+
+        public String text() {
+            return text;
+        }
+    }
+
+    private final Kind kind;
+    private final String host;
+    private final String text;
+
+    public Finding(Kind kind, Optional<String> host, String text) {
+        this.kind = requireNonNull(kind, "kind is null");
+        this.host = requireNonNull(host, "host is null").orElse(null);
+        this.text = requireNonNull(text, "text is null");
+        if (text.isBlank() || text.contains("\n")) {
+            throw new IllegalArgumentException("a finding is one line: " + text);
+        }
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The host it names, if it names one. */
+    public Optional<String> host() {
+        return Optional.ofNullable(host);
+    }
+
+    /** One line, without the kind: "dn3: its 4 tasks' median throughput ...". */
+    public String text() {
+        return text;
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        if (!(obj instanceof Finding)) {
+            return false;
+        }
+        Finding that = (Finding) obj;
+        return kind == that.kind && Objects.equals(host, that.host) && text.equals(that.text);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, host, text);
+    }
+
+    @Override
+    public String toString() {
+        return kind.text() + ": " + text;
+    }
+}

@@ -1,0 +1,215 @@
+package io.hbench.findings;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The answers a run's own figures give: which hosts are slow, by the figures every program measures per task, per
+ * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); and
+ * for EBB, what its relative bandwidth means. Computed from a result alone, so the program's console, Suite's summary
+ * and the report say the same.
+ */
+public final class Findings {
+    private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
+    private static final Pattern TASK_KIND = Pattern.compile("attempt_(\\d+_\\d+)_([mr])_\\d+_\\d+");
+    private static final MetricKey DISK_LATENCY = MetricKey.of("disk_latency").withLabel("stat", "mean");
+
+    private Findings() {
+    }
+
+    /**
+     * @param linkBytesPerSecond what one link carries, as EBB measured it between two peers, if known: the network
+     *        figure a run is held to
+     */
+    public static List<Finding> of(BenchResult result, Optional<Double> linkBytesPerSecond) {
+        requireNonNull(result, "result is null");
+        List<Finding> findings = new ArrayList<>(slowHosts(result));
+        findings.addAll(slowDisks(result));
+        result.resources().ifPresent(usage -> findings.add(Limits.of(usage, linkBytesPerSecond.or(() -> link(result)))));
+        relativeBandwidth(result).ifPresent(findings::add);
+        return findings;
+    }
+
+    /**
+     * The bandwidth of one link as an EBB result measured it: the best per-connection bandwidth of its 2-peer
+     * baseline, or of the run itself if it ran 2 peers; empty for any other result.
+     */
+    public static Optional<Double> link(BenchResult result) {
+        if (!result.benchmark().equals("EBB")) {
+            return Optional.empty();
+        }
+        String id = result.metrics("baseline_bandwidth").isEmpty()
+                ? "2".equals(result.parameters().get("peers")) ? "bandwidth" : null : "baseline_bandwidth";
+        return id == null ? Optional.empty()
+                : result.metrics(id).stream().map(Metric::value).max(Double::compare);
+    }
+
+    private static List<Finding> slowHosts(BenchResult result) {
+        List<TaskSample> samples = result.taskSamples();
+        if (samples.stream().anyMatch(sample -> sample.metric("partner").isPresent())) {
+            return judge(connections(samples), Better.HIGHER, Unit.BYTES_PER_SECOND, "bandwidth", "exchanges",
+                    "message size");
+        }
+        if (samples.stream().anyMatch(sample -> sample.metric("throughput").isPresent())) {
+            List<Observation> observations = new ArrayList<>();
+            for (TaskSample sample : samples) {
+                sample.host().ifPresent(host -> sample.metric("throughput").filter(metric -> metric.value() > 0)
+                        .ifPresent(metric -> observations.add(Observation.of(host, "", metric.value()))));
+            }
+            String what = samples.get(0).id().startsWith("peer ") ? "peers" : "tasks";
+            return judge(observations, Better.HIGHER, Unit.BYTES_PER_SECOND, "throughput", what, "");
+        }
+        List<Observation> times = new ArrayList<>();
+        for (TaskSample sample : samples) {
+            Matcher kind = TASK_KIND.matcher(sample.id());
+            Optional<Metric> time = sample.metric("task_time").filter(metric -> metric.value() > 0);
+            if (sample.host().isPresent() && time.isPresent()) {
+                String group = kind.find() ? kind.group(1) + kind.group(2) : "";
+                times.add(Observation.of(sample.host().get(), group, time.get().value()));
+            }
+        }
+        return judge(times, Better.LOWER, Unit.SECONDS, "time", "tasks", "job and kind (map or reduce)");
+    }
+
+    /** EBB's exchanges of its own run (not its baseline's), each speaking of both its peers' hosts. */
+    private static List<Observation> connections(List<TaskSample> samples) {
+        Map<Integer, String> hostOfPeer = new HashMap<>();
+        List<TaskSample> run = new ArrayList<>();
+        for (TaskSample sample : samples) {
+            Matcher peer = PEER.matcher(sample.id());
+            if (!sample.id().startsWith("baseline ") && peer.find() && sample.host().isPresent()) {
+                hostOfPeer.put(Integer.parseInt(peer.group(1)), sample.host().get());
+                run.add(sample);
+            }
+        }
+        List<Observation> observations = new ArrayList<>();
+        for (TaskSample sample : run) {
+            Optional<Metric> bandwidth = sample.metric("bandwidth").filter(metric -> metric.value() > 0);
+            String partner = sample.metric("partner").map(metric -> hostOfPeer.get((int) metric.value())).orElse(null);
+            if (bandwidth.isPresent() && partner != null) {
+                String size = sample.metric("message_size").map(metric -> Long.toString((long) metric.value()))
+                        .orElse("");
+                observations.add(new Observation(List.of(sample.host().get(), partner), size,
+                        bandwidth.get().value()));
+            }
+        }
+        return observations;
+    }
+
+    /** Hosts whose disks answered slowly: each sampled host's mean await, one figure per host. */
+    private static List<Finding> slowDisks(BenchResult result) {
+        if (result.resources().isEmpty()) {
+            return List.of();
+        }
+        List<Observation> observations = new ArrayList<>();
+        for (HostUsage host : result.resources().get().hosts()) {
+            host.summary(DISK_LATENCY).filter(metric -> metric.value() > 0)
+                    .ifPresent(metric -> observations.add(Observation.of(host.host(), "", metric.value())));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER)) {
+            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host()
+                    + ": disk requests took " + DisplayUnit.text(slow.hostMedian().orElseThrow(), Unit.SECONDS)
+                    + " on average (await), against " + DisplayUnit.text(slow.allMedian().orElseThrow(), Unit.SECONDS)
+                    + ", the median of the " + observations.size() + " sampled hosts"));
+        }
+        return findings;
+    }
+
+    /**
+     * The slow hosts by {@code observations}, or one finding that none is, or that too few hosts ran to tell; nothing
+     * if no figure names a host.
+     */
+    private static List<Finding> judge(List<Observation> observations, Better better, Unit unit, String figure,
+            String what, String groupNoun) {
+        TreeSet<String> hosts = new TreeSet<>();
+        observations.forEach(one -> hosts.addAll(one.hosts()));
+        if (hosts.isEmpty()) {
+            return List.of();
+        }
+        if (hosts.size() < SlowHostRule.MIN_HOSTS) {
+            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "not judged: the " + what
+                    + " ran on " + count(hosts.size(), "host") + ", and it takes " + SlowHostRule.MIN_HOSTS
+                    + " to tell one apart"));
+        }
+        List<SlowHost> slow = SlowHostRule.apply(observations, better);
+        if (slow.isEmpty()) {
+            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "none among the " + hosts.size()
+                    + " hosts, by the " + figure + " of their " + observations.size() + " " + what));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (SlowHost host : slow) {
+            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(host.host()),
+                    host.host() + ": " + evidence(host, better, unit, figure, what, groupNoun)));
+        }
+        return findings;
+    }
+
+    private static String evidence(SlowHost host, Better better, Unit unit, String figure, String what,
+            String groupNoun) {
+        String share = host.slowObservations() + " of its " + host.observations() + " " + what + " slow";
+        if (host.hostMedian().isPresent()) {
+            return "median " + figure + " " + DisplayUnit.text(host.hostMedian().get(), unit) + " against "
+                    + DisplayUnit.text(host.allMedian().orElseThrow(), unit) + " on the median host ("
+                    + ratio(better == Better.HIGHER ? host.relativeSpeed() : 1 / host.relativeSpeed())
+                    + " times the median); " + share;
+        }
+        return better == Better.HIGHER
+                ? "its " + what + " ran at " + ratio(host.relativeSpeed()) + " times the median " + figure + " of "
+                        + what + " of their " + groupNoun + "; " + share
+                : "its " + what + " took " + ratio(1 / host.relativeSpeed()) + " times the median " + figure + " of "
+                        + what + " of their " + groupNoun + "; " + share;
+    }
+
+    /** EBB with a baseline: its relative bandwidth at its largest message size, in words. */
+    private static Optional<Finding> relativeBandwidth(BenchResult result) {
+        List<Metric> relative = result.metrics("relative_bandwidth");
+        if (!result.benchmark().equals("EBB") || relative.isEmpty()) {
+            return Optional.empty();
+        }
+        Metric largest = relative.get(relative.size() - 1);
+        String size = largest.labels().get("message_size");
+        double base = result.metric(MetricKey.of("baseline_bandwidth").withLabel("message_size", size))
+                .map(Metric::value).orElse(Double.NaN);
+        String peers = result.parameters().getOrDefault("peers", "all");
+        double r = largest.value();
+        String reading = r >= 0.9
+                ? "full bisection bandwidth: with " + peers + " peers exchanging at once each connection still got "
+                        + ratio(r) + " of the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND) + " two peers got alone"
+                : "the network is the limit between hosts: with " + peers + " peers exchanging at once each connection"
+                        + " got " + ratio(r) + " of the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND)
+                        + " two peers got alone, so the bisection carries " + percent(r * 100)
+                        + " of what its links could";
+        return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), reading + " (messages of "
+                + DisplayUnit.text(Double.parseDouble(size), Unit.BYTES) + ")"));
+    }
+
+    static String ratio(double value) {
+        return DisplayUnit.fixed(value, 2);
+    }
+
+    static String percent(double value) {
+        return String.format(Locale.ROOT, "%.0f %%", value);
+    }
+
+    static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+}

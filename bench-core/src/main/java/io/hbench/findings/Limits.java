@@ -1,0 +1,84 @@
+package io.hbench.findings;
+
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What limited a run, from its hosts' sampled means: a host whose CPUs were busy (user and system time) for
+ * {@value #NEAR_PERCENT} % or more of the sampled time, or whose network moved {@value #NEAR_PERCENT} % or more of
+ * the link bandwidth EBB measured, in either direction, was held back by that resource. Where none came that near, the
+ * run waited on something sampling does not see (latencies, the NameNode, task start-up), and the finding says how
+ * near each came. A mean over the sampled intervals, not a peak: a resource saturated for a moment limits nothing.
+ */
+final class Limits {
+    static final int NEAR_PERCENT = 80;
+
+    private Limits() {
+    }
+
+    static Finding of(ResourceUsage usage, Optional<Double> linkBytesPerSecond) {
+        List<String> limited = new ArrayList<>();
+        String busiestCpuHost = null;
+        double busiestCpu = -1;
+        String busiestNetHost = null;
+        double busiestNet = -1;
+        List<String> cpuHosts = new ArrayList<>();
+        List<String> netHosts = new ArrayList<>();
+        for (HostUsage host : usage.hosts()) {
+            if (host.unavailableReason().isPresent()) {
+                continue;
+            }
+            double cpu = mean(host, "cpu_user") + mean(host, "cpu_system");
+            double net = Math.max(mean(host, "net_received"), mean(host, "net_sent"));
+            if (cpu > busiestCpu) {
+                busiestCpu = cpu;
+                busiestCpuHost = host.host();
+            }
+            if (net > busiestNet) {
+                busiestNet = net;
+                busiestNetHost = host.host();
+            }
+            if (cpu >= NEAR_PERCENT) {
+                cpuHosts.add(host.host() + " (" + Findings.percent(cpu) + " busy)");
+            }
+            if (linkBytesPerSecond.isPresent() && net >= NEAR_PERCENT / 100.0 * linkBytesPerSecond.get()) {
+                netHosts.add(host.host() + " (" + DisplayUnit.text(net, Unit.BYTES_PER_SECOND) + ", "
+                        + Findings.percent(100 * net / linkBytesPerSecond.get()) + ")");
+            }
+        }
+        if (busiestCpuHost == null) {
+            return new Finding(Finding.Kind.LIMIT, Optional.empty(), "not judged: no host was sampled");
+        }
+        if (!cpuHosts.isEmpty()) {
+            limited.add("CPU on " + String.join(", ", cpuHosts));
+        }
+        if (!netHosts.isEmpty()) {
+            limited.add("the network on " + String.join(", ", netHosts) + " of the "
+                    + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured");
+        }
+        if (!limited.isEmpty()) {
+            return new Finding(Finding.Kind.LIMIT, Optional.empty(), "held back by " + String.join(" and ", limited)
+                    + ", on average while sampled");
+        }
+        String network = linkBytesPerSecond.isPresent()
+                ? "network at most " + Findings.percent(100 * busiestNet / linkBytesPerSecond.get()) + " of the "
+                        + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured ("
+                        + busiestNetHost + ")"
+                : "network at most " + DisplayUnit.text(busiestNet, Unit.BYTES_PER_SECOND) + " (" + busiestNetHost
+                        + "; no link bandwidth measured to hold it to: EBB or Suite measures it)";
+        return new Finding(Finding.Kind.LIMIT, Optional.empty(), "no sampled resource near its limit: CPU at most "
+                + Findings.percent(busiestCpu) + " busy (" + busiestCpuHost + "), " + network
+                + "; the run waited on what sampling does not see (latencies, the NameNode, task start-up)");
+    }
+
+    private static double mean(HostUsage host, String id) {
+        return host.summary(MetricKey.of(id).withLabel("stat", "mean")).map(Metric::value).orElse(0.0);
+    }
+}

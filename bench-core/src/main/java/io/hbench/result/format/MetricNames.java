@@ -1,0 +1,67 @@
+package io.hbench.result.format;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.result.MetricKey;
+import io.hbench.result.Unit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A figure's name for people: "operations per second, create" rather than {@code ops_per_second{operation=create}},
+ * which stays the name in JSON and CSV. An identifier without a name of its own reads with spaces for underscores.
+ */
+public final class MetricNames {
+    private static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("aggregate_throughput", "aggregate throughput"),
+            Map.entry("classic_throughput", "throughput (TestDFSIO's)"),
+            Map.entry("io_rate_mean", "mean IO rate"),
+            Map.entry("io_rate_stddev", "IO rate std deviation"),
+            Map.entry("exec_time", "execution time"),
+            Map.entry("io_phase_time", "I/O phase time"),
+            Map.entry("ops_per_second", "operations per second"),
+            Map.entry("hsph_at_sf", "HSph@SF"),
+            Map.entry("run_hsph_at_sf", "HSph@SF of the run"),
+            Map.entry("bandwidth", "bandwidth per connection"),
+            Map.entry("baseline_bandwidth", "2-peer bandwidth per connection"),
+            Map.entry("relative_bandwidth", "bandwidth relative to 2 peers"),
+            Map.entry("network_throughput", "network throughput"),
+            Map.entry("job_time", "job time"),
+            Map.entry("check_time", "check time"),
+            Map.entry("total_time", "total time"));
+
+    private MetricNames() {
+    }
+
+    public static String of(MetricKey key) {
+        requireNonNull(key, "key is null");
+        String name = NAMES.getOrDefault(key.id(), key.id().replace('_', ' '));
+        List<String> labels = new ArrayList<>();
+        key.labels().forEach((label, value) -> labels.add(label(label, value)));
+        return labels.isEmpty() ? name : name + ", " + String.join(", ", labels);
+    }
+
+    private static String label(String name, String value) {
+        switch (name) {
+            case "message_size":
+                return messageSize(value);
+            case "operation":
+            case "stat":
+                return value;
+            default:
+                return name.replace('_', ' ') + " " + value;
+        }
+    }
+
+    /** "1 MiB messages" for 1048576; a size that is not a whole number of bytes stays as written. */
+    private static String messageSize(String bytes) {
+        try {
+            long size = Long.parseLong(bytes);
+            String text = DisplayUnit.text(size, Unit.BYTES).replaceAll("\\.000 ", " ");
+            return text + " messages";
+        } catch (NumberFormatException e) {
+            return bytes + " byte messages";
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.hbench.findings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class FindingsTest {
+    private static final Instant START = Instant.parse("2026-11-24T10:00:00Z");
+    private static final double MIB = 1 << 20;
+
+    @Test
+    void namesTheSlowHostByItsTasksThroughputWithTheFiguresThatConvictIt() {
+        BenchResult.Builder result = dfsio();
+        int task = 0;
+        for (String host : List.of("dn1", "dn2", "dn3", "dn4", "dn5")) {
+            double mibPerSecond = host.equals("dn4") ? 20 : 100 + task % 3;
+            for (int i = 0; i < 2; i++) {
+                result.taskSample(task(task++, host, Metric.of("throughput", mibPerSecond * MIB,
+                        Unit.BYTES_PER_SECOND, Better.HIGHER)));
+            }
+        }
+
+        assertThat(Findings.of(result.build(), Optional.empty())).containsExactly(new Finding(
+                Finding.Kind.SLOW_HOST, Optional.of("dn4"), "dn4: median throughput 20.000 MiB/s against"
+                        + " 101.000 MiB/s on the median host (0.20 times the median); 2 of its 2 tasks slow"));
+    }
+
+    @Test
+    void saysNoHostIsSlowAndAmongHowMany() {
+        BenchResult.Builder result = dfsio();
+        for (int task = 0; task < 4; task++) {
+            result.taskSample(task(task, "dn" + task, Metric.of("throughput", (100 + task) * MIB,
+                    Unit.BYTES_PER_SECOND, Better.HIGHER)));
+        }
+
+        assertThat(Findings.of(result.build(), Optional.empty())).extracting(Finding::toString)
+                .containsExactly("slow host: none among the 4 hosts, by the throughput of their 4 tasks");
+    }
+
+    @Test
+    void saysTooFewHostsRanToTell() {
+        BenchResult.Builder result = dfsio();
+        result.taskSample(task(0, "localhost", Metric.of("throughput", MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)));
+
+        assertThat(Findings.of(result.build(), Optional.empty())).extracting(Finding::toString).containsExactly(
+                "slow host: not judged: the tasks ran on 1 host, and it takes 3 to tell one apart");
+    }
+
+    @Test
+    void judgesTaskTimesWithinTheirJobAndKind() {
+        BenchResult.Builder result = dfsio();
+        int task = 0;
+        for (String host : List.of("w1", "w2", "w3", "w4")) {
+            double factor = host.equals("w2") ? 3 : 1;
+            result.taskSample(new TaskSample("attempt_1700000000000_0001_m_00000" + task + "_0", host, START,
+                    START.plusSeconds(10), List.of(time(10 * factor + task))));
+            result.taskSample(new TaskSample("attempt_1700000000000_0001_r_00000" + task + "_0", host, START,
+                    START.plusSeconds(100), List.of(time(100 * factor + task))));
+            task++;
+        }
+
+        // Maps 10, 31, 12, 13 s: median speed (1/12 + 1/13) / 2, w2's relative speed 0.4026; reduces 100, 301, 102,
+        // 103 s: w2's 0.3405. Hosts' figures 1.136, 0.3716, 1.0225, 0.9776, median 1.00005: w2 0.3716 / 1.00005 of it.
+        assertThat(Findings.of(result.build(), Optional.empty())).extracting(Finding::toString).containsExactly(
+                "slow host: w2: its tasks took 2.69 times the median time of tasks of their job and kind (map or"
+                        + " reduce); 2 of its 2 tasks slow");
+    }
+
+    @Test
+    void saysTheCpuHeldARunBack() {
+        ResourceUsage usage = usage(host("dn1", 85, 6, 10 * MIB), host("dn2", 40, 5, 10 * MIB));
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
+                .containsExactly("limit: held back by CPU on dn1 (91 % busy), on average while sampled");
+    }
+
+    @Test
+    void holdsTheNetworkToTheLinkEbbMeasured() {
+        ResourceUsage usage = usage(host("dn1", 10, 5, 90 * MIB), host("dn2", 10, 5, 30 * MIB));
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.of(100 * MIB)))
+                .extracting(Finding::toString).containsExactly("limit: held back by the network on dn1"
+                        + " (90.000 MiB/s, 90 %) of the 100.000 MiB/s link EBB measured, on average while sampled");
+    }
+
+    @Test
+    void saysHowNearEachResourceCameWhenNoneLimited() {
+        ResourceUsage usage = usage(host("dn1", 20, 5, 12 * MIB), host("dn2", 30, 5, 3 * MIB));
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.of(100 * MIB)))
+                .extracting(Finding::toString).containsExactly("limit: no sampled resource near its limit: CPU at"
+                        + " most 35 % busy (dn2), network at most 12 % of the 100.000 MiB/s link EBB measured (dn1);"
+                        + " the run waited on what sampling does not see (latencies, the NameNode, task start-up)");
+    }
+
+    @Test
+    void explainsEbbsRelativeBandwidthInWords() {
+        BenchResult ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth").environment(environment())
+                .start(START).end(START.plusSeconds(10))
+                .parameter("peers", "4")
+                .metric(sized("bandwidth", 5 * MIB, Unit.BYTES_PER_SECOND))
+                .metric(sized("baseline_bandwidth", 100 * MIB, Unit.BYTES_PER_SECOND))
+                .metric(sized("relative_bandwidth", 0.05, Unit.RATIO))
+                .build();
+
+        assertThat(Findings.of(ebb, Optional.empty())).extracting(Finding::toString).containsExactly(
+                "reading: the network is the limit between hosts: with 4 peers exchanging at once each connection"
+                        + " got 0.05 of the 100.000 MiB/s two peers got alone, so the bisection carries 5 % of what"
+                        + " its links could (messages of 1.000 MiB)");
+        assertThat(Findings.link(ebb)).contains(100 * MIB);
+    }
+
+    private static Metric sized(String id, double value, Unit unit) {
+        return Metric.of(id, value, unit, Better.HIGHER).withLabel("message_size", "1048576");
+    }
+
+    private static Metric time(double seconds) {
+        return Metric.of("task_time", seconds, Unit.SECONDS, Better.LOWER);
+    }
+
+    private static BenchResult.Builder dfsio() {
+        return BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
+                .environment(environment()).start(START).end(START.plusSeconds(60))
+                .metric("aggregate_throughput", 1, Unit.BYTES_PER_SECOND, Better.HIGHER);
+    }
+
+    private static TaskSample task(int index, String host, Metric metric) {
+        return new TaskSample("test_io_" + index, host, START, START.plusSeconds(10), List.of(metric));
+    }
+
+    private static HostUsage host(String name, double user, double system, double netSent) {
+        List<Metric> summary = new ArrayList<>();
+        summary.add(mean("cpu_user", user, Unit.PERCENT));
+        summary.add(mean("cpu_system", system, Unit.PERCENT));
+        summary.add(mean("net_sent", netSent, Unit.BYTES_PER_SECOND));
+        summary.add(mean("net_received", netSent / 2, Unit.BYTES_PER_SECOND));
+        return HostUsage.sampled(name, List.of(), List.of(), summary);
+    }
+
+    private static Metric mean(String id, double value, Unit unit) {
+        return Metric.of(id, value, unit, Better.NEITHER).withLabel("stat", "mean");
+    }
+
+    private static ResourceUsage usage(HostUsage... hosts) {
+        return new ResourceUsage(Duration.ofSeconds(1), List.of(), List.of(hosts), List.of());
+    }
+
+    private static Environment environment() {
+        return Environment.builder().hbench("0.1.0", "0123456789abcdef0123456789abcdef01234567").hadoopVersion("3.4.2")
+                .java("17").os("Linux").clientHost("gw1").commandLine(List.of("TestDFSIO")).build();
+    }
+}

@@ -1,0 +1,25 @@
+package io.hbench.result.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.MetricKey;
+import org.junit.jupiter.api.Test;
+
+class MetricNamesTest {
+    @Test
+    void namesAFigureForPeopleWithItsLabelsInWords() {
+        assertThat(MetricNames.of(MetricKey.of("ops_per_second").withLabel("operation", "create")))
+                .isEqualTo("operations per second, create");
+        assertThat(MetricNames.of(MetricKey.of("hsph_at_sf"))).isEqualTo("HSph@SF");
+        assertThat(MetricNames.of(MetricKey.of("bandwidth").withLabel("message_size", "1048576")))
+                .isEqualTo("bandwidth per connection, 1 MiB messages");
+        assertThat(MetricNames.of(MetricKey.of("bandwidth").withLabel("message_size", "1500")))
+                .isEqualTo("bandwidth per connection, 1.465 KiB messages");
+    }
+
+    @Test
+    void readsAnIdentifierWithoutANameWithSpaces() {
+        assertThat(MetricNames.of(MetricKey.of("superstep_time").withLabel("phase", "send")))
+                .isEqualTo("superstep time, phase send");
+    }
+}
