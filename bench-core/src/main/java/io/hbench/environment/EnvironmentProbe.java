@@ -7,19 +7,25 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.NameNodeProxies;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocol;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.VersionInfo;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -54,6 +60,12 @@ public final class EnvironmentProbe {
     private static final String UNKNOWN = "unknown";
     /** The principal a Kerberos-secured run authenticated as. */
     static final String PRINCIPAL_KEY = "kerberos.principal";
+    /** The live DataNodes: how many, and their hosts (comma-separated, by name). */
+    public static final String DATANODES_KEY = "datanodes";
+    public static final String DATANODE_HOSTS_KEY = "datanode_hosts";
+    /** The running NodeManagers, on YARN: how many, and their hosts. */
+    public static final String NODEMANAGERS_KEY = "nodemanagers";
+    public static final String NODEMANAGER_HOSTS_KEY = "nodemanager_hosts";
 
     private EnvironmentProbe() {}
 
@@ -85,6 +97,9 @@ public final class EnvironmentProbe {
             environment.configuration(PRINCIPAL_KEY, principal());
         }
         addClusterFacts(conf, environment);
+        if ("yarn".equals(MapReduceFramework.name(conf))) {
+            addNodeManagers(conf, environment);
+        }
         return environment.build();
     }
 
@@ -110,10 +125,27 @@ public final class EnvironmentProbe {
         }
         environment.clusterHadoopVersion(nameNodeVersion(conf));
         try {
-            environment.configuration("datanodes", Integer.toString(
-                    ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length));
+            DatanodeInfo[] live = ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE);
+            environment.configuration(DATANODES_KEY, Integer.toString(live.length));
+            environment.configuration(DATANODE_HOSTS_KEY, Arrays.stream(live).map(DatanodeInfo::getHostName)
+                    .sorted().distinct().collect(Collectors.joining(",")));
         } catch (IOException e) {
             // Not every user may list DataNodes; the count is a nicety, not a requirement.
+        }
+    }
+
+    /** The running NodeManagers' hosts, as YARN lists them to any user. */
+    private static void addNodeManagers(Configuration conf, Environment.Builder environment) {
+        try (YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(conf);
+            yarn.start();
+            List<String> hosts = yarn.getNodeReports(NodeState.RUNNING).stream()
+                    .map(node -> node.getNodeId().getHost()).sorted().collect(Collectors.toList());
+            environment.configuration(NODEMANAGERS_KEY, Integer.toString(hosts.size()));
+            environment.configuration(NODEMANAGER_HOSTS_KEY, hosts.stream().distinct()
+                    .collect(Collectors.joining(",")));
+        } catch (IOException | YarnException | RuntimeException e) {
+            // As with DataNodes: a fact for the report, never a reason to fail the run.
         }
     }
 

@@ -66,7 +66,10 @@ class EmbeddedClusterTest {
             assertThat(environment.configuration())
                     .containsEntry("embedded", "true")
                     .containsEntry("fs.defaultFS", conf.get("fs.defaultFS"))
-                    .containsEntry("datanodes", Integer.toString(EmbeddedCluster.DEFAULT_DATA_NODES));
+                    .containsEntry("datanodes", Integer.toString(EmbeddedCluster.DEFAULT_DATA_NODES))
+                    .containsKey("datanode_hosts");
+            // Every embedded DataNode runs on this host: one name, however many DataNodes.
+            assertThat(environment.configuration().get("datanode_hosts")).doesNotContain(",").isNotBlank();
             assertThat(environment.commandLine()).containsExactly("Prog", "-x");
         }
     }
