@@ -8,6 +8,8 @@ import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
@@ -59,6 +61,8 @@ import org.apache.hadoop.util.ToolRunner;
 public abstract class BenchTool<O> extends Configured implements Tool, CommandLineProgram {
     /** Set {@code -D hbench.debug=true} to see the stack trace of an unexpected error. */
     public static final String DEBUG_KEY = "hbench.debug";
+    /** The line before a run's findings on the console. */
+    public static final String FINDINGS_HEADER = "----- Findings -----";
     /**
      * User errors about credentials, local files or directories in use rather than the command line's shape: one line
      * says what to do, and the usage would only bury it.
@@ -218,8 +222,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
 
     /**
      * Prints the result lines, appends them to the {@code -resFile} file if the program takes one, prints the
-     * resource summary after them (on the console only: scripts parse the file's lines) and writes the result as JSON
-     * if {@code -json} asked for it. The environment is captured only for JSON: it asks the cluster.
+     * resource summary and the run's findings (slow hosts, what limited it) after them (on the console only: scripts
+     * parse the file's lines) and writes the result as JSON if {@code -json} asked for it.
      */
     protected final void report(ClusterSession session, List<String> lines, ProgramResult result)
             throws IOException {
@@ -228,8 +232,14 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             resultFile.get().append(lines);
         }
         result.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
+        BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
+        List<Finding> findings = Findings.of(benchResult, Optional.empty());
+        if (!findings.isEmpty()) {
+            out.println();
+            out.println(FINDINGS_HEADER);
+            findings.forEach(out::println);
+        }
         if (jsonFile.isPresent()) {
-            BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
             jsonFile.get().write(writer -> new JsonResultFormat().write(benchResult, writer));
         }
     }

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -45,5 +46,14 @@ class JobMonitorTest {
         assertThat(progress.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow())
                 .isEqualTo("hbench: test job: submitted job " + submitted.id()
                         + submitted.trackingUrl().map(url -> ", tracking URL " + url).orElse(""));
+    }
+
+    @Test
+    void takesTheMapShareFromTheBytesTheTasksCountedSoTheLineAgreesWithItself() {
+        // The framework says 0 % while a task's single record is being written; the bytes say three quarters.
+        assertThat(JobMonitor.progressLine("TestDFSIO write", 0f, 0f, 48L << 20, 64L << 20, Duration.ofSeconds(12)))
+                .isEqualTo("TestDFSIO write: map  75% (48.00 MiB of 64.00 MiB), reduce   0%, 12 s");
+        assertThat(JobMonitor.progressLine("HSGen", 0.5f, 0f, null, 0, Duration.ofSeconds(3)))
+                .isEqualTo("HSGen: map  50%, reduce   0%, 3 s");
     }
 }
