@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.report.suite.StepRecord;
 import io.hbench.dfsio.TestDfsioTool;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,6 @@
 package io.hbench.dist.suite;
 
+import io.hbench.report.suite.StepRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
 import io.hbench.result.format.JsonResultFormat;

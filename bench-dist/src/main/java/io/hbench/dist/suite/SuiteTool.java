@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.report.suite.StepRecord;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.environment.EnvironmentProbe;

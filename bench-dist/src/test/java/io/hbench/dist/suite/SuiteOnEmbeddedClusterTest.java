@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.report.suite.StepRecord;
 import io.hbench.dist.Main;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.result.BenchResult;

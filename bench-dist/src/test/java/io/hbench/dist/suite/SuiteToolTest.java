@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.report.suite.StepRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.hbench.dist.suite;
+package io.hbench.report.suite;
 
 import static java.util.Objects.requireNonNull;
 
@@ -14,7 +14,7 @@ public final class StepRecord {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
-        static Status parse(String text) {
+        public static Status parse(String text) {
             for (Status status : values()) {
                 if (status.text().equals(text)) {
                     return status;
@@ -39,7 +39,7 @@ public final class StepRecord {
         }
     }
 
-    static StepRecord notRun(String id) {
+    public static StepRecord notRun(String id) {
         return new StepRecord(id, Status.NOT_RUN, 0, 0);
     }
 
