@@ -29,15 +29,26 @@ public final class Finding {
 
     private final Kind kind;
     private final String host;
+    private final String brief;
     private final String text;
 
-    public Finding(Kind kind, Optional<String> host, String text) {
+    /**
+     * @param brief the finding in a few words, for a table's cell: "CPU on dn1", "none"
+     * @param text the finding in one line with its evidence
+     */
+    public Finding(Kind kind, Optional<String> host, String brief, String text) {
         this.kind = requireNonNull(kind, "kind is null");
         this.host = requireNonNull(host, "host is null").orElse(null);
-        this.text = requireNonNull(text, "text is null");
-        if (text.isBlank() || text.contains("\n")) {
-            throw new IllegalArgumentException("a finding is one line: " + text);
+        this.brief = oneLine(brief, "brief");
+        this.text = oneLine(text, "text");
+    }
+
+    private static String oneLine(String value, String field) {
+        requireNonNull(value, field + " is null");
+        if (value.isBlank() || value.contains("\n")) {
+            throw new IllegalArgumentException("a finding's " + field + " is one line: " + value);
         }
+        return value;
     }
 
     public Kind kind() {
@@ -47,6 +58,11 @@ public final class Finding {
     /** The host it names, if it names one. */
     public Optional<String> host() {
         return Optional.ofNullable(host);
+    }
+
+    /** A few words, for a table's cell. */
+    public String brief() {
+        return brief;
     }
 
     /** One line, without the kind: "dn3: its 4 tasks' median throughput ...". */
@@ -60,12 +76,13 @@ public final class Finding {
             return false;
         }
         Finding that = (Finding) obj;
-        return kind == that.kind && Objects.equals(host, that.host) && text.equals(that.text);
+        return kind == that.kind && Objects.equals(host, that.host) && brief.equals(that.brief)
+                && text.equals(that.text);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, host, text);
+        return Objects.hash(kind, host, brief, text);
     }
 
     @Override

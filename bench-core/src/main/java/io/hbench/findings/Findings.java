@@ -125,8 +125,8 @@ public final class Findings {
         }
         List<Finding> findings = new ArrayList<>();
         for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER)) {
-            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host()
-                    + ": disk requests took " + DisplayUnit.text(slow.hostMedian().orElseThrow(), Unit.SECONDS)
+            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host() + " (disks)",
+                    slow.host() + ": disk requests took " + DisplayUnit.text(slow.hostMedian().orElseThrow(), Unit.SECONDS)
                     + " on average (await), against " + DisplayUnit.text(slow.allMedian().orElseThrow(), Unit.SECONDS)
                     + ", the median of the " + observations.size() + " sampled hosts"));
         }
@@ -145,18 +145,18 @@ public final class Findings {
             return List.of();
         }
         if (hosts.size() < SlowHostRule.MIN_HOSTS) {
-            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "not judged: the " + what
+            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "not judged", "not judged: the " + what
                     + " ran on " + count(hosts.size(), "host") + ", and it takes " + SlowHostRule.MIN_HOSTS
                     + " to tell one apart"));
         }
         List<SlowHost> slow = SlowHostRule.apply(observations, better);
         if (slow.isEmpty()) {
-            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "none among the " + hosts.size()
+            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "none", "none among the " + hosts.size()
                     + " hosts, by the " + figure + " of their " + observations.size() + " " + what));
         }
         List<Finding> findings = new ArrayList<>();
         for (SlowHost host : slow) {
-            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(host.host()),
+            findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(host.host()), host.host(),
                     host.host() + ": " + evidence(host, better, unit, figure, what, groupNoun)));
         }
         return findings;
@@ -197,7 +197,8 @@ public final class Findings {
                         + " got " + ratio(r) + " of the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND)
                         + " two peers got alone, so the bisection carries " + percent(r * 100)
                         + " of what its links could";
-        return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), reading + " (messages of "
+        String brief = r >= 0.9 ? "full bisection bandwidth" : "bisection " + percent(r * 100) + " of the links";
+        return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), brief, reading + " (messages of "
                 + DisplayUnit.text(Double.parseDouble(size), Unit.BYTES) + ")"));
     }
 

@@ -54,17 +54,20 @@ final class Limits {
             }
         }
         if (busiestCpuHost == null) {
-            return new Finding(Finding.Kind.LIMIT, Optional.empty(), "not judged: no host was sampled");
+            return new Finding(Finding.Kind.LIMIT, Optional.empty(), "not sampled", "not judged: no host was sampled");
         }
+        List<String> brief = new ArrayList<>();
         if (!cpuHosts.isEmpty()) {
             limited.add("CPU on " + String.join(", ", cpuHosts));
+            brief.add("CPU");
         }
         if (!netHosts.isEmpty()) {
+            brief.add("network");
             limited.add("the network on " + String.join(", ", netHosts) + " of the "
                     + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured");
         }
         if (!limited.isEmpty()) {
-            return new Finding(Finding.Kind.LIMIT, Optional.empty(), "held back by " + String.join(" and ", limited)
+            return new Finding(Finding.Kind.LIMIT, Optional.empty(), String.join(" and ", brief), "held back by " + String.join(" and ", limited)
                     + ", on average while sampled");
         }
         String network = linkBytesPerSecond.isPresent()
@@ -73,7 +76,8 @@ final class Limits {
                         + busiestNetHost + ")"
                 : "network at most " + DisplayUnit.text(busiestNet, Unit.BYTES_PER_SECOND) + " (" + busiestNetHost
                         + "; no link bandwidth measured to hold it to: EBB or Suite measures it)";
-        return new Finding(Finding.Kind.LIMIT, Optional.empty(), "no sampled resource near its limit: CPU at most "
+        return new Finding(Finding.Kind.LIMIT, Optional.empty(), "none near its limit",
+                "no sampled resource near its limit: CPU at most "
                 + Findings.percent(busiestCpu) + " busy (" + busiestCpuHost + "), " + network
                 + "; the run waited on what sampling does not see (latencies, the NameNode, task start-up)");
     }

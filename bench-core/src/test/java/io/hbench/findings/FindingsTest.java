@@ -34,7 +34,7 @@ class FindingsTest {
         }
 
         assertThat(Findings.of(result.build(), Optional.empty())).containsExactly(new Finding(
-                Finding.Kind.SLOW_HOST, Optional.of("dn4"), "dn4: median throughput 20.000 MiB/s against"
+                Finding.Kind.SLOW_HOST, Optional.of("dn4"), "dn4", "dn4: median throughput 20.000 MiB/s against"
                         + " 101.000 MiB/s on the median host (0.20 times the median); 2 of its 2 tasks slow"));
     }
 
@@ -85,6 +85,8 @@ class FindingsTest {
 
         assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
                 .containsExactly("limit: held back by CPU on dn1 (91 % busy), on average while sampled");
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::brief)
+                .containsExactly("CPU");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.hbench.dist.suite;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.report.suite.StepRecord;
+import io.hbench.report.suite.SuiteOverview;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.environment.EnvironmentProbe;
@@ -143,7 +144,7 @@ public final class SuiteTool implements CommandLineProgram {
                     + state.cluster() + "; results and logs in " + dir);
             SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
             writeReport(dir);
-            List<String> summary = SuiteSummary.lines(dir, steps, end);
+            List<String> summary = SuiteOverview.read(dir).lines();
             LocalOutput.writeAtomically(dir.resolve("summary.txt"), summary);
             summary.forEach(out::println);
             boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);

@@ -1,0 +1,241 @@
+package io.hbench.report.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.environment.EnvironmentProbe;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
+import io.hbench.report.ResultFiles;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Metric;
+import io.hbench.result.format.DisplayUnit;
+import io.hbench.result.format.MetricNames;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The first screen of a suite: did every step run, is any host slow and where, what limited each step; then the
+ * cluster, and per step its status, time, primary figure and findings. Read back from the suite's directory (its record
+ * and each step's result), so Suite's summary and the report of the same directory say the same.
+ */
+public final class SuiteOverview {
+    private final Path dir;
+    private final SuiteRecord record;
+    private final List<Step> steps;
+    private final List<String> cluster;
+
+    private SuiteOverview(Path dir, SuiteRecord record, List<Step> steps, List<String> cluster) {
+        this.dir = dir;
+        this.record = record;
+        this.steps = List.copyOf(steps);
+        this.cluster = List.copyOf(cluster);
+    }
+
+    /** One step as the overview shows it. */
+    public static final class Step {
+        private final StepRecord record;
+        private final Optional<BenchResult> result;
+        private final Optional<String> unreadable;
+        private final List<Finding> findings;
+
+        Step(StepRecord record, Optional<BenchResult> result, Optional<String> unreadable, List<Finding> findings) {
+            this.record = record;
+            this.result = result;
+            this.unreadable = unreadable;
+            this.findings = List.copyOf(findings);
+        }
+
+        public StepRecord record() {
+            return record;
+        }
+
+        public Optional<BenchResult> result() {
+            return result;
+        }
+
+        /** The primary figures for people: "aggregate throughput 17.465 MiB/s"; empty without a result. */
+        public String headline() {
+            if (unreadable.isPresent()) {
+                return "(no result: " + unreadable.get() + ")";
+            }
+            return result.map(SuiteOverview::headline).orElse("");
+        }
+
+        public List<Finding> findings() {
+            return findings;
+        }
+
+        /** What limited the step, in a few words; empty if it was not judged. */
+        public String limit() {
+            return findings.stream().filter(finding -> finding.kind() == Finding.Kind.LIMIT).map(Finding::brief)
+                    .findFirst().orElse("");
+        }
+    }
+
+    /** @throws IOException if the directory holds no suite record or it cannot be read */
+    public static SuiteOverview read(Path dir) throws IOException {
+        requireNonNull(dir, "dir is null");
+        SuiteRecord record = SuiteRecord.read(dir);
+        Map<Integer, BenchResult> results = new LinkedHashMap<>();
+        Map<Integer, String> unreadable = new LinkedHashMap<>();
+        for (int i = 0; i < record.steps().size(); i++) {
+            Path file = dir.resolve(record.resultFile(i));
+            if (Files.exists(file)) {
+                try {
+                    results.put(i, ResultFiles.read(List.of(file)).get(0).result());
+                } catch (IOException e) {
+                    unreadable.put(i, e.getMessage());
+                }
+            }
+        }
+        // The network is held to the link bandwidth the suite's own EBB step measured.
+        Optional<Double> link = results.values().stream().map(Findings::link).flatMap(Optional::stream).findFirst();
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < record.steps().size(); i++) {
+            Optional<BenchResult> result = Optional.ofNullable(results.get(i));
+            steps.add(new Step(record.steps().get(i), result, Optional.ofNullable(unreadable.get(i)),
+                    result.map(one -> Findings.of(one, link)).orElse(List.of())));
+        }
+        return new SuiteOverview(dir, record, steps, clusterFacts(record, results.values()));
+    }
+
+    public SuiteRecord record() {
+        return record;
+    }
+
+    public List<Step> steps() {
+        return steps;
+    }
+
+    /** The cluster, as the steps' results recorded it: "DataNodes: 3 on vm", "Hadoop: 3.4.2 (cluster 3.4.2)". */
+    public List<String> cluster() {
+        return cluster;
+    }
+
+    /**
+     * The answers, first: whether every step passed, which hosts are slow and in which steps, and how each step's
+     * network compares with the link EBB measured.
+     */
+    public List<String> verdict() {
+        List<String> lines = new ArrayList<>();
+        List<String> notPassed = new ArrayList<>();
+        for (Step step : steps) {
+            if (step.record.status() != StepRecord.Status.PASSED) {
+                notPassed.add(step.record.id() + " (" + step.record.status().text()
+                        + (step.record.status() == StepRecord.Status.FAILED && step.record.exitStatus() >= 0
+                                ? ", exit " + step.record.exitStatus() : "") + ")");
+            }
+        }
+        lines.add(notPassed.isEmpty() ? "All " + steps.size() + " steps passed."
+                : notPassed.size() + " of " + steps.size() + " steps did not pass: " + String.join(", ", notPassed)
+                        + "; their logs in " + dir + " say why.");
+        Map<String, List<String>> slowIn = new LinkedHashMap<>();
+        boolean judged = false;
+        for (Step step : steps) {
+            for (Finding finding : step.findings) {
+                if (finding.kind() == Finding.Kind.SLOW_HOST) {
+                    judged |= !finding.brief().equals("not judged");
+                    finding.host().ifPresent(host -> slowIn.computeIfAbsent(host, h -> new ArrayList<>())
+                            .add(step.record.id()));
+                }
+            }
+        }
+        if (!slowIn.isEmpty()) {
+            slowIn.forEach((host, stepIds) -> lines.add("Slow host " + host + " in " + String.join(", ", stepIds)
+                    + ": see its findings below."));
+        } else if (judged) {
+            lines.add("No host stands out as slow in any step.");
+        } else {
+            lines.add("No step's tasks ran on 3 or more hosts, so no host could be named slow.");
+        }
+        return lines;
+    }
+
+    /** The summary as text: Suite prints it and keeps it as {@code summary.txt}. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        lines.add("----- hbench Suite ----- : " + record.definition() + " on " + record.clusterText());
+        lines.addAll(verdict());
+        lines.add("");
+        lines.add("Cluster: " + String.join("; ", cluster));
+        lines.add("");
+        int width = Math.max(4, steps.stream().mapToInt(step -> step.record.id().length()).max().orElse(4));
+        int figureWidth = Math.max(14, steps.stream().mapToInt(step -> step.headline().length()).max().orElse(14));
+        String row = "%-" + width + "s  %-9s %7s  %-" + figureWidth + "s  %s";
+        lines.add(String.format(Locale.ROOT, row, "step", "status", "time s", "primary figure", "limited by")
+                .stripTrailing());
+        for (Step step : steps) {
+            lines.add(String.format(Locale.ROOT, row, step.record.id(), step.record.status().text(),
+                    String.format(Locale.ROOT, "%.1f", step.record.seconds()), step.headline(), step.limit())
+                    .stripTrailing());
+        }
+        List<String> details = new ArrayList<>();
+        for (Step step : steps) {
+            step.findings.forEach(finding -> details.add(step.record.id() + ": " + finding));
+        }
+        if (!details.isEmpty()) {
+            lines.add("");
+            lines.add("Findings:");
+            details.forEach(line -> lines.add("  " + line));
+        }
+        return lines;
+    }
+
+    /** "aggregate throughput 17.465 MiB/s", one per primary metric, in the unit every hbench output uses. */
+    static String headline(BenchResult result) {
+        List<Metric> metrics = result.primaryMetrics();
+        if (metrics.isEmpty()) {
+            return "(no " + result.primaryMetric() + ")";
+        }
+        return metrics.stream().map(metric -> MetricNames.of(metric.key()) + " "
+                + DisplayUnit.text(metric.value(), metric.unit())).collect(Collectors.joining("; "));
+    }
+
+    private static List<String> clusterFacts(SuiteRecord record, java.util.Collection<BenchResult> results) {
+        TreeSet<String> dataNodeHosts = new TreeSet<>();
+        TreeSet<String> nodeManagerHosts = new TreeSet<>();
+        TreeSet<String> taskHosts = new TreeSet<>();
+        TreeSet<String> hadoop = new TreeSet<>();
+        String dataNodes = null;
+        String nodeManagers = null;
+        for (BenchResult result : results) {
+            Map<String, String> conf = result.environment().configuration();
+            dataNodes = conf.getOrDefault(EnvironmentProbe.DATANODES_KEY, dataNodes);
+            nodeManagers = conf.getOrDefault(EnvironmentProbe.NODEMANAGERS_KEY, nodeManagers);
+            split(conf.get(EnvironmentProbe.DATANODE_HOSTS_KEY), dataNodeHosts);
+            split(conf.get(EnvironmentProbe.NODEMANAGER_HOSTS_KEY), nodeManagerHosts);
+            taskHosts.addAll(result.taskHosts().keySet());
+            hadoop.add(result.environment().hadoopVersion() + result.environment().clusterHadoopVersion()
+                    .map(cluster -> " (cluster " + cluster + ")").orElse(""));
+        }
+        List<String> facts = new ArrayList<>();
+        facts.add("DataNodes: " + (dataNodes == null ? record.dataNodes() : dataNodes)
+                + (dataNodeHosts.isEmpty() ? "" : " on " + String.join(", ", dataNodeHosts)));
+        facts.add("NodeManagers: " + (nodeManagers == null ? "none (MapReduce ran in one process)"
+                : nodeManagers + (nodeManagerHosts.isEmpty() ? "" : " on " + String.join(", ", nodeManagerHosts))));
+        if (!taskHosts.isEmpty()) {
+            facts.add("hosts that ran tasks: " + String.join(", ", taskHosts));
+        }
+        if (!hadoop.isEmpty()) {
+            facts.add("Hadoop " + String.join("; ", hadoop));
+        }
+        return facts;
+    }
+
+    private static void split(String hosts, TreeSet<String> into) {
+        if (hosts != null && !hosts.isBlank()) {
+            for (String host : hosts.split(",")) {
+                into.add(host.trim());
+            }
+        }
+    }
+}
