@@ -22,7 +22,8 @@ import java.time.Instant;
  *                             interval ms (0: none)
  * ENTER    peer->coordinator  int superstep            (this peer has entered the barrier of s; unanswered)
  * REPORT   peer->coordinator  long epoch second, int nano, long elapsed ns (when the program started on the
- *                             peer's clock, how long it ran), int length + bytes (the program's result),
+ *                             peer's clock, how long it ran), UTF host name (as its host's samples and every
+ *                             task name the host), int length + bytes (the program's result),
  *                             int length + bytes (the host's resource samples handed to this peer; 0: none)
  * FAILED   peer->coordinator  int error code, UTF message naming the peer at fault and the superstep
  * FINISH   coordinator->peer                           (every report is in: close and leave)
@@ -87,11 +88,13 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendReport(Instant start, long elapsedNanos, byte[] report, byte[] resources) throws IOException {
+    synchronized void sendReport(Instant start, long elapsedNanos, String hostName, byte[] report, byte[] resources)
+            throws IOException {
         out.writeByte(REPORT);
         out.writeLong(start.getEpochSecond());
         out.writeInt(start.getNano());
         out.writeLong(elapsedNanos);
+        out.writeUTF(hostName.length() > MAX_TEXT ? hostName.substring(0, MAX_TEXT) : hostName);
         out.writeInt(report.length);
         out.write(report);
         out.writeInt(resources.length);

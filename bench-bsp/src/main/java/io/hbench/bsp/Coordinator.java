@@ -232,9 +232,13 @@ final class Coordinator implements Closeable {
                         throw new ProtocolException("reported an impossible run: start " + second + " s " + nano
                                 + " ns, " + elapsedNanos + " ns long");
                     }
+                    String hostName = in.readUTF();
+                    if (hostName.isBlank()) {
+                        throw new ProtocolException("reported no host name");
+                    }
                     byte[] report = ControlChannel.readBytes(in);
                     byte[] resources = ControlChannel.readBytes(in);
-                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), report,
+                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), hostName, report,
                             resources.length == 0 ? Optional.empty() : Optional.of(HostSamples.fromBytes(resources)));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
@@ -377,12 +381,13 @@ final class Coordinator implements Closeable {
                 List.of(new Phase(spec.name(), start, end))));
     }
 
-    private synchronized void report(Slot slot, Instant started, Duration elapsed, byte[] report,
+    private synchronized void report(Slot slot, Instant started, Duration elapsed, String hostName, byte[] report,
             Optional<HostSamples> resources) {
         if (result != null || failure != null) {
             return;
         }
         slot.report = report;
+        slot.hostName = hostName;
         slot.resources = resources;
         slot.started = started;
         slot.elapsed = elapsed;
@@ -399,7 +404,7 @@ final class Coordinator implements Closeable {
         }
         List<BspJobResult.PeerReport> reports = new ArrayList<>();
         for (Slot each : slots) {
-            reports.add(new BspJobResult.PeerReport(each.address.index(), each.address.host(), each.started,
+            reports.add(new BspJobResult.PeerReport(each.address.index(), each.hostName, each.started,
                     each.elapsed, each.report));
         }
         Instant end = Instant.now();
@@ -544,6 +549,8 @@ final class Coordinator implements Closeable {
         /** The number of barriers the peer has entered: the superstep it is in, or has just ended. */
         int superstep;
         byte[] report;
+        /** The name the peer's host goes by, which its task samples and resource samples carry too. */
+        String hostName;
         Optional<HostSamples> resources = Optional.empty();
         Instant started;
         Duration elapsed;

@@ -340,7 +340,7 @@ final class PeerRuntime implements BspPeer {
             long elapsedNanos = System.nanoTime() - startNanos;
             fixHandler();
             flushLinks();
-            control.sendReport(started, elapsedNanos, report == null ? new byte[0] : report,
+            control.sendReport(started, elapsedNanos, HostSamples.localHost(), report == null ? new byte[0] : report,
                     leaveSampling().map(HostSamples::toBytes).orElse(new byte[0]));
         } catch (Throwable e) {
             if (abort == null) {
