@@ -11,6 +11,7 @@ import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +49,9 @@ public final class Findings {
     }
 
     /**
-     * The bandwidth of one link as an EBB result measured it: the best per-connection bandwidth of its 2-peer
-     * baseline, or of the run itself if it ran 2 peers; empty for any other result.
+     * The bandwidth of one link as an EBB result measured it: the per-connection bandwidth of its 2-peer baseline at its
+     * largest message size (the one nearest the link's rate), or of the run itself if it ran 2 peers; empty for any
+     * other result.
      */
     public static Optional<Double> link(BenchResult result) {
         if (!result.benchmark().equals("EBB")) {
@@ -57,8 +59,16 @@ public final class Findings {
         }
         String id = result.metrics("baseline_bandwidth").isEmpty()
                 ? "2".equals(result.parameters().get("peers")) ? "bandwidth" : null : "baseline_bandwidth";
-        return id == null ? Optional.empty()
-                : result.metrics(id).stream().map(Metric::value).max(Double::compare);
+        return id == null ? Optional.empty() : result.metrics(id).stream()
+                .max(Comparator.comparingLong(metric -> messageSize(metric))).map(Metric::value);
+    }
+
+    private static long messageSize(Metric metric) {
+        try {
+            return Long.parseLong(metric.labels().getOrDefault("message_size", "0"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static List<Finding> slowHosts(BenchResult result) {
@@ -184,7 +194,7 @@ public final class Findings {
         if (!result.benchmark().equals("EBB") || relative.isEmpty()) {
             return Optional.empty();
         }
-        Metric largest = relative.get(relative.size() - 1);
+        Metric largest = relative.stream().max(Comparator.comparingLong(Findings::messageSize)).orElseThrow();
         String size = largest.labels().get("message_size");
         double base = result.metric(MetricKey.of("baseline_bandwidth").withLabel("message_size", size))
                 .map(Metric::value).orElse(Double.NaN);
@@ -192,9 +202,9 @@ public final class Findings {
         double r = largest.value();
         String reading = r >= 0.9
                 ? "full bisection bandwidth: with " + peers + " peers exchanging at once each connection still got "
-                        + ratio(r) + " of the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND) + " two peers got alone"
+                        + ratio(r) + " times the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND) + " two peers got alone"
                 : "the network is the limit between hosts: with " + peers + " peers exchanging at once each connection"
-                        + " got " + ratio(r) + " of the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND)
+                        + " got " + ratio(r) + " times the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND)
                         + " two peers got alone, so the bisection carries " + percent(r * 100)
                         + " of what its links could";
         String brief = r >= 0.9 ? "full bisection bandwidth" : "bisection " + percent(r * 100) + " of the links";

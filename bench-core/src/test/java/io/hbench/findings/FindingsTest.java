@@ -116,11 +116,16 @@ class FindingsTest {
                 .metric(sized("bandwidth", 5 * MIB, Unit.BYTES_PER_SECOND))
                 .metric(sized("baseline_bandwidth", 100 * MIB, Unit.BYTES_PER_SECOND))
                 .metric(sized("relative_bandwidth", 0.05, Unit.RATIO))
+                // A smaller size whose baseline happened to read higher: the link is read at the largest size.
+                .metric(Metric.of("baseline_bandwidth", 150 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                        .withLabel("message_size", "1024"))
+                .metric(Metric.of("relative_bandwidth", 0.9, Unit.RATIO, Better.HIGHER)
+                        .withLabel("message_size", "1024"))
                 .build();
 
         assertThat(Findings.of(ebb, Optional.empty())).extracting(Finding::toString).containsExactly(
                 "reading: the network is the limit between hosts: with 4 peers exchanging at once each connection"
-                        + " got 0.05 of the 100.000 MiB/s two peers got alone, so the bisection carries 5 % of what"
+                        + " got 0.05 times the 100.000 MiB/s two peers got alone, so the bisection carries 5 % of what"
                         + " its links could (messages of 1.000 MiB)");
         assertThat(Findings.link(ebb)).contains(100 * MIB);
     }

@@ -10,6 +10,8 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.hs.TpcxhsTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import io.hbench.report.html.ReportTool;
+import io.hbench.report.suite.StepRecord;
+import io.hbench.report.suite.SuiteRecord;
 import io.hbench.testing.ToolRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.logging.Level;
 import org.apache.hadoop.conf.Configuration;
@@ -112,12 +115,13 @@ class ReportInBrowserIT {
     void theReportOfEveryProgramDrawsEveryChartWithoutErrorsOrRequests() throws Exception {
         Path page = report("report-all.html");
 
-        Browsed browsed = browse(page, "report-screenshot.png");
+        Browsed browsed = browse(page, "report-screenshot.png", 4000);
 
         assertThat(browsed.sections).as("one section per run").isEqualTo(results.size());
         // TestDFSIO 2 x 4 charts, NNThroughputBenchmark 2 x 2, TPCx-HS 2 x 1, RandBench 2, EBB 3, threads 1, scaling 1,
-        // and every run's resources: CPU, network and disk over time.
-        assertThat(browsed.charts).isEqualTo(8 + 4 + 2 + 2 + 3 + 1 + 1 + results.size() * 3);
+        // and every run's resources: CPU, network and disk over time. A chart of fewer than three points is a table of
+        // its values instead.
+        assertThat(browsed.charts + browsed.valueTables).isEqualTo(8 + 4 + 2 + 2 + 3 + 1 + 1 + results.size() * 3);
         assertThat(browsed.text).contains("TPCx-HS across scale factors", "NameNode throughput against client threads",
                 "Resource utilization", "CPU busy %");
     }
@@ -126,9 +130,41 @@ class ReportInBrowserIT {
     void theCompareViewDrawsTheTwoSidesWithTheirSignificance() throws Exception {
         Path page = report("report-compare.html", "-vs", secondWrite.toString());
 
-        Browsed browsed = browse(page, "report-compare-screenshot.png");
+        Browsed browsed = browse(page, "report-compare-screenshot.png", 4000);
 
         assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs) vs TestDFSIO write (1 runs)", "too few samples");
+    }
+
+    @Test
+    void aSuitesReportOpensWithItsVerdictAndListsEveryStepTheCleanStepToo() throws Exception {
+        Path suite = dir.resolve("suite");
+        Files.createDirectories(suite);
+        List<String> stepIds = List.of("dfsio-write", "dfsio-read", "nn-create", "tpcx-hs", "ebb", "randbench",
+                "dfsio-clean");
+        List<String> sources = List.of("dfsio-write-1", "dfsio-read", "nn-4-threads", "tpcxhs-1000", "ebb", "randbench");
+        List<StepRecord> steps = new ArrayList<>();
+        for (int i = 0; i < stepIds.size(); i++) {
+            if (i < sources.size()) {
+                Files.copy(dir.resolve(sources.get(i) + ".json"),
+                        suite.resolve(String.format(Locale.ROOT, "%02d-%s.json", i + 1, stepIds.get(i))));
+            }
+            steps.add(new StepRecord(stepIds.get(i), StepRecord.Status.PASSED, 0, 1.5 + i));
+        }
+        new SuiteRecord("hbench-suite/1/quick", 4, 3, true, steps).write(suite);
+        Path page = dir.resolve("report-suite.html");
+        assertThat(new ReportTool(new PrintStream(new ByteArrayOutputStream()), System.err).runCommandLine(conf,
+                new String[] {"-out", page.toString(), suite.toString()})).isZero();
+
+        // The first screen, as a person opening the page sees it: the README shows it.
+        Browsed browsed = browse(page, "report-suite-screenshot.png", 1000);
+
+        assertThat(browsed.firstSection).startsWith("Suite hbench-suite/1/quick\nsized for the embedded cluster")
+                .contains("All 7 steps passed.", "DataNodes", "limited by");
+        for (String step : stepIds) {
+            assertThat(browsed.firstSection).as(step).containsPattern("(?m)^" + step + " passed \\d+\\.\\d s");
+        }
+        assertThat(browsed.firstSection).contains("ebb · reading:");
+        assertThat(browsed.sections).isEqualTo(sources.size());
     }
 
     private Path report(String name, String... more) {
@@ -151,16 +187,18 @@ class ReportInBrowserIT {
     private static final class Browsed {
         int sections;
         int charts;
+        int valueTables;
+        String firstSection;
         String text;
     }
 
-    private static Browsed browse(Path page, String screenshot) throws Exception {
+    private static Browsed browse(Path page, String screenshot, int height) throws Exception {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // The flags keep chromium from calling home, which this machine's closed network would refuse loudly.
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--window-size=1400,4000",
+                "--disable-sync", "--window-size=1400," + height,
                 "--user-data-dir=" + Files.createTempDirectory("hbench-chromium"));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
@@ -199,6 +237,8 @@ class ReportInBrowserIT {
             Browsed browsed = new Browsed();
             browsed.sections = driver.findElements(By.cssSelector("section.run")).size();
             browsed.charts = canvases.size();
+            browsed.valueTables = driver.findElements(By.cssSelector("div.chart.values")).size();
+            browsed.firstSection = driver.findElement(By.cssSelector("section")).getText();
             browsed.text = driver.findElement(By.tagName("body")).getText();
             return browsed;
         } finally {

@@ -3,6 +3,7 @@ package io.hbench.result.format;
 import io.hbench.result.Unit;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
@@ -51,9 +52,16 @@ public final class DisplayUnit {
         return symbol;
     }
 
-    /** {@code value} in this unit with three decimals, rounded half up, '.' as decimal point, no grouping. */
+    /**
+     * {@code value} in this unit with three decimals, rounded half up, '.' as decimal point, no grouping; below 0.1, three
+     * significant digits instead, so that a small figure (a tiny scale factor's HSph@SF) never reads as 0.000.
+     */
     public String format(double value) {
-        return fixed(value / divisor, 3);
+        double scaled = value / divisor;
+        if (scaled != 0 && Math.abs(scaled) < 0.1) {
+            return new BigDecimal(scaled).round(new MathContext(3, RoundingMode.HALF_UP)).toPlainString();
+        }
+        return fixed(scaled, 3);
     }
 
     /**

@@ -2,11 +2,14 @@ package io.hbench.result.format;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.BenchResult;
+import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A figure's name for people: "operations per second, create" rather than {@code ops_per_second{operation=create}},
@@ -40,6 +43,19 @@ public final class MetricNames {
         List<String> labels = new ArrayList<>();
         key.labels().forEach((label, value) -> labels.add(label(label, value)));
         return labels.isEmpty() ? name : name + ", " + String.join(", ", labels);
+    }
+
+    /**
+     * A run's primary figures for people, "aggregate throughput 17.465 MiB/s", several joined by "; " (one per
+     * operation); "(no aggregate_throughput)" for a failed run that lacks it.
+     */
+    public static String headline(BenchResult result) {
+        List<Metric> metrics = result.primaryMetrics();
+        if (metrics.isEmpty()) {
+            return "(no " + result.primaryMetric() + ")";
+        }
+        return metrics.stream().map(metric -> of(metric.key()) + " " + DisplayUnit.text(metric.value(), metric.unit()))
+                .collect(Collectors.joining("; "));
     }
 
     private static String label(String name, String value) {

@@ -208,14 +208,17 @@ public final class SuiteTool implements CommandLineProgram {
         }
     }
 
-    /** report.html of every step's result, by Report; what Report says goes to report.log. */
+    /**
+     * report.html of the suite's directory, by Report: the suite's overview, then every step's result; what Report
+     * says goes to report.log.
+     */
     private void writeReport(Path dir) throws IOException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("Report", "-out", dir.resolve("report.html").toString()));
+        List<String> args = List.of("Report", "-out", dir.resolve("report.html").toString(), dir.toString());
+        boolean anyResult;
         try (Stream<Path> files = Files.list(dir)) {
-            files.filter(file -> file.getFileName().toString().matches("\\d\\d-.*\\.json")).sorted()
-                    .forEach(file -> args.add(file.toString()));
+            anyResult = files.anyMatch(file -> file.getFileName().toString().matches("\\d\\d-.*\\.json"));
         }
-        if (args.size() == 3) {
+        if (!anyResult) {
             err.println("hbench: Suite: no step left a result, so there is no report");
             return;
         }

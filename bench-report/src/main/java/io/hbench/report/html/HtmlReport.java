@@ -6,8 +6,14 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
+import io.hbench.report.suite.SuiteOverview;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Metric;
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.format.MetricNames;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +22,10 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -35,6 +44,8 @@ public final class HtmlReport {
     private static final String SCRIPT = "/io/hbench/report/html/report.js";
     private static final String STYLE = "/io/hbench/report/html/report.css";
     private static final JsonFactory FACTORY = new JsonFactory();
+    private static final DateTimeFormatter PEOPLE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
+            Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final String title;
     private final Instant generated;
@@ -49,8 +60,19 @@ public final class HtmlReport {
      * @param comparison base against new, when two sets of runs were given
      */
     public void write(List<LoadedResult> results, Optional<Comparison> comparison, Writer out) throws IOException {
+        write(results, comparison, List.of(), out);
+    }
+
+    /**
+     * @param results every run to show, each in its own section
+     * @param comparison base against new, when two sets of runs were given
+     * @param suites the suites the results came from, each shown first with its verdict and every step
+     */
+    public void write(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
+            Writer out) throws IOException {
         requireNonNull(results, "results is null");
         requireNonNull(comparison, "comparison is null");
+        requireNonNull(suites, "suites is null");
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 // By this a later Report knows the page for its own, and replaces it without -overwrite.
@@ -63,7 +85,7 @@ public final class HtmlReport {
                 .append("<style>\n").append(resource(STYLE)).append("</style>\n")
                 .append("<script>\n").append(withoutSourceMap(resource(CHART_JS))).append("\n</script>\n")
                 .append("<script type=\"application/json\" id=\"hbench-data\">")
-                .append(inScript(data(results, comparison))).append("</script>\n")
+                .append(inScript(data(results, comparison, suites))).append("</script>\n")
                 .append("</head>\n<body>\n<main id=\"report\"></main>\n")
                 .append("<script>\n").append(resource(SCRIPT)).append("</script>\n")
                 .append("</body>\n</html>\n");
@@ -71,16 +93,30 @@ public final class HtmlReport {
         out.flush();
     }
 
-    private String data(List<LoadedResult> results, Optional<Comparison> comparison) throws IOException {
+    private String data(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites)
+            throws IOException {
+        // Every run's network is held to the link bandwidth an EBB run among them measured, as a suite's are.
+        Optional<Double> link = results.stream().map(loaded -> Findings.link(loaded.result()))
+                .flatMap(Optional::stream).findFirst();
         StringWriter json = new StringWriter();
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
             generator.writeStartObject();
             generator.writeStringField("title", title);
-            generator.writeStringField("generated", generated.toString());
+            generator.writeStringField("generated", people(generated));
+            generator.writeArrayFieldStart("suites");
+            for (SuiteOverview suite : suites) {
+                writeSuite(suite, generator);
+            }
+            generator.writeEndArray();
             generator.writeArrayFieldStart("results");
             for (LoadedResult loaded : results) {
                 generator.writeStartObject();
                 generator.writeStringField("file", loaded.file().toString());
+                generator.writeStringField("headline", MetricNames.headline(loaded.result()));
+                generator.writeStringField("startText", people(loaded.result().start()));
+                generator.writeFieldName("findings");
+                writeFindings(Findings.of(loaded.result(), link), generator);
+                writeMetricTexts(loaded.result(), generator);
                 generator.writeFieldName("result");
                 generator.writeRawValue(resultJson(loaded.result()));
                 generator.writeFieldName("resourceSection");
@@ -113,6 +149,69 @@ public final class HtmlReport {
             generator.writeEndObject();
         }
         return json.toString();
+    }
+
+    private static void writeSuite(SuiteOverview suite, JsonGenerator generator) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("definition", suite.record().definition());
+        generator.writeStringField("sizedFor", suite.record().clusterText());
+        stringArray(generator, "verdict", suite.verdict());
+        stringArray(generator, "cluster", suite.cluster());
+        generator.writeArrayFieldStart("steps");
+        for (SuiteOverview.Step step : suite.steps()) {
+            generator.writeStartObject();
+            generator.writeStringField("id", step.record().id());
+            generator.writeStringField("status", step.record().status().text());
+            generator.writeStringField("time", DisplayUnit.fixed(step.record().seconds(), 1) + " s");
+            generator.writeStringField("headline", step.headline());
+            generator.writeStringField("limit", step.limit());
+            generator.writeFieldName("findings");
+            writeFindings(step.findings(), generator);
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+        generator.writeEndObject();
+    }
+
+    private static void writeFindings(List<Finding> findings, JsonGenerator generator) throws IOException {
+        generator.writeStartArray();
+        for (Finding finding : findings) {
+            generator.writeStartObject();
+            generator.writeStringField("kind", finding.kind().text());
+            generator.writeStringField("host", finding.host().orElse(null));
+            generator.writeStringField("brief", finding.brief());
+            generator.writeStringField("text", finding.text());
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+    }
+
+    /** Every metric as people read it: its name and its value in the unit every hbench output uses. */
+    private static void writeMetricTexts(BenchResult result, JsonGenerator generator) throws IOException {
+        generator.writeArrayFieldStart("metricTexts");
+        for (Metric metric : result.metrics()) {
+            generator.writeStartObject();
+            generator.writeStringField("key", metric.key().toString());
+            generator.writeStringField("name", MetricNames.of(metric.key()));
+            generator.writeStringField("value", DisplayUnit.text(metric.value(), metric.unit()));
+            generator.writeStringField("better", metric.better().symbol());
+            generator.writeBooleanField("primary", metric.id().equals(result.primaryMetric()));
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+    }
+
+    private static void stringArray(JsonGenerator generator, String name, List<String> values) throws IOException {
+        generator.writeArrayFieldStart(name);
+        for (String value : values) {
+            generator.writeString(value);
+        }
+        generator.writeEndArray();
+    }
+
+    /** A time for people: to the second, with the zone, "2026-11-24 22:43:31 UTC". */
+    static String people(Instant instant) {
+        return PEOPLE_TIME.format(instant);
     }
 
     private static String resultJson(BenchResult result) throws IOException {

@@ -9,8 +9,11 @@ import io.hbench.report.ResultsCommand;
 import io.hbench.report.compare.Comparer;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.ComparisonFlags;
+import io.hbench.report.suite.SuiteOverview;
+import io.hbench.report.suite.SuiteRecord;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,6 +73,12 @@ public final class ReportTool extends ResultsCommand {
         LocalOutput page = FlagValues.outputFile("-out", out, LocalOutput.Kind.REPORT_HTML,
                 line.hasOption(LocalOutput.OVERWRITE_FLAG));
         List<LoadedResult> base = ResultFiles.read(paths(line.getArgList()));
+        List<SuiteOverview> suites = new ArrayList<>();
+        for (Path path : paths(line.getArgList())) {
+            if (SuiteRecord.isSuite(path)) {
+                suites.add(SuiteOverview.read(path));
+            }
+        }
         boolean compares = line.hasOption("vs");
         Comparer comparer = ComparisonFlags.comparer(line);
         List<LoadedResult> next = compares ? ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))))
@@ -78,7 +87,7 @@ public final class ReportTool extends ResultsCommand {
         List<LoadedResult> all = new ArrayList<>(base);
         all.addAll(next);
         HtmlReport report = new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now());
-        page.write(writer -> report.write(all, comparison, writer));
+        page.write(writer -> report.write(all, comparison, suites, writer));
         this.out.println(NAME + ": wrote " + out + " (" + all.size() + (all.size() == 1 ? " result" : " results")
                 + (comparison.isPresent() ? ", with the comparison" : "") + ")");
         return ExitStatus.SUCCESS;

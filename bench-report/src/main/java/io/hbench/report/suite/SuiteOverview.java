@@ -7,20 +7,18 @@ import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.report.ResultFiles;
 import io.hbench.result.BenchResult;
-import io.hbench.result.Metric;
-import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.MetricNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * The first screen of a suite: did every step run, is any host slow and where, what limited each step; then the
@@ -67,7 +65,7 @@ public final class SuiteOverview {
             if (unreadable.isPresent()) {
                 return "(no result: " + unreadable.get() + ")";
             }
-            return result.map(SuiteOverview::headline).orElse("");
+            return result.map(MetricNames::headline).orElse("");
         }
 
         public List<Finding> findings() {
@@ -135,7 +133,7 @@ public final class SuiteOverview {
                                 ? ", exit " + step.record.exitStatus() : "") + ")");
             }
         }
-        lines.add(notPassed.isEmpty() ? "All " + steps.size() + " steps passed."
+        lines.add(notPassed.isEmpty() ? (steps.size() == 1 ? "The 1 step passed." : "All " + steps.size() + " steps passed.")
                 : notPassed.size() + " of " + steps.size() + " steps did not pass: " + String.join(", ", notPassed)
                         + "; their logs in " + dir + " say why.");
         Map<String, List<String>> slowIn = new LinkedHashMap<>();
@@ -190,17 +188,7 @@ public final class SuiteOverview {
         return lines;
     }
 
-    /** "aggregate throughput 17.465 MiB/s", one per primary metric, in the unit every hbench output uses. */
-    static String headline(BenchResult result) {
-        List<Metric> metrics = result.primaryMetrics();
-        if (metrics.isEmpty()) {
-            return "(no " + result.primaryMetric() + ")";
-        }
-        return metrics.stream().map(metric -> MetricNames.of(metric.key()) + " "
-                + DisplayUnit.text(metric.value(), metric.unit())).collect(Collectors.joining("; "));
-    }
-
-    private static List<String> clusterFacts(SuiteRecord record, java.util.Collection<BenchResult> results) {
+    private static List<String> clusterFacts(SuiteRecord record, Collection<BenchResult> results) {
         TreeSet<String> dataNodeHosts = new TreeSet<>();
         TreeSet<String> nodeManagerHosts = new TreeSet<>();
         TreeSet<String> taskHosts = new TreeSet<>();

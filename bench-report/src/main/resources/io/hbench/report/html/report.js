@@ -22,16 +22,28 @@
     return value.toFixed(digits);
   }
 
-  // Base units to what people read: MiB and MiB/s as TestDFSIO speaks, ms for short times.
+  // Base units to what people read, as every hbench output reads them (DisplayUnit in Java): binary prefixes for
+  // bytes and bytes/s chosen by magnitude, s, ms or us for times, three decimals.
+  function binary(value, symbols) {
+    var power = 0;
+    while (power < symbols.length - 1 && Math.abs(value) >= Math.pow(1024, power + 1)) { power++; }
+    return value / Math.pow(1024, power) + '|' + symbols[power];
+  }
+
   function display(value, unit) {
+    var scaled;
     switch (unit) {
-      case 'bytes': return fixed(value / MIB, 3) + ' MiB';
-      case 'bytes/s': return fixed(value / MIB, 3) + ' MiB/s';
-      case 'seconds': return Math.abs(value) < 1 ? fixed(value * 1000, 3) + ' ms' : fixed(value, 3) + ' s';
-      case 'count': return String(Math.round(value * 1000) / 1000);
-      case 'percent': return fixed(value, 2) + ' %';
-      default: return fixed(value, 3) + ' ' + unit;
+      case 'bytes': scaled = binary(value, ['B', 'KiB', 'MiB', 'GiB', 'TiB']); break;
+      case 'bytes/s': scaled = binary(value, ['B/s', 'KiB/s', 'MiB/s', 'GiB/s', 'TiB/s']); break;
+      case 'seconds':
+        var m = Math.abs(value);
+        scaled = m >= 1 || m === 0 ? value + '|s' : m >= 1e-3 ? value * 1e3 + '|ms' : value * 1e6 + '|us'; break;
+      case 'percent': scaled = value + '|%'; break;
+      case 'count': case 'ratio': scaled = value + '|'; break;
+      default: scaled = value + '|' + unit;
     }
+    var parts = scaled.split('|');
+    return fixed(parseFloat(parts[0]), 3) + (parts[1] ? ' ' + parts[1] : '');
   }
 
   function keyOf(item) {
@@ -50,13 +62,34 @@
     return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, body)]);
   }
 
-  // A chart in a titled box; marks its canvas once Chart.js has drawn it, for the browser tests.
+  // A chart in a titled box; marks its canvas once Chart.js has drawn it, for the browser tests. A chart of fewer
+  // than three points says more as its values: a table in the same box, rounded as the axis reads.
   function chart(container, title, config) {
+    var labels = config.data.labels || [];
+    var points = config.data.datasets.reduce(function (most, d) { return Math.max(most, d.data.length); }, 0);
+    if (points < 3) {
+      container.appendChild(el('div', {'class': 'chart values'}, [el('h3', {}, [title]), valuesTable(labels, config)]));
+      return;
+    }
     var canvas = el('canvas', {'class': 'hbench-chart'});
     container.appendChild(el('div', {'class': 'chart'}, [el('h3', {}, [title]), canvas]));
     config.options = Object.assign({animation: false, responsive: true, maintainAspectRatio: false}, config.options || {});
     new Chart(canvas, config);
     canvas.setAttribute('data-drawn', 'true');
+  }
+
+  function valuesTable(labels, config) {
+    var rows = config.data.datasets.map(function (d) {
+      return [d.label].concat(d.data.map(function (v) {
+        var y = v !== null && typeof v === 'object' ? v.y : v;
+        return y === null || y === undefined ? '–' : fixed(y, 3);
+      }));
+    });
+    var heads = config.data.datasets[0] && config.data.datasets[0].data.length && typeof config.data.datasets[0].data[0] === 'object'
+      ? config.data.datasets[0].data.map(function (p) { return fixed(p.x, 1); }) : labels.map(String);
+    var unit = config.options && config.options.scales && config.options.scales.y && config.options.scales.y.title
+      ? config.options.scales.y.title.text : '';
+    return table([unit].concat(heads), rows);
   }
 
   function dataset(label, values, index, extra) {
@@ -179,19 +212,19 @@
         title: {display: true, text: 'measured superstep'}}, y: {stacked: true, title: {display: true, text: 'ms'}}}})});
     var peerRates = r.tasks.map(function (t) {
       var m = t.metrics.filter(function (x) { return x.id === 'throughput'; })[0];
-      return m ? m.value / 1e6 : 0;
+      return m ? m.value / MIB : 0;
     });
-    chart(grid, 'Per-peer network throughput (MB/s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
-      datasets: [dataset('MB/s', peerRates, 3)]}, options: axes('peer', 'MB/s')});
+    chart(grid, 'Per-peer network throughput (MiB/s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
+      datasets: [dataset('MiB/s', peerRates, 3)]}, options: axes('peer', 'MiB/s')});
   }
 
   function ebb(grid, r) {
     var bandwidth = metric(r, 'bandwidth');
     var sizes = bandwidth.map(function (m) { return m.labels.message_size; });
-    chart(grid, 'Bandwidth per message size (MB/s)', {type: 'line', data: {labels: sizes, datasets: [
-      dataset(r.operation, bandwidth.map(function (m) { return m.value / 1e6; }), 0)].concat(
+    chart(grid, 'Bandwidth per connection by message size (MiB/s)', {type: 'line', data: {labels: sizes, datasets: [
+      dataset(r.operation, bandwidth.map(function (m) { return m.value / MIB; }), 0)].concat(
       metric(r, 'baseline_bandwidth').length ? [dataset('2-peer baseline', metric(r, 'baseline_bandwidth').map(function (m) {
-        return m.value / 1e6; }), 1)] : [])}, options: axes('bytes per message', 'MB/s')});
+        return m.value / MIB; }), 1)] : [])}, options: axes('bytes per message', 'MiB/s')});
     var buckets = metric(r, 'bucket_connections');
     if (buckets.length > 0) {
       var bucketNames = [];
@@ -206,8 +239,8 @@
         })}, options: axes('bucket (min to max of the size\'s bandwidths)', 'connections')});
     } else {
       var connections = distribution(r, 'connection_bandwidth');
-      percentileChart(grid, 'Connection bandwidth percentiles (MB/s)', connections, connections.map(function (d) {
-        return d.labels.message_size + ' B'; }), 1e-6, 'MB/s');
+      percentileChart(grid, 'Connection bandwidth percentiles (MiB/s)', connections, connections.map(function (d) {
+        return d.labels.message_size + ' B'; }), 1 / MIB, 'MiB/s');
     }
     var relative = metric(r, 'relative_bandwidth');
     if (relative.length > 0) {
@@ -294,23 +327,61 @@
     return el('details', {}, [el('summary', {}, ['Environment and command line']), table(['', ''], rows)]);
   }
 
-  function runSection(entry) {
+  function findingsList(findings, prefix) {
+    return el('ul', {'class': 'findings'}, findings.map(function (f) {
+      return el('li', {'class': 'finding' + (f.host ? ' names-host' : '')}, [el('b', {}, [(prefix || '') + f.kind + ': ']), f.text]);
+    }));
+  }
+
+  function runId(index) { return 'run-' + index; }
+
+  function runSection(entry, index) {
     var r = entry.result;
-    var primary = r.metrics.filter(function (m) { return m.id === r.primaryMetric; });
-    var section = el('section', {'class': 'run'}, [
+    var section = el('section', {'class': 'run', id: runId(index)}, [
       el('h2', {}, [r.benchmark + ' ' + r.operation + ' ', el('span', {'class': r.outcome === 'PASSED' ? 'passed' : 'failed'}, [r.outcome])]),
-      el('div', {'class': 'sub'}, [r.start + ' · ' + fixed(r.durationSeconds, 1) + ' s · ' + primary.map(function (m) {
-        return keyOf(m) + ' ' + display(m.value, m.unit); }).join(', ')])]);
+      el('div', {'class': 'sub'}, [entry.startText + ' · ' + fixed(r.durationSeconds, 1) + ' s · ' + entry.headline])]);
     r.failures.forEach(function (f) { section.appendChild(el('div', {'class': 'failed'}, ['FAILURE: ' + f])); });
+    if (entry.findings.length > 0) { section.appendChild(findingsList(entry.findings)); }
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
     (DRAW[r.benchmark] || taskTimes)(grid, r);
     if (entry.resourceSection) { section.appendChild(resourcesPart(r, entry.resourceSection)); }
-    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
-      r.metrics.map(function (m) {
-        return [el('span', {'class': m.id === r.primaryMetric ? 'primary' : ''}, [keyOf(m)]), display(m.value, m.unit), m.better];
+    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'identifier', 'value', 'better'],
+      entry.metricTexts.map(function (m) {
+        return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), el('code', {}, [m.key]), m.value, m.better];
       }))]));
     section.appendChild(environment(r, entry.file));
+    return section;
+  }
+
+  // A suite's first screen: the verdict, the cluster, every step (the clean step too) with its status, time, primary
+  // figure and what limited it, then every finding. A step's row links to its run's card below.
+  function overviewSection(suite, cardOf) {
+    var section = el('section', {'class': 'overview'}, [el('h2', {}, ['Suite ' + suite.definition]),
+      el('div', {'class': 'sub'}, ['sized for ' + suite.sizedFor])]);
+    section.appendChild(el('ul', {'class': 'verdict'}, suite.verdict.map(function (line) { return el('li', {}, [line]); })));
+    section.appendChild(table(['cluster', ''], suite.cluster.map(function (fact) {
+      var at = fact.indexOf(': ');
+      return at > 0 ? [fact.substring(0, at), fact.substring(at + 2)] : ['', fact];
+    })));
+    section.appendChild(table(['step', 'status', 'time', 'primary figure', 'limited by'], suite.steps.map(function (step) {
+      var card = cardOf(step.id);
+      return [card === null ? step.id : el('a', {href: '#' + card}, [step.id]),
+        el('span', {'class': step.status === 'passed' ? 'passed' : 'failed'}, [step.status]), step.time, step.headline, step.limit];
+    })));
+    // The verdict already says whether any host is slow; here, what names a host, what limited, what a figure means.
+    var findings = [];
+    suite.steps.forEach(function (step) {
+      step.findings.filter(function (f) { return f.kind !== 'slow host' || f.host; }).forEach(function (f) {
+        findings.push(Object.assign({}, f, {step: step.id}));
+      });
+    });
+    if (findings.length > 0) {
+      section.appendChild(el('h3', {}, ['Findings']));
+      section.appendChild(el('ul', {'class': 'findings'}, findings.map(function (f) {
+        return el('li', {'class': 'finding' + (f.host ? ' names-host' : '')}, [el('b', {}, [f.step + ' · ' + f.kind + ': ']), f.text]);
+      })));
+    }
     return section;
   }
 
@@ -394,10 +465,19 @@
   root.appendChild(el('h1', {}, [data.title]));
   root.appendChild(el('div', {'class': 'sub'}, ['Generated ' + data.generated + ' from ' + data.results.length +
     (data.results.length === 1 ? ' result' : ' results')]));
+  // A step's card is the result read from its file, NN-id.json.
+  function cardOf(stepId) {
+    for (var i = 0; i < data.results.length; i++) {
+      var name = data.results[i].file.split(/[\\/]/).pop();
+      if (name.replace(/^\d\d-/, '').replace(/\.json$/, '') === stepId) { return runId(i); }
+    }
+    return null;
+  }
+  data.suites.forEach(function (suite) { root.appendChild(overviewSection(suite, cardOf)); });
   if (data.comparison) { root.appendChild(comparisonSection(data.comparison)); }
   if (data.tpcxhsScaling.length > 0) { root.appendChild(scalingSection(data.tpcxhsScaling)); }
   var threads = threadsSection(data.results.map(function (e) { return e.result; }));
   if (threads) { root.appendChild(threads); }
-  data.results.forEach(function (entry) { root.appendChild(runSection(entry)); });
+  data.results.forEach(function (entry, i) { root.appendChild(runSection(entry, i)); });
   document.body.setAttribute('data-report-ready', 'true');
 }());

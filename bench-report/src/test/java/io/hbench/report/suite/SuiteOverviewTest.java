@@ -1,0 +1,89 @@
+package io.hbench.report.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import io.hbench.result.format.JsonResultFormat;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuiteOverviewTest {
+    private static final Instant START = Instant.parse("2026-11-24T10:00:00Z");
+    private static final double MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void opensWithTheVerdictThenTheClusterAndEveryStepWithWhatLimitedIt() throws Exception {
+        new SuiteRecord("hbench-suite/1/standard", 10, 5, false, List.of(
+                new StepRecord("dfsio-write", StepRecord.Status.PASSED, 0, 61.25),
+                new StepRecord("tpcx-hs", StepRecord.Status.FAILED, 1, 12),
+                new StepRecord("dfsio-clean", StepRecord.Status.PASSED, 0, 2))).write(dir);
+        write("01-dfsio-write.json", dfsioWriteWithSlowDn4());
+
+        List<String> lines = SuiteOverview.read(dir).lines();
+
+        assertThat(lines).containsExactly(
+                "----- hbench Suite ----- : hbench-suite/1/standard on 10 tasks at once, 5 DataNodes",
+                "1 of 3 steps did not pass: tpcx-hs (failed, exit 1); their logs in " + dir + " say why.",
+                "Slow host dn4 in dfsio-write: see its findings below.",
+                "",
+                "Cluster: DataNodes: 5 on dn1, dn2, dn3, dn4, dn5; NodeManagers: 5 on dn1, dn2, dn3, dn4, dn5;"
+                        + " hosts that ran tasks: dn1, dn2, dn3, dn4, dn5; Hadoop 3.4.2 (cluster 3.4.1)",
+                "",
+                "step         status     time s  primary figure                      limited by",
+                "dfsio-write  passed       61.3  aggregate throughput 400.000 MiB/s",
+                "tpcx-hs      failed       12.0",
+                "dfsio-clean  passed        2.0",
+                "",
+                "Findings:",
+                "  dfsio-write: slow host: dn4: median throughput 20.000 MiB/s against 100.000 MiB/s on the median"
+                        + " host (0.20 times the median); 2 of its 2 tasks slow");
+    }
+
+    @Test
+    void saysWhenNoHostCouldBeJudged() throws Exception {
+        new SuiteRecord("hbench-suite/1/quick", 4, 3, true, List.of(
+                new StepRecord("dfsio-clean", StepRecord.Status.PASSED, 0, 2))).write(dir);
+
+        assertThat(SuiteOverview.read(dir).verdict()).containsExactly("The 1 step passed.",
+                "No step's tasks ran on 3 or more hosts, so no host could be named slow.");
+    }
+
+    private BenchResult dfsioWriteWithSlowDn4() {
+        BenchResult.Builder result = BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+                        .clusterHadoopVersion("3.4.1").java("17").os("Linux").clientHost("gw1")
+                        .commandLine(List.of("TestDFSIO")).configuration("datanodes", "5")
+                        .configuration("datanode_hosts", "dn1,dn2,dn3,dn4,dn5").configuration("nodemanagers", "5")
+                        .configuration("nodemanager_hosts", "dn1,dn2,dn3,dn4,dn5").build())
+                .start(START).end(START.plusSeconds(60))
+                .metric("aggregate_throughput", 400 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER);
+        int task = 0;
+        for (String host : List.of("dn1", "dn2", "dn3", "dn4", "dn5")) {
+            for (int i = 0; i < 2; i++) {
+                result.taskSample(new TaskSample("test_io_" + task++, host, START, START.plusSeconds(10), List.of(
+                        Metric.of("throughput", (host.equals("dn4") ? 20 : 100) * MIB, Unit.BYTES_PER_SECOND,
+                                Better.HIGHER))));
+            }
+        }
+        return result.build();
+    }
+
+    private void write(String name, BenchResult result) throws Exception {
+        try (Writer writer = Files.newBufferedWriter(dir.resolve(name))) {
+            new JsonResultFormat().write(result, writer);
+        }
+    }
+}
