@@ -131,7 +131,7 @@ public final class ResourceSamplingCost {
         for (int round = 0; round < rounds; round++) {
             for (boolean on : round % 2 == 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
                 RandBenchResult result = randBenchRun(options, on);
-                pair.add(on, result.megabytesPerSecond(), result.resources());
+                pair.add(on, result.mebibytesPerSecond(), result.resources());
                 if (on) {
                     double payload = result.networkBytes() * (double) (supersteps + 4) / supersteps;
                     double loopback = result.resources().orElseThrow().hosts().get(0).summary(

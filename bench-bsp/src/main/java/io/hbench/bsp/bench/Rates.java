@@ -3,9 +3,9 @@ package io.hbench.bsp.bench;
 import java.util.Locale;
 
 /**
- * The units of the BSP benchmarks, all decimal and all said in the label: MB/s is 10^6 bytes per second,
- * Gbit/s is 10^9 bits per second. Figures are formatted with Locale.ROOT, so output never depends on the
- * default locale.
+ * The units of the BSP benchmarks, said in the label: MiB/s is 2^20 bytes per second, as every hbench output reads
+ * bytes per second; Gbit/s, 10^9 bits per second, stands beside it to hold a figure to a link's nominal rate.
+ * Figures are formatted with Locale.ROOT, so output never depends on the default locale.
  */
 public final class Rates {
     private Rates() {
@@ -16,8 +16,8 @@ public final class Rates {
         return nanos <= 0 ? 0 : bytes * 1e9 / nanos;
     }
 
-    public static double megabytesPerSecond(double bytesPerSecond) {
-        return bytesPerSecond / 1e6;
+    public static double mebibytesPerSecond(double bytesPerSecond) {
+        return bytesPerSecond / (1 << 20);
     }
 
     public static double gigabitsPerSecond(double bytesPerSecond) {

@@ -133,7 +133,7 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
             for (int round = 0; round < options.rounds(); round++) {
                 lines.add("size " + size + " round " + round + ": " + run.exchanges(size, round).size()
                         + " exchanges, average " + micros(run.averageNanos(size, round)) + " us, "
-                        + megabytes(run.bytesPerSecond(size, round)) + " MB/s");
+                        + mebibytes(run.bytesPerSecond(size, round)) + " MiB/s");
             }
             if (options.buckets() > 0) {
                 EbbResult.Buckets buckets = run.buckets(size, options.buckets());
@@ -141,19 +141,19 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                 for (int i = 0; i < counts.length; i++) {
                     double low = buckets.min() + i * buckets.width();
                     boolean closed = i == counts.length - 1 || buckets.width() == 0;
-                    lines.add("size " + size + " bucket " + i + " [" + megabytes(low) + ", "
-                            + megabytes(low + buckets.width()) + (closed ? "]" : ")") + " MB/s: " + counts[i]
+                    lines.add("size " + size + " bucket " + i + " [" + mebibytes(low) + ", "
+                            + mebibytes(low + buckets.width()) + (closed ? "]" : ")") + " MiB/s: " + counts[i]
                             + " connections");
                 }
             }
             double bandwidth = run.bytesPerSecond(size);
             lines.add("size " + size + " all rounds: " + run.exchanges(size).size() + " exchanges, average "
-                    + micros(run.averageNanos(size)) + " us, " + megabytes(bandwidth) + " MB/s, "
+                    + micros(run.averageNanos(size)) + " us, " + mebibytes(bandwidth) + " MiB/s, "
                     + Rates.fixed(Rates.gigabitsPerSecond(bandwidth), 4) + " Gbit/s"
                     + (options.pattern() == EbbPattern.EBB ? " (effective bisection bandwidth)"
                     : " (bandwidth per connection)"));
             result.baseline().ifPresent(base -> lines.add("size " + size + " baseline (2 peers): average "
-                    + micros(base.averageNanos(size)) + " us, " + megabytes(base.bytesPerSecond(size)) + " MB/s; "
+                    + micros(base.averageNanos(size)) + " us, " + mebibytes(base.bytesPerSecond(size)) + " MiB/s; "
                     + run.peers() + " peers / baseline: " + Rates.fixed(result.relative(size).orElseThrow(), 3)));
         }
         return lines;
@@ -163,7 +163,7 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
         return Rates.fixed(nanos / 1e3, 3);
     }
 
-    private static String megabytes(double bytesPerSecond) {
-        return Rates.fixed(Rates.megabytesPerSecond(bytesPerSecond), 3);
+    private static String mebibytes(double bytesPerSecond) {
+        return Rates.fixed(Rates.mebibytesPerSecond(bytesPerSecond), 3);
     }
 }

@@ -132,14 +132,14 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
                 + Rates.millis(result.measuredNanos()));
         lines.add("Bytes sent over the network: " + result.networkBytes());
         lines.add("Bytes kept local: " + result.localBytes());
-        lines.add("Throughput MB/s (10^6 bytes/s, network bytes / measured time): "
-                + Rates.fixed(result.megabytesPerSecond(), 3));
+        lines.add("Throughput MiB/s (2^20 bytes/s, network bytes / measured time): "
+                + Rates.fixed(result.mebibytesPerSecond(), 3));
         lines.add("Throughput Gbit/s (10^9 bits/s, network bytes / measured time): "
                 + Rates.fixed(result.gigabitsPerSecond(), 4));
         Summary peers = result.peerBytesPerSecond();
-        lines.add("Peer throughput MB/s (10^6 bytes/s): min " + Rates.fixed(Rates.megabytesPerSecond(peers.min()), 3)
-                + " avg " + Rates.fixed(Rates.megabytesPerSecond(peers.mean()), 3)
-                + " max " + Rates.fixed(Rates.megabytesPerSecond(peers.max()), 3));
+        lines.add("Peer throughput MiB/s (2^20 bytes/s): min " + Rates.fixed(Rates.mebibytesPerSecond(peers.min()), 3)
+                + " avg " + Rates.fixed(Rates.mebibytesPerSecond(peers.mean()), 3)
+                + " max " + Rates.fixed(Rates.mebibytesPerSecond(peers.max()), 3));
         lines.add(percentiles("send", result.sendNanos()));
         lines.add(percentiles("flush", result.flushNanos()));
         lines.add(percentiles("barrier", result.barrierNanos()));

@@ -37,7 +37,7 @@ class EbbToolTest {
         assertThat(lines.get(0)).isEqualTo("EBB: pattern ebb, 4 peers, sizes 1024-4096 (doubling) bytes, 3 rounds,"
                 + " seed 11");
         assertThat(lines).filteredOn(line -> line.matches("size \\d+ round \\d: 4 exchanges, average [0-9.]+ us,"
-                + " [0-9.]+ MB/s")).hasSize(9);
+                + " [0-9.]+ MiB/s")).hasSize(9);
         assertThat(lines).filteredOn(line -> line.contains(" bucket ")).hasSize(12);
         assertThat(lines).filteredOn(line -> line.startsWith("size 2048 all rounds: 12 exchanges")
                 && line.endsWith("(effective bisection bandwidth)")).hasSize(1);
