@@ -3,7 +3,11 @@ package io.hbench.dist.suite;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.report.suite.StepRecord;
+import io.hbench.report.compare.Comparer;
+import io.hbench.report.compare.ComparisonFlags;
+import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.report.suite.SuiteOverview;
+import io.hbench.report.suite.SuiteRecord;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.environment.EnvironmentProbe;
@@ -41,7 +45,7 @@ import org.apache.hadoop.util.GenericOptionsParser;
  */
 public final class SuiteTool implements CommandLineProgram {
     static final String USAGE = "Suite [genericOptions] -out <dir> [-profile quick|standard|full] [-resume]"
-            + " [-embeddedDir <dir>]";
+            + " [-baseline <dir>]... [-embeddedDir <dir>]";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -82,6 +86,8 @@ public final class SuiteTool implements CommandLineProgram {
         options.addOption(Option.builder("profile").hasArg().argName("quick|standard|full")
                 .desc("how large the steps are (default standard)").build());
         options.addOption(Option.builder("resume").desc("continue an interrupted suite in -out").build());
+        options.addOption(Option.builder("baseline").hasArg().argName("dir").desc("an earlier suite of the same"
+                + " definition to hold this one to, step by step (repeat it for repetitions)").build());
         options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
                 .desc("the embedded cluster's storage, when no cluster is configured").build());
         options.addOption(Option.builder("help").desc("print this help").build());
@@ -126,6 +132,9 @@ public final class SuiteTool implements CommandLineProgram {
                     requireSpace(conf, profile, shape);
                 }
                 state = SuiteRunner.fresh(profile.definition(), shape, profile.steps(shape, List.of()));
+            }
+            List<Path> baselines = baselines(line, state);
+            if (!line.hasOption("resume")) {
                 Files.createDirectories(dir);
                 state.write(dir);
             }
@@ -143,8 +152,9 @@ public final class SuiteTool implements CommandLineProgram {
             err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "
                     + state.cluster() + "; results and logs in " + dir);
             SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
-            writeReport(dir);
-            List<String> summary = SuiteOverview.read(dir).lines();
+            writeReport(dir, baselines);
+            List<String> summary = new ArrayList<>(SuiteOverview.read(dir).lines());
+            summary.addAll(againstBaselines(dir, baselines));
             LocalOutput.writeAtomically(dir.resolve("summary.txt"), summary);
             summary.forEach(out::println);
             boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);
@@ -158,6 +168,50 @@ public final class SuiteTool implements CommandLineProgram {
             err.println(name() + ": " + e.getMessage());
             return e.exitStatus().code();
         }
+    }
+
+    /**
+     * The -baseline suites, checked before anything runs: each must be a suite of this one's definition, sized for a
+     * cluster of the same shape, or its steps measured something else.
+     */
+    private static List<Path> baselines(CommandLine line, SuiteState state) throws IOException {
+        List<Path> baselines = new ArrayList<>();
+        for (String value : line.getOptionValues("baseline") == null ? new String[0] : line.getOptionValues("baseline")) {
+            Path baseline = Paths.get(value);
+            if (!SuiteRecord.isSuite(baseline)) {
+                throw new IOException("-baseline " + value + ": not a suite's directory (no " + SuiteState.FILE + ")");
+            }
+            SuiteRecord record = SuiteRecord.read(baseline);
+            if (!record.definition().equals(state.definition())) {
+                throw new IOException("-baseline " + value + ": a suite of definition " + record.definition()
+                        + ", and this one runs " + state.definition() + ": they measure different things");
+            }
+            if (record.concurrentTasks() != state.cluster().concurrentTasks()
+                    || record.dataNodes() != state.cluster().dataNodes()) {
+                throw new IOException("-baseline " + value + ": sized for " + record.clusterText() + ", and this suite"
+                        + " for " + state.cluster() + ": its steps' sizes differ");
+            }
+            baselines.add(baseline);
+        }
+        return baselines;
+    }
+
+    /** The study's table of this suite against its baselines, or why there is none; nothing without baselines. */
+    private static List<String> againstBaselines(Path dir, List<Path> baselines) throws IOException {
+        if (baselines.isEmpty()) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>(List.of(""));
+        try {
+            SuiteBaseline baseline = SuiteBaseline.compare(baselines, List.of(dir),
+                    new Comparer(ComparisonFlags.DEFAULT_ALPHA, false));
+            lines.addAll(baseline.lines());
+            lines.add("");
+            lines.addAll(baseline.resourceLines());
+        } catch (IllegalArgumentException e) {
+            lines.add("Not held to the baseline: " + e.getMessage());
+        }
+        return lines;
     }
 
     /** The profile whose definition a resumed suite ran; another version's cannot be continued. */
@@ -209,11 +263,17 @@ public final class SuiteTool implements CommandLineProgram {
     }
 
     /**
-     * report.html of the suite's directory, by Report: the suite's overview, then every step's result; what Report
-     * says goes to report.log.
+     * report.html of the suite's directory, by Report: the suite's overview, the table against its baselines if it has
+     * any, then every step's result; what Report says goes to report.log.
      */
-    private void writeReport(Path dir) throws IOException, InterruptedException {
-        List<String> args = List.of("Report", "-out", dir.resolve("report.html").toString(), dir.toString());
+    private void writeReport(Path dir, List<Path> baselines) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("Report", "-out", dir.resolve("report.html").toString()));
+        if (baselines.isEmpty()) {
+            args.add(dir.toString());
+        } else {
+            baselines.forEach(baseline -> args.add(baseline.toString()));
+            args.addAll(List.of("-vs", dir.toString()));
+        }
         boolean anyResult;
         try (Stream<Path> files = Files.list(dir)) {
             anyResult = files.anyMatch(file -> file.getFileName().toString().matches("\\d\\d-.*\\.json"));

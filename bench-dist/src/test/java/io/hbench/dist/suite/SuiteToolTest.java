@@ -209,4 +209,39 @@ class SuiteToolTest {
         assertThat(suite(programs, "-resume", "-profile", "full", "-out", dir.toString())).isEqualTo(2);
         assertThat(err()).startsWith("Suite: -resume: " + dir + " holds a suite of profile quick, not full\n");
     }
+
+    @Test
+    void aBaselineSuiteIsHeldUpStepByStepInTheSummaryAndTheReport() throws Exception {
+        Path earlier = temp.resolve("earlier");
+        assertThat(suite(new FakePrograms(), "-profile", "quick", "-out", earlier.toString())).isZero();
+        FakePrograms programs = new FakePrograms();
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString(), "-baseline", earlier.toString()))
+                .as(err()).isZero();
+
+        assertThat(out()).contains("\n----- Against the baseline: " + earlier + " -----\n")
+                .containsPattern("\ndfsio-write +\\d+\\.\\d +\\d+\\.\\d +[-+]\\d+\\.\\d % +- +- +too few runs"
+                        + " +throughput 95\\.367 MiB/s -> 95\\.367 MiB/s +\\+0\\.0 % +too few runs\n");
+        assertThat(programs.runs.get(programs.runs.size() - 1)).containsExactly("Report", "-out",
+                dir.resolve("report.html").toString(), earlier.toString(), "-vs", dir.toString());
+    }
+
+    @Test
+    void aBaselineOfAnotherProfileIsRefusedBeforeAnythingRuns() throws Exception {
+        Path earlier = temp.resolve("earlier");
+        assertThat(suite(new FakePrograms(), "-profile", "quick", "-out", earlier.toString())).isZero();
+        FakePrograms programs = new FakePrograms();
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "standard", "-out", dir.toString(), "-baseline", earlier.toString()))
+                .isEqualTo(2);
+
+        assertThat(err()).isEqualTo("Suite: -baseline " + earlier + ": a suite of definition hbench-suite/1/quick,"
+                + " and this one runs hbench-suite/1/standard: they measure different things\n");
+        assertThat(programs.runs).isEmpty();
+        assertThat(dir).doesNotExist();
+        assertThat(suite(programs, "-out", dir.toString(), "-baseline", temp.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Suite: -baseline " + temp + ": not a suite's directory (no suite.json)\n");
+    }
 }

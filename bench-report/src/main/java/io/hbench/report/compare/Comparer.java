@@ -35,6 +35,11 @@ public final class Comparer {
         this.force = force;
     }
 
+    /** The significance level a difference must reach. */
+    public double alpha() {
+        return alpha;
+    }
+
     /** @throws IllegalArgumentException naming what differs, if the runs are not comparable and not forced */
     public Comparison compare(List<LoadedResult> base, List<LoadedResult> next) {
         requireNonNull(base, "base is null");

@@ -7,7 +7,7 @@ import org.apache.commons.cli.Options;
 
 /** The flags that set a comparison up, the same for Compare and Report: {@code -alpha} and {@code -force}. */
 public final class ComparisonFlags {
-    static final double DEFAULT_ALPHA = 0.05;
+    public static final double DEFAULT_ALPHA = 0.05;
 
     private ComparisonFlags() {}
 

@@ -6,6 +6,7 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
+import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.report.suite.SuiteOverview;
@@ -26,6 +27,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -60,16 +63,17 @@ public final class HtmlReport {
      * @param comparison base against new, when two sets of runs were given
      */
     public void write(List<LoadedResult> results, Optional<Comparison> comparison, Writer out) throws IOException {
-        write(results, comparison, List.of(), out);
+        write(results, comparison, List.of(), Optional.empty(), out);
     }
 
     /**
      * @param results every run to show, each in its own section
      * @param comparison base against new, when two sets of runs were given
      * @param suites the suites the results came from, each shown first with its verdict and every step
+     * @param baseline the suites against their baseline, step by step
      */
     public void write(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
-            Writer out) throws IOException {
+            Optional<SuiteBaseline> baseline, Writer out) throws IOException {
         requireNonNull(results, "results is null");
         requireNonNull(comparison, "comparison is null");
         requireNonNull(suites, "suites is null");
@@ -85,7 +89,7 @@ public final class HtmlReport {
                 .append("<style>\n").append(resource(STYLE)).append("</style>\n")
                 .append("<script>\n").append(withoutSourceMap(resource(CHART_JS))).append("\n</script>\n")
                 .append("<script type=\"application/json\" id=\"hbench-data\">")
-                .append(inScript(data(results, comparison, suites))).append("</script>\n")
+                .append(inScript(data(results, comparison, suites, baseline))).append("</script>\n")
                 .append("</head>\n<body>\n<main id=\"report\"></main>\n")
                 .append("<script>\n").append(resource(SCRIPT)).append("</script>\n")
                 .append("</body>\n</html>\n");
@@ -93,8 +97,8 @@ public final class HtmlReport {
         out.flush();
     }
 
-    private String data(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites)
-            throws IOException {
+    private String data(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
+            Optional<SuiteBaseline> baseline) throws IOException {
         // Every run's network is held to the link bandwidth an EBB run among them measured, as a suite's are.
         Optional<Double> link = results.stream().map(loaded -> Findings.link(loaded.result()))
                 .flatMap(Optional::stream).findFirst();
@@ -103,6 +107,21 @@ public final class HtmlReport {
             generator.writeStartObject();
             generator.writeStringField("title", title);
             generator.writeStringField("generated", people(generated));
+            // Every figure's name for people, by its identifier: the page names figures, never shows identifiers alone.
+            generator.writeObjectFieldStart("names");
+            Map<String, String> names = new TreeMap<>();
+            results.forEach(loaded -> loaded.result().metrics().forEach(metric -> names.put(metric.key().toString(),
+                    MetricNames.of(metric.key()))));
+            for (Map.Entry<String, String> name : names.entrySet()) {
+                generator.writeStringField(name.getKey(), name.getValue());
+            }
+            generator.writeEndObject();
+            generator.writeFieldName("baseline");
+            if (baseline.isPresent()) {
+                writeBaseline(baseline.get(), generator);
+            } else {
+                generator.writeNull();
+            }
             generator.writeArrayFieldStart("suites");
             for (SuiteOverview suite : suites) {
                 writeSuite(suite, generator);
@@ -167,6 +186,30 @@ public final class HtmlReport {
             generator.writeStringField("limit", step.limit());
             generator.writeFieldName("findings");
             writeFindings(step.findings(), generator);
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+        generator.writeEndObject();
+    }
+
+    private static void writeBaseline(SuiteBaseline baseline, JsonGenerator generator) throws IOException {
+        generator.writeStartObject();
+        generator.writeArrayFieldStart("steps");
+        for (SuiteBaseline.Row row : baseline.rows()) {
+            generator.writeStartObject();
+            generator.writeStringField("step", row.step());
+            stringArray(generator, "cells", List.of(row.baseTime(), row.nextTime(), row.timeChange(),
+                    row.baseTimeSpread(), row.nextTimeSpread(), row.timeSignificance(), row.primaryFigures(),
+                    row.primaryChange(), row.primarySignificance()));
+            generator.writeArrayFieldStart("hosts");
+            for (Map.Entry<String, String[]> figure : row.hostFigures().entrySet()) {
+                generator.writeStartArray();
+                generator.writeString(figure.getKey());
+                generator.writeString(figure.getValue()[0]);
+                generator.writeString(figure.getValue()[1]);
+                generator.writeEndArray();
+            }
+            generator.writeEndArray();
             generator.writeEndObject();
         }
         generator.writeEndArray();

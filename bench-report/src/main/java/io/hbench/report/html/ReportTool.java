@@ -9,6 +9,7 @@ import io.hbench.report.ResultsCommand;
 import io.hbench.report.compare.Comparer;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.ComparisonFlags;
+import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.report.suite.SuiteOverview;
 import io.hbench.report.suite.SuiteRecord;
 import java.io.IOException;
@@ -72,24 +73,32 @@ public final class ReportTool extends ResultsCommand {
         }
         LocalOutput page = FlagValues.outputFile("-out", out, LocalOutput.Kind.REPORT_HTML,
                 line.hasOption(LocalOutput.OVERWRITE_FLAG));
-        List<LoadedResult> base = ResultFiles.read(paths(line.getArgList()));
+        List<Path> basePaths = paths(line.getArgList());
+        List<Path> nextPaths = line.hasOption("vs") ? paths(Arrays.asList(line.getOptionValues("vs"))) : List.of();
+        List<LoadedResult> base = ResultFiles.read(basePaths);
+        List<LoadedResult> next = ResultFiles.read(nextPaths);
+        Comparer comparer = ComparisonFlags.comparer(line);
+        boolean suitesOnBothSides = !nextPaths.isEmpty() && basePaths.stream().allMatch(SuiteRecord::isSuite)
+                && nextPaths.stream().allMatch(SuiteRecord::isSuite);
+        // A suite against a baseline opens with the new suite's overview and the study's table, step by step; results
+        // are compared as one set only when they are not suites.
+        Optional<SuiteBaseline> baseline = suitesOnBothSides
+                ? Optional.of(SuiteBaseline.compare(basePaths, nextPaths, comparer)) : Optional.empty();
+        Optional<Comparison> comparison = !nextPaths.isEmpty() && !suitesOnBothSides
+                ? Optional.of(comparer.compare(base, next)) : Optional.empty();
         List<SuiteOverview> suites = new ArrayList<>();
-        for (Path path : paths(line.getArgList())) {
+        for (Path path : suitesOnBothSides ? nextPaths : basePaths) {
             if (SuiteRecord.isSuite(path)) {
                 suites.add(SuiteOverview.read(path));
             }
         }
-        boolean compares = line.hasOption("vs");
-        Comparer comparer = ComparisonFlags.comparer(line);
-        List<LoadedResult> next = compares ? ResultFiles.read(paths(Arrays.asList(line.getOptionValues("vs"))))
-                : List.of();
-        Optional<Comparison> comparison = compares ? Optional.of(comparer.compare(base, next)) : Optional.empty();
-        List<LoadedResult> all = new ArrayList<>(base);
-        all.addAll(next);
+        List<LoadedResult> all = new ArrayList<>(suitesOnBothSides ? next : base);
+        all.addAll(suitesOnBothSides ? base : next);
         HtmlReport report = new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now());
-        page.write(writer -> report.write(all, comparison, suites, writer));
+        page.write(writer -> report.write(all, comparison, suites, baseline, writer));
         this.out.println(NAME + ": wrote " + out + " (" + all.size() + (all.size() == 1 ? " result" : " results")
-                + (comparison.isPresent() ? ", with the comparison" : "") + ")");
+                + (comparison.isPresent() ? ", with the comparison" : "")
+                + (baseline.isPresent() ? ", against the baseline" : "") + ")");
         return ExitStatus.SUCCESS;
     }
 }

@@ -46,6 +46,12 @@
     return fixed(parseFloat(parts[0]), 3) + (parts[1] ? ' ' + parts[1] : '');
   }
 
+  // A figure's name for people, as Java's MetricNames gives it; its identifier where the page has no name for it.
+  function nameOf(item) {
+    var key = keyOf(item);
+    return data.names[key] || key;
+  }
+
   function keyOf(item) {
     var names = Object.keys(item.labels || {}).sort();
     if (names.length === 0) { return item.id; }
@@ -160,7 +166,7 @@
     var figures = ['classic_throughput', 'io_rate_mean', 'aggregate_throughput'].map(function (id) { return metric(r, id)[0]; })
       .filter(function (m) { return m; });
     chart(grid, 'Classic per-task figures beside the aggregate (MiB/s)', {type: 'bar', data: {
-      labels: figures.map(function (m) { return m.id; }),
+      labels: figures.map(nameOf),
       datasets: [dataset(r.operation, figures.map(function (m) { return m.value / MIB; }), 2)]}, options: axes('', 'MiB/s')});
   }
 
@@ -385,6 +391,21 @@
     return section;
   }
 
+  // A suite against its baseline, as the TPCx-HS study tabulates settings: per step, time and change, the spread
+  // between repetitions, the significance, the primary figure; then each step's hosts side by side.
+  function baselineSection(b) {
+    var section = el('section', {'class': 'baseline'}, [el('h2', {}, ['Against the baseline']),
+      el('div', {'class': 'sub'}, ['Δ% is new against base; sd% the standard deviation of a side\'s times over their mean,' +
+        ' between repetitions; p from a Mann-Whitney U test, "~" where the difference is not significant'])]);
+    section.appendChild(table(['step', 'time s base', 'new', 'Δ%', 'sd% base', 'sd% new', 'time p', 'primary figure', 'Δ%', 'p'],
+      b.steps.map(function (row) { return [row.step].concat(row.cells); })));
+    b.steps.filter(function (row) { return row.hosts.length > 0; }).forEach(function (row) {
+      section.appendChild(el('details', {}, [el('summary', {}, [row.step + ': resource utilization, base and new']),
+        table(['host and figure (mean while sampled)', 'base', 'new'], row.hosts)]));
+    });
+    return section;
+  }
+
   function comparisonSection(c) {
     var section = el('section', {'class': 'compare'}, [el('h2', {}, ['Compare: ' + c.base.ran + ' (' + c.base.files.length +
       ' runs) vs ' + c.new.ran + ' (' + c.new.files.length + ' runs)']),
@@ -397,7 +418,7 @@
       var better = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' &&
         ((m.better === 'higher') === (m.changePercent > 0));
       var worse = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' && !better && m.changePercent !== 0;
-      return [el('span', {'class': m.primary ? 'primary' : ''}, [keyOf(m)]),
+      return [el('span', {'class': m.primary ? 'primary' : '', title: keyOf(m)}, [nameOf(m)]),
         display(m.base.median, m.unit) + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
         display(m.new.median, m.unit) + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
         el('span', {'class': better ? 'better' : worse ? 'worse' : ''}, [verdict]), fixed(m.pValue, 3), m.base.n + '+' + m.new.n];
@@ -406,7 +427,7 @@
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
     var shown = c.metrics.filter(function (m) { return m.base.median !== 0; });
-    chart(grid, 'New median relative to base (base = 100)', {type: 'bar', data: {labels: shown.map(keyOf), datasets: [
+    chart(grid, 'New median relative to base (base = 100)', {type: 'bar', data: {labels: shown.map(nameOf), datasets: [
       dataset('base', shown.map(function () { return 100; }), 7),
       dataset('new', shown.map(function (m) { return m.new.median / m.base.median * 100; }), 0, {
         backgroundColor: shown.map(function (m) { return m.verdict !== 'significant' ? '#9aa5b1'
@@ -474,6 +495,7 @@
     return null;
   }
   data.suites.forEach(function (suite) { root.appendChild(overviewSection(suite, cardOf)); });
+  if (data.baseline) { root.appendChild(baselineSection(data.baseline)); }
   if (data.comparison) { root.appendChild(comparisonSection(data.comparison)); }
   if (data.tpcxhsScaling.length > 0) { root.appendChild(scalingSection(data.tpcxhsScaling)); }
   var threads = threadsSection(data.results.map(function (e) { return e.result; }));
