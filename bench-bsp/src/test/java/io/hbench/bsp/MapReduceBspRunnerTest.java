@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HostSamples;
 import io.hbench.result.SubmittedJob;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -46,7 +47,7 @@ class MapReduceBspRunnerTest {
 
         assertThat(result.reports()).extracting(report -> TestPrograms.text(report.report())).containsExactly(
                 "hello from 0 of 4", "hello from 1 of 4", "hello from 2 of 4", "hello from 3 of 4");
-        assertThat(result.reports()).extracting(BspJobResult.PeerReport::host).containsOnly("127.0.0.1");
+        assertThat(result.reports()).extracting(BspJobResult.PeerReport::host).containsOnly(HostSamples.localHost());
     }
 
     @Test
