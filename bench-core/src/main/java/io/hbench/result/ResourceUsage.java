@@ -16,12 +16,55 @@ import java.util.Set;
  * the mean of their means, the largest of their maxima and the sum of their totals.
  */
 public final class ResourceUsage {
+    /** Which hosts were sampled, and when. */
+    public enum Coverage {
+        /** The hosts that ran the run's tasks, while they ran there. */
+        TASKS("tasks", "while the run's tasks ran, on the hosts that ran them"),
+        /** Every DataNode and NodeManager host, from before the run's first job to after its last. */
+        RUN("run", "the whole run, on every DataNode and NodeManager host");
+
+        private final String symbol;
+        private final String text;
+
+        Coverage(String symbol, String text) {
+            this.symbol = symbol;
+            this.text = text;
+        }
+
+        /** How the JSON writes it. */
+        public String symbol() {
+            return symbol;
+        }
+
+        /** For people: "the whole run, on every DataNode and NodeManager host". */
+        public String text() {
+            return text;
+        }
+
+        public static Coverage bySymbol(String symbol) {
+            for (Coverage coverage : values()) {
+                if (coverage.symbol.equals(symbol)) {
+                    return coverage;
+                }
+            }
+            throw new IllegalArgumentException("unknown resource coverage: " + symbol);
+        }
+    }
+
+    private final Coverage coverage;
     private final Duration interval;
     private final List<Phase> phases;
     private final List<HostUsage> hosts;
     private final List<Metric> cluster;
 
+    /** Usage of the hosts that ran the run's tasks, while they ran ({@link Coverage#TASKS}). */
     public ResourceUsage(Duration interval, List<Phase> phases, List<HostUsage> hosts, List<Metric> cluster) {
+        this(Coverage.TASKS, interval, phases, hosts, cluster);
+    }
+
+    public ResourceUsage(Coverage coverage, Duration interval, List<Phase> phases, List<HostUsage> hosts,
+            List<Metric> cluster) {
+        this.coverage = requireNonNull(coverage, "coverage is null");
         this.interval = requireNonNull(interval, "interval is null");
         checkArgument(!interval.isNegative() && !interval.isZero(), "interval is not positive: %s", interval);
         this.phases = List.copyOf(requireNonNull(phases, "phases is null"));
@@ -31,6 +74,15 @@ public final class ResourceUsage {
         for (HostUsage host : this.hosts) {
             checkArgument(names.add(host.host()), "duplicate host: %s", host.host());
         }
+    }
+
+    /** This usage with another coverage: what the sampler that produced it covered. */
+    public ResourceUsage covering(Coverage coverage) {
+        return new ResourceUsage(coverage, interval, phases, hosts, cluster);
+    }
+
+    public Coverage coverage() {
+        return coverage;
     }
 
     /** How often the hosts were sampled. */
@@ -67,18 +119,18 @@ public final class ResourceUsage {
             return false;
         }
         ResourceUsage that = (ResourceUsage) obj;
-        return interval.equals(that.interval) && phases.equals(that.phases) && hosts.equals(that.hosts)
+        return coverage == that.coverage && interval.equals(that.interval) && phases.equals(that.phases) && hosts.equals(that.hosts)
                 && cluster.equals(that.cluster);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(interval, phases, hosts, cluster);
+        return Objects.hash(coverage, interval, phases, hosts, cluster);
     }
 
     @Override
     public String toString() {
-        return "ResourceUsage{interval=" + interval + ", phases=" + phases + ", hosts=" + hosts + ", cluster="
+        return "ResourceUsage{coverage=" + coverage + ", interval=" + interval + ", phases=" + phases + ", hosts=" + hosts + ", cluster="
                 + cluster + "}";
     }
 }

@@ -50,14 +50,18 @@ import static java.util.Objects.requireNonNull;
  * their {@link Unit#symbol() symbols}; doubles are written as {@link Double#toString(double)} does, which reads back
  * as the same double and never depends on the locale; durations are exact decimal seconds. {@code outcome},
  * {@code durationSeconds}, a task's {@code durationSeconds}, a job's {@code applicationId} and the environment's
- * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back. Files of an
- * older schema are refused with a message that says so, never misread.
+ * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back. Schema
+ * {@value #PREVIOUS_SCHEMA} differs only in lacking the resources' {@code coverage}, and is read as covering the tasks'
+ * hosts while they ran, which is all it could sample; files of any other schema are refused with a message that says
+ * so, never misread.
  */
 public final class JsonResultFormat
         implements ResultFormat {
-    public static final String SCHEMA = "hbench-result/2";
+    public static final String SCHEMA = "hbench-result/3";
+    /** The schema before resources said what they cover; read as covering the tasks' hosts while they ran. */
+    static final String PREVIOUS_SCHEMA = "hbench-result/2";
     /** The JSON Schema of {@value #SCHEMA}, on the class path. */
-    public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-2.schema.json";
+    public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-3.schema.json";
 
     private static final String SCHEMA_PREFIX = "hbench-result/";
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -239,6 +243,7 @@ public final class JsonResultFormat
 
     private static void writeResources(JsonGenerator json, ResourceUsage resources) throws IOException {
         json.writeStartObject();
+        json.writeStringField("coverage", resources.coverage().symbol());
         json.writeFieldName("intervalSeconds");
         json.writeNumber(seconds(resources.interval()));
         json.writeArrayFieldStart("phases");
@@ -314,10 +319,10 @@ public final class JsonResultFormat
             throw new IOException("not an hbench result: no \"schema\" field");
         }
         String schema = text(root, "schema");
-        if (!schema.equals(SCHEMA)) {
+        if (!schema.equals(SCHEMA) && !schema.equals(PREVIOUS_SCHEMA)) {
             if (schema.startsWith(SCHEMA_PREFIX)) {
                 throw new IOException("written in schema " + schema + " by another hbench version; this one reads "
-                        + SCHEMA + " only: rerun the benchmark with this version");
+                        + PREVIOUS_SCHEMA + " and " + SCHEMA + ": rerun the benchmark with this version");
             }
             throw new IOException("not an hbench result: schema is " + schema);
         }
@@ -482,7 +487,19 @@ public final class JsonResultFormat
             }
             hosts.add(HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary")));
         }
-        return new ResourceUsage(seconds(node, "intervalSeconds"), phases, hosts, readMetrics(node, "cluster"));
+        // Schema 2 had no coverage: its resources were always the tasks' hosts while they ran.
+        ResourceUsage.Coverage coverage = node.has("coverage") ? coverage(text(node, "coverage"))
+                : ResourceUsage.Coverage.TASKS;
+        return new ResourceUsage(coverage, seconds(node, "intervalSeconds"), phases, hosts,
+                readMetrics(node, "cluster"));
+    }
+
+    private static ResourceUsage.Coverage coverage(String symbol) throws IOException {
+        try {
+            return ResourceUsage.Coverage.bySymbol(symbol);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     private static Unit unit(JsonNode node) throws IOException {

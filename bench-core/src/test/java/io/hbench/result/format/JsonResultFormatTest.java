@@ -92,7 +92,7 @@ class JsonResultFormatTest {
                 "schema", "benchmark", "operation", "primaryMetric", "start", "end", "durationSeconds", "outcome",
                 "failures", "parameters", "locations", "outputs", "environment", "jobs", "metrics", "distributions",
                 "timeSeries", "tasks", "resources");
-        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/2");
+        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/3");
     }
 
     @Test
@@ -141,7 +141,17 @@ class JsonResultFormatTest {
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(schema1)))
                 .isInstanceOf(IOException.class)
                 .hasMessage("written in schema hbench-result/1 by another hbench version; this one reads hbench-result/2"
-                        + " only: rerun the benchmark with this version");
+                        + " and hbench-result/3: rerun the benchmark with this version");
+    }
+
+    @Test
+    void readsASchema2ResultAsSampledWhileItsTasksRan() throws Exception {
+        String written = write(SampleResults.seeded());
+        String schema2 = written.replace("\"hbench-result/3\"", "\"hbench-result/2\"")
+                .replace("\"coverage\" : \"tasks\",", "");
+
+        assertThat(schema2).doesNotContain("coverage");
+        assertThat(JsonResultFormat.read(new StringReader(schema2))).isEqualTo(SampleResults.seeded());
     }
 
     @Test
