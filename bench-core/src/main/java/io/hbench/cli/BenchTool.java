@@ -11,9 +11,12 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
+import io.hbench.resources.ClusterSampling;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Phase;
 import io.hbench.result.ProgramResult;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.ResourceSummaryFormat;
 import io.hbench.security.KerberosFailures;
@@ -79,6 +82,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     // Set for each run from its command line; a tool runs one command at a time.
     private List<String> givenArguments;
     private List<String> commandLine = List.of();
+    private Optional<ClusterSampling> clusterSampling = Optional.empty();
     private Optional<LocalOutput> jsonFile = Optional.empty();
     private Optional<LocalOutput> resultFile = Optional.empty();
     /** Whether the program itself has started: from then on a bad argument is a bug or bad data, not bad usage. */
@@ -226,13 +230,25 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
      * parse the file's lines) and writes the result as JSON if {@code -json} asked for it.
      */
     protected final void report(ClusterSession session, List<String> lines, ProgramResult result)
-            throws IOException {
+            throws IOException, InterruptedException {
         lines.forEach(out::println);
         if (resultFile.isPresent()) {
             resultFile.get().append(lines);
         }
-        result.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
         BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
+        if (clusterSampling.isPresent()) {
+            // The run's jobs have ended: the window closes here, and what it saw replaces the tasks' own sampling.
+            List<Phase> phases = benchResult.resources().map(ResourceUsage::phases).orElse(List.of());
+            try {
+                benchResult = benchResult.withResources(clusterSampling.get().stop(phases, benchResult.taskHosts()
+                        .keySet()));
+            } catch (IOException e) {
+                err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"
+                        + " are the run's tasks' own");
+            }
+            clusterSampling = Optional.empty();
+        }
+        benchResult.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
         List<Finding> findings = Findings.of(benchResult, Optional.empty());
         if (!findings.isEmpty()) {
             out.println();
@@ -240,7 +256,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             findings.forEach(out::println);
         }
         if (jsonFile.isPresent()) {
-            jsonFile.get().write(writer -> new JsonResultFormat().write(benchResult, writer));
+            BenchResult written = benchResult;
+            jsonFile.get().write(writer -> new JsonResultFormat().write(written, writer));
         }
     }
 
@@ -319,8 +336,23 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private int runOnCluster(O parsed, ClusterSession.EmbeddedMode mode, Path embeddedDir) throws Exception {
         try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
             running = true;
-            return run(parsed, session).code();
+            clusterSampling = samplesCluster(parsed) ? ClusterSampling.start(session.configuration(), err)
+                    : Optional.empty();
+            try {
+                return run(parsed, session).code();
+            } finally {
+                clusterSampling.ifPresent(ClusterSampling::close);
+                clusterSampling = Optional.empty();
+            }
         }
+    }
+
+    /**
+     * Whether a run samples every host of the cluster for its whole length ({@link ClusterSampling}); true but for
+     * programs that submit no work worth measuring (TestDFSIO -clean).
+     */
+    protected boolean samplesCluster(O options) {
+        return true;
     }
 
     /**

@@ -3,9 +3,13 @@ package io.hbench.findings;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +19,8 @@ import java.util.Optional;
  * {@value #NEAR_PERCENT} % or more of the sampled time, or whose network moved {@value #NEAR_PERCENT} % or more of
  * the link bandwidth EBB measured, in either direction, was held back by that resource. Where none came that near, the
  * run waited on something sampling does not see (latencies, the NameNode, task start-up), and the finding says how
- * near each came. A mean over the sampled intervals, not a peak: a resource saturated for a moment limits nothing.
+ * near each came. A mean over the sampled intervals inside the run's phases, not a peak: a resource saturated for a
+ * moment limits nothing.
  */
 final class Limits {
     static final int NEAR_PERCENT = 80;
@@ -35,8 +40,8 @@ final class Limits {
             if (host.unavailableReason().isPresent()) {
                 continue;
             }
-            double cpu = mean(host, "cpu_user") + mean(host, "cpu_system");
-            double net = Math.max(mean(host, "net_received"), mean(host, "net_sent"));
+            double cpu = mean(host, "cpu_user", usage.phases()) + mean(host, "cpu_system", usage.phases());
+            double net = Math.max(mean(host, "net_received", usage.phases()), mean(host, "net_sent", usage.phases()));
             if (cpu > busiestCpu) {
                 busiestCpu = cpu;
                 busiestCpuHost = host.host();
@@ -82,7 +87,30 @@ final class Limits {
                 + "; the run waited on what sampling does not see (latencies, the NameNode, task start-up)");
     }
 
-    private static double mean(HostUsage host, String id) {
+    /**
+     * The figure's mean over the intervals inside the run's phases, where the work was: a window that spans the whole
+     * run also holds job start-up and clean-up, which would water a saturated resource down. Without phases or a
+     * series, the host's summary mean.
+     */
+    private static double mean(HostUsage host, String id, List<Phase> phases) {
+        Optional<ResourceSeries> series = host.series(MetricKey.of(id));
+        if (!phases.isEmpty() && series.isPresent()) {
+            double sum = 0;
+            int count = 0;
+            List<Instant> times = host.sampleTimes();
+            for (int i = 0; i < series.get().values().size(); i++) {
+                Double value = series.get().values().get(i);
+                Instant middle = times.get(i).plus(Duration.between(times.get(i), times.get(i + 1)).dividedBy(2));
+                if (value != null && phases.stream().anyMatch(phase -> !middle.isBefore(phase.start())
+                        && !middle.isAfter(phase.end()))) {
+                    sum += value;
+                    count++;
+                }
+            }
+            if (count > 0) {
+                return sum / count;
+            }
+        }
         return host.summary(MetricKey.of(id).withLabel("stat", "mean")).map(Metric::value).orElse(0.0);
     }
 }

@@ -64,6 +64,30 @@ public final class BenchResult {
                 "a passed run has no primary metric %s", primaryMetric);
     }
 
+    private BenchResult(BenchResult from, ResourceUsage resources) {
+        this.benchmark = from.benchmark;
+        this.operation = from.operation;
+        this.primaryMetric = from.primaryMetric;
+        this.parameters = from.parameters;
+        this.locations = from.locations;
+        this.outputs = from.outputs;
+        this.environment = from.environment;
+        this.metrics = from.metrics;
+        this.distributions = from.distributions;
+        this.timeSeries = from.timeSeries;
+        this.taskSamples = from.taskSamples;
+        this.jobs = from.jobs;
+        this.resources = Optional.of(requireNonNull(resources, "resources is null"));
+        this.start = from.start;
+        this.end = from.end;
+        this.failures = from.failures;
+    }
+
+    /** This result with {@code resources} in place of its own: what a sampler of the whole cluster saw instead. */
+    public BenchResult withResources(ResourceUsage resources) {
+        return new BenchResult(this, resources);
+    }
+
     /**
      * @param benchmark the benchmark's name, e.g. "TestDFSIO"
      * @param operation what it did in this run, e.g. "write"

@@ -3,8 +3,12 @@ package io.hbench.cli;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.resources.ClusterSampling;
+import io.hbench.resources.HostSamples;
 import io.hbench.result.BenchResult;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
@@ -40,6 +44,8 @@ class BenchToolTest {
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
         Configuration conf = new Configuration();
         conf.set("fs.defaultFS", "file:///");
+        // These tests are about the command line; sampling the whole run has its own.
+        conf.setBoolean(ClusterSampling.ENABLED_KEY, false);
         tool.setConf(conf);
     }
 
@@ -287,6 +293,27 @@ class BenchToolTest {
         assertThat(tool.run(new String[] {"-count", "7", "-noEmbedded"})).isEqualTo(1);
         assertThat(errLines().get(0)).isEqualTo("Fake: internal error: boom");
         assertThat(errLines()).anySatisfy(line -> assertThat(line).startsWith("\tat "));
+    }
+
+    @Test
+    void samplesTheWholeRunAndSaysSoInTheSummaryAndTheResult() throws Exception {
+        Path json = temp.resolve("fake.json");
+        tool.reports = true;
+        tool.getConf().setBoolean(ClusterSampling.ENABLED_KEY, true);
+
+        assertThat(tool.runCommandLine(tool.getConf(), new String[] {"-count", "3", "-noEmbedded", "-resFile",
+            temp.resolve("r.log").toString(), "-json", json.toString()})).isZero();
+
+        // MapReduce runs in this process: this host is where everything ran, sampled from start to end.
+        assertThat(out()).contains("----- Resource utilization: means over the whole run on every DataNode and"
+                + " NodeManager host, sampled every 1 s -----\nSampled 1 of 1 hosts from ");
+        BenchResult result = JsonResultFormat.read(new StringReader(Files.readString(json)));
+        assertThat(result.resources()).hasValueSatisfying(usage -> {
+            assertThat(usage.coverage()).isEqualTo(ResourceUsage.Coverage.RUN);
+            assertThat(usage.hosts()).extracting(HostUsage::host).containsExactly(HostSamples.localHost());
+            assertThat(usage.hosts().get(0).sampleTimes()).isNotEmpty();
+        });
+        assertThat(Files.readString(temp.resolve("r.log"))).isEqualTo("Fake did 3 things\n");
     }
 
     @Test

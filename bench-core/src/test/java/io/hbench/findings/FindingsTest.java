@@ -7,6 +7,9 @@ import io.hbench.result.Better;
 import io.hbench.result.Environment;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Phase;
+import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
@@ -87,6 +90,22 @@ class FindingsTest {
                 .containsExactly("limit: held back by CPU on dn1 (91 % busy), on average while sampled");
         assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::brief)
                 .containsExactly("CPU");
+    }
+
+    @Test
+    void judgesTheResourcesInsideTheRunsPhasesNotItsStartUp() {
+        List<Instant> times = List.of(START, START.plusSeconds(1), START.plusSeconds(2), START.plusSeconds(3),
+                START.plusSeconds(4));
+        // Busy 95 % in the two seconds of the phase, idle before and after: 50 % over the whole window.
+        HostUsage busy = HostUsage.sampled("dn1", times, List.of(
+                new ResourceSeries(MetricKey.of("cpu_user"), Unit.PERCENT, List.of(5.0, 90.0, 90.0, 5.0)),
+                new ResourceSeries(MetricKey.of("cpu_system"), Unit.PERCENT, List.of(0.0, 5.0, 5.0, 0.0))),
+                List.of(mean("cpu_user", 47.5, Unit.PERCENT), mean("cpu_system", 2.5, Unit.PERCENT)));
+        ResourceUsage usage = new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1),
+                List.of(new Phase("write", START.plusSeconds(1), START.plusSeconds(3))), List.of(busy), List.of());
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
+                .containsExactly("limit: held back by CPU on dn1 (95 % busy), on average while sampled");
     }
 
     @Test

@@ -228,6 +228,12 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         }
     }
 
+    /** A clean-up submits no work worth measuring: no sampler job for it. */
+    @Override
+    protected boolean samplesCluster(Command command) {
+        return !command.isClean();
+    }
+
     @Override
     protected ExitStatus run(Command command, ClusterSession session) throws Exception {
         TestDfsio benchmark = new TestDfsio(session.configuration(), err);

@@ -104,10 +104,13 @@ class TestDfsioClusterTest {
         // The local runner runs a job in no YARN application; on a cluster the id would be application_...
         assertThat(result.get("jobs").get(0).get("applicationId").isNull()).as("applicationId of " + jobId).isTrue();
         assertThat(write.err).contains("hbench: TestDFSIO write: submitted job " + jobId);
-        assertThat(write.out).contains("----- Resource utilization: means while tasks ran, sampled every 1 s -----");
+        // MapReduce runs in this process: its host, where every task and DataNode ran, sampled for the whole run.
+        assertThat(write.out).contains("----- Resource utilization: means over the whole run on every DataNode and"
+                + " NodeManager host, sampled every 1 s -----");
         assertThat(String.join("\n", resultFile)).as("scripts parse the file: it keeps the classic lines only")
                 .doesNotContain("Resource utilization");
         JsonNode resources = result.get("resources");
+        assertThat(resources.get("coverage").asText()).isEqualTo("run");
         assertThat(resources.get("phases")).extracting(phase -> phase.get("name").asText()).containsExactly("write");
         assertThat(resources.get("hosts")).extracting(host -> host.get("host").asText())
                 .containsExactlyElementsOf(() -> result.get("environment").get("taskHosts").fieldNames());

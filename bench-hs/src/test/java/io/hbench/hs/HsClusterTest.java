@@ -360,7 +360,9 @@ class HsClusterTest {
         assertThat(resources.phases()).extracting(Phase::name).containsExactly("HSGen", "HSSort", "HSValidate",
                 "HSGen", "HSSort", "HSValidate");
         assertThat(resources.hosts()).extracting(HostUsage::host).containsExactlyElementsOf(result.taskHosts().keySet());
-        assertThat(tpcxhs.out).contains("----- Resource utilization: means while tasks ran, sampled every 1 s -----");
+        assertThat(resources.coverage()).isEqualTo(ResourceUsage.Coverage.RUN);
+        assertThat(tpcxhs.out).contains("----- Resource utilization: means over the whole run on every DataNode and"
+                + " NodeManager host, sampled every 1 s -----");
     }
 
     @Test

@@ -3,7 +3,11 @@ package io.hbench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -71,6 +75,38 @@ class DfsioOnYarnIT {
         assertThat(result.metric("aggregate_throughput"))
                 .isCloseTo(result.metric("bytes") / result.metric("io_phase_time"), withinPercentage(0.001));
         assertThat(result.metric("exec_time")).isGreaterThan(result.metric("io_phase_time"));
+        assertEveryHostSampledForTheWholeRun(write, result);
+    }
+
+    /**
+     * The resource sampler ran as a YARN application of its own, a container on the NodeManagers' host (both of this
+     * cluster's NodeManagers are on this machine), from before the job to after it, and left nothing behind.
+     */
+    private static void assertEveryHostSampledForTheWholeRun(BenchRun run, ResultFile result) throws Exception {
+        assertThat(run.err).containsPattern("hbench: resource sampler: sampling 1 of 1 NodeManager host every 1\\.0 s"
+                + " for the whole run \\(YARN application application_\\d+_\\d+\\)");
+        assertThat(run.out).contains("----- Resource utilization: means over the whole run on every DataNode and"
+                + " NodeManager host, sampled every 1 s -----");
+        JsonNode resources = result.root().get("resources");
+        assertThat(resources.get("coverage").asText()).isEqualTo("run");
+        List<JsonNode> sampled = new ArrayList<>();
+        resources.get("hosts").forEach(host -> {
+            if (host.get("unavailable").isNull()) {
+                sampled.add(host);
+            }
+        });
+        assertThat(sampled).as(resources.get("hosts") + "\n" + run.err).hasSize(1);
+        JsonNode host = sampled.get(0);
+        // The window holds the job: its first sample before the job's first task started, its last after the last
+        // task ended.
+        Instant firstSample = Instant.parse(host.get("sampleTimes").get(0).asText());
+        Instant lastSample = Instant.parse(host.get("sampleTimes").get(host.get("sampleTimes").size() - 1).asText());
+        for (JsonNode task : result.root().get("tasks")) {
+            assertThat(firstSample).isBefore(Instant.parse(task.get("start").asText()));
+            assertThat(lastSample).isAfter(Instant.parse(task.get("end").asText()));
+        }
+        assertThat(fs.listStatus(fs.getHomeDirectory())).extracting(status -> status.getPath().getName())
+                .noneMatch(name -> name.startsWith(".hbench-sampling-"));
     }
 
     @Test

@@ -9,8 +9,13 @@ import io.hbench.result.ResourceUsage;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -30,6 +35,8 @@ import java.util.stream.Collectors;
  * MiB is 2^20 bytes; a figure a host lacks is "-". Numbers never depend on the locale.
  */
 public final class ResourceSummaryFormat {
+    private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
     private static final double MIB = 1 << 20;
     private static final double GIB = 1 << 30;
     private static final List<Column> COLUMNS = List.of(
@@ -55,8 +62,8 @@ public final class ResourceSummaryFormat {
         usage.hosts().forEach(host -> host.unavailableReason()
                 .ifPresent(reason -> unavailable.add(host.host() + " (" + reason + ")")));
         List<String> lines = new ArrayList<>();
-        lines.add("----- Resource utilization: means while tasks ran, sampled every " + seconds(usage.interval())
-                + " -----");
+        lines.add("----- Resource utilization: " + heading(usage) + " -----");
+        window(usage).ifPresent(lines::add);
         List<List<String>> rows = table(usage);
         if (!rows.isEmpty()) {
             lines.addAll(aligned(rows));
@@ -132,6 +139,30 @@ public final class ResourceSummaryFormat {
         double bytes = usage.hosts().stream().mapToDouble(host -> host.summary(key).map(Metric::value).orElse(0.0))
                 .sum();
         return fixed(bytes / GIB, 3);
+    }
+
+    /** What the figures are and what they cover: "means while tasks ran, sampled every 1 s". */
+    public static String heading(ResourceUsage usage) {
+        return "means " + (usage.coverage() == ResourceUsage.Coverage.RUN
+                ? "over the whole run on every DataNode and NodeManager host" : "while tasks ran")
+                + ", sampled every " + seconds(usage.interval());
+    }
+
+    /** For a whole run: when sampling began and ended, to the second, and how many hosts it reached. */
+    public static Optional<String> window(ResourceUsage usage) {
+        if (usage.coverage() != ResourceUsage.Coverage.RUN) {
+            return Optional.empty();
+        }
+        Optional<Instant> first = usage.hosts().stream().flatMap(host -> host.sampleTimes().stream())
+                .min(Comparator.naturalOrder());
+        Optional<Instant> last = usage.hosts().stream().flatMap(host -> host.sampleTimes().stream())
+                .max(Comparator.naturalOrder());
+        long sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty()).count();
+        if (first.isEmpty()) {
+            return Optional.of("No host could be sampled.");
+        }
+        return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts from "
+                + SECOND.format(first.get()) + " to " + SECOND.format(last.get()) + " UTC");
     }
 
     private static String seconds(Duration interval) {

@@ -5,6 +5,8 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.resources.ClusterSampling;
+import io.hbench.resources.ResourceSampling;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -45,8 +47,7 @@ public final class ClusterShape {
             int dataNodes = conf.getInt(EmbeddedCluster.DATA_NODES_KEY, EmbeddedCluster.DEFAULT_DATA_NODES);
             return new ClusterShape(EMBEDDED_TASKS, Math.max(1, dataNodes), true);
         }
-        int tasks = MapReduceFramework.isLocal(conf) ? EMBEDDED_TASKS
-                : (int) Math.min(Integer.MAX_VALUE, ClusterCapacity.ofYarn(conf).concurrentMaps());
+        int tasks = MapReduceFramework.isLocal(conf) ? EMBEDDED_TASKS : yarnTasks(conf);
         try (FileSystem fs = FileSystem.newInstance(conf)) {
             int dataNodes = fs instanceof DistributedFileSystem
                     ? ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length : 1;
@@ -56,6 +57,19 @@ public final class ClusterShape {
             throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot ask HDFS for its live DataNodes: "
                     + message.lines().findFirst().orElse(message), e);
         }
+    }
+
+    /**
+     * The map tasks YARN runs at once beside the resource sampler, which holds a container on every NodeManager host
+     * for each step's length ({@link ClusterSampling}): sized without it, a step's tasks would run in two waves.
+     */
+    private static int yarnTasks(Configuration conf) {
+        ClusterCapacity capacity = ClusterCapacity.ofYarn(conf);
+        long tasks = capacity.concurrentMaps();
+        if (ResourceSampling.interval(conf).isPresent() && conf.getBoolean(ClusterSampling.ENABLED_KEY, true)) {
+            tasks -= capacity.runningNodes();
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, tasks));
     }
 
     public int concurrentTasks() {

@@ -52,6 +52,7 @@ final class ResourceSection {
         List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
                 .collect(Collectors.toList());
         json.writeStartObject();
+        writeHeading(json, usage);
         writeTable(json, usage);
         writeUnavailable(json, usage);
         writePhases(json, usage.phases(), result.start());
@@ -64,6 +65,13 @@ final class ResourceSection {
         }
         json.writeEndArray();
         json.writeEndObject();
+    }
+
+    /** The console's heading and window, word for word. */
+    private static void writeHeading(JsonGenerator json, ResourceUsage usage) throws IOException {
+        String heading = ResourceSummaryFormat.heading(usage);
+        json.writeStringField("heading", Character.toUpperCase(heading.charAt(0)) + heading.substring(1));
+        json.writeStringField("window", ResourceSummaryFormat.window(usage).orElse(null));
     }
 
     /** The console's table, cell for cell: its header as columns, then a row per sampled host and the mean. */

@@ -305,7 +305,7 @@
   // The console's table of means, the hosts without figures, and CPU, network and disk over time per host.
   function resourcesPart(r, view) {
     var part = el('div', {'class': 'resources'}, [el('h3', {}, ['Resource utilization']),
-      el('div', {'class': 'sub'}, ['Means while tasks ran, sampled every ' + r.resources.intervalSeconds + ' s'])]);
+      el('div', {'class': 'sub'}, [view.heading + (view.window ? '. ' + view.window : '')])]);
     if (view.rows.length > 0) { part.appendChild(el('div', {'class': 'wide'}, [table(view.columns, view.rows)])); }
     view.unavailable.forEach(function (h) {
       part.appendChild(el('div', {'class': 'unsampled'}, ['Not sampled: ' + h.host + ' (' + h.reason + ')']));

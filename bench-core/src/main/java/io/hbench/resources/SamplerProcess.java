@@ -1,0 +1,81 @@
+package io.hbench.resources;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.time.Duration;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What runs in a YARN container on each NodeManager host while a run is sampled ({@link YarnSampler}): it samples its
+ * host until the client creates the stop file, then writes what it took into the sampling directory and ends.
+ * <p>
+ * It leaves early, without sampling, if it starts after the start deadline (its host is then named as not sampled, and
+ * its container goes back to the benchmark at once), and stops as if told to when the client has not renewed the lease
+ * file for {@link #ORPHAN_AFTER}: a client that died leaves nothing running for long. Time is judged by this host's
+ * clock alone, since hosts' clocks differ.
+ *
+ * <p>Arguments: {@code <configuration file> <sampling directory> <run key> <interval ms> <start deadline, epoch ms>}.
+ */
+public final class SamplerProcess {
+    static final String STARTED = "started";
+    static final String SAMPLES = "samples";
+    static final String STOP = "stop";
+    static final String LEASE = "lease";
+    static final Duration ORPHAN_AFTER = Duration.ofMinutes(2);
+
+    private SamplerProcess() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length != 5) {
+            System.err.println("usage: SamplerProcess <conf.xml> <dir> <run> <interval ms> <start deadline ms>");
+            System.exit(2);
+        }
+        if (System.currentTimeMillis() > Long.parseLong(args[4])) {
+            System.err.println("started after the deadline: not sampling, so the container goes back at once");
+            return;
+        }
+        Configuration conf = new Configuration();
+        conf.addResource(new Path(args[0]));
+        Path dir = new Path(args[1]);
+        Duration interval = Duration.ofMillis(Long.parseLong(args[3]));
+        FileSystem fs = dir.getFileSystem(conf);
+        String name = HostSamples.localHost() + "-" + ProcessHandle.current().pid();
+        HostSampler.Participation participation = HostSampler.join(args[2], interval);
+        HostSamples samples;
+        try {
+            fs.create(new Path(new Path(dir, STARTED), name), true).close();
+            awaitStop(fs, dir, interval);
+        } finally {
+            samples = participation.leave();
+        }
+        try (FSDataOutputStream out = fs.create(new Path(new Path(dir, SAMPLES), name), true)) {
+            samples.writeTo(out);
+        }
+    }
+
+    private static void awaitStop(FileSystem fs, Path dir, Duration interval) throws IOException, InterruptedException {
+        Path stop = new Path(dir, STOP);
+        Path lease = new Path(dir, LEASE);
+        long leaseSeen = -1;
+        long leaseSeenAt = System.nanoTime();
+        while (!fs.exists(stop)) {
+            long renewed;
+            try {
+                renewed = fs.getFileStatus(lease).getModificationTime();
+            } catch (FileNotFoundException e) {
+                return;
+            }
+            if (renewed != leaseSeen) {
+                leaseSeen = renewed;
+                leaseSeenAt = System.nanoTime();
+            } else if (System.nanoTime() - leaseSeenAt > ORPHAN_AFTER.toNanos()) {
+                return;
+            }
+            Thread.sleep(interval.toMillis());
+        }
+    }
+}
