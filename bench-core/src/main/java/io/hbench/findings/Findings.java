@@ -200,6 +200,14 @@ public final class Findings {
                 .map(Metric::value).orElse(Double.NaN);
         String peers = result.parameters().getOrDefault("peers", "all");
         double r = largest.value();
+        TreeSet<String> hosts = new TreeSet<>();
+        result.taskSamples().stream().filter(sample -> !sample.id().startsWith("baseline "))
+                .forEach(sample -> sample.host().ifPresent(hosts::add));
+        if (hosts.size() == 1) {
+            return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), "one host, no network",
+                    "all " + peers + " peers ran on " + hosts.first() + ": the relative bandwidth, " + ratio(r)
+                            + ", says how that host shares itself among them, not what a network carries"));
+        }
         String reading = r >= 0.9
                 ? "full bisection bandwidth: with " + peers + " peers exchanging at once each connection still got "
                         + ratio(r) + " times the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND) + " two peers got alone"

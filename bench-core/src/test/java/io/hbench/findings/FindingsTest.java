@@ -149,6 +149,24 @@ class FindingsTest {
         assertThat(Findings.link(ebb)).contains(100 * MIB);
     }
 
+    @Test
+    void readsEbbOnOneHostAsThatHostsShareNotANetworks() {
+        BenchResult.Builder ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth")
+                .environment(environment()).start(START).end(START.plusSeconds(10))
+                .parameter("peers", "4")
+                .metric(sized("bandwidth", 5 * MIB, Unit.BYTES_PER_SECOND))
+                .metric(sized("baseline_bandwidth", 100 * MIB, Unit.BYTES_PER_SECOND))
+                .metric(sized("relative_bandwidth", 0.64, Unit.RATIO));
+        for (int peer = 0; peer < 4; peer++) {
+            ebb.taskSample(new TaskSample("size 1048576 round 0 peer " + peer, "vm", START, START.plusSeconds(1),
+                    List.of(Metric.of("bandwidth", MIB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
+        }
+
+        assertThat(Findings.of(ebb.build(), Optional.empty())).extracting(Finding::toString).contains(
+                "reading: all 4 peers ran on vm: the relative bandwidth, 0.64, says how that host shares itself among"
+                        + " them, not what a network carries");
+    }
+
     private static Metric sized(String id, double value, Unit unit) {
         return Metric.of(id, value, unit, Better.HIGHER).withLabel("message_size", "1048576");
     }

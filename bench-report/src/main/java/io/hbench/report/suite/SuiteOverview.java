@@ -176,9 +176,11 @@ public final class SuiteOverview {
                     String.format(Locale.ROOT, "%.1f", step.record.seconds()), step.headline(), step.limit())
                     .stripTrailing());
         }
+        // The verdict says whether any host is slow; here, what names a host, what limited, what a figure means.
         List<String> details = new ArrayList<>();
         for (Step step : steps) {
-            step.findings.forEach(finding -> details.add(step.record.id() + ": " + finding));
+            step.findings.stream().filter(finding -> finding.kind() != Finding.Kind.SLOW_HOST
+                    || finding.host().isPresent()).forEach(finding -> details.add(step.record.id() + ": " + finding));
         }
         if (!details.isEmpty()) {
             lines.add("");
