@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -25,6 +26,8 @@ public final class SamplerProcess {
     static final String STOP = "stop";
     static final String LEASE = "lease";
     static final Duration ORPHAN_AFTER = Duration.ofMinutes(2);
+    /** How often it looks for the stop file: the run's end is known this late at most. */
+    static final Duration POLL = Duration.ofSeconds(5);
 
     private SamplerProcess() {
     }
@@ -46,28 +49,48 @@ public final class SamplerProcess {
         String name = HostSamples.localHost() + "-" + ProcessHandle.current().pid();
         HostSampler.Participation participation = HostSampler.join(args[2], interval);
         HostSamples samples;
+        long cpuAtStart = processCpuNanos();
         try {
             fs.create(new Path(new Path(dir, STARTED), name), true).close();
             awaitStop(fs, dir, interval);
         } finally {
             samples = participation.leave();
         }
+        // The cost is this whole process's CPU while it sampled, polling included; its start is a one-off.
+        HostSamples costed = samples.unavailableReason().isPresent() ? samples
+                : HostSamples.of(samples.host(), samples.snapshots(), Math.max(0, processCpuNanos() - cpuAtStart));
         try (FSDataOutputStream out = fs.create(new Path(new Path(dir, SAMPLES), name), true)) {
-            samples.writeTo(out);
+            costed.writeTo(out);
         }
     }
 
+    private static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    /**
+     * Until the stop file appears, the directory goes or the lease stops being renewed. One listing per poll, and a
+     * poll every {@link #POLL} at most: a thousand hosts ask the NameNode 200 times a second, not thousands.
+     */
     private static void awaitStop(FileSystem fs, Path dir, Duration interval) throws IOException, InterruptedException {
-        Path stop = new Path(dir, STOP);
-        Path lease = new Path(dir, LEASE);
+        long pollMillis = Math.max(interval.toMillis(), POLL.toMillis());
         long leaseSeen = -1;
         long leaseSeenAt = System.nanoTime();
-        while (!fs.exists(stop)) {
-            long renewed;
+        while (true) {
+            FileStatus[] entries;
             try {
-                renewed = fs.getFileStatus(lease).getModificationTime();
+                entries = fs.listStatus(dir);
             } catch (FileNotFoundException e) {
                 return;
+            }
+            long renewed = -1;
+            for (FileStatus entry : entries) {
+                if (entry.getPath().getName().equals(STOP)) {
+                    return;
+                }
+                if (entry.getPath().getName().equals(LEASE)) {
+                    renewed = entry.getModificationTime();
+                }
             }
             if (renewed != leaseSeen) {
                 leaseSeen = renewed;
@@ -75,7 +98,7 @@ public final class SamplerProcess {
             } else if (System.nanoTime() - leaseSeenAt > ORPHAN_AFTER.toNanos()) {
                 return;
             }
-            Thread.sleep(interval.toMillis());
+            Thread.sleep(pollMillis);
         }
     }
 }

@@ -2,10 +2,11 @@ package io.hbench.dist.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.report.suite.StepRecord;
 import io.hbench.dist.Main;
 import io.hbench.environment.EnvironmentProbe;
+import io.hbench.report.suite.StepRecord;
 import io.hbench.result.BenchResult;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.JsonResultFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -34,8 +35,9 @@ class SuiteOnEmbeddedClusterTest {
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
-        assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster")
-                .endsWith("All 10 steps passed.\n");
+        assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
+                + " tasks at once, 3 DataNodes\nAll 10 steps passed.\nNo step's tasks ran on 3 or more hosts, so no host"
+                + " could be named slow.\n");
         assertThat(SuiteState.read(dir).steps()).extracting(StepRecord::status).containsOnly(StepRecord.Status.PASSED);
         List<SuiteStep> steps = SuiteProfile.QUICK.steps(SuiteState.read(dir).cluster(), List.of());
         for (int i = 0; i < steps.size(); i++) {
@@ -53,7 +55,9 @@ class SuiteOnEmbeddedClusterTest {
             assertThat(result.environment().configuration()).as(step.id())
                     .containsEntry(EnvironmentProbe.SUITE_DEFINITION_KEY, "hbench-suite/1/quick")
                     .containsEntry("embedded", "true");
-            assertThat(result.resources()).as(step.id() + " sampled its hosts").isPresent();
+            assertThat(result.resources()).as(step.id() + " sampled its hosts").hasValueSatisfying(usage ->
+                    assertThat(usage.coverage()).isEqualTo(ResourceUsage.Coverage.RUN));
+            assertThat(printed).as(step.id()).containsPattern("\n" + step.id() + " +passed +\\d+\\.\\d  .+\n");
         }
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html", "TestDFSIO", "RandBench");
         assertThat(Files.readString(dir.resolve("summary.txt"))).isEqualTo(printed);
