@@ -2,12 +2,12 @@ package io.hbench.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorKind;
 import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
-import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;

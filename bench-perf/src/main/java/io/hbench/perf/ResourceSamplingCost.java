@@ -49,11 +49,12 @@ public final class ResourceSamplingCost {
     private int peers = 4;
     private int supersteps = 40;
     private int snapshots = 20_000;
+    private int processSeconds = 60;
 
     public static void main(String[] args) throws Exception {
         PerfFlags flags = PerfFlags.parse("ResourceSamplingCost", "ResourceSamplingCost [-rounds 6] [-nrFiles 4]"
-                + " [-fileSize 128MB] [-peers 4] [-supersteps 40] [-snapshots 20000]", args, "rounds", "nrFiles",
-                "fileSize", "peers", "supersteps", "snapshots");
+                + " [-fileSize 128MB] [-peers 4] [-supersteps 40] [-snapshots 20000] [-processSeconds 60]", args,
+                "rounds", "nrFiles", "fileSize", "peers", "supersteps", "snapshots", "processSeconds");
         ResourceSamplingCost cost = new ResourceSamplingCost();
         cost.rounds = flags.whole("rounds", cost.rounds, 1);
         cost.nrFiles = flags.whole("nrFiles", cost.nrFiles, 1);
@@ -61,7 +62,9 @@ public final class ResourceSamplingCost {
         cost.peers = flags.whole("peers", cost.peers, 2);
         cost.supersteps = flags.whole("supersteps", cost.supersteps, 1);
         cost.snapshots = flags.whole("snapshots", cost.snapshots, 1);
+        cost.processSeconds = flags.whole("processSeconds", cost.processSeconds, 10);
         cost.snapshotCost();
+        cost.samplerProcess();
         cost.dfsio();
         cost.randBench();
     }
@@ -84,6 +87,47 @@ public final class ResourceSamplingCost {
         int bytes = HostSamples.of("host", taken, 0).toBytes().length / taken.size();
         System.out.printf(Locale.ROOT, "snapshot: %.1f us CPU each (%d snapshots), %d bytes each handed over;"
                 + " at 1 per second %.4f %% of one core%n", readMicros, snapshots, bytes, readMicros / 1e6 * 100);
+    }
+
+    /**
+     * The whole-run sampler's process as YARN runs it on every NodeManager host ({@code SamplerProcess}), here as a
+     * child JVM against a local directory for {@code processSeconds}: the CPU its whole JVM used while it sampled
+     * (snapshots, polling for the stop file, GC, JIT), as it reports it, in percent of one core.
+     */
+    private void samplerProcess() throws Exception {
+        Path dir = Files.createTempDirectory("hbench-perf-sampler-");
+        try {
+            Path conf = dir.resolve("conf.xml");
+            try (java.io.OutputStream out = Files.newOutputStream(conf)) {
+                new Configuration(false).writeXml(out);
+            }
+            Path lease = Files.createFile(dir.resolve("lease"));
+            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx128m", "-cp", System.getProperty("java.class.path"), "io.hbench.resources.SamplerProcess",
+                    conf.toString(), dir.toUri().toString(), "perf-" + System.nanoTime(), "1000",
+                    Long.toString(System.currentTimeMillis() + 60_000)).inheritIO().start();
+            long end = System.nanoTime() + Duration.ofSeconds(processSeconds).toNanos();
+            while (System.nanoTime() < end) {
+                Thread.sleep(10_000);
+                Files.setLastModifiedTime(lease, java.nio.file.attribute.FileTime.from(Instant.now()));
+            }
+            Files.createFile(dir.resolve("stop"));
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("the sampler process failed");
+            }
+            Path written;
+            try (java.util.stream.Stream<Path> files = Files.list(dir.resolve("samples"))) {
+                written = files.findFirst().orElseThrow();
+            }
+            HostSamples samples = HostSamples.fromBytes(Files.readAllBytes(written));
+            List<CounterSnapshot> taken = samples.snapshots();
+            double seconds = Duration.between(taken.get(0).time(), taken.get(taken.size() - 1).time()).toNanos() / 1e9;
+            System.out.printf(Locale.ROOT, "sampler process: %.3f %% of one core over %.0f s, %d snapshots (the whole"
+                    + " JVM: snapshots, polling, GC, JIT; its start is a one-off)%n",
+                    samples.samplerCpuNanos() / 1e9 / seconds * 100, seconds, taken.size());
+        } finally {
+            ScratchDirectories.delete(dir);
+        }
     }
 
     private void dfsio() throws Exception {

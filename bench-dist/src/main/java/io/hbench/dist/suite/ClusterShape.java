@@ -5,6 +5,7 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.report.suite.SuiteRecord;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.resources.ResourceSampling;
 import java.io.IOException;
@@ -87,7 +88,6 @@ public final class ClusterShape {
 
     @Override
     public String toString() {
-        return (embedded ? "the embedded cluster: " : "") + concurrentTasks + " tasks at once, " + dataNodes
-                + (dataNodes == 1 ? " DataNode" : " DataNodes");
+        return SuiteRecord.clusterText(embedded, concurrentTasks, dataNodes);
     }
 }

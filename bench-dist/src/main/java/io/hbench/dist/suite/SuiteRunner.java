@@ -2,8 +2,9 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.report.suite.StepRecord;
 import io.hbench.dfsio.TestDfsioTool;
+import io.hbench.report.suite.StepRecord;
+import io.hbench.report.suite.SuiteRecord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +69,7 @@ public final class SuiteRunner {
     }
 
     static String resultFile(int index, SuiteStep step) {
-        return String.format(Locale.ROOT, "%02d-%s.json", index + 1, step.id());
+        return SuiteRecord.resultFile(index, step.id());
     }
 
     /** The step's command line as it runs: its own, and where its result and result lines go in the suite's directory. */

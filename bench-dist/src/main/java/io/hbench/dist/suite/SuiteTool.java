@@ -2,18 +2,18 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.report.suite.StepRecord;
-import io.hbench.report.compare.Comparer;
-import io.hbench.report.compare.ComparisonFlags;
-import io.hbench.report.compare.SuiteBaseline;
-import io.hbench.report.suite.SuiteOverview;
-import io.hbench.report.suite.SuiteRecord;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
+import io.hbench.report.compare.Comparer;
+import io.hbench.report.compare.ComparisonFlags;
+import io.hbench.report.compare.SuiteBaseline;
+import io.hbench.report.suite.StepRecord;
+import io.hbench.report.suite.SuiteOverview;
+import io.hbench.report.suite.SuiteRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

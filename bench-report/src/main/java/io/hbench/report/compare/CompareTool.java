@@ -1,12 +1,12 @@
 package io.hbench.report.compare;
 
-import io.hbench.result.format.DisplayUnit;
 import io.hbench.cli.FlagValues;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.ExitStatus;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
 import io.hbench.report.ResultsCommand;
+import io.hbench.result.format.DisplayUnit;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;

@@ -2,13 +2,13 @@ package io.hbench.report.html;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
 import io.hbench.report.compare.SuiteBaseline;
-import io.hbench.findings.Finding;
-import io.hbench.findings.Findings;
 import io.hbench.report.suite.SuiteOverview;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
@@ -28,8 +28,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;

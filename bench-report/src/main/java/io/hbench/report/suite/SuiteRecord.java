@@ -61,11 +61,21 @@ public final class SuiteRecord {
 
     /** The result file of step {@code index} (from 0) in the suite's directory: {@code 01-dfsio-write.json}. */
     public String resultFile(int index) {
-        return String.format(Locale.ROOT, "%02d-%s.json", index + 1, steps.get(index).id());
+        return resultFile(index, steps.get(index).id());
+    }
+
+    /** Where step {@code index} (from 0) of id {@code stepId} leaves its result in a suite's directory. */
+    public static String resultFile(int index, String stepId) {
+        return String.format(Locale.ROOT, "%02d-%s.json", index + 1, stepId);
     }
 
     /** "the embedded cluster: 4 tasks at once, 3 DataNodes". */
     public String clusterText() {
+        return clusterText(embedded, concurrentTasks, dataNodes);
+    }
+
+    /** A cluster's shape as a suite says it is sized for it. */
+    public static String clusterText(boolean embedded, int concurrentTasks, int dataNodes) {
         return (embedded ? "the embedded cluster: " : "") + concurrentTasks + " tasks at once, " + dataNodes
                 + (dataNodes == 1 ? " DataNode" : " DataNodes");
     }
