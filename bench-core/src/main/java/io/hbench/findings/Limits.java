@@ -15,9 +15,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What limited a run, from its hosts' sampled means: a host whose CPUs were busy (user and system time) for
- * {@value #NEAR_PERCENT} % or more of the sampled time, or whose network moved {@value #NEAR_PERCENT} % or more of
- * the link bandwidth EBB measured, in either direction, was held back by that resource. Where none came that near, the
+ * What limited a run, from its hosts' sampled means: a host whose CPUs were busy (user and system time), or whose
+ * busiest disk had requests in flight (iostat's %util), for {@value #NEAR_PERCENT} % or more of the sampled time, or
+ * whose network moved {@value #NEAR_PERCENT} % or more of the link bandwidth EBB measured, in either direction, was
+ * held back by that resource. Where none came that near, the
  * run waited on something sampling does not see (latencies, the NameNode, task start-up), and the finding says how
  * near each came. A mean over the sampled intervals inside the run's phases, not a peak: a resource saturated for a
  * moment limits nothing.
@@ -34,7 +35,10 @@ final class Limits {
         double busiestCpu = -1;
         String busiestNetHost = null;
         double busiestNet = -1;
+        String busiestDiskHost = null;
+        double busiestDisk = -1;
         List<String> cpuHosts = new ArrayList<>();
+        List<String> diskHosts = new ArrayList<>();
         List<String> netHosts = new ArrayList<>();
         for (HostUsage host : usage.hosts()) {
             if (host.unavailableReason().isPresent()) {
@@ -53,6 +57,16 @@ final class Limits {
             if (cpu >= NEAR_PERCENT) {
                 cpuHosts.add(host.host() + " (" + Findings.percent(cpu) + " busy)");
             }
+            if (host.series(MetricKey.of("disk_busy")).isPresent()) {
+                double disk = mean(host, "disk_busy", usage.phases());
+                if (disk > busiestDisk) {
+                    busiestDisk = disk;
+                    busiestDiskHost = host.host();
+                }
+                if (disk >= NEAR_PERCENT) {
+                    diskHosts.add(host.host() + " (" + Findings.percent(disk) + " busy)");
+                }
+            }
             if (linkBytesPerSecond.isPresent() && net >= NEAR_PERCENT / 100.0 * linkBytesPerSecond.get()) {
                 netHosts.add(host.host() + " (" + DisplayUnit.text(net, Unit.BYTES_PER_SECOND) + ", "
                         + Findings.percent(100 * net / linkBytesPerSecond.get()) + ")");
@@ -65,6 +79,10 @@ final class Limits {
         if (!cpuHosts.isEmpty()) {
             limited.add("CPU on " + String.join(", ", cpuHosts));
             brief.add("CPU");
+        }
+        if (!diskHosts.isEmpty()) {
+            limited.add("the disks on " + String.join(", ", diskHosts));
+            brief.add("disks");
         }
         if (!netHosts.isEmpty()) {
             brief.add("network");
@@ -81,9 +99,11 @@ final class Limits {
                         + busiestNetHost + ")"
                 : "network at most " + DisplayUnit.text(busiestNet, Unit.BYTES_PER_SECOND) + " (" + busiestNetHost
                         + "; no link bandwidth measured to hold it to: EBB or Suite measures it)";
+        String disks = busiestDiskHost == null ? "" : "disks at most " + Findings.percent(busiestDisk) + " busy ("
+                + busiestDiskHost + "), ";
         return new Finding(Finding.Kind.LIMIT, Optional.empty(), "none near its limit",
                 "no sampled resource near its limit: CPU at most "
-                + Findings.percent(busiestCpu) + " busy (" + busiestCpuHost + "), " + network
+                + Findings.percent(busiestCpu) + " busy (" + busiestCpuHost + "), " + disks + network
                 + "; the run waited on what sampling does not see (latencies, the NameNode, task start-up)");
     }
 

@@ -112,6 +112,7 @@ public final class CounterSnapshot {
             out.writeLong(counters.writes);
             out.writeLong(counters.sectorsWritten);
             out.writeLong(counters.millisWriting);
+            out.writeLong(counters.millisBusy);
         }
     }
 
@@ -134,7 +135,7 @@ public final class CounterSnapshot {
             String name = in.readUTF();
             boolean stacked = in.readBoolean();
             disks.put(name, new Disk(stacked, in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
-                    in.readLong()));
+                    in.readLong(), in.readLong()));
         }
         return new CounterSnapshot(time, Cpu.of(cpu), memoryTotal, memoryAvailable, swappedIn, swappedOut, interfaces,
                 disks);
@@ -265,9 +266,11 @@ public final class CounterSnapshot {
         final long writes;
         final long sectorsWritten;
         final long millisWriting;
+        /** Time the device had requests in flight (io_ticks, iostat's %util); -1 where the kernel does not say. */
+        final long millisBusy;
 
         public Disk(boolean stacked, long reads, long sectorsRead, long millisReading, long writes, long sectorsWritten,
-                long millisWriting) {
+                long millisWriting, long millisBusy) {
             this.stacked = stacked;
             this.reads = reads;
             this.sectorsRead = sectorsRead;
@@ -275,6 +278,7 @@ public final class CounterSnapshot {
             this.writes = writes;
             this.sectorsWritten = sectorsWritten;
             this.millisWriting = millisWriting;
+            this.millisBusy = millisBusy;
         }
 
         @Override
@@ -285,12 +289,14 @@ public final class CounterSnapshot {
             Disk that = (Disk) obj;
             return stacked == that.stacked && reads == that.reads && sectorsRead == that.sectorsRead
                     && millisReading == that.millisReading && writes == that.writes
-                    && sectorsWritten == that.sectorsWritten && millisWriting == that.millisWriting;
+                    && sectorsWritten == that.sectorsWritten && millisWriting == that.millisWriting
+                    && millisBusy == that.millisBusy;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(stacked, reads, sectorsRead, millisReading, writes, sectorsWritten, millisWriting);
+            return Objects.hash(stacked, reads, sectorsRead, millisReading, writes, sectorsWritten, millisWriting,
+                    millisBusy);
         }
     }
 }

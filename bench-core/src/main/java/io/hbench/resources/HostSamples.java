@@ -21,7 +21,7 @@ import java.util.Optional;
  * merges those of a host into one series.
  */
 public final class HostSamples {
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private final String host;
     private final Optional<String> unavailableReason;

@@ -159,7 +159,7 @@ public final class ProcCounters {
         Map<String, String[]> lines = new HashMap<>();
         List<String> names = new ArrayList<>();
         for (String line : diskstats.split("\n")) {
-            // major minor name reads merged sectors ms writes merged sectors ms in-flight ...
+            // major minor name reads merged sectors ms writes merged sectors ms in-flight busy-ms weighted-ms ...
             String[] fields = WHITESPACE.split(line.trim());
             if (fields.length >= 11 && !NOT_A_DISK.matcher(fields[2]).matches()) {
                 lines.put(fields[2], fields);
@@ -174,7 +174,8 @@ public final class ProcCounters {
             disks.put(name, new CounterSnapshot.Disk(STACKED.matcher(name).matches(),
                     Long.parseUnsignedLong(fields[3]), Long.parseUnsignedLong(fields[5]),
                     Long.parseUnsignedLong(fields[6]), Long.parseUnsignedLong(fields[7]),
-                    Long.parseUnsignedLong(fields[9]), Long.parseUnsignedLong(fields[10])));
+                    Long.parseUnsignedLong(fields[9]), Long.parseUnsignedLong(fields[10]),
+                    fields.length > 12 ? Long.parseUnsignedLong(fields[12]) : -1));
         }
         return disks;
     }

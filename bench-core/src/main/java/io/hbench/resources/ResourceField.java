@@ -32,7 +32,12 @@ public enum ResourceField {
     DISK_READS("disk_reads", Unit.PER_SECOND),
     DISK_WRITES("disk_writes", Unit.PER_SECOND),
     /** Average time a read or write took, queueing included: iostat's await. */
-    DISK_LATENCY("disk_latency", Unit.SECONDS);
+    DISK_LATENCY("disk_latency", Unit.SECONDS),
+    /**
+     * Share of the time the disk had requests in flight: iostat's %util. Host-wide, the busiest disk's: disks work in
+     * parallel, so a sum or a mean would hide the one that is saturated.
+     */
+    DISK_BUSY("disk_busy", Unit.PERCENT);
 
     /** The label naming a network interface. */
     public static final String INTERFACE = "interface";

@@ -228,6 +228,7 @@ public final class UsageCalculator {
         // sectors read, sectors written, reads, writes, ms reading + writing
         long[] totals = new long[5];
         boolean any = false;
+        double busiest = -1;
         for (Map.Entry<String, CounterSnapshot.Disk> entry : current.disks().entrySet()) {
             CounterSnapshot.Disk before = previous.disks().get(entry.getKey());
             if (before == null) {
@@ -241,10 +242,19 @@ public final class UsageCalculator {
                 delta(before.reads, after.reads), delta(before.writes, after.writes),
                 readMillis == NO_DELTA || writeMillis == NO_DELTA ? NO_DELTA : readMillis + writeMillis};
             disk(figures, entry.getKey(), index, seconds, deltas);
+            double busy = busy(before, after, seconds);
+            if (busy >= 0) {
+                add(figures, ResourceField.DISK_BUSY, key(ResourceField.DISK_BUSY, entry.getKey()), index, busy,
+                        seconds, seconds);
+            }
             if (!after.stacked) {
                 any = true;
                 accumulate(totals, deltas);
+                busiest = Math.max(busiest, busy);
             }
+        }
+        if (busiest >= 0) {
+            add(figures, ResourceField.DISK_BUSY, ResourceField.DISK_BUSY.key(), index, busiest, seconds, seconds);
         }
         if (any) {
             disk(figures, null, index, seconds, totals);
@@ -263,6 +273,17 @@ public final class UsageCalculator {
             add(figures, ResourceField.DISK_LATENCY, key(ResourceField.DISK_LATENCY, device), index,
                     deltas[4] / 1000.0 / requests, requests, seconds);
         }
+    }
+
+    /**
+     * The share of the interval the disk had requests in flight, in percent; -1 where the kernel does not count it or
+     * the counter went back. At most 100: the kernel's tick and the sampler's clock differ by a little.
+     */
+    private static double busy(CounterSnapshot.Disk before, CounterSnapshot.Disk after, double seconds) {
+        if (before.millisBusy < 0 || after.millisBusy < 0 || after.millisBusy < before.millisBusy) {
+            return -1;
+        }
+        return Math.min(100, (after.millisBusy - before.millisBusy) / (seconds * 1000) * 100);
     }
 
     private static MetricKey key(ResourceField field, String device) {

@@ -1,6 +1,7 @@
 package io.hbench.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -106,6 +107,19 @@ class FindingsTest {
 
         assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
                 .containsExactly("limit: held back by CPU on dn1 (95 % busy), on average while sampled");
+    }
+
+    @Test
+    void saysTheDisksHeldARunBack() {
+        HostUsage busy = HostUsage.sampled("dn2", List.of(START, START.plusSeconds(1), START.plusSeconds(2)),
+                List.of(new ResourceSeries(MetricKey.of("disk_busy"), Unit.PERCENT, List.of(96.0, 98.0))),
+                List.of(mean("cpu_user", 20, Unit.PERCENT), mean("cpu_system", 5, Unit.PERCENT),
+                        mean("disk_busy", 97, Unit.PERCENT)));
+
+        assertThat(Findings.of(dfsio().resources(usage(busy)).build(), Optional.empty()))
+                .extracting(Finding::toString, Finding::brief)
+                .containsExactly(tuple(
+                        "limit: held back by the disks on dn2 (97 % busy), on average while sampled", "disks"));
     }
 
     @Test

@@ -53,7 +53,7 @@ class ProcCountersTest {
 
         assertThat(snapshot.disks()).containsOnlyKeys("sda", "nvme0n1", "mmcblk0", "dm-0");
         assertThat(snapshot.disks().get("sda")).isEqualTo(new CounterSnapshot.Disk(false, 4000, 80000, 2000, 1000, 16000,
-                3000));
+                3000, 1500));
         assertThat(snapshot.disks().get("dm-0").stacked).as("device mapper is stacked on sda").isTrue();
         assertThat(snapshot.disks().get("nvme0n1").stacked).isFalse();
     }

@@ -80,6 +80,10 @@ class UsageCalculatorTest {
         assertThat(mean(host, "disk_writes")).isEqualTo(200);
         // (300 + 500 + 100) ms over 100 + 300 + 100 requests
         assertThat(mean(host, "disk_latency")).isCloseTo(0.0018, within(1e-12));
+        // Busy: sda had requests in flight 400 of the 2,000 ms, nvme0n1 100; host-wide, the busiest disk's share.
+        assertThat(mean(host, "disk_busy", "device", "sda")).isEqualTo(20);
+        assertThat(mean(host, "disk_busy", "device", "nvme0n1")).isEqualTo(5);
+        assertThat(mean(host, "disk_busy")).isEqualTo(20);
         assertThat(mean(host, "disk_written", "device", "dm-0")).isEqualTo(2_097_152);
         // mmcblk0 did nothing: no series of its own
         assertThat(host.series(MetricKey.of("disk_read").withLabel("device", "mmcblk0"))).isEmpty();

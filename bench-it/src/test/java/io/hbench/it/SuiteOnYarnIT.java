@@ -41,9 +41,10 @@ class SuiteOnYarnIT {
         BenchRun suite = cluster.benchJar("Suite", "-profile", "quick", "-out", dir.toString());
 
         assertThat(suite.status).as(suite.printed()).isZero();
-        // Two NodeManagers with room for 15 maps beside the ApplicationMaster; two DataNodes.
-        assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 15 tasks at once,"
-                + " 2 DataNodes\n").endsWith("All 10 steps passed.\n");
+        // Two NodeManagers with room for 15 maps beside the ApplicationMaster, less the resource sampler's container
+        // on each; two DataNodes.
+        assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 13 tasks at once,"
+                + " 2 DataNodes\nAll 10 steps passed.\n").contains("NodeManagers: 2 on ");
         JsonNode state = new ObjectMapper().readTree(Files.readString(dir.resolve("suite.json")));
         assertThat(state.get("cluster").get("embedded").asBoolean()).isFalse();
         for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {
@@ -52,6 +53,8 @@ class SuiteOnYarnIT {
                     .isEqualTo("hbench-suite/1/quick");
             assertThat(result.root().get("environment").get("configuration").get("mapreduce.framework.name").asText())
                     .as(step).isEqualTo("yarn");
+            // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.
+            assertThat(result.root().get("resources").get("coverage").asText()).as(step).isEqualTo("run");
         }
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
         try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {

@@ -26,13 +26,14 @@ import java.util.stream.Collectors;
  * For example:
  * <pre>
  * ----- Resource utilization: means while tasks ran, sampled every 1 s -----
- * host   user%  sys%  iowait%  ctxsw/s  mem%  net rx MiB/s  net tx MiB/s  disk rd MiB/s  disk wr MiB/s  rd/s  wr/s  await ms
- * dn1     41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21
- * mean    41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21
+ * host   user%  sys%  iowait%  ctxsw/s  mem%  net rx MiB/s  net tx MiB/s  disk rd MiB/s  disk wr MiB/s  rd/s  wr/s  await ms  busy%
+ * dn1     41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21   63.0
+ * mean    41.2   9.8      3.1    18234  61.0        98.114        97.902          0.000        201.337     0   411      4.21   63.0
  * Moved by all hosts: network 5.744 GiB received, 5.732 GiB sent (loopback 0.012 GiB); disks 0.000 GiB read, 11.797 GiB written
  * Sampler cost: 0.021 % of one core per host
  * </pre>
- * MiB is 2^20 bytes; a figure a host lacks is "-". Numbers never depend on the locale.
+ * MiB is 2^20 bytes; busy% is the share of time the host's busiest disk had requests in flight; a figure a host lacks
+ * is "-". Numbers never depend on the locale.
  */
 public final class ResourceSummaryFormat {
     private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
@@ -51,7 +52,8 @@ public final class ResourceSummaryFormat {
             new Column("disk wr MiB/s", "disk_written", 3, MIB),
             new Column("rd/s", "disk_reads", 0, 1),
             new Column("wr/s", "disk_writes", 0, 1),
-            new Column("await ms", "disk_latency", 2, 1e-3));
+            new Column("await ms", "disk_latency", 2, 1e-3),
+            new Column("busy%", "disk_busy", 1, 1));
 
     private ResourceSummaryFormat() {
     }

@@ -129,7 +129,7 @@ final class SampleResults {
                         Map.of("eth0", new CounterSnapshot.Interface(sent / 2, sent / 3000, sent, sent / 1500),
                                 "lo", new CounterSnapshot.Interface(second * 1000L, second, second * 1000L, second)),
                         Map.of("sda", new CounterSnapshot.Disk(false, written / 64, written, written / 100,
-                                written / 32, written * 2, written / 50))));
+                                written / 32, written * 2, written / 50, second * 400L))));
             }
             samples.add(HostSamples.of(host, snapshots, 1_000_000L + random.nextInt(1_000_000)));
         }

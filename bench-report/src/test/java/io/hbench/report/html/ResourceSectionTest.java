@@ -46,14 +46,15 @@ class ResourceSectionTest {
         JsonNode section = withDefaultLocale(locale, () -> resourceSection(write(run(usage()))));
 
         assertThat(texts(section.get("columns"))).containsExactly("host", "user%", "sys%", "iowait%", "ctxsw/s",
-                "mem%", "net rx MiB/s", "net tx MiB/s", "disk rd MiB/s", "disk wr MiB/s", "rd/s", "wr/s", "await ms");
+                "mem%", "net rx MiB/s", "net tx MiB/s", "disk rd MiB/s", "disk wr MiB/s", "rd/s", "wr/s", "await ms",
+                "busy%");
         // By hand from the summary: user 41.25 % rounds half up to 41.3; net_sent 2621440 bytes/s is 2.5 MiB/s;
         // await 0.004214 s is 4.21 ms; memory_used has no mean, so "-".
         assertThat(texts(section.get("rows").get(0))).containsExactly(HOST, "41.3", "10.0", "5.0", "18234", "-",
-                "1.500", "2.500", "0.000", "2.000", "0", "410", "4.21");
+                "1.500", "2.500", "0.000", "2.000", "0", "410", "4.21", "-");
         // The mean row is the cluster's, which here differs from the only host's where the cluster says so.
         assertThat(texts(section.get("rows").get(1))).containsExactly("mean", "41.3", "10.0", "5.0", "18234", "-",
-                "1.500", "2.500", "0.000", "2.000", "0", "410", "9.99");
+                "1.500", "2.500", "0.000", "2.000", "0", "410", "9.99", "-");
     }
 
     @Test
