@@ -51,10 +51,11 @@ public final class Findings {
     /**
      * The bandwidth of one link as an EBB result measured it: the per-connection bandwidth of its 2-peer baseline at its
      * largest message size (the one nearest the link's rate), or of the run itself if it ran 2 peers; empty for any
-     * other result.
+     * other result, and for one whose peers all ran on one host.
      */
     public static Optional<Double> link(BenchResult result) {
-        if (!result.benchmark().equals("EBB")) {
+        // Peers on one host measured that host's loopback, which no network figure should be held to.
+        if (!result.benchmark().equals("EBB") || result.taskHosts().size() == 1) {
             return Optional.empty();
         }
         String id = result.metrics("baseline_bandwidth").isEmpty()

@@ -97,6 +97,7 @@ final class Limits {
                 ? "network at most " + Findings.percent(100 * busiestNet / linkBytesPerSecond.get()) + " of the "
                         + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured ("
                         + busiestNetHost + ")"
+                : busiestNet == 0 ? "no network traffic but loopback"
                 : "network at most " + DisplayUnit.text(busiestNet, Unit.BYTES_PER_SECOND) + " (" + busiestNetHost
                         + "; no link bandwidth measured to hold it to: EBB or Suite measures it)";
         String disks = busiestDiskHost == null ? "" : "disks at most " + Findings.percent(busiestDisk) + " busy ("

@@ -179,6 +179,7 @@ class FindingsTest {
         assertThat(Findings.of(ebb.build(), Optional.empty())).extracting(Finding::toString).contains(
                 "reading: all 4 peers ran on vm: the relative bandwidth, 0.64, says how that host shares itself among"
                         + " them, not what a network carries");
+        assertThat(Findings.link(ebb.build())).as("loopback is no link").isEmpty();
     }
 
     private static Metric sized(String id, double value, Unit unit) {
