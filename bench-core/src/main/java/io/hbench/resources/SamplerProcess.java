@@ -3,6 +3,7 @@ package io.hbench.resources;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -28,6 +29,11 @@ public final class SamplerProcess {
     static final Duration ORPHAN_AFTER = Duration.ofMinutes(2);
     /** How often it looks for the stop file: the run's end is known this late at most. */
     static final Duration POLL = Duration.ofSeconds(5);
+    /**
+     * How its JVM is started: a small heap, one garbage collector thread and the quick compiler only, since a process
+     * that wakes once a second gains nothing from optimised code and would pay for compiling it on every host.
+     */
+    public static final List<String> JVM_OPTIONS = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private SamplerProcess() {
     }

@@ -61,9 +61,8 @@ import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
  * heartbeats stop and the processes stop when the lease does.
  */
 final class YarnSampler implements ClusterSampling.Window {
-    /** Memory asked per container: a JVM of {@value #HEAP_MB} MB heap with room for the rest of the process. */
+    /** Memory asked per container: the process's 128 MB heap ({@link SamplerProcess#JVM_OPTIONS}) and the rest of it. */
     static final int CONTAINER_MEMORY_MB = 384;
-    static final int HEAP_MB = 128;
     private static final Duration HEARTBEAT = Duration.ofSeconds(5);
     private static final String JAR = "hbench.jar";
     private static final String CONF = "hbench-sampler.xml";
@@ -260,8 +259,8 @@ final class YarnSampler implements ClusterSampling.Window {
         }
         Map<String, String> environment = Map.of(ApplicationConstants.Environment.CLASSPATH.name(),
                 classpath.toString());
-        String command = ApplicationConstants.Environment.JAVA_HOME.$$() + "/bin/java -Xmx" + HEAP_MB + "m "
-                + SamplerProcess.class.getName() + " " + CONF + " " + dir + " " + run + " " + interval.toMillis() + " "
+        String command = ApplicationConstants.Environment.JAVA_HOME.$$() + "/bin/java "
+                + String.join(" ", SamplerProcess.JVM_OPTIONS) + " " + SamplerProcess.class.getName() + " " + CONF + " " + dir + " " + run + " " + interval.toMillis() + " "
                 + deadlineMillis + " 1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout 2>"
                 + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr";
         return ContainerLaunchContext.newInstance(resources, environment, List.of(command), null, tokens(), null);

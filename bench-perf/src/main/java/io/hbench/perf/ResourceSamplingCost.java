@@ -14,6 +14,7 @@ import io.hbench.resources.CounterSnapshot;
 import io.hbench.resources.HostSamples;
 import io.hbench.resources.ProcCounters;
 import io.hbench.resources.ResourceSampling;
+import io.hbench.resources.SamplerProcess;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.ResourceUsage;
@@ -102,10 +103,13 @@ public final class ResourceSamplingCost {
                 new Configuration(false).writeXml(out);
             }
             Path lease = Files.createFile(dir.resolve("lease"));
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx128m", "-cp", System.getProperty("java.class.path"), "io.hbench.resources.SamplerProcess",
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString()));
+            command.addAll(SamplerProcess.JVM_OPTIONS);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), SamplerProcess.class.getName(),
                     conf.toString(), dir.toUri().toString(), "perf-" + System.nanoTime(), "1000",
-                    Long.toString(System.currentTimeMillis() + 60_000)).inheritIO().start();
+                    Long.toString(System.currentTimeMillis() + 60_000)));
+            Process process = new ProcessBuilder(command).inheritIO().start();
             long end = System.nanoTime() + Duration.ofSeconds(processSeconds).toNanos();
             while (System.nanoTime() < end) {
                 Thread.sleep(10_000);
@@ -117,7 +121,9 @@ public final class ResourceSamplingCost {
             }
             Path written;
             try (java.util.stream.Stream<Path> files = Files.list(dir.resolve("samples"))) {
-                written = files.findFirst().orElseThrow();
+                // Hadoop's local file system writes a .crc file beside each file.
+                written = files.filter(file -> !file.getFileName().toString().startsWith(".")).findFirst()
+                        .orElseThrow();
             }
             HostSamples samples = HostSamples.fromBytes(Files.readAllBytes(written));
             List<CounterSnapshot> taken = samples.snapshots();

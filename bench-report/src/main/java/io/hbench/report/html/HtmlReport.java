@@ -133,6 +133,7 @@ public final class HtmlReport {
                 generator.writeStringField("file", loaded.file().toString());
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
                 generator.writeStringField("startText", people(loaded.result().start()));
+                generator.writeStringField("endText", people(loaded.result().end()));
                 generator.writeFieldName("findings");
                 writeFindings(Findings.of(loaded.result(), link), generator);
                 writeMetricTexts(loaded.result(), generator);

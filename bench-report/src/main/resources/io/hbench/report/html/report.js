@@ -318,7 +318,9 @@
 
   var DRAW = {'TestDFSIO': dfsio, 'NNThroughputBenchmark': nn, 'TPCx-HS': tpcxhs, 'RandBench': randbench, 'EBB': ebb};
 
-  function environment(r, file) {
+  function environment(entry) {
+    var r = entry.result;
+    var file = entry.file;
     var env = r.environment;
     var rows = [['file', file], ['command line', env.commandLine.join(' ')],
       ['hbench', env.hbench.version + ' (' + env.hbench.commit + ')'],
@@ -326,7 +328,7 @@
       ['Java', env.java], ['OS', env.os], ['client host', env.clientHost],
       ['task hosts', Object.keys(env.taskHosts).map(function (h) { return h + ' (' + env.taskHosts[h] + ')'; }).join(', ') || 'none'],
       ['jobs', r.jobs.map(function (j) { return j.id + (j.applicationId ? ' / ' + j.applicationId : ''); }).join(', ') || 'none'],
-      ['start', r.start], ['end', r.end]];
+      ['start', entry.startText], ['end', entry.endText]];
     Object.keys(env.configuration).forEach(function (k) { rows.push([k, env.configuration[k]]); });
     Object.keys(r.parameters).forEach(function (k) { rows.push(['parameter ' + k, r.parameters[k]]); });
     Object.keys(r.locations).forEach(function (k) { rows.push(['location ' + k, r.locations[k]]); });
@@ -356,7 +358,7 @@
       entry.metricTexts.map(function (m) {
         return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), el('code', {}, [m.key]), m.value, m.better];
       }))]));
-    section.appendChild(environment(r, entry.file));
+    section.appendChild(environment(entry));
     return section;
   }
 
