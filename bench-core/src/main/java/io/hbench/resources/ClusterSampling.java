@@ -2,11 +2,9 @@ package io.hbench.resources;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.MapReduceFramework;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -14,26 +12,18 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -64,13 +54,11 @@ public final class ClusterSampling implements AutoCloseable {
 
     private final Duration interval;
     private final Window window;
-    private final Instant start;
     private boolean stopped;
 
-    private ClusterSampling(Duration interval, Window window, Instant start) {
+    private ClusterSampling(Duration interval, Window window) {
         this.interval = interval;
         this.window = window;
-        this.start = start;
     }
 
     /** What is being sampled: this process's host, or every NodeManager's. */
@@ -91,32 +79,26 @@ public final class ClusterSampling implements AutoCloseable {
      *         the run's tasks sample their own hosts, and {@code progress} says why
      */
     public static Optional<ClusterSampling> start(Configuration conf, PrintStream progress)
-            throws IOException, InterruptedException {
+            throws InterruptedException {
         requireNonNull(conf, "conf is null");
         requireNonNull(progress, "progress is null");
         Optional<Duration> interval = ResourceSampling.interval(conf);
         if (interval.isEmpty() || !conf.getBoolean(ENABLED_KEY, true)) {
             return Optional.empty();
         }
-        Instant start = Instant.now();
         String run = "hbench-run-" + UUID.randomUUID();
         if (MapReduceFramework.isLocal(conf)) {
-            return Optional.of(new ClusterSampling(interval.get(), new ThisHost(conf, run, interval.get()), start));
+            return Optional.of(new ClusterSampling(interval.get(), new ThisHost(conf, run, interval.get())));
         }
         try {
             return Optional.of(new ClusterSampling(interval.get(), YarnHosts.start(conf, run, interval.get(),
-                    progress), start));
+                    progress)));
         } catch (IOException e) {
             // Sampling never fails a run: its tasks still sample their own hosts.
             progress.println("hbench: resource sampler: cannot sample every host (" + e.getMessage()
                     + "); the run's tasks sample their own hosts instead");
             return Optional.empty();
         }
-    }
-
-    /** When the window opened: before the run's first job was submitted. */
-    public Instant start() {
-        return start;
     }
 
     /**
@@ -141,7 +123,7 @@ public final class ClusterSampling implements AutoCloseable {
         return UsageCalculator.usage(samples, missed, interval, phases).covering(ResourceUsage.Coverage.RUN);
     }
 
-    /** Cancels sampling if it was not stopped: kills the sampler job and removes its directory. */
+    /** Cancels sampling if it was not stopped: stops the samplers and removes their files. */
     @Override
     public void close() {
         if (!stopped) {

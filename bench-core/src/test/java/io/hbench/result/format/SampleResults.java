@@ -4,7 +4,6 @@ import io.hbench.resources.CounterSnapshot;
 import io.hbench.resources.HostSamples;
 import io.hbench.resources.UsageCalculator;
 import io.hbench.result.BenchResult;
-import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;

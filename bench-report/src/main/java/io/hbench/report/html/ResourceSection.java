@@ -4,23 +4,18 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbench.resources.ResourceField;
 import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
-import io.hbench.result.Metric;
-import io.hbench.result.MetricKey;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.ResourceSummaryFormat;
 
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
