@@ -99,7 +99,7 @@ public final class Findings {
         return judge(times, Better.LOWER, Unit.SECONDS, "time", "tasks", "job and kind (map or reduce)");
     }
 
-    /** EBB's exchanges of its own run (not its baseline's), each speaking of both its peers' hosts. */
+    /** EBB's exchanges of its own run (not its baseline's), each once, speaking of both its peers' hosts. */
     private static List<Observation> connections(List<TaskSample> samples) {
         Map<Integer, String> hostOfPeer = new HashMap<>();
         List<TaskSample> run = new ArrayList<>();
@@ -113,7 +113,13 @@ public final class Findings {
         List<Observation> observations = new ArrayList<>();
         for (TaskSample sample : run) {
             Optional<Metric> bandwidth = sample.metric("bandwidth").filter(metric -> metric.value() > 0);
-            String partner = sample.metric("partner").map(metric -> hostOfPeer.get((int) metric.value())).orElse(null);
+            Optional<Integer> partnerPeer = sample.metric("partner").map(metric -> (int) metric.value());
+            Matcher self = PEER.matcher(sample.id());
+            // Both ends time each exchange: one of the two, the lower peer's, stands for it.
+            if (partnerPeer.isEmpty() || !self.find() || Integer.parseInt(self.group(1)) > partnerPeer.get()) {
+                continue;
+            }
+            String partner = hostOfPeer.get(partnerPeer.get());
             if (bandwidth.isPresent() && partner != null) {
                 String size = sample.metric("message_size").map(metric -> Long.toString((long) metric.value()))
                         .orElse("");

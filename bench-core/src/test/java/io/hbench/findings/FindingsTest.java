@@ -43,6 +43,37 @@ class FindingsTest {
     }
 
     @Test
+    void namesTheHostInEverySlowEbbPairCountingEachExchangeOnce() {
+        BenchResult.Builder ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth")
+                .environment(environment()).start(START).end(START.plusSeconds(10)).parameter("peers", "4")
+                .metric(sized("bandwidth", 50 * MIB, Unit.BYTES_PER_SECOND));
+        // Three rounds of matchings of peers 0-3 on hosts h0-h3; every exchange with h3 runs at 5 MiB/s, the rest at
+        // about 100. Each exchange is timed at both ends: both samples are here, and it counts once.
+        int[][][] rounds = {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}};
+        for (int round = 0; round < rounds.length; round++) {
+            for (int[] pair : rounds[round]) {
+                double mibPerSecond = pair[1] == 3 ? 5 : 100 + round;
+                for (int end = 0; end < 2; end++) {
+                    int peer = pair[end];
+                    int partner = pair[1 - end];
+                    ebb.taskSample(new TaskSample("size 1048576 round " + round + " peer " + peer, "h" + peer, START,
+                            START.plusSeconds(1), List.of(
+                                    Metric.of("message_size", MIB, Unit.BYTES, Better.NEITHER),
+                                    Metric.of("partner", partner, Unit.COUNT, Better.NEITHER),
+                                    Metric.of("bandwidth", mibPerSecond * MIB, Unit.BYTES_PER_SECOND,
+                                            Better.HIGHER))));
+                }
+            }
+        }
+
+        // Counted once: h0's exchanges 100, 101, 5; h1's 100, 5, 102; h2's 5, 101, 102; h3's 5, 5, 5 MiB/s. Hosts'
+        // medians 100, 100, 101, 5: the median host's (100 + 100) / 2.
+        assertThat(Findings.of(ebb.build(), Optional.empty())).extracting(Finding::toString).containsExactly(
+                "slow host: h3: median bandwidth 5.000 MiB/s against 100.000 MiB/s on the median host (0.05 times the"
+                        + " median); 3 of its 3 exchanges slow");
+    }
+
+    @Test
     void saysNoHostIsSlowAndAmongHowMany() {
         BenchResult.Builder result = dfsio();
         for (int task = 0; task < 4; task++) {

@@ -44,6 +44,15 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
         return settingsOf(options).listen().isEmpty();
     }
 
+    /**
+     * Peers started by hand run on hosts no cluster knows of: they sample their own hosts while they run, which a
+     * sampler of the cluster's DataNodes and NodeManagers would not reach.
+     */
+    @Override
+    protected boolean samplesCluster(O options) {
+        return settingsOf(options).listen().isEmpty();
+    }
+
     /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
     @Override
     protected final Map<String, String> flagNames() {
