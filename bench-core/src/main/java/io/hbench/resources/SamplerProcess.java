@@ -24,6 +24,7 @@ import org.apache.hadoop.fs.Path;
 public final class SamplerProcess {
     static final String STARTED = "started";
     static final String SAMPLES = "samples";
+    static final String WRITING = "writing";
     static final String STOP = "stop";
     static final String LEASE = "lease";
     static final Duration ORPHAN_AFTER = Duration.ofMinutes(2);
@@ -65,8 +66,14 @@ public final class SamplerProcess {
         // The cost is this whole process's CPU while it sampled, polling included; its start is a one-off.
         HostSamples costed = samples.unavailableReason().isPresent() ? samples
                 : HostSamples.of(samples.host(), samples.snapshots(), Math.max(0, processCpuNanos() - cpuAtStart));
-        try (FSDataOutputStream out = fs.create(new Path(new Path(dir, SAMPLES), name), true)) {
+        // Written aside and renamed into place: the client reads a file as soon as it is listed.
+        Path writing = new Path(new Path(dir, WRITING), name);
+        try (FSDataOutputStream out = fs.create(writing, true)) {
             costed.writeTo(out);
+        }
+        fs.mkdirs(new Path(dir, SAMPLES));
+        if (!fs.rename(writing, new Path(new Path(dir, SAMPLES), name))) {
+            throw new IOException("cannot move " + writing + " into " + new Path(dir, SAMPLES));
         }
     }
 

@@ -316,6 +316,8 @@ final class YarnSampler implements ClusterSampling.Window {
                 for (FileStatus status : fs.listStatus(written)) {
                     try (DataInputStream in = fs.open(status.getPath())) {
                         samples.add(HostSamples.readFrom(in));
+                    } catch (IOException e) {
+                        throw new IOException("cannot read " + status.getPath() + ": " + e, e);
                     }
                 }
             }

@@ -54,7 +54,8 @@ class SuiteOnYarnIT {
             assertThat(result.root().get("environment").get("configuration").get("mapreduce.framework.name").asText())
                     .as(step).isEqualTo("yarn");
             // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.
-            assertThat(result.root().get("resources").get("coverage").asText()).as(step).isEqualTo("run");
+            assertThat(result.root().get("resources").get("coverage").asText())
+                    .as(step + ": " + Files.readString(dir.resolve(step + ".log"))).isEqualTo("run");
         }
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
         try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
