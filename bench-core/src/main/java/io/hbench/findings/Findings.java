@@ -31,6 +31,7 @@ public final class Findings {
     private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
     private static final Pattern TASK_KIND = Pattern.compile("attempt_(\\d+_\\d+)_([mr])_\\d+_\\d+");
     private static final MetricKey DISK_LATENCY = MetricKey.of("disk_latency").withLabel("stat", "mean");
+    static final int SLOW_DISK_FACTOR = 2;
 
     private Findings() {
     }
@@ -130,7 +131,12 @@ public final class Findings {
         return observations;
     }
 
-    /** Hosts whose disks answered slowly: each sampled host's mean await, one figure per host. */
+    /**
+     * Hosts whose disks answered slowly: each sampled host's mean await, one figure per host, held slow only at
+     * {@value #SLOW_DISK_FACTOR} times the median host's or more: a mean await follows the mix of requests a host was
+     * given (sizes, reads or writes, how many at once) as much as its disks, so hosts doing different parts of a run
+     * differ by more than the few per cent the rule's own shortfall allows.
+     */
     private static List<Finding> slowDisks(BenchResult result) {
         if (result.resources().isEmpty()) {
             return List.of();
@@ -141,7 +147,7 @@ public final class Findings {
                     .ifPresent(metric -> observations.add(Observation.of(host.host(), "", metric.value())));
         }
         List<Finding> findings = new ArrayList<>();
-        for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER)) {
+        for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER, 100 - 100 / SLOW_DISK_FACTOR)) {
             findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host() + " (disks)",
                     slow.host() + ": disk requests took " + DisplayUnit.text(slow.hostMedian().orElseThrow(), Unit.SECONDS)
                     + " on average (await), against " + DisplayUnit.text(slow.allMedian().orElseThrow(), Unit.SECONDS)
@@ -183,7 +189,8 @@ public final class Findings {
             String groupNoun) {
         String share = host.slowObservations() + " of its " + host.observations() + " " + what + " slow";
         if (host.hostMedian().isPresent()) {
-            return "median " + figure + " " + DisplayUnit.text(host.hostMedian().get(), unit) + " against "
+            return (host.byBest() ? "best " : "median ") + figure + " " + DisplayUnit.text(host.hostMedian().get(), unit)
+                    + " against "
                     + DisplayUnit.text(host.allMedian().orElseThrow(), unit) + " on the median host ("
                     + ratio(better == Better.HIGHER ? host.relativeSpeed() : 1 / host.relativeSpeed())
                     + " times the median); " + share;

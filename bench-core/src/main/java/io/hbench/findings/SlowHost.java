@@ -16,15 +16,17 @@ public final class SlowHost {
     private final int slowObservations;
     private final Double hostMedian;
     private final Double allMedian;
+    private final boolean byBest;
 
     SlowHost(String host, double relativeSpeed, int observations, int slowObservations, Double hostMedian,
-            Double allMedian) {
+            Double allMedian, boolean byBest) {
         this.host = requireNonNull(host, "host is null");
         this.relativeSpeed = relativeSpeed;
         this.observations = observations;
         this.slowObservations = slowObservations;
         this.hostMedian = hostMedian;
         this.allMedian = allMedian;
+        this.byBest = byBest;
     }
 
     public String host() {
@@ -45,12 +47,23 @@ public final class SlowHost {
         return slowObservations;
     }
 
-    /** The host's median figure in the figure's own unit; empty when figures of several kinds were pooled. */
+    /**
+     * Whether the host's figure is the best of its figures (connections, each as fast as its slower end) rather than
+     * their median.
+     */
+    public boolean byBest() {
+        return byBest;
+    }
+
+    /**
+     * The host's figure (its median, or its best: {@link #byBest}) in the figure's own unit; empty when figures of
+     * several kinds were pooled.
+     */
     public Optional<Double> hostMedian() {
         return Optional.ofNullable(hostMedian);
     }
 
-    /** The median of the hosts' median figures in their own unit; empty when figures of several kinds were pooled. */
+    /** The median of the hosts' figures in their own unit; empty when figures of several kinds were pooled. */
     public Optional<Double> allMedian() {
         return Optional.ofNullable(allMedian);
     }

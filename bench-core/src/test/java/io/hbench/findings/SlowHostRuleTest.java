@@ -7,12 +7,14 @@ import static org.assertj.core.api.Assertions.within;
 import io.hbench.result.Better;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class SlowHostRuleTest {
     @Test
     void namesTheHostFarBelowTheOthersWithItsRelativeSpeed() {
-        // Median 100; deviations 0, 1, 2, 2, 50: MAD 2; e's score 0.6745 * -50 / 2 = -16.9, beyond -3.5.
+        // Logarithms of the speeds relative to the median 100: 0, 0.0198, -0.0202, 0.00995, -0.693; their median is 0
+        // and their MAD 0.0198, so e scores 0.6745 * -0.693 / 0.0198 = -23.6, beyond -3.5.
         List<SlowHost> slow = SlowHostRule.apply(one("a", 100, "b", 102, "c", 98, "d", 101, "e", 50), Better.HIGHER);
 
         assertThat(slow).extracting(SlowHost::host).containsExactly("e");
@@ -25,13 +27,15 @@ class SlowHostRuleTest {
 
     @Test
     void leavesAHostWithinTheSpreadOfTheOthersAlone() {
-        // Median 100; deviations 0, 10, 10, 20, 30: MAD 10; e's score 0.6745 * -30 / 10 = -2.0: within 3.5.
+        // Logarithms relative to the median 100: 0, 0.0953, -0.1054, 0.1823, -0.3567; MAD 0.1054; e scores
+        // 0.6745 * -0.3567 / 0.1054 = -2.28: within 3.5.
         assertThat(SlowHostRule.apply(one("a", 100, "b", 110, "c", 90, "d", 120, "e", 70), Better.HIGHER)).isEmpty();
     }
 
     @Test
     void needsTheShortfallAsWellAsTheScore() {
-        // MAD 0.1, so 97 scores -20, but it is only 3 % slower: nothing an operator would act on.
+        // The MAD of the logarithms is 0.001, so 97 scores -20, but it is only 3 % slower: nothing an operator would
+        // act on.
         assertThat(SlowHostRule.apply(one("a", 100, "b", 100.1, "c", 99.9, "d", 100.05, "e", 97), Better.HIGHER))
                 .isEmpty();
     }
@@ -44,13 +48,36 @@ class SlowHostRuleTest {
     }
 
     @Test
+    void namesAHostFarBelowHoweverWidelyTheOthersSpread() {
+        // On the speeds themselves (median 80, MAD 20) e would score 0.6745 * -79 / 20 = -2.66, and no host could
+        // score beyond 0.6745 * -80 / 20 = -2.7, not even one at a hundredth of the others' speed. Logarithms relative
+        // to the median: 0.223, 0, 0.446, -0.134, -4.382; median 0, MAD 0.223; e scores 0.6745 * -4.382 / 0.223 = -13.3.
+        List<SlowHost> slow = SlowHostRule.apply(one("a", 100, "b", 80, "c", 125, "d", 70, "e", 1), Better.HIGHER);
+
+        assertThat(slow).extracting(SlowHost::host).containsExactly("e");
+    }
+
+    @Test
+    void readsATimeAndItsInverseAlike() {
+        List<Observation> times = one("a", 10, "b", 13, "c", 8, "d", 11, "e", 40);
+        List<Observation> speeds = new ArrayList<>();
+        times.forEach(time -> speeds.add(Observation.of(time.hosts().get(0), "", 1 / time.value())));
+
+        assertThat(SlowHostRule.apply(times, Better.LOWER)).extracting(SlowHost::host)
+                .isEqualTo(SlowHostRule.apply(speeds, Better.HIGHER).stream().map(SlowHost::host)
+                        .collect(Collectors.toList()))
+                .containsExactly("e");
+    }
+
+    @Test
     void judgesNothingAmongTwoHosts() {
         assertThat(SlowHostRule.apply(one("a", 100, "b", 10), Better.HIGHER)).isEmpty();
     }
 
     @Test
     void readsALongerTimeAsSlower() {
-        // Speeds relative to the median: 1, 1, 0.952, 1.053, 0.5; MAD 0.048; e scores -7.
+        // Speeds relative to the median: 1, 1, 0.952, 1.053, 0.5; their logarithms' MAD 0.0488; e scores
+        // 0.6745 * -0.693 / 0.0488 = -9.6.
         List<SlowHost> slow = SlowHostRule.apply(one("a", 10, "b", 10, "c", 10.5, "d", 9.5, "e", 20), Better.LOWER);
 
         assertThat(slow).extracting(SlowHost::host).containsExactly("e");
@@ -95,6 +122,25 @@ class SlowHostRuleTest {
         assertThat(slow).extracting(SlowHost::host).containsExactly("d");
         assertThat(slow.get(0).slowObservations()).isEqualTo(3);
         assertThat(slow.get(0).observations()).isEqualTo(3);
+    }
+
+    @Test
+    void clearsAHostThatMetTheSlowOneInMostRounds() {
+        // b met d, whose link is slow, in two of its three exchanges: by its median b would look as slow as d, but
+        // its exchange with a shows its own link at full speed.
+        List<Observation> connections = new ArrayList<>();
+        connections.add(new Observation(List.of("a", "b"), "1MB", 100));
+        connections.add(new Observation(List.of("c", "d"), "1MB", 10));
+        connections.add(new Observation(List.of("b", "d"), "1MB", 10));
+        connections.add(new Observation(List.of("a", "c"), "1MB", 100));
+        connections.add(new Observation(List.of("b", "d"), "1MB", 11));
+        connections.add(new Observation(List.of("a", "c"), "1MB", 98));
+
+        List<SlowHost> slow = SlowHostRule.apply(connections, Better.HIGHER);
+
+        assertThat(slow).extracting(SlowHost::host).containsExactly("d");
+        assertThat(slow.get(0).byBest()).isTrue();
+        assertThat(slow.get(0).hostMedian()).contains(11.0);
     }
 
     @Test
