@@ -348,11 +348,12 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     /**
-     * Whether a run samples every host of the cluster for its whole length ({@link ClusterSampling}); true but for
-     * programs that submit no work worth measuring (TestDFSIO -clean).
+     * Whether a run samples every host of the cluster for its whole length ({@link ClusterSampling}): whenever it calls
+     * the cluster, so that a program that never does (a BSP peer started by hand, whose coordinator's run samples it)
+     * starts nothing there; programs that submit no work worth measuring (TestDFSIO -clean) say no too.
      */
     protected boolean samplesCluster(O options) {
-        return true;
+        return callsTheCluster(options);
     }
 
     /**
