@@ -1,5 +1,7 @@
 package io.hbench.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +37,16 @@ final class BenchRun {
         }
         return new BenchRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** Waits until {@code process}, still running, has printed a line starting with {@code start} to {@code err}. */
+    static void awaitLine(Process process, Path err, String start) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (Files.readAllLines(err).stream().noneMatch(line -> line.startsWith(start))) {
+            assertThat(process.isAlive()).as("ended first: " + Files.readString(err)).isTrue();
+            assertThat(System.nanoTime() - deadline).as("waited 120 s for: " + start).isNegative();
+            Thread.sleep(200);
+        }
     }
 
     /** For assertion messages. */

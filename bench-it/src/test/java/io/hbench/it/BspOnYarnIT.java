@@ -92,7 +92,7 @@ class BspOnYarnIT {
         Path err = temp.resolve("killed.err");
         Process run = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
-            awaitLine(run, err, "hbench: RandBench: all 4 peers joined the BSP coordinator at ");
+            BenchRun.awaitLine(run, err, "hbench: RandBench: all 4 peers joined the BSP coordinator at ");
             // The supersteps run from then on, each a few milliseconds long.
             Thread.sleep(2_000);
             List<ProcessHandle> peers = cluster.taskProcesses();
@@ -113,16 +113,6 @@ class BspOnYarnIT {
         } finally {
             run.descendants().forEach(ProcessHandle::destroyForcibly);
             run.destroyForcibly().waitFor();
-        }
-    }
-
-    /** Waits until the run has printed a line starting with {@code start}. */
-    private static void awaitLine(Process run, Path err, String start) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (Files.readAllLines(err).stream().noneMatch(line -> line.startsWith(start))) {
-            assertThat(run.isAlive()).as("RandBench ended first: " + Files.readString(err)).isTrue();
-            assertThat(System.nanoTime() - deadline).as("waited 120 s for: " + start).isNegative();
-            Thread.sleep(200);
         }
     }
 }

@@ -150,6 +150,11 @@ final class YarnCluster implements AutoCloseable {
 
     /** The command line of {@link #benchJar}, for a test that runs it itself. */
     List<String> benchJarCommand(String... args) {
+        return benchJarCommand(conf, args);
+    }
+
+    /** {@code hadoop jar bench.jar args...} as a gateway with the configuration directory {@code conf} runs it. */
+    static List<String> benchJarCommand(Path conf, String... args) {
         List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-cp", conf + File.pathSeparator + Environment.hadoopClasspath(),
@@ -190,7 +195,7 @@ final class YarnCluster implements AutoCloseable {
         }
     }
 
-    private static Path writeQuietLog4j(Path file) {
+    static Path writeQuietLog4j(Path file) {
         try {
             Files.writeString(file, "log4j.rootLogger=WARN, stderr\n"
                     + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"

@@ -1,0 +1,69 @@
+package io.hbench.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
+
+/**
+ * One node of {@link NamespaceCluster}: Hadoop's own daemons, started as their main classes start them, in one JVM so
+ * that two cores can hold a cluster of several nodes: {@code master} runs the NameNode (formatted first), the
+ * ResourceManager and the JobHistoryServer; {@code worker} a DataNode and a NodeManager. The configuration is the
+ * cluster's directory on the classpath, with each node's directories under the system property
+ * {@code hbench.node.dir}. It writes {@code <ready file>} once its daemons run, and runs until it is killed.
+ *
+ * <p>A worker's DataNode may be given a disk of a set slowness: Hadoop's {@link DataNodeFaultInjector} holds every
+ * packet of a block being written for that many milliseconds before it goes to disk.
+ *
+ * <p>Arguments: {@code master <ready file>} or {@code worker <ready file> <milliseconds per packet written>}.
+ */
+public final class HadoopNodeMain {
+    private HadoopNodeMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path ready = Paths.get(args[1]);
+        // Several daemons in one JVM register metrics sources of the same name, as in Hadoop's own mini clusters.
+        DefaultMetricsSystem.setMiniClusterMode(true);
+        if (args[0].equals("master")) {
+            HdfsConfiguration hdfs = new HdfsConfiguration();
+            NameNode.format(hdfs);
+            NameNode.createNameNode(new String[0], hdfs);
+            YarnConfiguration yarn = new YarnConfiguration();
+            ResourceManager resourceManager = new ResourceManager();
+            resourceManager.init(yarn);
+            resourceManager.start();
+            JobHistoryServer history = new JobHistoryServer();
+            history.init(new YarnConfiguration());
+            history.start();
+        } else if (args[0].equals("worker")) {
+            long diskDelayMillis = Long.parseLong(args[2]);
+            DataNodeFaultInjector.set(new DataNodeFaultInjector() {
+                @Override
+                public void delayWriteToDisk() {
+                    try {
+                        Thread.sleep(diskDelayMillis);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            DataNode.createDataNode(new String[0], new HdfsConfiguration());
+            NodeManager nodeManager = new NodeManager();
+            nodeManager.init(new YarnConfiguration());
+            nodeManager.start();
+        } else {
+            throw new IllegalArgumentException("no role " + args[0] + ": master or worker");
+        }
+        Files.writeString(ready, "up\n");
+    }
+}

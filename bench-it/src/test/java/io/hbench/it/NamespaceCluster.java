@@ -1,0 +1,236 @@
+package io.hbench.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * A Hadoop cluster of several hosts on this machine, each node a {@link NetworkNamespaces} host with its own address,
+ * name and /tmp: {@code master} runs the NameNode, ResourceManager and JobHistoryServer, each worker a DataNode and a
+ * NodeManager ({@link HadoopNodeMain}), every one from Hadoop's jars alone, and YARN starts every task in a process on
+ * its worker's host. The client runs on the gateway, this machine, with the cluster's configuration as a gateway has
+ * it.
+ *
+ * <p>Each NodeManager has room for the resource sampler's container and two 512 MB tasks, or one beside an
+ * ApplicationMaster, so that a job of as many maps as there are free slots runs on every worker at once. Blocks are
+ * written twice ({@code dfs.replication} 2): the writer's own DataNode, then one other.
+ *
+ * <p>Lifecycle: {@link #start} returns once every DataNode and NodeManager has registered; {@link #close} kills every
+ * node's process tree; the namespaces are their creator's to remove.
+ */
+final class NamespaceCluster implements AutoCloseable {
+    static final String MASTER = "master";
+    private static final long START_TIMEOUT_SECONDS = 240;
+    /** The sampler's container (384 MB) and two tasks of 512 MB. */
+    private static final int NODE_MEMORY_MB = 384 + 2 * 512;
+
+    private final NetworkNamespaces net;
+    private final Path home;
+    private final Path conf;
+    private final List<String> workers;
+    private final List<Process> nodes = new ArrayList<>();
+
+    private NamespaceCluster(NetworkNamespaces net, Path home, List<String> workers) {
+        this.net = net;
+        this.home = home;
+        this.conf = home.resolve("conf");
+        this.workers = workers;
+    }
+
+    /**
+     * Starts a master on the host {@value #MASTER} and a worker on every other host of {@code net}.
+     *
+     * @param diskDelayMillis how long each worker's DataNode holds every packet it writes ({@link HadoopNodeMain})
+     */
+    static NamespaceCluster start(NetworkNamespaces net, Path home, Map<String, Long> diskDelayMillis)
+            throws IOException, InterruptedException {
+        List<String> workers = new ArrayList<>(net.hosts());
+        workers.remove(MASTER);
+        NamespaceCluster cluster = new NamespaceCluster(net, home, workers);
+        try {
+            cluster.writeConfiguration();
+            Path masterReady = cluster.startNode(MASTER, "master");
+            cluster.await(() -> Files.exists(masterReady), "the master to start");
+            for (String worker : workers) {
+                cluster.startNode(worker, "worker", Long.toString(diskDelayMillis.getOrDefault(worker, 0L)));
+            }
+            cluster.await(cluster::allRegistered, "every DataNode and NodeManager to register");
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    private void writeConfiguration() throws IOException {
+        String master = net.address(MASTER);
+        String classpath = YarnCluster.Environment.hadoopClasspath();
+        String taskOpts = "-Xmx384m -XX:+UseSerialGC " + YarnCluster.Environment.jvmOpens();
+        Map<String, Map<String, String>> files = new LinkedHashMap<>();
+        files.put("core-site.xml", Map.of(
+                "fs.defaultFS", "hdfs://" + master + ":8020",
+                "hadoop.tmp.dir", "${hbench.node.dir}/hadoop-tmp"));
+        files.put("hdfs-site.xml", Map.of(
+                "dfs.namenode.name.dir", "${hbench.node.dir}/name",
+                "dfs.datanode.data.dir", "${hbench.node.dir}/data",
+                "dfs.replication", "2",
+                "dfs.namenode.safemode.extension", "0",
+                "dfs.heartbeat.interval", "1"));
+        Map<String, String> yarn = new LinkedHashMap<>();
+        yarn.put("yarn.resourcemanager.hostname", master);
+        yarn.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
+        yarn.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
+        yarn.put("yarn.nodemanager.local-dirs", "${hbench.node.dir}/nm-local");
+        yarn.put("yarn.nodemanager.log-dirs", "${hbench.node.dir}/nm-logs");
+        yarn.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
+        yarn.put("yarn.nodemanager.resource.cpu-vcores", "8");
+        yarn.put("yarn.scheduler.minimum-allocation-mb", "128");
+        yarn.put("yarn.nodemanager.vmem-check-enabled", "false");
+        yarn.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.9");
+        yarn.put("yarn.application.classpath", classpath);
+        // Place every container where it fits at once rather than wait for a host its input is on.
+        yarn.put("yarn.scheduler.capacity.node-locality-delay", "-1");
+        files.put("yarn-site.xml", yarn);
+        Map<String, String> mapred = new LinkedHashMap<>();
+        mapred.put("mapreduce.framework.name", "yarn");
+        mapred.put("mapreduce.application.classpath", classpath);
+        mapred.put("mapreduce.jobhistory.address", master + ":10020");
+        mapred.put("mapreduce.map.memory.mb", "512");
+        mapred.put("mapreduce.reduce.memory.mb", "512");
+        mapred.put("yarn.app.mapreduce.am.resource.mb", "512");
+        mapred.put("mapreduce.map.java.opts", taskOpts);
+        mapred.put("mapreduce.reduce.java.opts", taskOpts);
+        mapred.put("yarn.app.mapreduce.am.command-opts", taskOpts);
+        // The reducer starts once every map has ended, so that it never holds a map's slot.
+        mapred.put("mapreduce.job.reduce.slowstart.completedmaps", "1.0");
+        files.put("mapred-site.xml", mapred);
+        Files.createDirectories(conf);
+        for (Map.Entry<String, Map<String, String>> file : files.entrySet()) {
+            Configuration xml = new Configuration(false);
+            file.getValue().forEach(xml::set);
+            try (OutputStream out = Files.newOutputStream(conf.resolve(file.getKey()))) {
+                xml.writeXml(out);
+            }
+        }
+        YarnCluster.writeQuietLog4j(conf.resolve("log4j.properties"));
+    }
+
+    /** Starts {@link HadoopNodeMain} on {@code host}; returns the file it writes once its daemons run. */
+    private Path startNode(String host, String role, String... more) throws IOException {
+        Path dir = home.resolve(host);
+        Files.createDirectories(dir);
+        Path ready = dir.resolve("ready");
+        List<String> command = new ArrayList<>(List.of(YarnCluster.Environment.java(),
+                host.equals(MASTER) ? "-Xmx768m" : "-Xmx512m", "-XX:+UseSerialGC", "-Dhbench.node.dir=" + dir));
+        command.addAll(Arrays.asList(YarnCluster.Environment.jvmOpens().split(" ")));
+        command.addAll(List.of("-cp", conf + File.pathSeparator + YarnCluster.Environment.hadoopClasspath()
+                + File.pathSeparator + YarnCluster.Environment.ownClasses(), HadoopNodeMain.class.getName(),
+                role, ready.toString()));
+        command.addAll(Arrays.asList(more));
+        Process process = net.onHost(host, command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("node.log").toFile()).start();
+        nodes.add(process);
+        return ready;
+    }
+
+    private boolean allRegistered() {
+        Configuration client = configuration();
+        try (FileSystem fs = FileSystem.newInstance(client); YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(client);
+            yarn.start();
+            return ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length == workers.size()
+                    && yarn.getNodeReports(NodeState.RUNNING).size() == workers.size();
+        } catch (IOException | YarnException e) {
+            return false;
+        }
+    }
+
+    private interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    private void await(Condition condition, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
+        while (!condition.holds()) {
+            for (int i = 0; i < nodes.size(); i++) {
+                if (!nodes.get(i).isAlive()) {
+                    throw new IllegalStateException("a node exited with " + nodes.get(i).exitValue()
+                            + " while waiting for " + what + ": " + logs());
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("waited " + START_TIMEOUT_SECONDS + " s for " + what + ": " + logs());
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private String logs() {
+        StringBuilder text = new StringBuilder();
+        for (String host : net.hosts()) {
+            Path log = home.resolve(host).resolve("node.log");
+            if (Files.exists(log)) {
+                text.append("\n--- ").append(host).append('\n').append(YarnCluster.tail(log));
+            }
+        }
+        return text.toString();
+    }
+
+    List<String> workers() {
+        return List.copyOf(workers);
+    }
+
+    /** The cluster's configuration as a gateway reads it (the master by address), for the tests' own checks. */
+    Configuration configuration() {
+        Configuration configuration = new YarnConfiguration();
+        for (String file : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
+            configuration.addResource(new org.apache.hadoop.fs.Path(conf.resolve(file).toUri()));
+        }
+        return configuration;
+    }
+
+    /**
+     * Runs {@code hadoop jar bench.jar args...} on the gateway as the {@code hadoop} script does: RunJar, the
+     * configuration directory and Hadoop's jars on the classpath, nothing of hbench's but bench.jar.
+     */
+    BenchRun benchJar(Path directory, String... args) throws IOException, InterruptedException {
+        return BenchRun.of(net.onGateway(benchJarCommand(args)), directory);
+    }
+
+    /** The command line of {@link #benchJar}, for a process a test starts on a host itself. */
+    List<String> benchJarCommand(String... args) {
+        return YarnCluster.benchJarCommand(conf, args);
+    }
+
+    @Override
+    public void close() {
+        for (Process node : nodes) {
+            node.descendants().forEach(ProcessHandle::destroyForcibly);
+            node.destroyForcibly();
+        }
+        for (Process node : nodes) {
+            try {
+                node.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package io.hbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.commons.codec.binary.Hex;
+import org.apache.commons.io.file.PathUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One slow node on a real cluster of several hosts, and hbench naming it and no other: a master and four workers, each
+ * a host of its own ({@link NetworkNamespaces}), with links capped at {@value #LINK_MEGABITS} Mbit/s on their way out
+ * and DataNodes that hold each packet written {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
+ * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
+ * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
+ * differ by how the scheduler happened to run them. Skipped, in one line, where network namespaces cannot be made
+ * (not root, no iproute2).
+ */
+class SlowHostOnNamespacesIT {
+    private static final String SLOW = "w3";
+    private static final int LINK_MEGABITS = 40;
+    private static final int SLOW_LINK_MEGABITS = 4;
+    private static final long DISK_DELAY_MILLIS = 10;
+    private static final long SLOW_DISK_DELAY_MILLIS = 200;
+    private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
+    private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
+
+    private static Path home;
+    private static NetworkNamespaces net;
+    private static NamespaceCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Optional<String> unavailable = NetworkNamespaces.unavailable();
+        assumeTrue(unavailable.isEmpty(), () -> "no hosts of their own: " + unavailable.orElseThrow());
+        // Not under /tmp: every host has a /tmp of its own, which hides the machine's.
+        home = Paths.get(System.getProperty("hbench.it.scratch"), "slow-host");
+        if (Files.exists(home)) {
+            PathUtils.deleteDirectory(home);
+        }
+        Files.createDirectories(home);
+        List<String> hosts = new ArrayList<>(List.of(NamespaceCluster.MASTER));
+        hosts.addAll(WORKERS);
+        net = NetworkNamespaces.create(home, hosts);
+        Map<String, Long> diskDelay = new HashMap<>();
+        for (String worker : WORKERS) {
+            boolean slow = worker.equals(SLOW);
+            net.shapeOutgoing(worker, slow ? SLOW_LINK_MEGABITS : LINK_MEGABITS);
+            diskDelay.put(worker, slow ? SLOW_DISK_DELAY_MILLIS : DISK_DELAY_MILLIS);
+        }
+        cluster = NamespaceCluster.start(net, home.resolve("cluster"), diskDelay);
+    }
+
+    /** Leaves the hosts' files and logs in target/ for whoever reads a failure; the next run starts afresh. */
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (net != null) {
+            net.close();
+        }
+    }
+
+    @Test
+    void testDfsioNamesTheHostWhoseLinkIsSlowAndNoOther() throws Exception {
+        Path json = home.resolve("dfsio-write.json");
+
+        // As many maps as the four NodeManagers run at once beside the ApplicationMaster: every worker writes, each to
+        // its own DataNode alone.
+        BenchRun run = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=1", "-write", "-nrFiles", "7",
+                "-fileSize", "2MB", "-json", json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        ResultFile result = ResultFile.read(json);
+        result.assertRanOnYarn(1);
+        assertThat(taskHosts(result)).as(run.printed()).containsExactlyElementsOf(WORKERS);
+        assertThat(slowHosts(run.out)).as(run.out).containsExactly(SLOW);
+        assertThat(run.out).containsPattern("slow host: w3: median throughput \\d+\\.\\d{3} [KMG]iB/s against \\d+\\.\\d{3}"
+                + " [KMG]iB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1 tasks slow");
+        // Every worker sampled for the whole run, the master (neither DataNode nor NodeManager) not.
+        JsonNode resources = result.root().get("resources");
+        assertThat(resources.get("coverage").asText()).isEqualTo("run");
+        List<String> sampled = new ArrayList<>();
+        for (JsonNode host : resources.get("hosts")) {
+            assertThat(host.get("unavailable").isNull()).as(host.toString()).isTrue();
+            sampled.add(host.get("host").asText());
+        }
+        assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+        assertThat(run.out).contains("Sampled 4 of 4 hosts from ");
+    }
+
+    @Test
+    void ebbNamesTheHostInEverySlowPairAndNoOther() throws Exception {
+        Path secret = Files.createFile(home.resolve("ebb.secret"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        Files.writeString(secret, Hex.encodeHexString(bytes) + "\n");
+        String coordinator = net.gateway() + ":" + freePort();
+        Path json = home.resolve("ebb.json");
+        Path out = home.resolve("ebb.out");
+        Path err = home.resolve("ebb.err");
+        List<Process> processes = new ArrayList<>();
+        try {
+            Process ebb = new ProcessBuilder(net.onGateway(cluster.benchJarCommand("EBB", "-s", "1048576", "-r", "4",
+                    "-peers", "4", "-listen", coordinator, "-secretFile", secret.toString(), "-json",
+                    json.toString()))).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            processes.add(ebb);
+            BenchRun.awaitLine(ebb, err, "waiting for the peers at " + coordinator);
+            for (String worker : WORKERS) {
+                List<String> command = cluster.benchJarCommand("BspPeer", "-coordinator", coordinator,
+                        "-secretFile", secret.toString());
+                Path log = home.resolve("peer-" + worker + ".log");
+                processes.add(net.onHost(worker, command).redirectErrorStream(true).redirectOutput(log.toFile())
+                        .start());
+            }
+
+            assertThat(ebb.waitFor(5, TimeUnit.MINUTES)).as("EBB ended").isTrue();
+
+            String printed = Files.readString(out);
+            assertThat(ebb.exitValue()).as(printed + Files.readString(err)).isZero();
+            assertThat(taskHosts(ResultFile.read(json))).containsExactlyElementsOf(WORKERS);
+            assertThat(slowHosts(printed)).as(printed).containsExactly(SLOW);
+            assertThat(printed).containsPattern("slow host: w3: best bandwidth \\d+\\.\\d{3} [KMG]iB/s against"
+                    + " \\d+\\.\\d{3} [KMG]iB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1"
+                    + " exchanges slow");
+            // The shaped link bounds what the slow host's interface sent in any sampled interval: a megabit is 125,000
+            // bytes, and the token bucket lets at most its 32 KiB burst through on top.
+            assertThat(summary(ResultFile.read(json).root().get("resources"), SLOW, "net_sent", "max"))
+                    .isLessThanOrEqualTo(SLOW_LINK_MEGABITS * 125_000 * 1.05);
+        } finally {
+            for (Process process : processes) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private static List<String> slowHosts(String printed) {
+        List<String> hosts = new ArrayList<>();
+        Matcher line = SLOW_HOST_LINE.matcher(printed);
+        while (line.find()) {
+            hosts.add(line.group(1));
+        }
+        return hosts;
+    }
+
+    private static List<String> taskHosts(ResultFile result) {
+        TreeSet<String> hosts = new TreeSet<>();
+        result.root().get("tasks").forEach(task -> hosts.add(task.get("host").asText()));
+        return new ArrayList<>(hosts);
+    }
+
+    private static double summary(JsonNode resources, String host, String id, String stat) {
+        for (JsonNode one : resources.get("hosts")) {
+            if (one.get("host").asText().equals(host)) {
+                for (JsonNode metric : one.get("summary")) {
+                    if (metric.get("id").asText().equals(id) && metric.get("labels").get("stat").asText().equals(stat)) {
+                        return metric.get("value").asDouble();
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no " + id + " " + stat + " for " + host + " in " + resources.get("hosts").findValues(
+                "host").stream().map(JsonNode::asText).collect(Collectors.joining(", ")));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
