@@ -35,8 +35,7 @@ public final class TextComparisonFormat implements ComparisonFormat {
         List<String[]> table = new ArrayList<>();
         table.add(new String[] {"metric", "unit", "base", "new", "change", "p", "n"});
         for (MetricComparison metric : comparison.metrics()) {
-            DisplayUnit unit = DisplayUnit.of(metric.unit(), Math.max(Math.abs(metric.base().median()),
-                    Math.abs(metric.next().median())));
+            DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
             table.add(new String[] {
                     metric.key() + (metric.primary() ? " *" : ""),
                     unit.symbol(),

@@ -8,10 +8,12 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
+import io.hbench.report.compare.MetricComparison;
 import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.report.suite.SuiteOverview;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
+import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.MetricNames;
@@ -116,6 +118,7 @@ public final class HtmlReport {
                 generator.writeStringField(name.getKey(), name.getValue());
             }
             generator.writeEndObject();
+            writeUnits(results, generator);
             generator.writeFieldName("baseline");
             if (baseline.isPresent()) {
                 writeBaseline(baseline.get(), generator);
@@ -152,15 +155,26 @@ public final class HtmlReport {
             } else {
                 generator.writeNull();
             }
+            // Both medians of each compared figure in its one unit, in the order of the comparison's metrics.
+            generator.writeArrayFieldStart("comparisonTexts");
+            for (MetricComparison metric : comparison.map(Comparison::metrics).orElse(List.of())) {
+                DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
+                generator.writeStartObject();
+                generator.writeStringField("base", unit.text(metric.base().median()));
+                generator.writeStringField("new", unit.text(metric.next().median()));
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
             generator.writeArrayFieldStart("tpcxhsScaling");
             List<BenchResult> all = results.stream().map(LoadedResult::result).collect(Collectors.toList());
             for (TpcxhsScaling.Row row : TpcxhsScaling.rows(all)) {
                 generator.writeStartObject();
                 generator.writeStringField("scaleFactor", row.scaleFactor.toPlainString());
-                generator.writeNumberField("dataBytes", row.dataBytes);
+                generator.writeStringField("dataText", DisplayUnit.of("data_bytes", Unit.BYTES).text(row.dataBytes));
                 generator.writeNumberField("dataChangePercent", row.dataChangePercent);
                 generator.writeNumberField("hsph", row.hsph);
                 generator.writeNumberField("timeSeconds", row.timeSeconds);
+                generator.writeStringField("timeText", DisplayUnit.of("run_time", Unit.SECONDS).text(row.timeSeconds));
                 generator.writeNumberField("timeStdDevPercent", row.timeStdDevPercent);
                 generator.writeNumberField("timeChangePercent", row.timeChangePercent);
                 generator.writeEndObject();
@@ -230,6 +244,36 @@ public final class HtmlReport {
         generator.writeEndArray();
     }
 
+    /**
+     * The unit every figure of the results reads in, by identifier and base unit ("io_call_latency seconds"), for the
+     * page's charts and tables: its symbol and how many base units make one. The page never chooses a unit itself.
+     */
+    private static void writeUnits(List<LoadedResult> results, JsonGenerator generator) throws IOException {
+        Map<String, DisplayUnit> units = new TreeMap<>();
+        for (LoadedResult loaded : results) {
+            BenchResult result = loaded.result();
+            result.metrics().forEach(metric -> unit(units, metric.id(), metric.unit()));
+            result.distributions().forEach(distribution -> unit(units, distribution.id(), distribution.unit()));
+            result.timeSeries().forEach(series -> unit(units, series.id(), series.unit()));
+            result.taskSamples().forEach(task -> task.metrics().forEach(metric -> unit(units, metric.id(),
+                    metric.unit())));
+        }
+        // A task's run time, which the page charts for programs without charts of their own.
+        unit(units, "task_time", Unit.SECONDS);
+        generator.writeObjectFieldStart("units");
+        for (Map.Entry<String, DisplayUnit> unit : units.entrySet()) {
+            generator.writeObjectFieldStart(unit.getKey());
+            generator.writeStringField("symbol", unit.getValue().symbol());
+            generator.writeNumberField("divisor", unit.getValue().divisor());
+            generator.writeEndObject();
+        }
+        generator.writeEndObject();
+    }
+
+    private static void unit(Map<String, DisplayUnit> units, String id, Unit unit) {
+        units.put(id + " " + unit.symbol(), DisplayUnit.of(id, unit));
+    }
+
     /** Every metric as people read it: its name and its value in the unit every hbench output uses. */
     private static void writeMetricTexts(BenchResult result, JsonGenerator generator) throws IOException {
         generator.writeArrayFieldStart("metricTexts");
@@ -237,7 +281,7 @@ public final class HtmlReport {
             generator.writeStartObject();
             generator.writeStringField("key", metric.key().toString());
             generator.writeStringField("name", MetricNames.of(metric.key()));
-            generator.writeStringField("value", DisplayUnit.text(metric.value(), metric.unit()));
+            generator.writeStringField("value", DisplayUnit.of(metric.id(), metric.unit()).text(metric.value()));
             generator.writeStringField("better", metric.better().symbol());
             generator.writeBooleanField("primary", metric.id().equals(result.primaryMetric()));
             generator.writeEndObject();

@@ -86,6 +86,18 @@ class CompareToolTest {
     }
 
     @Test
+    void readsBothMediansOfARowInTheFiguresOneUnit() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("fast/run" + i + ".json"), Results.dfsioWrite(4, 1000 + i, 30, 1000));
+            Results.write(temp.resolve("faster/run" + i + ".json"), Results.dfsioWrite(4, 1100 + i, 30, 1000));
+        }
+
+        assertThat(compare(temp.resolve("fast").toString(), "-vs", temp.resolve("faster").toString())).isZero();
+
+        assertThat(out()).containsPattern("(?m)^aggregate_throughput \\* +MiB/s +1002\\.000 ± 0% +1102\\.000 ± 0% ");
+    }
+
+    @Test
     void writesJsonWithEveryValueAndTheVerdicts() throws Exception {
         assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-json")).isZero();
 
