@@ -22,6 +22,7 @@ public final class MetricNames {
             Map.entry("io_rate_stddev", "IO rate std deviation"),
             Map.entry("exec_time", "execution time"),
             Map.entry("io_phase_time", "I/O phase time"),
+            Map.entry("io_call_latency", "IO call latency"),
             Map.entry("ops_per_second", "operations per second"),
             Map.entry("hsph_at_sf", "HSph@SF"),
             Map.entry("run_hsph_at_sf", "HSph@SF of the run"),
@@ -52,12 +53,12 @@ public final class MetricNames {
 
     /**
      * A run's primary figures for people, "aggregate throughput 17.465 MiB/s", several joined by "; " (one per
-     * operation); "(no aggregate_throughput)" for a failed run that lacks it.
+     * operation); "(no aggregate throughput)" for a failed run that lacks it.
      */
     public static String headline(BenchResult result) {
         List<Metric> metrics = result.primaryMetrics();
         if (metrics.isEmpty()) {
-            return "(no " + result.primaryMetric() + ")";
+            return "(no " + of(result.primaryMetric()) + ")";
         }
         return metrics.stream().map(metric -> of(metric.key()) + " "
                 + DisplayUnit.of(metric.id(), metric.unit()).text(metric.value())).collect(Collectors.joining("; "));

@@ -109,11 +109,17 @@ public final class HtmlReport {
             generator.writeStartObject();
             generator.writeStringField("title", title);
             generator.writeStringField("generated", people(generated));
-            // Every figure's name for people, by its identifier: the page names figures, never shows identifiers alone.
+            // Every figure's name for people, by its identifier: the page names figures and never shows identifiers.
             generator.writeObjectFieldStart("names");
             Map<String, String> names = new TreeMap<>();
-            results.forEach(loaded -> loaded.result().metrics().forEach(metric -> names.put(metric.key().toString(),
-                    MetricNames.of(metric.key()))));
+            for (LoadedResult loaded : results) {
+                loaded.result().metrics().forEach(metric -> names.put(metric.key().toString(),
+                        MetricNames.of(metric.key())));
+                loaded.result().distributions().forEach(distribution -> names.put(distribution.key().toString(),
+                        MetricNames.of(distribution.key())));
+                loaded.result().timeSeries().forEach(series -> names.put(series.key().toString(),
+                        MetricNames.of(series.key())));
+            }
             for (Map.Entry<String, String> name : names.entrySet()) {
                 generator.writeStringField(name.getKey(), name.getValue());
             }
@@ -279,7 +285,6 @@ public final class HtmlReport {
         generator.writeArrayFieldStart("metricTexts");
         for (Metric metric : result.metrics()) {
             generator.writeStartObject();
-            generator.writeStringField("key", metric.key().toString());
             generator.writeStringField("name", MetricNames.of(metric.key()));
             generator.writeStringField("value", DisplayUnit.of(metric.id(), metric.unit()).text(metric.value()));
             generator.writeStringField("better", metric.better().symbol());

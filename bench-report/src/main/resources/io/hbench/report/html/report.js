@@ -28,10 +28,10 @@
     return data.units[id + ' ' + unit];
   }
 
-  // A figure's name for people, as Java's MetricNames gives it; its identifier where the page has no name for it.
+  // A figure's name for people, as Java's MetricNames gives it for every figure of the results: identifiers are for
+  // JSON and CSV, never shown.
   function nameOf(item) {
-    var key = keyOf(item);
-    return data.names[key] || key;
+    return data.names[keyOf(item)];
   }
 
   function keyOf(item) {
@@ -146,7 +146,7 @@
     }
     var latency = distribution(r, 'io_call_latency').concat(distribution(r, 'open_latency'));
     if (latency.length > 0) {
-      percentileChart(grid, 'IO call and open latency percentiles', latency, latency.map(function (d) { return d.id; }));
+      percentileChart(grid, 'IO call and open latency percentiles', latency, latency.map(nameOf));
     }
     var figures = ['classic_throughput', 'io_rate_mean', 'aggregate_throughput'].map(function (id) { return metric(r, id)[0]; })
       .filter(function (m) { return m; });
@@ -357,9 +357,9 @@
     section.appendChild(grid);
     (DRAW[r.benchmark] || taskTimes)(grid, r);
     if (entry.resourceSection) { section.appendChild(resourcesPart(r, entry.resourceSection)); }
-    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'identifier', 'value', 'better'],
+    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
       entry.metricTexts.map(function (m) {
-        return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), el('code', {}, [m.key]), m.value, m.better];
+        return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), m.value, m.better];
       }))]));
     section.appendChild(environment(entry));
     return section;
@@ -423,7 +423,7 @@
       var better = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' &&
         ((m.better === 'higher') === (m.changePercent > 0));
       var worse = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' && !better && m.changePercent !== 0;
-      return [el('span', {'class': m.primary ? 'primary' : '', title: keyOf(m)}, [nameOf(m)]),
+      return [el('span', {'class': m.primary ? 'primary' : ''}, [nameOf(m)]),
         data.comparisonTexts[i].base + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
         data.comparisonTexts[i].new + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
         el('span', {'class': better ? 'better' : worse ? 'worse' : ''}, [verdict]), fixed(m.pValue, 3), m.base.n + '+' + m.new.n];

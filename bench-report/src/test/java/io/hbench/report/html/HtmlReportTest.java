@@ -9,6 +9,7 @@ import io.hbench.report.compare.Comparer;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,6 +90,28 @@ class HtmlReportTest {
         assertThat(data.get("comparisonTexts").findValuesAsText("base")).containsExactly("1538.000 MiB/s", "0.877 s");
         assertThat(resource(HtmlReport.class, "report.js")).as("the page's script names no unit of its own")
                 .doesNotContain("MiB", "1024", "µs", "'ms'", "'us'");
+    }
+
+    @Test
+    void namesEveryFigureOfThePageForPeopleAndShowsNoIdentifier() throws Exception {
+        BenchResult failed = BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
+                .environment(Results.environment()).start(Instant.EPOCH).end(Instant.EPOCH)
+                .metric(Metric.of("ops_per_second", 10, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create"))
+                .distribution(new Distribution("io_call_latency", Unit.SECONDS, 1, 0.0005, 0.0005, 0.0005, 0,
+                        new TreeMap<>(Map.of(50.0, 0.0005))).withLabel("operation", "write"))
+                .failure("job failed").build();
+
+        JsonNode data = data(write(failed));
+
+        assertThat(data.get("names").get("ops_per_second{operation=create}").textValue())
+                .isEqualTo("operations per second, create");
+        assertThat(data.get("names").get("io_call_latency{operation=write}").textValue())
+                .isEqualTo("IO call latency, write");
+        JsonNode entry = data.get("results").get(0);
+        assertThat(entry.get("headline").textValue()).isEqualTo("(no aggregate throughput)");
+        assertThat(entry.get("metricTexts").get(0).has("key")).as("no identifier for the metrics table").isFalse();
+        assertThat(resource(HtmlReport.class, "report.js")).doesNotContain("'identifier'", "title: keyOf");
     }
 
     @Test
