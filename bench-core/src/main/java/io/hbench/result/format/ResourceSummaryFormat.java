@@ -11,12 +11,9 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -37,8 +34,6 @@ import java.util.stream.Collectors;
  * is "-". Numbers never depend on the locale.
  */
 public final class ResourceSummaryFormat {
-    private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
     private static final List<Column> COLUMNS = List.of(
             new Column("user%", "cpu_user", 1, 1),
             new Column("sys%", "cpu_system", 1, 1),
@@ -165,7 +160,7 @@ public final class ResourceSummaryFormat {
             return Optional.of("No host could be sampled.");
         }
         return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts from "
-                + SECOND.format(first.get()) + " to " + SECOND.format(last.get()) + " UTC");
+                + PeopleTime.format(first.get()) + " to " + PeopleTime.format(last.get()));
     }
 
     private static String seconds(Duration interval) {

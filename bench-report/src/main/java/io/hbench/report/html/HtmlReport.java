@@ -17,6 +17,7 @@ import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.MetricNames;
+import io.hbench.result.format.PeopleTime;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,10 +26,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -49,8 +47,6 @@ public final class HtmlReport {
     private static final String SCRIPT = "/io/hbench/report/html/report.js";
     private static final String STYLE = "/io/hbench/report/html/report.css";
     private static final JsonFactory FACTORY = new JsonFactory();
-    private static final DateTimeFormatter PEOPLE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
-            Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final String title;
     private final Instant generated;
@@ -108,7 +104,7 @@ public final class HtmlReport {
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
             generator.writeStartObject();
             generator.writeStringField("title", title);
-            generator.writeStringField("generated", people(generated));
+            generator.writeStringField("generated", PeopleTime.format(generated));
             // Every figure's name for people, by its identifier: the page names figures and never shows identifiers.
             generator.writeObjectFieldStart("names");
             Map<String, String> names = new TreeMap<>();
@@ -141,8 +137,8 @@ public final class HtmlReport {
                 generator.writeStartObject();
                 generator.writeStringField("file", loaded.file().toString());
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
-                generator.writeStringField("startText", people(loaded.result().start()));
-                generator.writeStringField("endText", people(loaded.result().end()));
+                generator.writeStringField("startText", PeopleTime.format(loaded.result().start()));
+                generator.writeStringField("endText", PeopleTime.format(loaded.result().end()));
                 generator.writeFieldName("findings");
                 writeFindings(Findings.of(loaded.result(), link), generator);
                 writeMetricTexts(loaded.result(), generator);
@@ -300,11 +296,6 @@ public final class HtmlReport {
             generator.writeString(value);
         }
         generator.writeEndArray();
-    }
-
-    /** A time for people: to the second, with the zone, "2026-11-24 22:43:31 UTC". */
-    static String people(Instant instant) {
-        return PEOPLE_TIME.format(instant);
     }
 
     private static String resultJson(BenchResult result) throws IOException {
