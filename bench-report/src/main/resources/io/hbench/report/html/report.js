@@ -50,11 +50,20 @@
     return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, body)]);
   }
 
+  // A point's value: a number, or the y of an {x, y} point; null where a series has none (a gap).
+  function yOf(point) {
+    var y = point !== null && typeof point === 'object' ? point.y : point;
+    return y === undefined ? null : y;
+  }
+
   // A chart in a titled box; marks its canvas once Chart.js has drawn it, for the browser tests. A chart of fewer
-  // than three points says more as its values: a table in the same box, rounded as the axis reads.
+  // than three real points says more as its values: a table in the same box, rounded as the axis reads. Gaps do not
+  // count, or a series of empty intervals with one value would draw one dot in an empty frame.
   function chart(container, title, config) {
     var labels = config.data.labels || [];
-    var points = config.data.datasets.reduce(function (most, d) { return Math.max(most, d.data.length); }, 0);
+    var points = config.data.datasets.reduce(function (most, d) {
+      return Math.max(most, d.data.filter(function (point) { return yOf(point) !== null; }).length);
+    }, 0);
     if (points < 3) {
       container.appendChild(el('div', {'class': 'chart values'}, [el('h3', {}, [title]), valuesTable(labels, config)]));
       return;
@@ -68,9 +77,9 @@
 
   function valuesTable(labels, config) {
     var rows = config.data.datasets.map(function (d) {
-      return [d.label].concat(d.data.map(function (v) {
-        var y = v !== null && typeof v === 'object' ? v.y : v;
-        return y === null || y === undefined ? '–' : fixed(y, 3);
+      return [d.label].concat(d.data.map(function (point) {
+        var y = yOf(point);
+        return y === null ? '–' : fixed(y, 3);
       }));
     });
     var heads = config.data.datasets[0] && config.data.datasets[0].data.length && typeof config.data.datasets[0].data[0] === 'object'
