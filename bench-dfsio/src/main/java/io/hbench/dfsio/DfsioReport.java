@@ -51,7 +51,7 @@ public final class DfsioReport {
     public static List<String> cleanLines(CleanedDirectory cleaned) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "removed %s: %d %s, %s (%d bytes)", cleaned.directory(), cleaned.files(),
-                cleaned.files() == 1 ? "file" : "files", DataSize.format(cleaned.bytes()), cleaned.bytes()));
+                cleaned.files() == 1 ? "file" : "files", BYTES.text(cleaned.bytes()), cleaned.bytes()));
         List<Path> foreign = cleaned.notWrittenByHbench();
         if (!foreign.isEmpty()) {
             StringBuilder named = new StringBuilder();
