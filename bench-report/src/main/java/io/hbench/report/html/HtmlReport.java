@@ -139,6 +139,8 @@ public final class HtmlReport {
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
                 generator.writeStringField("startText", PeopleTime.format(loaded.result().start()));
                 generator.writeStringField("endText", PeopleTime.format(loaded.result().end()));
+                generator.writeStringField("durationText", DisplayUnit.of("duration", Unit.SECONDS)
+                        .text(loaded.result().duration().toNanos() / 1e9));
                 generator.writeFieldName("findings");
                 writeFindings(Findings.of(loaded.result(), link), generator);
                 writeMetricTexts(loaded.result(), generator);

@@ -359,7 +359,7 @@
     var r = entry.result;
     var section = el('section', {'class': 'run', id: runId(index)}, [
       el('h2', {}, [r.benchmark + ' ' + r.operation + ' ', el('span', {'class': r.outcome === 'PASSED' ? 'passed' : 'failed'}, [r.outcome])]),
-      el('div', {'class': 'sub'}, [entry.startText + ' · ' + fixed(r.durationSeconds, 1) + ' s · ' + entry.headline])]);
+      el('div', {'class': 'sub'}, [entry.startText + ' · ' + entry.durationText + ' · ' + entry.headline])]);
     r.failures.forEach(function (f) { section.appendChild(el('div', {'class': 'failed'}, ['FAILURE: ' + f])); });
     if (entry.findings.length > 0) { section.appendChild(findingsList(entry.findings)); }
     var grid = el('div', {'class': 'grid'});
