@@ -75,7 +75,8 @@ class JobMonitorTest {
         // A random read of 3 files of 1 MiB reads whole buffers of 1000000 bytes: 4 MB, past the 3 MiB asked for.
         assertThat(JobMonitor.progressLine("TestDFSIO random read", 0.33333334f, 0f, 4_000_000L, 3L << 20,
                 Duration.ofSeconds(6)))
-                .isEqualTo("TestDFSIO random read: map  33% (3.815 MiB, past the 3.000 MiB expected), reduce   0%, 6 s");
+                .isEqualTo("TestDFSIO random read: map  33% (3.815 MiB, past the 3.000 MiB expected), reduce   0%,"
+                        + " 6 s");
     }
 
     @Test

@@ -94,7 +94,8 @@ public final class DfsioReport {
                 + df.format(AGGREGATE.convert(result.aggregateThroughputMbSec() * DataSize.MB))
                 + "  (all bytes / IO phase wall time)");
         lines.add(label("IO phase wall time " + IO_PHASE.symbol())
-                + df.format(IO_PHASE.convert(result.ioPhase().toNanos() / 1e9)) + "  (first task start to last task end)");
+                + df.format(IO_PHASE.convert(result.ioPhase().toNanos() / 1e9))
+                + "  (first task start to last task end)");
         lines.add(label("Task throughput " + TASK_THROUGHPUT.symbol())
                 + distribution(result.taskThroughput(), TASK_THROUGHPUT::convert, df)
                 + (result.tasks().isEmpty() ? "" : ", stddev "

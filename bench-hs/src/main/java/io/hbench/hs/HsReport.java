@@ -37,8 +37,8 @@ final class HsReport {
     }
 
     /**
-     * The time figure {@code id} in its unit, from whole milliseconds as the kit's "Total Time", so that a phase table's
-     * total agrees with the kit's line above it: "2.749".
+     * The time figure {@code id} in its unit, from whole milliseconds as the kit's "Total Time", so that a phase
+     * table's total agrees with the kit's line above it: "2.749".
      */
     static String time(String id, Duration duration) {
         return DisplayUnit.of(id, Unit.SECONDS).format(duration.toMillis() / 1000.0);

@@ -103,8 +103,8 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
                         + result.options().inputDir() + " to " + result.options().outputDir() + " with "
                         + result.maps() + (result.maps() == 1 ? " map and " : " maps and ")
                         + result.reducerBytes().size() + (result.reducerBytes().size() == 1 ? " reducer" : " reducers"),
-                "HSSort time " + HsReport.timeUnit("total_time") + ": " + HsReport.time("total_time", result.totalTime())
-                        + " (sampling " + HsReport.time("sampling_time", result.samplingTime()) + " "
+                "HSSort time " + HsReport.timeUnit("total_time") + ": "
+                        + HsReport.time("total_time", result.totalTime()) + " (sampling " + HsReport.time("sampling_time", result.samplingTime()) + " "
                         + HsReport.timeUnit("sampling_time") + ", " + result.sampledKeys() + " keys; job "
                         + HsReport.time("job_time", result.jobTime()) + " " + HsReport.timeUnit("job_time") + ")",
                 "HSSort throughput " + HsReport.throughputUnit() + ": "

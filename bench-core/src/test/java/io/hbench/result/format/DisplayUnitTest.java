@@ -55,7 +55,8 @@ class DisplayUnitTest {
     void readsOtherUnitsAsTheyAreWithoutAPrefix() {
         assertThat(DisplayUnit.of("cpu_user", Unit.PERCENT).text(93.1)).isEqualTo("93.100 %");
         assertThat(DisplayUnit.of("files", Unit.COUNT).text(4)).isEqualTo("4.000");
-        assertThat(DisplayUnit.of("ops_per_second", Unit.OPERATIONS_PER_SECOND).text(20000)).isEqualTo("20000.000 ops/s");
+        assertThat(DisplayUnit.of("ops_per_second", Unit.OPERATIONS_PER_SECOND).text(20000))
+                .isEqualTo("20000.000 ops/s");
         assertThat(DisplayUnit.of("hsph_at_sf", Unit.SCALE_FACTORS_PER_HOUR).text(0.0049)).isEqualTo("0.00490 sf/h");
     }
 
