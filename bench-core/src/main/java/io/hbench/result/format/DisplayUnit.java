@@ -18,11 +18,11 @@ import java.util.Map;
  * choice is made; JSON and CSV keep base units.
  */
 public final class DisplayUnit {
-    public static final DisplayUnit MIB = new DisplayUnit("MiB", 1 << 20);
-    public static final DisplayUnit GIB = new DisplayUnit("GiB", 1 << 30);
-    public static final DisplayUnit MIB_PER_SECOND = new DisplayUnit("MiB/s", 1 << 20);
-    public static final DisplayUnit SECONDS = new DisplayUnit("s", 1);
-    public static final DisplayUnit MILLISECONDS = new DisplayUnit("ms", 1e-3);
+    private static final DisplayUnit MIB = new DisplayUnit("MiB", 1 << 20);
+    private static final DisplayUnit GIB = new DisplayUnit("GiB", 1 << 30);
+    private static final DisplayUnit MIB_PER_SECOND = new DisplayUnit("MiB/s", 1 << 20);
+    private static final DisplayUnit SECONDS = new DisplayUnit("s", 1);
+    private static final DisplayUnit MILLISECONDS = new DisplayUnit("ms", 1e-3);
 
     /**
      * Figures that do not read in their base unit's default, by identifier and base unit: the latencies, and the few

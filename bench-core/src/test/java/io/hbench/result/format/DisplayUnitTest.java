@@ -62,8 +62,8 @@ class DisplayUnitTest {
 
     @Test
     void neverReadsASmallFigureAsZero() {
-        assertThat(DisplayUnit.SECONDS.format(0.0001234)).isEqualTo("0.000123");
-        assertThat(DisplayUnit.MILLISECONDS.format(0)).isEqualTo("0.000");
-        assertThat(DisplayUnit.MIB_PER_SECOND.format(-0.05 * MIB)).isEqualTo("-0.0500");
+        assertThat(DisplayUnit.of("job_time", Unit.SECONDS).format(0.0001234)).isEqualTo("0.000123");
+        assertThat(DisplayUnit.of("latency", Unit.SECONDS).format(0)).isEqualTo("0.000");
+        assertThat(DisplayUnit.of("throughput", Unit.BYTES_PER_SECOND).format(-0.05 * MIB)).isEqualTo("-0.0500");
     }
 }

@@ -132,7 +132,8 @@ public final class CompareTool extends ResultsCommand {
             }
             for (MetricComparison metric : worse) {
                 err.println(NAME + ": " + MetricNames.of(metric.key()) + " got worse by "
-                        + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2) + "% (p=" + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
+                        + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2) + "% (p="
+                        + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
                         + line.getOptionValue("failOn") + "%");
             }
             if (!worse.isEmpty()) {
