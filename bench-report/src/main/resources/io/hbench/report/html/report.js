@@ -170,8 +170,12 @@
 
   function nn(grid, r) {
     var ops = metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; });
-    chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
-      datasets: [dataset('ops/s', ops.map(function (m) { return m.value; }), 0)]}, options: axes('operation', 'ops/s')});
+    if (ops.length > 0) {
+      var rate = unitOf('ops_per_second', ops[0].unit);
+      chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
+        datasets: [dataset(rate.symbol, ops.map(function (m) { return m.value / rate.divisor; }), 0)]},
+        options: axes('operation', rate.symbol)});
+    }
     var latency = distribution(r, 'latency');
     if (latency.length > 0) {
       percentileChart(grid, 'Latency percentiles', latency, latency.map(function (d) {
@@ -475,7 +479,7 @@
       if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
       metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
         (byOperation[m.labels.operation] = byOperation[m.labels.operation] || []).push(
-          {threads: parseInt(r.parameters.threads, 10), value: m.value});
+          {threads: parseInt(r.parameters.threads, 10), value: m.value, unit: m.unit});
       });
     });
     var operations = Object.keys(byOperation).filter(function (op) {
@@ -489,12 +493,13 @@
     var allThreads = [];
     operations.forEach(function (op) { byOperation[op].forEach(function (p) { if (allThreads.indexOf(p.threads) < 0) { allThreads.push(p.threads); } }); });
     allThreads.sort(function (a, b) { return a - b; });
-    chart(grid, 'ops/s by threads', {type: 'line', data: {labels: allThreads.map(String), datasets: operations.map(function (op, i) {
+    var rate = unitOf('ops_per_second', byOperation[operations[0]][0].unit);
+    chart(grid, rate.symbol + ' by threads', {type: 'line', data: {labels: allThreads.map(String), datasets: operations.map(function (op, i) {
       return dataset(op, allThreads.map(function (t) {
         var points = byOperation[op].filter(function (p) { return p.threads === t; });
-        return points.length ? points.reduce(function (s, p) { return s + p.value; }, 0) / points.length : null;
+        return points.length ? points.reduce(function (s, p) { return s + p.value; }, 0) / points.length / rate.divisor : null;
       }), i, {spanGaps: true});
-    })}, options: axes('threads', 'ops/s')});
+    })}, options: axes('threads', rate.symbol)});
     return section;
   }
 
