@@ -10,6 +10,7 @@ import io.hbench.result.Phase;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
@@ -492,9 +493,9 @@ final class Coordinator implements Closeable {
                 .collect(Collectors.joining(", "));
     }
 
-    /** A timeout as people say it: "60 s", or "1500 ms" when it is not whole seconds. */
+    /** A timeout in s, as every duration reads, exactly as it was set: "60 s", "1.5 s". */
     static String seconds(long millis) {
-        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        return BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     static ErrorCode errorCode(int code) {

@@ -77,7 +77,7 @@ class BspProgramsOnEmbeddedClusterTest {
                 "3", "-json", json.toString());
 
         assertThat(run.status).as(run.err).isZero();
-        assertThat(run.out).containsPattern("size 65536 round 0: 4 exchanges, average [\\d.]+ us, [\\d.]+ MiB/s\n")
+        assertThat(run.out).containsPattern("size 65536 round 0: 4 exchanges, average [\\d.]+ ms, [\\d.]+ MiB/s\n")
                 .containsPattern("size 65536 round 1: 4 exchanges")
                 .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(effective bisection bandwidth\\)\n")
                 .containsPattern("size 65536 baseline \\(2 peers\\): .*; 4 peers / baseline: [\\d.]+\n");

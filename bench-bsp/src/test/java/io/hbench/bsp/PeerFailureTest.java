@@ -50,6 +50,13 @@ class PeerFailureTest {
     }
 
     @Test
+    void aTimeoutReadsInSecondsAsItWasSetEvenWhenNotWhole() {
+        assertThat(Coordinator.seconds(60_000)).isEqualTo("60 s");
+        assertThat(Coordinator.seconds(1_500)).isEqualTo("1.5 s");
+        assertThat(Coordinator.seconds(250)).isEqualTo("0.25 s");
+    }
+
+    @Test
     void aPeerThatEndsItsProgramWhileOthersWaitInABarrierFailsTheJobWithoutWaitingForTheTimeout() {
         // The timeout is far beyond this test's own: only the coordinator's bookkeeping of barriers can end it.
         BspJobSpec spec = BspJobSpec.builder("ends early", TestPrograms.EndsEarly.class).peers(3)

@@ -10,6 +10,7 @@ import io.hbench.result.MetricKey;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
+import io.hbench.result.format.MetricNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -76,8 +77,8 @@ public final class Findings {
     private static List<Finding> slowHosts(BenchResult result) {
         List<TaskSample> samples = result.taskSamples();
         if (samples.stream().anyMatch(sample -> sample.metric("partner").isPresent())) {
-            return judge(connections(samples), Better.HIGHER, Unit.BYTES_PER_SECOND, "bandwidth", "exchanges",
-                    "message size");
+            return judge(connections(samples), Better.HIGHER, DisplayUnit.of("bandwidth", Unit.BYTES_PER_SECOND),
+                    "bandwidth", "exchanges", "message size");
         }
         if (samples.stream().anyMatch(sample -> sample.metric("throughput").isPresent())) {
             List<Observation> observations = new ArrayList<>();
@@ -86,7 +87,8 @@ public final class Findings {
                         .ifPresent(metric -> observations.add(Observation.of(host, "", metric.value()))));
             }
             String what = samples.get(0).id().startsWith("peer ") ? "peers" : "tasks";
-            return judge(observations, Better.HIGHER, Unit.BYTES_PER_SECOND, "throughput", what, "");
+            return judge(observations, Better.HIGHER, DisplayUnit.of("throughput", Unit.BYTES_PER_SECOND),
+                    "throughput", what, "");
         }
         List<Observation> times = new ArrayList<>();
         for (TaskSample sample : samples) {
@@ -97,7 +99,8 @@ public final class Findings {
                 times.add(Observation.of(sample.host().get(), group, time.get().value()));
             }
         }
-        return judge(times, Better.LOWER, Unit.SECONDS, "time", "tasks", "job and kind (map or reduce)");
+        return judge(times, Better.LOWER, DisplayUnit.of("task_time", Unit.SECONDS), "time", "tasks",
+                "job and kind (map or reduce)");
     }
 
     /** EBB's exchanges of its own run (not its baseline's), each once, speaking of both its peers' hosts. */
@@ -146,11 +149,12 @@ public final class Findings {
             host.summary(DISK_LATENCY).filter(metric -> metric.value() > 0)
                     .ifPresent(metric -> observations.add(Observation.of(host.host(), "", metric.value())));
         }
+        DisplayUnit await = DisplayUnit.of(DISK_LATENCY.id(), Unit.SECONDS);
         List<Finding> findings = new ArrayList<>();
         for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER, 100 - 100 / SLOW_DISK_FACTOR)) {
             findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host() + " (disks)",
-                    slow.host() + ": disk requests took " + DisplayUnit.text(slow.hostMedian().orElseThrow(), Unit.SECONDS)
-                    + " on average (await), against " + DisplayUnit.text(slow.allMedian().orElseThrow(), Unit.SECONDS)
+                    slow.host() + ": disk requests took " + await.text(slow.hostMedian().orElseThrow())
+                    + " on average (await), against " + await.text(slow.allMedian().orElseThrow())
                     + ", the median of the " + observations.size() + " sampled hosts"));
         }
         return findings;
@@ -160,8 +164,8 @@ public final class Findings {
      * The slow hosts by {@code observations}, or one finding that none is, or that too few hosts ran to tell; nothing
      * if no figure names a host.
      */
-    private static List<Finding> judge(List<Observation> observations, Better better, Unit unit, String figure,
-            String what, String groupNoun) {
+    private static List<Finding> judge(List<Observation> observations, Better better, DisplayUnit unit,
+            String figure, String what, String groupNoun) {
         TreeSet<String> hosts = new TreeSet<>();
         observations.forEach(one -> hosts.addAll(one.hosts()));
         if (hosts.isEmpty()) {
@@ -185,13 +189,12 @@ public final class Findings {
         return findings;
     }
 
-    private static String evidence(SlowHost host, Better better, Unit unit, String figure, String what,
+    private static String evidence(SlowHost host, Better better, DisplayUnit unit, String figure, String what,
             String groupNoun) {
         String share = host.slowObservations() + " of its " + host.observations() + " " + what + " slow";
         if (host.hostMedian().isPresent()) {
-            return (host.byBest() ? "best " : "median ") + figure + " " + DisplayUnit.text(host.hostMedian().get(), unit)
-                    + " against "
-                    + DisplayUnit.text(host.allMedian().orElseThrow(), unit) + " on the median host ("
+            return (host.byBest() ? "best " : "median ") + figure + " " + unit.text(host.hostMedian().get())
+                    + " against " + unit.text(host.allMedian().orElseThrow()) + " on the median host ("
                     + ratio(better == Better.HIGHER ? host.relativeSpeed() : 1 / host.relativeSpeed())
                     + " times the median); " + share;
         }
@@ -213,6 +216,7 @@ public final class Findings {
         double base = result.metric(MetricKey.of("baseline_bandwidth").withLabel("message_size", size))
                 .map(Metric::value).orElse(Double.NaN);
         String peers = result.parameters().getOrDefault("peers", "all");
+        DisplayUnit bandwidth = DisplayUnit.of("baseline_bandwidth", Unit.BYTES_PER_SECOND);
         double r = largest.value();
         TreeSet<String> hosts = new TreeSet<>();
         result.taskSamples().stream().filter(sample -> !sample.id().startsWith("baseline "))
@@ -224,14 +228,14 @@ public final class Findings {
         }
         String reading = r >= 0.9
                 ? "full bisection bandwidth: with " + peers + " peers exchanging at once each connection still got "
-                        + ratio(r) + " times the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND) + " two peers got alone"
+                        + ratio(r) + " times the " + bandwidth.text(base) + " two peers got alone"
                 : "the network is the limit between hosts: with " + peers + " peers exchanging at once each connection"
-                        + " got " + ratio(r) + " times the " + DisplayUnit.text(base, Unit.BYTES_PER_SECOND)
+                        + " got " + ratio(r) + " times the " + bandwidth.text(base)
                         + " two peers got alone, so the bisection carries " + percent(r * 100)
                         + " of what its links could";
         String brief = r >= 0.9 ? "full bisection bandwidth" : "bisection " + percent(r * 100) + " of the links";
         return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), brief, reading + " (messages of "
-                + DisplayUnit.text(Double.parseDouble(size), Unit.BYTES) + ")"));
+                + MetricNames.size(messageSize(largest)) + ")"));
     }
 
     static String ratio(double value) {

@@ -25,6 +25,8 @@ import java.util.Optional;
  */
 final class Limits {
     static final int NEAR_PERCENT = 80;
+    private static final DisplayUnit NETWORK = DisplayUnit.of("net_sent", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit LINK = DisplayUnit.of("baseline_bandwidth", Unit.BYTES_PER_SECOND);
 
     private Limits() {
     }
@@ -68,7 +70,7 @@ final class Limits {
                 }
             }
             if (linkBytesPerSecond.isPresent() && net >= NEAR_PERCENT / 100.0 * linkBytesPerSecond.get()) {
-                netHosts.add(host.host() + " (" + DisplayUnit.text(net, Unit.BYTES_PER_SECOND) + ", "
+                netHosts.add(host.host() + " (" + NETWORK.text(net) + ", "
                         + Findings.percent(100 * net / linkBytesPerSecond.get()) + ")");
             }
         }
@@ -87,7 +89,7 @@ final class Limits {
         if (!netHosts.isEmpty()) {
             brief.add("network");
             limited.add("the network on " + String.join(", ", netHosts) + " of the "
-                    + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured");
+                    + LINK.text(linkBytesPerSecond.get()) + " link EBB measured");
         }
         if (!limited.isEmpty()) {
             return new Finding(Finding.Kind.LIMIT, Optional.empty(), String.join(" and ", brief), "held back by " + String.join(" and ", limited)
@@ -95,10 +97,10 @@ final class Limits {
         }
         String network = linkBytesPerSecond.isPresent()
                 ? "network at most " + Findings.percent(100 * busiestNet / linkBytesPerSecond.get()) + " of the "
-                        + DisplayUnit.text(linkBytesPerSecond.get(), Unit.BYTES_PER_SECOND) + " link EBB measured ("
+                        + LINK.text(linkBytesPerSecond.get()) + " link EBB measured ("
                         + busiestNetHost + ")"
                 : busiestNet == 0 ? "no network traffic but loopback"
-                : "network at most " + DisplayUnit.text(busiestNet, Unit.BYTES_PER_SECOND) + " (" + busiestNetHost
+                : "network at most " + NETWORK.text(busiestNet) + " (" + busiestNetHost
                         + "; no link bandwidth measured to hold it to: EBB or Suite measures it)";
         String disks = busiestDiskHost == null ? "" : "disks at most " + Findings.percent(busiestDisk) + " busy ("
                 + busiestDiskHost + "), ";

@@ -5,7 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.result.SubmittedJob;
-import io.hbench.units.DataSize;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -23,6 +24,7 @@ public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
     private static final Duration INTERVAL = Duration.ofSeconds(5);
     private static final long POLL_MILLIS = 200;
+    private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
     static final String IN_CLIENT_NOTICE = "hbench: no YARN is configured (mapreduce.framework.name=local): the"
             + " MapReduce tasks run inside this client process, not on the cluster's nodes";
 
@@ -108,25 +110,40 @@ public final class JobMonitor {
     }
 
     /**
-     * "TestDFSIO write: map  75% (48.00 MiB of 64.00 MiB), reduce   0%, 12 s". Where the tasks count their bytes, the
+     * "TestDFSIO write: map  75% (48.000 MiB of 64.000 MiB), reduce   0%, 12 s". Where the tasks count their bytes, the
      * map share is theirs, so the two halves of the line agree; the framework's own map progress counts input records,
-     * and a task with one record (a TestDFSIO file) stays at 0 until it is done.
+     * and a task with one record (a TestDFSIO file) stays at 0 until it is done. Bytes past the total (TestDFSIO's
+     * random, backward and skip reads read whole buffers, and pass the size asked for) are said to be past it, and the
+     * map share is then the framework's: "X of Y" with X above Y would say nothing true.
      *
      * @param bytes the bytes the tasks counted so far, or null if they count none
      */
     static String progressLine(String label, float mapProgress, float reduceProgress, Long bytes, long totalBytes,
             Duration elapsed) {
         StringBuilder line = new StringBuilder(label).append(": map ");
-        if (bytes != null && totalBytes > 0) {
-            line.append(String.format(Locale.ROOT, "%3.0f%% (%s of %s)", Math.min(100.0, 100.0 * bytes / totalBytes),
-                    DataSize.format(bytes), DataSize.format(totalBytes)));
+        if (bytes != null && totalBytes > 0 && bytes <= totalBytes) {
+            line.append(percent((double) bytes / totalBytes)).append(" (").append(BYTES.text(bytes)).append(" of ")
+                    .append(BYTES.text(totalBytes)).append(')');
         } else {
-            line.append(String.format(Locale.ROOT, "%3.0f%%", mapProgress * 100));
+            line.append(percent(mapProgress));
             if (bytes != null) {
-                line.append(" (").append(DataSize.format(bytes)).append(")");
+                line.append(" (").append(BYTES.text(bytes));
+                if (totalBytes > 0) {
+                    line.append(", past the ").append(BYTES.text(totalBytes)).append(" expected");
+                }
+                line.append(')');
             }
         }
-        line.append(String.format(Locale.ROOT, ", reduce %3.0f%%, %d s", reduceProgress * 100, elapsed.toSeconds()));
-        return line.toString();
+        return line.append(", reduce ").append(percent(reduceProgress)).append(", ").append(elapsed.toSeconds())
+                .append(" s").toString();
+    }
+
+    /**
+     * A share in whole percent, rounded down so that it reads 100 only when everything is done; a ten-thousandth of a
+     * percent up first, because a float progress sits just below the percent it means (0.29f is 0.28999999...).
+     */
+    static String percent(double share) {
+        long whole = share >= 1 ? 100 : Math.min(99, (long) Math.floor(share * 100 + 1e-4));
+        return String.format(Locale.ROOT, "%3d%%", whole);
     }
 }

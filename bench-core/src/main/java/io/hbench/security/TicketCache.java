@@ -3,6 +3,7 @@ package io.hbench.security;
 import com.sun.security.auth.module.UnixSystem;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.result.format.PeopleTime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,10 +103,11 @@ final class TicketCache {
         Instant end = Instant.ofEpochMilli(tgt.get().getEndTime().getTime());
         if (!end.isAfter(now)) {
             return new BenchException(ErrorCode.KERBEROS_TICKET_EXPIRED, "the Kerberos ticket of " + principal
-                    + " expired at " + end + " (ticket cache " + file + "): " + WHAT_TO_DO, cause);
+                    + " expired at " + PeopleTime.format(end) + " (ticket cache " + file + "): " + WHAT_TO_DO, cause);
         }
         return new BenchException(ErrorCode.KERBEROS_NO_TICKET, "Java could not use the Kerberos ticket of " + principal
-                + " in " + file + ", valid until " + end + " (-D hbench.debug=true and -Dsun.security.krb5.debug=true"
+                + " in " + file + ", valid until " + PeopleTime.format(end) + " (-D hbench.debug=true and"
+                + " -Dsun.security.krb5.debug=true"
                 + " tell why): " + WHAT_TO_DO, cause);
     }
 

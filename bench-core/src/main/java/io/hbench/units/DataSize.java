@@ -79,18 +79,4 @@ public final class DataSize {
         return bytes / (double) MB;
     }
 
-    /** A short human form with a binary unit, e.g. "1.50 GiB", for progress lines. */
-    public static String format(long bytes) {
-        if (bytes < KB) {
-            return bytes + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-        double value = bytes / (double) KB;
-        int unit = 0;
-        while (value >= 1024 && unit < units.length - 1) {
-            value /= 1024;
-            unit++;
-        }
-        return String.format(Locale.ROOT, "%.2f %s", value, units[unit]);
-    }
 }

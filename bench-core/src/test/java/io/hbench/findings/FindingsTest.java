@@ -44,6 +44,36 @@ class FindingsTest {
     }
 
     @Test
+    void readsBothFiguresOfTheEvidenceInTheFiguresOneUnit() {
+        BenchResult.Builder result = dfsio();
+        int task = 0;
+        for (String host : List.of("dn1", "dn2", "dn3", "dn4", "dn5")) {
+            double mibPerSecond = host.equals("dn4") ? 20 : 1500;
+            for (int i = 0; i < 2; i++) {
+                result.taskSample(task(task++, host, Metric.of("throughput", mibPerSecond * MIB,
+                        Unit.BYTES_PER_SECOND, Better.HIGHER)));
+            }
+        }
+
+        assertThat(Findings.of(result.build(), Optional.empty())).extracting(Finding::text).containsExactly(
+                "dn4: median throughput 20.000 MiB/s against 1500.000 MiB/s on the median host (0.01 times the"
+                        + " median); 2 of its 2 tasks slow");
+    }
+
+    @Test
+    void readsTheDisksAwaitInMillisecondsHoweverShort() {
+        List<HostUsage> hosts = new ArrayList<>();
+        for (String name : List.of("dn1", "dn2", "dn3", "dn4", "dn5")) {
+            hosts.add(HostUsage.sampled(name, List.of(), List.of(), List.of(mean("cpu_user", 10, Unit.PERCENT),
+                    mean("disk_latency", name.equals("dn4") ? 0.025 : 0.0004, Unit.SECONDS))));
+        }
+
+        assertThat(Findings.of(dfsio().resources(new ResourceUsage(Duration.ofSeconds(1), List.of(), hosts, List.of()))
+                .build(), Optional.empty())).extracting(Finding::text).contains("dn4: disk requests took 25.000 ms on"
+                        + " average (await), against 0.400 ms, the median of the 5 sampled hosts");
+    }
+
+    @Test
     void namesTheHostInEverySlowEbbPairCountingEachExchangeOnce() {
         BenchResult.Builder ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth")
                 .environment(environment()).start(START).end(START.plusSeconds(10)).parameter("peers", "4")
@@ -211,7 +241,7 @@ class FindingsTest {
         assertThat(Findings.of(ebb, Optional.empty())).extracting(Finding::toString).containsExactly(
                 "reading: the network is the limit between hosts: with 4 peers exchanging at once each connection"
                         + " got 0.05 times the 100.000 MiB/s two peers got alone, so the bisection carries 5 % of what"
-                        + " its links could (messages of 1.000 MiB)");
+                        + " its links could (messages of 1 MiB)");
         assertThat(Findings.link(ebb)).contains(100 * MIB);
     }
 

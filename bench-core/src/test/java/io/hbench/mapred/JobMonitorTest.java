@@ -52,8 +52,36 @@ class JobMonitorTest {
     void takesTheMapShareFromTheBytesTheTasksCountedSoTheLineAgreesWithItself() {
         // The framework says 0 % while a task's single record is being written; the bytes say three quarters.
         assertThat(JobMonitor.progressLine("TestDFSIO write", 0f, 0f, 48L << 20, 64L << 20, Duration.ofSeconds(12)))
-                .isEqualTo("TestDFSIO write: map  75% (48.00 MiB of 64.00 MiB), reduce   0%, 12 s");
+                .isEqualTo("TestDFSIO write: map  75% (48.000 MiB of 64.000 MiB), reduce   0%, 12 s");
         assertThat(JobMonitor.progressLine("HSGen", 0.5f, 0f, null, 0, Duration.ofSeconds(3)))
                 .isEqualTo("HSGen: map  50%, reduce   0%, 3 s");
+    }
+
+    @Test
+    void neverReadsOneHundredPercentBeforeEveryByteIsDone() {
+        // 63.75 of 64 MiB is 99.6 %, which rounding made 100 %.
+        assertThat(JobMonitor.progressLine("TestDFSIO write", 0f, 0f, 255L << 18, 64L << 20, Duration.ofSeconds(9)))
+                .isEqualTo("TestDFSIO write: map  99% (63.750 MiB of 64.000 MiB), reduce   0%, 9 s");
+        assertThat(JobMonitor.progressLine("TestDFSIO write", 0f, 0f, 64L << 20, 64L << 20, Duration.ofSeconds(10)))
+                .isEqualTo("TestDFSIO write: map 100% (64.000 MiB of 64.000 MiB), reduce   0%, 10 s");
+        assertThat(JobMonitor.progressLine("HSSort", 0.999f, 0.996f, null, 0, Duration.ofSeconds(40)))
+                .isEqualTo("HSSort: map  99%, reduce  99%, 40 s");
+        assertThat(JobMonitor.progressLine("HSSort", 1f, 0.29f, null, 0, Duration.ofSeconds(41)))
+                .as("a float just below its percent still reads it").isEqualTo("HSSort: map 100%, reduce  29%, 41 s");
+    }
+
+    @Test
+    void bytesPastTheTotalAreSaidToBePastItNotToBeXOfALesserY() {
+        // A random read of 3 files of 1 MiB reads whole buffers of 1000000 bytes: 4 MB, past the 3 MiB asked for.
+        assertThat(JobMonitor.progressLine("TestDFSIO random read", 0.33333334f, 0f, 4_000_000L, 3L << 20,
+                Duration.ofSeconds(6)))
+                .isEqualTo("TestDFSIO random read: map  33% (3.815 MiB, past the 3.000 MiB expected), reduce   0%,"
+                        + " 6 s");
+    }
+
+    @Test
+    void readsSmallByteCountsInTheSameUnitAsLargeOnes() {
+        assertThat(JobMonitor.progressLine("HSGen", 0f, 0f, 100_000L, 3L << 30, Duration.ofSeconds(5)))
+                .isEqualTo("HSGen: map   0% (0.0954 MiB of 3072.000 MiB), reduce   0%, 5 s");
     }
 }

@@ -9,6 +9,7 @@ import io.hbench.testing.TestKdc;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -186,9 +187,23 @@ class KerberosLoginTest {
                 .isInstanceOfSatisfying(BenchException.class, e -> {
                     assertThat(e.errorCode()).isEqualTo(ErrorCode.KERBEROS_TICKET_EXPIRED);
                     assertThat(e.getMessage()).matches("the Kerberos ticket of alice@EXAMPLE\\.COM expired at"
-                            + " \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(ticket cache " + cache
+                            + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(ticket cache " + cache
                             + "\\): run kinit, or give -principal and -keytab");
                 });
+    }
+
+    @Test
+    void aTicketJavaCouldNotUseSaysUntilWhenItIsValidToTheSecondWithTheZone() throws Exception {
+        Path cache = kdc.ticketCache(temp.resolve("krb5cc_unused"), "alice@EXAMPLE.COM", aliceKeytab, true);
+        Configuration conf = kerberos();
+        conf.set(KerberosLogin.TICKET_CACHE_KEY, cache.toString());
+
+        // Long before the ticket's end, as a clock that runs behind the KDC's would see it.
+        BenchException e = TicketCache.problem(TicketCache.location(conf, null), Instant.EPOCH, null);
+
+        assertThat(e.errorCode()).isEqualTo(ErrorCode.KERBEROS_NO_TICKET);
+        assertThat(e.getMessage()).matches("Java could not use the Kerberos ticket of alice@EXAMPLE\\.COM in " + cache
+                + ", valid until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(-D hbench\\.debug=true .*");
     }
 
     @Test

@@ -77,22 +77,4 @@ class DataSizeTest {
         assertThat(DataSize.toMebibytes(3L << 19)).isEqualTo(1.5);
         assertThat(DataSize.toMebibytes(0)).isEqualTo(0.0);
     }
-
-    @Test
-    void formatsBelowOneKibibyteInBytes() {
-        assertThat(DataSize.format(0)).isEqualTo("0 B");
-        assertThat(DataSize.format(1023)).isEqualTo("1023 B");
-    }
-
-    @Test
-    void formatsWithTheLargestBinaryUnitAndTwoDecimals() {
-        assertThat(DataSize.format(1024)).isEqualTo("1.00 KiB");
-        assertThat(DataSize.format(1536)).isEqualTo("1.50 KiB");
-        assertThat(DataSize.format(1L << 20)).isEqualTo("1.00 MiB");
-        assertThat(DataSize.format(3L << 29)).isEqualTo("1.50 GiB");
-        assertThat(DataSize.format(7L << 40)).isEqualTo("7.00 TiB");
-        assertThat(DataSize.format(2L << 50)).isEqualTo("2.00 PiB");
-        // Beyond PiB the unit stays PiB: 2^63 - 1 bytes is just under 8192 PiB.
-        assertThat(DataSize.format(Long.MAX_VALUE)).isEqualTo("8192.00 PiB");
-    }
 }

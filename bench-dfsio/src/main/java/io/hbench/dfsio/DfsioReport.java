@@ -2,6 +2,8 @@ package io.hbench.dfsio;
 
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.units.DataSize;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
@@ -23,8 +25,15 @@ import org.apache.hadoop.fs.Path;
  * with "Throughput", so a script's {@code grep Throughput} still finds one line.
  */
 public final class DfsioReport {
-    // Results are in base units; these lines speak TestDFSIO's MiB and milliseconds.
-    private static final double BYTES_PER_MIB = DataSize.MB;
+    private static final DisplayUnit AGGREGATE = DisplayUnit.of("aggregate_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit IO_PHASE = DisplayUnit.of("io_phase_time", Unit.SECONDS);
+    private static final DisplayUnit TASK_THROUGHPUT = DisplayUnit.of("task_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit IO_CALL_LATENCY = DisplayUnit.of("io_call_latency", Unit.SECONDS);
+    private static final DisplayUnit OPEN_LATENCY = DisplayUnit.of("open_latency", Unit.SECONDS);
+    private static final DisplayUnit SERIES = DisplayUnit.of("throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
+    /** Where hbench's labels end, as the classic block's do, one column further right. */
+    private static final int LABEL_WIDTH = 29;
     /** Values of the per-second series printed on the console; JSON has them all. */
     static final int MAX_SERIES_VALUES = 30;
     /** Entries hbench did not write that -clean names; the rest are counted. */
@@ -42,7 +51,7 @@ public final class DfsioReport {
     public static List<String> cleanLines(CleanedDirectory cleaned) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "removed %s: %d %s, %s (%d bytes)", cleaned.directory(), cleaned.files(),
-                cleaned.files() == 1 ? "file" : "files", DataSize.format(cleaned.bytes()), cleaned.bytes()));
+                cleaned.files() == 1 ? "file" : "files", BYTES.text(cleaned.bytes()), cleaned.bytes()));
         List<Path> foreign = cleaned.notWrittenByHbench();
         if (!foreign.isEmpty()) {
             StringBuilder named = new StringBuilder();
@@ -73,29 +82,38 @@ public final class DfsioReport {
                 "");
     }
 
-    /** What TestDFSIO never told: the cluster's throughput, distributions, and whether data was verified. */
+    /**
+     * What TestDFSIO never told: the cluster's throughput, distributions, and whether data was verified. Each figure
+     * reads in the unit it reads in everywhere, which its label says.
+     */
     public static List<String> hbenchLines(DfsioResult result) {
         DecimalFormat df = twoDecimals();
         List<String> lines = new ArrayList<>();
         lines.add("----- hbench TestDFSIO ----- : " + result.options().operation().label());
-        lines.add("   Aggregate throughput MiB/s: " + df.format(result.aggregateThroughputMbSec())
+        lines.add(label("Aggregate throughput " + AGGREGATE.symbol())
+                + df.format(AGGREGATE.convert(result.aggregateThroughputMbSec() * DataSize.MB))
                 + "  (all bytes / IO phase wall time)");
-        lines.add("       IO phase wall time sec: " + df.format(result.ioPhase().toNanos() / 1e9)
+        lines.add(label("IO phase wall time " + IO_PHASE.symbol())
+                + df.format(IO_PHASE.convert(result.ioPhase().toNanos() / 1e9))
                 + "  (first task start to last task end)");
-        lines.add("        Task throughput MiB/s: " + distribution(result.taskThroughput(), bytesPerSecond -> bytesPerSecond / BYTES_PER_MIB, df)
+        lines.add(label("Task throughput " + TASK_THROUGHPUT.symbol())
+                + distribution(result.taskThroughput(), TASK_THROUGHPUT::convert, df)
                 + (result.tasks().isEmpty() ? "" : ", stddev "
-                + df.format(result.taskThroughput().stdDev() / BYTES_PER_MIB)));
-        lines.add("         IO call latency msec: " + distribution(result.ioCallLatency(), DfsioReport::millis, df));
-        lines.add("            Open latency msec: " + distribution(result.openLatency(), DfsioReport::millis, df)
+                + df.format(TASK_THROUGHPUT.convert(result.taskThroughput().stdDev()))));
+        lines.add(label("IO call latency " + IO_CALL_LATENCY.symbol())
+                + distribution(result.ioCallLatency(), seconds -> latency(IO_CALL_LATENCY, seconds), df));
+        lines.add(label("Open latency " + OPEN_LATENCY.symbol())
+                + distribution(result.openLatency(), seconds -> latency(OPEN_LATENCY, seconds), df)
                 + (result.tasks().isEmpty() ? "" : "  (before each task's timed I/O)"));
-        lines.add("    All tasks MiB/s by second: " + series(result.throughputOverTime(), df));
+        lines.add(label("All tasks " + SERIES.symbol() + " by second") + series(result.throughputOverTime(), df));
         if (result.options().verify()) {
-            lines.add("                Data verified: " + (result.passed()
-                    ? "every byte read matched (" + df.format(DataSize.toMebibytes(result.totalBytes())) + " MiB)"
+            lines.add(label("Data verified") + (result.passed()
+                    ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
+                            + ")"
                     : "FAILED in " + result.failures().size() + (result.failures().size() == 1 ? " file" : " files")));
         }
         for (String failure : result.failures()) {
-            lines.add("                      FAILURE: " + failure);
+            lines.add(label("FAILURE") + failure);
         }
         lines.add("");
         return lines;
@@ -114,12 +132,17 @@ public final class DfsioReport {
         return text.append(", max ").append(df.format(toLineUnit.applyAsDouble(distribution.max()))).toString();
     }
 
+    /** "   Aggregate throughput MiB/s: ", right-aligned as the classic block's labels are. */
+    private static String label(String name) {
+        return " ".repeat(Math.max(0, LABEL_WIDTH - name.length())) + name + ": ";
+    }
+
     /**
-     * Seconds as milliseconds. Latencies are recorded in whole microseconds: rounding back to them first makes the
-     * figure exactly the recorded microseconds / 1000, however the division to seconds rounded.
+     * A latency in its unit, rounded to thousandths of it. Latencies are recorded in whole microseconds, thousandths
+     * of their millisecond: so the figure is exactly the recorded microseconds / 1000, however the divisions rounded.
      */
-    private static double millis(double seconds) {
-        return Math.round(seconds * 1e6) / 1e3;
+    private static double latency(DisplayUnit unit, double seconds) {
+        return Math.round(unit.convert(seconds) * 1e3) / 1e3;
     }
 
     private static String series(TimeSeries series, DecimalFormat df) {
@@ -129,7 +152,7 @@ public final class DfsioReport {
         }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < Math.min(values.size(), MAX_SERIES_VALUES); i++) {
-            text.append(i == 0 ? "" : " ").append(df.format(values.get(i) / BYTES_PER_MIB));
+            text.append(i == 0 ? "" : " ").append(df.format(SERIES.convert(values.get(i))));
         }
         if (values.size() > MAX_SERIES_VALUES) {
             text.append(" ... (").append(values.size() - MAX_SERIES_VALUES).append(" more seconds in -json)");

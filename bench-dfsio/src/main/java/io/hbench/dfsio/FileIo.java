@@ -249,7 +249,10 @@ final class FileIo {
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 
-    /** The bytes one file's run moves in all: the progress total. */
+    /**
+     * The bytes one file's run is asked to move: the progress total. Random, backward and skip reads read whole buffers
+     * and end past it.
+     */
     static long expectedBytes(DfsioOptions options) {
         return options.operation() == DfsioOperation.TRUNCATE ? 0 : options.fileSize();
     }

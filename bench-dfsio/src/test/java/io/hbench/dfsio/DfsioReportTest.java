@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -109,6 +110,12 @@ class DfsioReportTest {
 
         assertThat(DfsioReport.hbenchLines(passed))
                 .contains("                Data verified: every byte read matched (3 MiB)");
+    }
+
+    @Test
+    void cleanSaysWhatItRemovedInMebibytesWhateverTheSize() {
+        assertThat(DfsioReport.cleanLines(new CleanedDirectory(new Path("/benchmarks/TestDFSIO"), 5, 3L << 30,
+                List.of()))).containsExactly("removed /benchmarks/TestDFSIO: 5 files, 3072.000 MiB (3221225472 bytes)");
     }
 
     @Test

@@ -126,8 +126,8 @@ class SecureTestDfsioTest {
 
         assertThat(write.status).isEqualTo(2);
         assertThat(write.err.lines()).singleElement().asString().matches("TestDFSIO: the Kerberos ticket of "
-                + "alice@EXAMPLE\\.COM expired at \\S+ \\(ticket cache " + cache + "\\): run kinit, or give -principal"
-                + " and -keytab");
+                + "alice@EXAMPLE\\.COM expired at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(ticket cache " + cache
+                + "\\): run kinit, or give -principal and -keytab");
         assertThat(superuser.exists(new org.apache.hadoop.fs.Path(SecureCluster.HOME + "/expired"))).isFalse();
     }
 

@@ -12,16 +12,29 @@ import io.hbench.nnthroughput.NnThroughputTool;
 import io.hbench.report.html.ReportTool;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.report.suite.SuiteRecord;
+import io.hbench.resources.ResourceField;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.HostUsage;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.TaskSample;
+import io.hbench.result.Unit;
+import io.hbench.result.format.JsonResultFormat;
 import io.hbench.testing.ToolRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
@@ -165,6 +178,40 @@ class ReportInBrowserIT {
         }
         assertThat(browsed.firstSection).contains("ebb · reading:");
         assertThat(browsed.sections).isEqualTo(sources.size());
+    }
+
+    @Test
+    void aChartOfFewerThanThreeRealPointsShowsItsValuesNotALoneDot() throws Exception {
+        // Three sampling intervals, but a value in only one: a chart of it would be one dot in an empty frame.
+        Instant start = Instant.parse("2026-11-24T10:00:00Z");
+        List<Instant> times = List.of(start, start.plusSeconds(1), start.plusSeconds(2), start.plusSeconds(3));
+        List<ResourceSeries> series = new ArrayList<>();
+        for (ResourceField field : List.of(ResourceField.CPU_USER, ResourceField.CPU_SYSTEM, ResourceField.CPU_IOWAIT,
+                ResourceField.CPU_STEAL, ResourceField.NET_SENT, ResourceField.NET_RECEIVED, ResourceField.DISK_READ,
+                ResourceField.DISK_WRITTEN)) {
+            series.add(new ResourceSeries(field.key(), field.unit(), Arrays.asList(null, 10.0, null)));
+        }
+        BenchResult.Builder result = BenchResult.builder("Sketch", "gaps").primaryMetric("files")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17")
+                        .os("Linux").clientHost("gw1").commandLine(List.of("Sketch")).build())
+                .start(start).end(start.plusSeconds(3)).metric("files", 3, Unit.COUNT, Better.NEITHER)
+                .resources(new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                        List.of(HostUsage.sampled("h1", times, series, List.of())), List.of()));
+        for (int i = 0; i < 3; i++) {
+            result.taskSample(new TaskSample("task " + i, "h1", start, start.plusSeconds(1 + i), List.of()));
+        }
+        Path json = dir.resolve("gaps.json");
+        try (Writer writer = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+            new JsonResultFormat().write(result.build(), writer);
+        }
+        Path page = dir.resolve("report-gaps.html");
+        assertThat(new ReportTool(new PrintStream(new ByteArrayOutputStream()), System.err).runCommandLine(conf,
+                new String[] {"-out", page.toString(), json.toString()})).isZero();
+
+        Browsed browsed = browse(page, "report-gaps-screenshot.png", 1000);
+
+        assertThat(browsed.charts).as("the tasks' run times, three bars").isEqualTo(1);
+        assertThat(browsed.valueTables).as("CPU, network and disk, each one value").isEqualTo(3);
     }
 
     private Path report(String name, String... more) {

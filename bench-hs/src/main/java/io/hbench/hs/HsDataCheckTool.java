@@ -109,7 +109,8 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
         for (String problem : result.problems()) {
             lines.add("HSDataCheck: FAILURE: " + problem);
         }
-        lines.add("HSDataCheck time ms: " + result.time().toMillis());
+        lines.add("HSDataCheck time " + HsReport.timeUnit("check_time") + ": "
+                + HsReport.time("check_time", result.time()));
         lines.add("HSDataCheck: " + (result.passed() ? "PASSED" : "FAILED"));
         return lines;
     }

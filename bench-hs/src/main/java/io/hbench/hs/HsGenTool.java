@@ -103,7 +103,8 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
                         + result.options().maps() + (result.options().maps() == 1 ? " map" : " maps") + " to "
                         + result.options().outputDir(),
                 "checksum\t" + Checksum.format(result.checksum()),
-                "HSGen time ms: " + result.jobTime().toMillis(),
-                "HSGen throughput MiB/s: " + HsReport.mibPerSecond(result.bytes(), result.jobTime()));
+                "HSGen time " + HsReport.timeUnit("job_time") + ": " + HsReport.time("job_time", result.jobTime()),
+                "HSGen throughput " + HsReport.throughputUnit() + ": "
+                        + HsReport.throughput(result.bytes(), result.jobTime()));
     }
 }

@@ -103,9 +103,12 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
                         + result.options().inputDir() + " to " + result.options().outputDir() + " with "
                         + result.maps() + (result.maps() == 1 ? " map and " : " maps and ")
                         + result.reducerBytes().size() + (result.reducerBytes().size() == 1 ? " reducer" : " reducers"),
-                "HSSort time ms: " + result.totalTime().toMillis() + " (sampling " + result.samplingTime().toMillis()
-                        + " ms, " + result.sampledKeys() + " keys; job " + result.jobTime().toMillis() + " ms)",
-                "HSSort throughput MiB/s: " + HsReport.mibPerSecond(result.bytes(), result.totalTime()),
+                "HSSort time " + HsReport.timeUnit("total_time") + ": "
+                        + HsReport.time("total_time", result.totalTime()) + " (sampling " + HsReport.time("sampling_time", result.samplingTime()) + " "
+                        + HsReport.timeUnit("sampling_time") + ", " + result.sampledKeys() + " keys; job "
+                        + HsReport.time("job_time", result.jobTime()) + " " + HsReport.timeUnit("job_time") + ")",
+                "HSSort throughput " + HsReport.throughputUnit() + ": "
+                        + HsReport.throughput(result.bytes(), result.totalTime()),
                 "HSSort reducer input bytes: largest " + result.largestReducerBytes() + ", smallest "
                         + result.smallestReducerBytes() + " (" + result.options().sampler().name().toLowerCase(Locale.ROOT)
                         + " sampler)");

@@ -95,7 +95,8 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
                         : result.rows() == result.expectedRows().get() ? "matches" : "DIFFERS")
                 + "; checksum " + (result.expectedChecksum().isEmpty() ? "not checked (no HSGen summary)"
                         : result.checksum().equals(result.expectedChecksum().get()) ? "matches HSGen's" : "DIFFERS"));
-        lines.add("HSValidate time ms: " + result.jobTime().toMillis());
+        lines.add("HSValidate time " + HsReport.timeUnit("job_time") + ": "
+                + HsReport.time("job_time", result.jobTime()));
         lines.add("HSValidate: " + (result.passed() ? "PASSED" : "FAILED"));
         return lines;
     }

@@ -106,8 +106,9 @@ public final class Tpcxhs {
             Duration time = Duration.ofNanos(System.nanoTime() - phaseStart);
             // HSDataCheck reads metadata only: no data throughput to speak of.
             phases.add(new TpcxhsResult.Phase(name, time, name.equals("HSDataCheck") ? 0 : bytes, failure));
-            progress.println("TPCx-HS: Run " + number + ", " + name + (failure == null ? " done in " + time.toMillis()
-                    + " ms" : " FAILED after " + time.toMillis() + " ms: " + failure));
+            String took = HsReport.time("phase_time", time) + " " + HsReport.timeUnit("phase_time");
+            progress.println("TPCx-HS: Run " + number + ", " + name + (failure == null ? " done in " + took
+                    : " FAILED after " + took + ": " + failure));
             if (failure != null) {
                 break;
             }

@@ -48,20 +48,21 @@ public final class TpcxhsReport {
         }
         lines.add(RULE);
         lines.add("");
-        lines.add(String.format(Locale.ROOT, "%-4s %-24s %12s %18s  %s", "Run", "Phase", "Time ms", "Throughput MiB/s",
-                "Status"));
+        lines.add(String.format(Locale.ROOT, "%-4s %-24s %12s %18s  %s", "Run", "Phase",
+                "Time " + HsReport.timeUnit("phase_time"), "Throughput " + HsReport.throughputUnit(), "Status"));
         for (TpcxhsResult.Run run : result.runs()) {
             int index = 0;
             for (TpcxhsResult.Phase phase : run.phases()) {
                 String name = phase.name() + (phase.name().equals("HSDataCheck")
                         ? (index == 1 ? " (generated)" : " (sorted)") : "");
-                lines.add(String.format(Locale.ROOT, "%-4d %-24s %12d %18s  %s", run.number(), name,
-                        phase.time().toMillis(), phase.bytes() == 0 ? "-" : HsReport.mibPerSecond(phase.bytes(), phase.time()),
+                lines.add(String.format(Locale.ROOT, "%-4d %-24s %12s %18s  %s", run.number(), name,
+                        HsReport.time("phase_time", phase.time()),
+                        phase.bytes() == 0 ? "-" : HsReport.throughput(phase.bytes(), phase.time()),
                         phase.passed() ? "ok" : "FAILED: " + phase.failure().get()));
                 index++;
             }
-            lines.add(String.format(Locale.ROOT, "%-4d %-24s %12d %18s  %s", run.number(), "Total",
-                    run.totalTime().toMillis(), HsReport.mibPerSecond(
+            lines.add(String.format(Locale.ROOT, "%-4d %-24s %12s %18s  %s", run.number(), "Total",
+                    HsReport.time("run_time", run.totalTime()), HsReport.throughput(
                             options.scaleFactor().rows() * Records.RECORD_LENGTH, run.totalTime()),
                     run.passed() ? "ok" : "FAILED"));
         }

@@ -340,9 +340,10 @@ class HsClusterTest {
                 .containsPattern("(?m)^Performance Run: Run [12]; Repeatability Run: Run [12]$")
                 .containsPattern("(?m)^TPCx-HS Performance Metric \\(HSph@SF\\): [0-9]+\\.[0-9]{2}  \\(test only")
                 .containsPattern("(?m)^Price-Performance Metric \\(\\$/HSph@SF\\): [0-9]+\\.[0-9]{2}$")
-                .containsPattern("(?m)^2    HSDataCheck \\(sorted\\) +[0-9]+ +-  ok$")
-                .containsPattern("(?m)^1    HSValidate +[0-9]+ +[0-9.]+  ok$");
-        assertThat(tpcxhs.err).contains("TPCx-HS: Run 2 of 2, phase 5 of 5: HSValidate ...");
+                .containsPattern("(?m)^2    HSDataCheck \\(sorted\\) +[0-9]+\\.[0-9]+ +-  ok$")
+                .containsPattern("(?m)^1    HSValidate +[0-9]+\\.[0-9]{3} +[0-9.]+  ok$");
+        assertThat(tpcxhs.err).contains("TPCx-HS: Run 2 of 2, phase 5 of 5: HSValidate ...")
+                .containsPattern("(?m)^TPCx-HS: Run 2, HSValidate done in [0-9]+\\.[0-9]{3} s$");
         String report = java.nio.file.Files.readString(json);
         ResultSchema.assertValid(report);
         assertThat(report).contains("\"id\" : \"hsph_at_sf\"", "\"phase\" : \"HSSort\"", "\"id\" : \"performance_run\"");

@@ -96,8 +96,8 @@ class SlowHostOnNamespacesIT {
         result.assertRanOnYarn(1);
         assertThat(taskHosts(result)).as(run.printed()).containsExactlyElementsOf(WORKERS);
         assertThat(slowHosts(run.out)).as(run.out).containsExactly(SLOW);
-        assertThat(run.out).containsPattern("slow host: w3: median throughput \\d+\\.\\d{3} [KMG]iB/s against \\d+\\.\\d{3}"
-                + " [KMG]iB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1 tasks slow");
+        assertThat(run.out).containsPattern("slow host: w3: median throughput \\d+\\.\\d+ MiB/s against \\d+\\.\\d+"
+                + " MiB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1 tasks slow");
         // Every worker sampled for the whole run, the master (neither DataNode nor NodeManager) not.
         JsonNode resources = result.root().get("resources");
         assertThat(resources.get("coverage").asText()).isEqualTo("run");
@@ -142,8 +142,8 @@ class SlowHostOnNamespacesIT {
             assertThat(ebb.exitValue()).as(printed + Files.readString(err)).isZero();
             assertThat(taskHosts(ResultFile.read(json))).containsExactlyElementsOf(WORKERS);
             assertThat(slowHosts(printed)).as(printed).containsExactly(SLOW);
-            assertThat(printed).containsPattern("slow host: w3: best bandwidth \\d+\\.\\d{3} [KMG]iB/s against"
-                    + " \\d+\\.\\d{3} [KMG]iB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1"
+            assertThat(printed).containsPattern("slow host: w3: best bandwidth \\d+\\.\\d+ MiB/s against"
+                    + " \\d+\\.\\d+ MiB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1"
                     + " exchanges slow");
             // The shaped link bounds what the slow host's interface sent in any sampled interval: a megabit is 125,000
             // bytes, and the token bucket lets at most its 32 KiB burst through on top.

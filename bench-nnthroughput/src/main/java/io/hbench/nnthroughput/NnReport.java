@@ -1,6 +1,8 @@
 package io.hbench.nnthroughput;
 
 import io.hbench.result.Distribution;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -13,9 +15,14 @@ import java.util.Map;
  * The lines NNThroughputBenchmark logs, label for label, then hbench's block. Hadoop's tool sends
  * them to its log (with the logger's prefix); hbench prints them bare on stdout. Hadoop's numbers
  * are Java's own ({@code long}s and {@link Double#toString}), which never depend on the locale;
- * hbench's are "#.##" with {@link Locale#ROOT}. No hbench label contains a classic one.
+ * hbench's are "#.##" with {@link Locale#ROOT}, and its times read in the unit they read in
+ * everywhere ({@link DisplayUnit}), which the labels say. No hbench label contains a classic one.
  */
 public final class NnReport {
+    private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
+    private static final DisplayUnit COMPLETE_LATENCY = DisplayUnit.of("complete_latency", Unit.SECONDS);
+    private static final DisplayUnit AVERAGE_TIME = DisplayUnit.of("average_time", Unit.SECONDS);
+
     private NnReport() {
     }
 
@@ -45,17 +52,19 @@ public final class NnReport {
             lines.add("--- hbench " + op.operation().label() + " --- NameNode: " + result.nameNode());
             boolean mix = op.kinds().size() > 1 || op.operation() == NnOperation.MIX;
             for (OpResult.Kind kind : op.kinds().values()) {
-                String label = mix ? kind.name() + " latency usec: " : "Latency usec: ";
-                lines.add(label + distribution(kind.latency(), df));
+                String label = (mix ? kind.name() + " latency " : "Latency ") + LATENCY.symbol() + ": ";
+                lines.add(label + distribution(kind.latency(), LATENCY));
                 if (mix) {
                     lines.add(kind.name() + " count: " + kind.operations() + ", ops/s "
                             + df.format(op.elapsedNanos() == 0 ? 0 : kind.operations() * 1e9 / op.elapsedNanos())
-                            + ", mean call usec " + df.format(kind.operations() == 0 ? 0
-                                    : kind.cumulativeNanos() / 1e3 / kind.operations()));
+                            + ", mean call " + AVERAGE_TIME.symbol() + " " + AVERAGE_TIME.format(kind.operations() == 0
+                                    ? 0 : kind.cumulativeNanos() / 1e9 / kind.operations()));
                 }
             }
-            op.completeLatency().ifPresent(d -> lines.add("Complete latency usec: " + distribution(d, df)));
-            lines.add("Mean call usec: " + df.format(op.averageMicros()) + "  (Average Time in microseconds)");
+            op.completeLatency().ifPresent(d -> lines.add("Complete latency " + COMPLETE_LATENCY.symbol() + ": "
+                    + distribution(d, COMPLETE_LATENCY)));
+            lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.averageSeconds())
+                    + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
             if (op.warmupOperations() > 0) {
                 lines.add("Warm-up: " + op.warmupOperations() + " operations before timing, not counted");
@@ -71,24 +80,18 @@ public final class NnReport {
         return lines;
     }
 
-    static String distribution(Distribution distribution, DecimalFormat df) {
+    /** A latency distribution in {@code unit}: three decimals, three significant digits below 0.1. */
+    private static String distribution(Distribution distribution, DisplayUnit unit) {
         if (distribution.count() == 0) {
             return "none (-noHistograms, or no operations)";
         }
-        StringBuilder text = new StringBuilder("min ").append(df.format(micros(distribution.min())));
+        DecimalFormat percentiles = twoDecimals();
+        StringBuilder text = new StringBuilder("min ").append(unit.format(distribution.min()));
         for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
-            text.append(", p").append(df.format(percentile.getKey())).append(' ')
-                    .append(df.format(micros(percentile.getValue())));
+            text.append(", p").append(percentiles.format(percentile.getKey())).append(' ')
+                    .append(unit.format(percentile.getValue()));
         }
-        return text.append(", max ").append(df.format(micros(distribution.max()))).toString();
-    }
-
-    /**
-     * Seconds as microseconds. Latencies are recorded in whole nanoseconds: rounding back to them first makes the
-     * figure exactly the recorded nanoseconds / 1000, however the division to seconds rounded.
-     */
-    private static double micros(double seconds) {
-        return Math.round(seconds * 1e9) / 1e3;
+        return text.append(", max ").append(unit.format(distribution.max())).toString();
     }
 
     static DecimalFormat twoDecimals() {

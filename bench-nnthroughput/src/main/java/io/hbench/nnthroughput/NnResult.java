@@ -102,7 +102,7 @@ public final class NnResult implements ProgramResult {
                     .metric(labelled("elapsed_time", op.elapsedNanos() / 1e9, Unit.SECONDS, Better.LOWER, operation))
                     .metric(labelled("ops_per_second", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND, Better.HIGHER,
                             operation))
-                    .metric(labelled("average_time", averageSeconds(op), Unit.SECONDS, Better.LOWER, operation))
+                    .metric(labelled("average_time", op.averageSeconds(), Unit.SECONDS, Better.LOWER, operation))
                     .metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
             for (OpResult.Kind kind : op.kinds().values()) {
                 Distribution latency = kind.latency().withLabel("operation", operation);
@@ -185,10 +185,6 @@ public final class NnResult implements ProgramResult {
     }
 
     /** Nanoseconds per call, then seconds: a whole number of nanoseconds comes out as exact as a double allows. */
-    private static double averageSeconds(OpResult op) {
-        return op.operations() == 0 ? 0 : (double) op.cumulativeNanos() / op.operations() / 1e9;
-    }
-
     private static Metric labelled(String id, double value, Unit unit, Better better, String operation) {
         return Metric.of(id, value, unit, better).withLabel("operation", operation);
     }

@@ -127,11 +127,11 @@ public final class OpResult {
     }
 
     /**
-     * The average time of a call in microseconds, unrounded: a NameNode call takes microseconds,
+     * The average time of a call in seconds, unrounded: a NameNode call takes microseconds,
      * which Hadoop's whole-millisecond "Average Time" shows as 0.
      */
-    public double averageMicros() {
-        return operations == 0 ? 0 : cumulativeNanos / 1e3 / operations;
+    public double averageSeconds() {
+        return operations == 0 ? 0 : (double) cumulativeNanos / operations / 1e9;
     }
 
     public long cumulativeNanos() {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadmeLibraryExampleTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("(?s)## As a library.*?```java\n(.*?)```");
     private static final Pattern CLASS_NAME = Pattern.compile("public class (\\w+)");
-    private static final Pattern LINE = Pattern.compile("(\\s?\\d+) threads: (\\d+) ops/s, p99 (\\d+\\.\\d) us");
+    private static final Pattern LINE = Pattern.compile("(\\s?\\d+) threads: (\\d+) ops/s, p99 (\\d+\\.\\d{3}) ms");
 
     @TempDir
     Path temp;

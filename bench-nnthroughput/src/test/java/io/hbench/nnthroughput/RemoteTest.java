@@ -69,7 +69,7 @@ class RemoteTest {
         assertThat(create.out).contains("\n--- create inputs ---\nbaseDir = /r/create/create\nnrFiles = 30\n"
                 + "nrThreads = 3\nnrFilesPerDir = 4\n--- create stats  ---\n# operations: 30\nElapsed Time: ")
                 .contains(" Ops per sec: ", "Average Time: ", "--- hbench create --- NameNode: hdfs://",
-                        "Latency usec: min ", "Complete latency usec: ");
+                        "Latency ms: min ", "Complete latency ms: ");
         assertThat(countFiles("/r/create/create")).isEqualTo(30);
         assertThat(Files.readAllLines(resFile)).contains("--- create stats  ---", "# operations: 30");
         String text = Files.readString(json);
@@ -121,7 +121,7 @@ class RemoteTest {
 
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).contains("--- mix inputs ---", "mix = create=1,open=8,fileStatus=4,append=1",
-                "# operations: 60\n", "create latency usec: ", "open count: ", "fileStatus latency usec: ",
+                "# operations: 60\n", "create latency ms: ", "open count: ", "fileStatus latency ms: ",
                 "append count: ", "Warm-up: 6 operations before timing, not counted");
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/r/mix/mix"))).isFalse();
     }

@@ -5,6 +5,7 @@ import io.hbench.dfsio.DfsioOptions;
 import io.hbench.dfsio.DfsioResult;
 import io.hbench.dfsio.TestDfsio;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.result.format.MetricNames;
 import io.hbench.units.DataSize;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -154,7 +155,7 @@ public final class DfsioComparison {
                 System.getProperty("java.version")));
         out.println(String.format(Locale.ROOT, "workload: %d files x %s, buffer %d bytes, %d warm-up + %d"
                 + " counted round(s), order alternates; plain loop: %d threads; between runs: sync + %.1f s pause",
-                nrFiles, DataSize.format(fileSize), bufferSize, warmup, rounds, threads, settleMillis / 1000.0));
+                nrFiles, MetricNames.size(fileSize), bufferSize, warmup, rounds, threads, settleMillis / 1000.0));
         out.println("note: on a single machine reads come largely from the OS page cache (it cannot be dropped"
                 + " without root); read figures measure the HDFS read path, not the disk.");
         out.println("aggregate = total MiB / the tool's exec time (job submission to completion), same formula for"

@@ -27,9 +27,10 @@ public final class Results {
                 .clientHost("gw1").commandLine(List.of("TestDFSIO", "-write")).build();
     }
 
-    /** A TestDFSIO write with these figures: throughput in MiB/s, exec time in seconds. */
-    public static BenchResult dfsioWrite(int nrFiles, double throughputMib, double execSeconds, double createOps) {
-        return BenchResult.builder("TestDFSIO", "write")
+    /** A TestDFSIO write with these figures: throughput in MiB/s, exec time in seconds; and {@code more}. */
+    public static BenchResult dfsioWrite(int nrFiles, double throughputMib, double execSeconds, double createOps,
+            Metric... more) {
+        BenchResult.Builder result = BenchResult.builder("TestDFSIO", "write")
                 .primaryMetric("aggregate_throughput")
                 .environment(environment())
                 .start(START)
@@ -41,8 +42,11 @@ public final class Results {
                 .metric("exec_time", execSeconds, Unit.SECONDS, Better.LOWER)
                 .metric("files", nrFiles, Unit.COUNT, Better.NEITHER)
                 .metric(Metric.of("ops_per_second", createOps, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
-                        .withLabel("operation", "create"))
-                .build();
+                        .withLabel("operation", "create"));
+        for (Metric metric : more) {
+            result.metric(metric);
+        }
+        return result.build();
     }
 
     /** A TestDFSIO write as a step of a suite of {@code definition} records it. */

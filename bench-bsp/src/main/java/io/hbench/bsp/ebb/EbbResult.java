@@ -32,7 +32,7 @@ import org.HdrHistogram.Histogram;
  * <li>A connection's bandwidth is size / that exchange time (each of a peer's connections, for alltoall).
  * <li>A round's (and a size's) bandwidth is size / the average exchange time over its exchanges; for the ebb
  * pattern, over all rounds of a size, that is the effective bisection bandwidth.
- * <li>Bandwidth is in MiB/s (2^20 bytes/s) and Gbit/s (10^9 bits/s). An exchange time below 1 ns counts as 1 ns.
+ * <li>Bandwidth is in bytes per second. An exchange time below 1 ns counts as 1 ns.
  * <li>Relative: a size's bandwidth / the same size's bandwidth of a 2-peer ebb run.
  * <li>An exchange's task sample starts when its peer's program started, on that peer's own wall clock, and lasts
  * as long as that program ran until it returned its figures, on the peer's monotonic clock.

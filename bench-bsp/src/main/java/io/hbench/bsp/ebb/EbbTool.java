@@ -4,12 +4,13 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,13 @@ import org.apache.hadoop.conf.Configuration;
 
 /** {@code EBB}: Netgauge's effective bisection bandwidth pattern, plus alltoall and ring, over BSP peers. */
 public final class EbbTool extends BspBenchTool<EbbOptions> {
+    // Each figure reads in the unit it reads in everywhere: not Netgauge's lines, whose averages are in us.
+    private static final DisplayUnit AVERAGE_TIME = DisplayUnit.of("average_time", Unit.SECONDS);
+    private static final DisplayUnit BANDWIDTH = DisplayUnit.of("bandwidth", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit BASELINE_BANDWIDTH = DisplayUnit.of("baseline_bandwidth", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit CONNECTION_BANDWIDTH = DisplayUnit.of("connection_bandwidth",
+            Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit RELATIVE = DisplayUnit.of("relative_bandwidth", Unit.RATIO);
 
     public EbbTool(PrintStream out, PrintStream err) {
         this(out, err, BspRunnerFactory.production());
@@ -132,8 +140,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
         for (long size : options.sizes()) {
             for (int round = 0; round < options.rounds(); round++) {
                 lines.add("size " + size + " round " + round + ": " + run.exchanges(size, round).size()
-                        + " exchanges, average " + micros(run.averageNanos(size, round)) + " us, "
-                        + mebibytes(run.bytesPerSecond(size, round)) + " MiB/s");
+                        + " exchanges, average " + AVERAGE_TIME.text(run.averageNanos(size, round) / 1e9) + ", "
+                        + BANDWIDTH.text(run.bytesPerSecond(size, round)));
             }
             if (options.buckets() > 0) {
                 EbbResult.Buckets buckets = run.buckets(size, options.buckets());
@@ -141,29 +149,21 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                 for (int i = 0; i < counts.length; i++) {
                     double low = buckets.min() + i * buckets.width();
                     boolean closed = i == counts.length - 1 || buckets.width() == 0;
-                    lines.add("size " + size + " bucket " + i + " [" + mebibytes(low) + ", "
-                            + mebibytes(low + buckets.width()) + (closed ? "]" : ")") + " MiB/s: " + counts[i]
-                            + " connections");
+                    lines.add("size " + size + " bucket " + i + " [" + CONNECTION_BANDWIDTH.format(low) + ", "
+                            + CONNECTION_BANDWIDTH.format(low + buckets.width()) + (closed ? "]" : ")") + " "
+                            + CONNECTION_BANDWIDTH.symbol() + ": " + counts[i] + " connections");
                 }
             }
             double bandwidth = run.bytesPerSecond(size);
             lines.add("size " + size + " all rounds: " + run.exchanges(size).size() + " exchanges, average "
-                    + micros(run.averageNanos(size)) + " us, " + mebibytes(bandwidth) + " MiB/s, "
-                    + Rates.fixed(Rates.gigabitsPerSecond(bandwidth), 4) + " Gbit/s"
+                    + AVERAGE_TIME.text(run.averageNanos(size) / 1e9) + ", " + BANDWIDTH.text(bandwidth)
                     + (options.pattern() == EbbPattern.EBB ? " (effective bisection bandwidth)"
                     : " (bandwidth per connection)"));
             result.baseline().ifPresent(base -> lines.add("size " + size + " baseline (2 peers): average "
-                    + micros(base.averageNanos(size)) + " us, " + mebibytes(base.bytesPerSecond(size)) + " MiB/s; "
-                    + run.peers() + " peers / baseline: " + Rates.fixed(result.relative(size).orElseThrow(), 3)));
+                    + AVERAGE_TIME.text(base.averageNanos(size) / 1e9) + ", "
+                    + BASELINE_BANDWIDTH.text(base.bytesPerSecond(size)) + "; " + run.peers() + " peers / baseline: "
+                    + RELATIVE.format(result.relative(size).orElseThrow())));
         }
         return lines;
-    }
-
-    private static String micros(double nanos) {
-        return Rates.fixed(nanos / 1e3, 3);
-    }
-
-    private static String mebibytes(double bytesPerSecond) {
-        return Rates.fixed(Rates.mebibytesPerSecond(bytesPerSecond), 3);
     }
 }

@@ -38,7 +38,7 @@ import org.HdrHistogram.Histogram;
  * moment, so the slowest peer's span covers the work of all; it needs no comparison of clocks across hosts,
  * and unlike a time taken by the coordinator it leaves out job start-up and report collection.
  * <li>Network bytes are payload bytes sent to other peers; local bytes are sent by a peer to itself.
- * <li>Throughput is network bytes / measured time, in MiB/s (2^20 bytes/s) and Gbit/s (10^9 bits/s).
+ * <li>Throughput is network bytes / measured time.
  * <li>A peer's throughput is its network bytes / its measured time.
  * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
  * superstep.
@@ -144,10 +144,6 @@ public final class RandBenchResult implements ProgramResult {
 
     public double mebibytesPerSecond() {
         return Rates.mebibytesPerSecond(bytesPerSecond());
-    }
-
-    public double gigabitsPerSecond() {
-        return Rates.gigabitsPerSecond(bytesPerSecond());
     }
 
     /** Min, mean, max of the peers' own throughput in bytes per second. */

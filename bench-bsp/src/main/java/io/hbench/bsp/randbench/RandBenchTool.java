@@ -4,12 +4,13 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.Rates;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.stats.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -26,6 +27,11 @@ import org.apache.hadoop.conf.Configuration;
  * figures Hama left its users to work out by hand.
  */
 public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
+    // hbench's lines read each figure in the unit it reads in everywhere, which their labels say.
+    private static final DisplayUnit MEASURED_TIME = DisplayUnit.of("measured_time", Unit.SECONDS);
+    private static final DisplayUnit THROUGHPUT = DisplayUnit.of("network_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit PEER_THROUGHPUT = DisplayUnit.of("peer_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit SUPERSTEP_TIME = DisplayUnit.of("superstep_time", Unit.SECONDS);
 
     public RandBenchTool(PrintStream out, PrintStream err) {
         this(out, err, BspRunnerFactory.production());
@@ -128,18 +134,15 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         // As Hama prints it: milliseconds / 1000.0 as a Java double.
         lines.add("Job Finished in " + result.jobTime().toMillis() / 1000.0 + " seconds");
         lines.add("Supersteps measured: " + options.supersteps() + " (after " + options.warmup() + " warmup)");
-        lines.add("Measured time ms (slowest peer, start of first measured superstep to end of last barrier): "
-                + Rates.millis(result.measuredNanos()));
+        lines.add("Measured time " + MEASURED_TIME.symbol() + " (slowest peer, start of first measured superstep to end"
+                + " of last barrier): " + MEASURED_TIME.format(result.measuredNanos() / 1e9));
         lines.add("Bytes sent over the network: " + result.networkBytes());
         lines.add("Bytes kept local: " + result.localBytes());
-        lines.add("Throughput MiB/s (2^20 bytes/s, network bytes / measured time): "
-                + Rates.fixed(result.mebibytesPerSecond(), 3));
-        lines.add("Throughput Gbit/s (10^9 bits/s, network bytes / measured time): "
-                + Rates.fixed(result.gigabitsPerSecond(), 4));
+        lines.add("Throughput " + THROUGHPUT.symbol() + " (network bytes / measured time): "
+                + THROUGHPUT.format(result.bytesPerSecond()));
         Summary peers = result.peerBytesPerSecond();
-        lines.add("Peer throughput MiB/s (2^20 bytes/s): min " + Rates.fixed(Rates.mebibytesPerSecond(peers.min()), 3)
-                + " avg " + Rates.fixed(Rates.mebibytesPerSecond(peers.mean()), 3)
-                + " max " + Rates.fixed(Rates.mebibytesPerSecond(peers.max()), 3));
+        lines.add("Peer throughput " + PEER_THROUGHPUT.symbol() + ": min " + PEER_THROUGHPUT.format(peers.min())
+                + " avg " + PEER_THROUGHPUT.format(peers.mean()) + " max " + PEER_THROUGHPUT.format(peers.max()));
         lines.add(percentiles("send", result.sendNanos()));
         lines.add(percentiles("flush", result.flushNanos()));
         lines.add(percentiles("barrier", result.barrierNanos()));
@@ -149,8 +152,8 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
 
     /** The same figures as the result's distributions: HdrHistogram's, within 0.1%. */
     private static String percentiles(String phase, Histogram nanos) {
-        return "Superstep " + phase + " ms (per peer and superstep): p50 "
-                + Rates.fixed(nanos.getValueAtPercentile(50.0) / 1e6, 3)
-                + " p99 " + Rates.fixed(nanos.getValueAtPercentile(99.0) / 1e6, 3);
+        return "Superstep " + phase + " " + SUPERSTEP_TIME.symbol() + " (per peer and superstep): p50 "
+                + SUPERSTEP_TIME.format(nanos.getValueAtPercentile(50.0) / 1e9)
+                + " p99 " + SUPERSTEP_TIME.format(nanos.getValueAtPercentile(99.0) / 1e9);
     }
 }

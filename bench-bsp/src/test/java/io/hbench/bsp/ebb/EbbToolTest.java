@@ -36,7 +36,7 @@ class EbbToolTest {
         List<String> lines = run.out.lines().collect(Collectors.toList());
         assertThat(lines.get(0)).isEqualTo("EBB: pattern ebb, 4 peers, sizes 1024-4096 (doubling) bytes, 3 rounds,"
                 + " seed 11");
-        assertThat(lines).filteredOn(line -> line.matches("size \\d+ round \\d: 4 exchanges, average [0-9.]+ us,"
+        assertThat(lines).filteredOn(line -> line.matches("size \\d+ round \\d: 4 exchanges, average [0-9.]+ ms,"
                 + " [0-9.]+ MiB/s")).hasSize(9);
         assertThat(lines).filteredOn(line -> line.contains(" bucket ")).hasSize(12);
         assertThat(lines).filteredOn(line -> line.startsWith("size 2048 all rounds: 12 exchanges")

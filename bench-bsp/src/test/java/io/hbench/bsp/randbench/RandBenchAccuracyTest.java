@@ -31,6 +31,5 @@ class RandBenchAccuracyTest {
         assertThat(result.bytesPerSecond()).isCloseTo(4.0 * RATE, within(1e-3));
         assertThat(result.peerBytesPerSecond().min()).isCloseTo(RATE, within(1e-3));
         assertThat(result.peerBytesPerSecond().max()).isCloseTo(RATE, within(1e-3));
-        assertThat(result.gigabitsPerSecond()).isCloseTo(3.2, within(1e-9));
     }
 }

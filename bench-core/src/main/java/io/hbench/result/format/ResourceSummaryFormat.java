@@ -6,16 +6,14 @@ import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.ResourceUsage;
+import io.hbench.result.Unit;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -36,23 +34,19 @@ import java.util.stream.Collectors;
  * is "-". Numbers never depend on the locale.
  */
 public final class ResourceSummaryFormat {
-    private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
-    private static final double MIB = 1 << 20;
-    private static final double GIB = 1 << 30;
     private static final List<Column> COLUMNS = List.of(
             new Column("user%", "cpu_user", 1, 1),
             new Column("sys%", "cpu_system", 1, 1),
             new Column("iowait%", "cpu_iowait", 1, 1),
             new Column("ctxsw/s", "context_switches", 0, 1),
             new Column("mem%", "memory_used", 1, 1),
-            new Column("net rx MiB/s", "net_received", 3, MIB),
-            new Column("net tx MiB/s", "net_sent", 3, MIB),
-            new Column("disk rd MiB/s", "disk_read", 3, MIB),
-            new Column("disk wr MiB/s", "disk_written", 3, MIB),
+            Column.of("net rx", "net_received", 3, Unit.BYTES_PER_SECOND),
+            Column.of("net tx", "net_sent", 3, Unit.BYTES_PER_SECOND),
+            Column.of("disk rd", "disk_read", 3, Unit.BYTES_PER_SECOND),
+            Column.of("disk wr", "disk_written", 3, Unit.BYTES_PER_SECOND),
             new Column("rd/s", "disk_reads", 0, 1),
             new Column("wr/s", "disk_writes", 0, 1),
-            new Column("await ms", "disk_latency", 2, 1e-3),
+            Column.of("await", "disk_latency", 2, Unit.SECONDS),
             new Column("busy%", "disk_busy", 1, 1));
 
     private ResourceSummaryFormat() {
@@ -69,9 +63,9 @@ public final class ResourceSummaryFormat {
         List<List<String>> rows = table(usage);
         if (!rows.isEmpty()) {
             lines.addAll(aligned(rows));
-            lines.add("Moved by all hosts: network " + gib(usage, "net_received") + " GiB received, "
-                    + gib(usage, "net_sent") + " GiB sent (loopback " + loopbackGib(usage) + " GiB); disks "
-                    + gib(usage, "disk_read") + " GiB read, " + gib(usage, "disk_written") + " GiB written");
+            lines.add("Moved by all hosts: network " + moved(usage, "net_received") + " received, "
+                    + moved(usage, "net_sent") + " sent (loopback " + loopback(usage) + "); disks "
+                    + moved(usage, "disk_read") + " read, " + moved(usage, "disk_written") + " written");
             usage.cluster(MetricKey.of("sampler_cpu").withLabel("stat", "mean")).ifPresent(cost -> lines.add(
                     "Sampler cost: " + fixed(cost.value(), 3) + " % of one core per host"));
         }
@@ -130,17 +124,19 @@ public final class ResourceSummaryFormat {
         return lines;
     }
 
-    private static String gib(ResourceUsage usage, String id) {
+    private static String moved(ResourceUsage usage, String id) {
+        DisplayUnit unit = DisplayUnit.of(id, Unit.BYTES);
         return usage.cluster(MetricKey.of(id).withLabel("stat", "total"))
-                .map(metric -> fixed(metric.value() / GIB, 3)).orElse("-");
+                .map(metric -> fixed(unit.convert(metric.value()), 3)).orElse("-") + " " + unit.symbol();
     }
 
     /** Unsampled hosts have no summary, so they add nothing. */
-    private static String loopbackGib(ResourceUsage usage) {
+    private static String loopback(ResourceUsage usage) {
         MetricKey key = MetricKey.of("net_sent").withLabel("interface", "lo").withLabel("stat", "total");
         double bytes = usage.hosts().stream().mapToDouble(host -> host.summary(key).map(Metric::value).orElse(0.0))
                 .sum();
-        return fixed(bytes / GIB, 3);
+        DisplayUnit unit = DisplayUnit.of("net_sent", Unit.BYTES);
+        return fixed(unit.convert(bytes), 3) + " " + unit.symbol();
     }
 
     /** What the figures are and what they cover: "means while tasks ran, sampled every 1 s". */
@@ -164,7 +160,7 @@ public final class ResourceSummaryFormat {
             return Optional.of("No host could be sampled.");
         }
         return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts from "
-                + SECOND.format(first.get()) + " to " + SECOND.format(last.get()) + " UTC");
+                + PeopleTime.format(first.get()) + " to " + PeopleTime.format(last.get()));
     }
 
     private static String seconds(Duration interval) {
@@ -186,6 +182,12 @@ public final class ResourceSummaryFormat {
             this.id = id;
             this.decimals = decimals;
             this.divisor = divisor;
+        }
+
+        /** A figure in the unit it reads in everywhere, which its title names: "net rx MiB/s". */
+        static Column of(String name, String id, int decimals, Unit unit) {
+            DisplayUnit display = DisplayUnit.of(id, unit);
+            return new Column(name + " " + display.symbol(), id, decimals, display.divisor());
         }
     }
 }

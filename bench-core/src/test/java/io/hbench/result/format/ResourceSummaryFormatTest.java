@@ -7,6 +7,7 @@ import io.hbench.result.HostUsage;
 import io.hbench.result.ResourceUsage;
 import io.hbench.testing.GoldenFiles;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -22,6 +23,16 @@ class ResourceSummaryFormatTest {
                 () -> ResourceSummaryFormat.lines(SampleResults.resources(new Random(7))));
 
         GoldenFiles.assertMatches(ResourceSummaryFormatTest.class, "resources.txt", lines);
+    }
+
+    @Test
+    void saysWhenAWholeRunWasSampledToTheSecondWithTheZone() {
+        ResourceUsage usage = new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                List.of(HostUsage.sampled("dn1", List.of(Instant.parse("2026-11-24T23:44:31.250Z"),
+                        Instant.parse("2026-11-24T23:44:34.750Z")), List.of(), List.of())), List.of());
+
+        assertThat(ResourceSummaryFormat.window(usage))
+                .contains("Sampled 1 of 1 hosts from 2026-11-24 23:44:31 UTC to 2026-11-24 23:44:34 UTC");
     }
 
     @Test

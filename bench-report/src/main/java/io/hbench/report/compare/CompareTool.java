@@ -7,6 +7,7 @@ import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
 import io.hbench.report.ResultsCommand;
 import io.hbench.result.format.DisplayUnit;
+import io.hbench.result.format.MetricNames;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -130,8 +131,9 @@ public final class CompareTool extends ResultsCommand {
                 worse.addAll(comparison.primaryWorseThan(failOn));
             }
             for (MetricComparison metric : worse) {
-                err.println(NAME + ": " + metric.key() + " got worse by " + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2)
-                        + "% (p=" + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
+                err.println(NAME + ": " + MetricNames.of(metric.key()) + " got worse by "
+                        + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2) + "% (p="
+                        + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
                         + line.getOptionValue("failOn") + "%");
             }
             if (!worse.isEmpty()) {

@@ -131,8 +131,7 @@ public final class Comparer {
         return results.stream().map(LoadedResult::file).collect(Collectors.toList());
     }
 
-    private static List<String> missing(Map<MetricKey, List<Metric>> present, Map<MetricKey, List<Metric>> other) {
-        return present.keySet().stream().filter(key -> !other.containsKey(key)).map(MetricKey::toString)
-                .collect(Collectors.toList());
+    private static List<MetricKey> missing(Map<MetricKey, List<Metric>> present, Map<MetricKey, List<Metric>> other) {
+        return present.keySet().stream().filter(key -> !other.containsKey(key)).collect(Collectors.toList());
     }
 }

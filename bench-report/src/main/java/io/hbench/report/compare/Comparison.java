@@ -1,5 +1,6 @@
 package io.hbench.report.compare;
 
+import io.hbench.result.MetricKey;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -19,11 +20,12 @@ public final class Comparison {
     private final double alpha;
     private final List<String> differences;
     private final List<MetricComparison> metrics;
-    private final List<String> onlyInBase;
-    private final List<String> onlyInNext;
+    private final List<MetricKey> onlyInBase;
+    private final List<MetricKey> onlyInNext;
 
     public Comparison(String baseName, String nextName, List<Path> baseFiles, List<Path> nextFiles, double alpha,
-            List<String> differences, List<MetricComparison> metrics, List<String> onlyInBase, List<String> onlyInNext) {
+            List<String> differences, List<MetricComparison> metrics, List<MetricKey> onlyInBase,
+            List<MetricKey> onlyInNext) {
         this.baseName = requireNonNull(baseName, "baseName is null");
         this.nextName = requireNonNull(nextName, "nextName is null");
         this.baseFiles = List.copyOf(baseFiles);
@@ -67,11 +69,11 @@ public final class Comparison {
     }
 
     /** Keys of metrics only the base side has. */
-    public List<String> onlyInBase() {
+    public List<MetricKey> onlyInBase() {
         return onlyInBase;
     }
 
-    public List<String> onlyInNext() {
+    public List<MetricKey> onlyInNext() {
         return onlyInNext;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.hbench.result.MetricKey;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -69,8 +71,8 @@ public final class JsonComparisonFormat implements ComparisonFormat {
             } else {
                 json.writeNull();
             }
-            writeStrings(json, "onlyInBase", comparison.onlyInBase());
-            writeStrings(json, "onlyInNew", comparison.onlyInNext());
+            writeStrings(json, "onlyInBase", identifiers(comparison.onlyInBase()));
+            writeStrings(json, "onlyInNew", identifiers(comparison.onlyInNext()));
             json.writeEndObject();
             json.writeRaw('\n');
         }
@@ -98,6 +100,10 @@ public final class JsonComparisonFormat implements ComparisonFormat {
         }
         json.writeEndArray();
         json.writeEndObject();
+    }
+
+    private static List<String> identifiers(List<MetricKey> keys) {
+        return keys.stream().map(MetricKey::toString).collect(Collectors.toList());
     }
 
     private static void writeStrings(JsonGenerator json, String field, List<String> values) throws IOException {

@@ -133,8 +133,9 @@ public final class SuiteBaseline {
                 return primaries.isEmpty() ? "-" : primaries.size() + " figures";
             }
             MetricComparison only = primaries.get(0);
-            return MetricNames.of(only.key()) + " " + DisplayUnit.text(only.base().median(), only.unit()) + " -> "
-                    + DisplayUnit.text(only.next().median(), only.unit());
+            DisplayUnit unit = DisplayUnit.of(only.key().id(), only.unit());
+            return MetricNames.of(only.key()) + " " + unit.text(only.base().median()) + " -> "
+                    + unit.text(only.next().median());
         }
 
         public String primarySignificance() {
@@ -310,14 +311,10 @@ public final class SuiteBaseline {
         for (String key : keys) {
             String host = key.substring(0, key.indexOf('\t'));
             HostFigure figure = HOST_FIGURES.get(Integer.parseInt(key.substring(key.indexOf('\t') + 1)));
-            figures.put(host + " " + figure.name, new String[] {text(baseMeans.get(key), figure.unit),
-                text(nextMeans.get(key), figure.unit)});
+            figures.put(host + " " + figure.name, new String[] {figure.text(baseMeans.get(key)),
+                figure.text(nextMeans.get(key))});
         }
         return figures;
-    }
-
-    private static String text(Double value, Unit unit) {
-        return value == null ? "-" : DisplayUnit.text(value, unit);
     }
 
     /** "host\tfigure index" to the figure's mean over the runs that sampled the host, sorted by host then figure. */
@@ -377,6 +374,11 @@ public final class SuiteBaseline {
             this.name = name;
             this.unit = unit;
             this.ids = List.of(ids);
+        }
+
+        /** A mean in the unit its figures read in everywhere; "-" for none. */
+        String text(Double value) {
+            return value == null ? "-" : DisplayUnit.of(ids.get(0), unit).text(value);
         }
 
         Optional<Double> of(HostUsage host) {

@@ -1,11 +1,14 @@
 package io.hbench.report.compare;
 
+import io.hbench.result.MetricKey;
 import io.hbench.result.format.DisplayUnit;
+import io.hbench.result.format.MetricNames;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -14,12 +17,13 @@ import static java.util.Objects.requireNonNull;
  * <pre>
  * base: TestDFSIO write, 5 runs; new: TestDFSIO write, 5 runs; Mann-Whitney U test, alpha 0.05
  * metric                    unit   base            new             change            p      n
- * aggregate_throughput *    MiB/s  120.500 ± 2%    135.100 ± 1%    +12.12% better    0.008  5+5
- * exec_time                 s      10.200 ± 3%     10.100 ± 2%     ~                 0.421  5+5
+ * aggregate throughput *    MiB/s  120.500 ± 2%    135.100 ± 1%    +12.12% better    0.008  5+5
+ * execution time            s      10.200 ± 3%     10.100 ± 2%     ~                 0.421  5+5
  * geomean of primary metrics: +12.12%
  * </pre>
  * "~" means no significant difference at alpha; "too few samples" that even fully separated samples of these sizes
- * could not reach it. Medians with their largest deviation; '*' marks primary metrics.
+ * could not reach it. Medians with their largest deviation; '*' marks primary metrics. Figures are named for people
+ * and read in their one unit ({@link DisplayUnit}); the identifiers are CSV's and JSON's.
  */
 public final class TextComparisonFormat implements ComparisonFormat {
     @Override
@@ -35,10 +39,9 @@ public final class TextComparisonFormat implements ComparisonFormat {
         List<String[]> table = new ArrayList<>();
         table.add(new String[] {"metric", "unit", "base", "new", "change", "p", "n"});
         for (MetricComparison metric : comparison.metrics()) {
-            DisplayUnit unit = DisplayUnit.of(metric.unit(), Math.max(Math.abs(metric.base().median()),
-                    Math.abs(metric.next().median())));
+            DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
             table.add(new String[] {
-                    metric.key() + (metric.primary() ? " *" : ""),
+                    MetricNames.of(metric.key()) + (metric.primary() ? " *" : ""),
                     unit.symbol(),
                     unit.format(metric.base().median()) + " ± " + percent(metric.base().spread() * 100),
                     unit.format(metric.next().median()) + " ± " + percent(metric.next().spread() * 100),
@@ -50,10 +53,10 @@ public final class TextComparisonFormat implements ComparisonFormat {
         comparison.primaryGeomeanChangePercent().ifPresent(change ->
                 lines.add("geomean of primary metrics: " + signedPercent(change)));
         if (!comparison.onlyInBase().isEmpty()) {
-            lines.add("only in base: " + String.join(", ", comparison.onlyInBase()));
+            lines.add("only in base: " + names(comparison.onlyInBase()));
         }
         if (!comparison.onlyInNext().isEmpty()) {
-            lines.add("only in new: " + String.join(", ", comparison.onlyInNext()));
+            lines.add("only in new: " + names(comparison.onlyInNext()));
         }
         StringBuilder text = new StringBuilder();
         lines.forEach(line -> text.append(line).append('\n'));
@@ -74,6 +77,10 @@ public final class TextComparisonFormat implements ComparisonFormat {
                 String direction = metric.significantlyBetter() ? " better" : metric.significantlyWorse() ? " worse" : "";
                 return signedPercent(metric.changePercent()) + direction;
         }
+    }
+
+    private static String names(List<MetricKey> keys) {
+        return keys.stream().map(MetricNames::of).collect(Collectors.joining("; "));
     }
 
     private static String runs(int count) {

@@ -8,13 +8,16 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparison;
 import io.hbench.report.compare.JsonComparisonFormat;
+import io.hbench.report.compare.MetricComparison;
 import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.report.suite.SuiteOverview;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
+import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.MetricNames;
+import io.hbench.result.format.PeopleTime;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,10 +26,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -47,8 +47,6 @@ public final class HtmlReport {
     private static final String SCRIPT = "/io/hbench/report/html/report.js";
     private static final String STYLE = "/io/hbench/report/html/report.css";
     private static final JsonFactory FACTORY = new JsonFactory();
-    private static final DateTimeFormatter PEOPLE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
-            Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final String title;
     private final Instant generated;
@@ -106,16 +104,23 @@ public final class HtmlReport {
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
             generator.writeStartObject();
             generator.writeStringField("title", title);
-            generator.writeStringField("generated", people(generated));
-            // Every figure's name for people, by its identifier: the page names figures, never shows identifiers alone.
+            generator.writeStringField("generated", PeopleTime.format(generated));
+            // Every figure's name for people, by its identifier: the page names figures and never shows identifiers.
             generator.writeObjectFieldStart("names");
             Map<String, String> names = new TreeMap<>();
-            results.forEach(loaded -> loaded.result().metrics().forEach(metric -> names.put(metric.key().toString(),
-                    MetricNames.of(metric.key()))));
+            for (LoadedResult loaded : results) {
+                loaded.result().metrics().forEach(metric -> names.put(metric.key().toString(),
+                        MetricNames.of(metric.key())));
+                loaded.result().distributions().forEach(distribution -> names.put(distribution.key().toString(),
+                        MetricNames.of(distribution.key())));
+                loaded.result().timeSeries().forEach(series -> names.put(series.key().toString(),
+                        MetricNames.of(series.key())));
+            }
             for (Map.Entry<String, String> name : names.entrySet()) {
                 generator.writeStringField(name.getKey(), name.getValue());
             }
             generator.writeEndObject();
+            writeUnits(results, generator);
             generator.writeFieldName("baseline");
             if (baseline.isPresent()) {
                 writeBaseline(baseline.get(), generator);
@@ -132,8 +137,10 @@ public final class HtmlReport {
                 generator.writeStartObject();
                 generator.writeStringField("file", loaded.file().toString());
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
-                generator.writeStringField("startText", people(loaded.result().start()));
-                generator.writeStringField("endText", people(loaded.result().end()));
+                generator.writeStringField("startText", PeopleTime.format(loaded.result().start()));
+                generator.writeStringField("endText", PeopleTime.format(loaded.result().end()));
+                generator.writeStringField("durationText", DisplayUnit.of("duration", Unit.SECONDS)
+                        .text(loaded.result().duration().toNanos() / 1e9));
                 generator.writeFieldName("findings");
                 writeFindings(Findings.of(loaded.result(), link), generator);
                 writeMetricTexts(loaded.result(), generator);
@@ -152,15 +159,26 @@ public final class HtmlReport {
             } else {
                 generator.writeNull();
             }
+            // Both medians of each compared figure in its one unit, in the order of the comparison's metrics.
+            generator.writeArrayFieldStart("comparisonTexts");
+            for (MetricComparison metric : comparison.map(Comparison::metrics).orElse(List.of())) {
+                DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
+                generator.writeStartObject();
+                generator.writeStringField("base", unit.text(metric.base().median()));
+                generator.writeStringField("new", unit.text(metric.next().median()));
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
             generator.writeArrayFieldStart("tpcxhsScaling");
             List<BenchResult> all = results.stream().map(LoadedResult::result).collect(Collectors.toList());
             for (TpcxhsScaling.Row row : TpcxhsScaling.rows(all)) {
                 generator.writeStartObject();
                 generator.writeStringField("scaleFactor", row.scaleFactor.toPlainString());
-                generator.writeNumberField("dataBytes", row.dataBytes);
+                generator.writeStringField("dataText", DisplayUnit.of("data_bytes", Unit.BYTES).text(row.dataBytes));
                 generator.writeNumberField("dataChangePercent", row.dataChangePercent);
                 generator.writeNumberField("hsph", row.hsph);
                 generator.writeNumberField("timeSeconds", row.timeSeconds);
+                generator.writeStringField("timeText", DisplayUnit.of("run_time", Unit.SECONDS).text(row.timeSeconds));
                 generator.writeNumberField("timeStdDevPercent", row.timeStdDevPercent);
                 generator.writeNumberField("timeChangePercent", row.timeChangePercent);
                 generator.writeEndObject();
@@ -230,14 +248,43 @@ public final class HtmlReport {
         generator.writeEndArray();
     }
 
+    /**
+     * The unit every figure of the results reads in, by identifier and base unit ("io_call_latency seconds"), for the
+     * page's charts and tables: its symbol and how many base units make one. The page never chooses a unit itself.
+     */
+    private static void writeUnits(List<LoadedResult> results, JsonGenerator generator) throws IOException {
+        Map<String, DisplayUnit> units = new TreeMap<>();
+        for (LoadedResult loaded : results) {
+            BenchResult result = loaded.result();
+            result.metrics().forEach(metric -> unit(units, metric.id(), metric.unit()));
+            result.distributions().forEach(distribution -> unit(units, distribution.id(), distribution.unit()));
+            result.timeSeries().forEach(series -> unit(units, series.id(), series.unit()));
+            result.taskSamples().forEach(task -> task.metrics().forEach(metric -> unit(units, metric.id(),
+                    metric.unit())));
+        }
+        // A task's run time, which the page charts for programs without charts of their own.
+        unit(units, "task_time", Unit.SECONDS);
+        generator.writeObjectFieldStart("units");
+        for (Map.Entry<String, DisplayUnit> unit : units.entrySet()) {
+            generator.writeObjectFieldStart(unit.getKey());
+            generator.writeStringField("symbol", unit.getValue().symbol());
+            generator.writeNumberField("divisor", unit.getValue().divisor());
+            generator.writeEndObject();
+        }
+        generator.writeEndObject();
+    }
+
+    private static void unit(Map<String, DisplayUnit> units, String id, Unit unit) {
+        units.put(id + " " + unit.symbol(), DisplayUnit.of(id, unit));
+    }
+
     /** Every metric as people read it: its name and its value in the unit every hbench output uses. */
     private static void writeMetricTexts(BenchResult result, JsonGenerator generator) throws IOException {
         generator.writeArrayFieldStart("metricTexts");
         for (Metric metric : result.metrics()) {
             generator.writeStartObject();
-            generator.writeStringField("key", metric.key().toString());
             generator.writeStringField("name", MetricNames.of(metric.key()));
-            generator.writeStringField("value", DisplayUnit.text(metric.value(), metric.unit()));
+            generator.writeStringField("value", DisplayUnit.of(metric.id(), metric.unit()).text(metric.value()));
             generator.writeStringField("better", metric.better().symbol());
             generator.writeBooleanField("primary", metric.id().equals(result.primaryMetric()));
             generator.writeEndObject();
@@ -251,11 +298,6 @@ public final class HtmlReport {
             generator.writeString(value);
         }
         generator.writeEndArray();
-    }
-
-    /** A time for people: to the second, with the zone, "2026-11-24 22:43:31 UTC". */
-    static String people(Instant instant) {
-        return PEOPLE_TIME.format(instant);
     }
 
     private static String resultJson(BenchResult result) throws IOException {

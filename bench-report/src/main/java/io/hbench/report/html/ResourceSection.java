@@ -7,6 +7,7 @@ import io.hbench.result.HostUsage;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.ResourceSummaryFormat;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -25,15 +27,13 @@ import java.util.stream.Collectors;
  * run's start; a value is at the middle of its sampling interval, since it is a rate over the whole interval.
  */
 final class ResourceSection {
-    private static final double MIB = 1 << 20;
     // Host-wide series only: network without loopback and disks without stacked devices, as the calculator sums them.
     private static final List<Chart> CHARTS = List.of(
-            new Chart("CPU busy %", "%", 1, ResourceField.CPU_USER, ResourceField.CPU_SYSTEM,
-                    ResourceField.CPU_IOWAIT, ResourceField.CPU_STEAL),
-            new Chart("Network (MiB/s, sent + received, loopback excluded)", "MiB/s", MIB, ResourceField.NET_SENT,
+            new Chart("CPU busy %s", ResourceField.CPU_USER, ResourceField.CPU_SYSTEM, ResourceField.CPU_IOWAIT,
+                    ResourceField.CPU_STEAL),
+            new Chart("Network (%s, sent + received, loopback excluded)", ResourceField.NET_SENT,
                     ResourceField.NET_RECEIVED),
-            new Chart("Disk (MiB/s, read + written)", "MiB/s", MIB, ResourceField.DISK_READ,
-                    ResourceField.DISK_WRITTEN));
+            new Chart("Disk (%s, read + written)", ResourceField.DISK_READ, ResourceField.DISK_WRITTEN));
 
     private ResourceSection() {}
 
@@ -149,17 +149,19 @@ final class ResourceSection {
         return Duration.between(start, time).toMillis() / 1000.0;
     }
 
-    /** A line per host: the sum of host-wide series, divided into the chart's unit. */
+    /** A line per host: the sum of host-wide series of one unit, in the unit those figures read in everywhere. */
     private static final class Chart {
         final String title;
         final String unit;
         final double divisor;
         final List<ResourceField> fields;
 
-        Chart(String title, String unit, double divisor, ResourceField... fields) {
-            this.title = title;
-            this.unit = unit;
-            this.divisor = divisor;
+        /** @param title the title, {@code %s} where it names the unit */
+        Chart(String title, ResourceField... fields) {
+            DisplayUnit display = DisplayUnit.of(fields[0].id(), fields[0].unit());
+            this.title = String.format(Locale.ROOT, title, display.symbol());
+            this.unit = display.symbol();
+            this.divisor = display.divisor();
             this.fields = List.of(fields);
         }
 

@@ -1,11 +1,11 @@
 // Draws the hbench report from the JSON in #hbench-data. Every figure comes from the results as written;
-// this script only converts base units for display and draws. No request ever leaves the page.
+// this script only converts base units into the unit Java chose for each figure, and draws. No request ever leaves
+// the page.
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('hbench-data').textContent);
   var root = document.getElementById('report');
   var COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
-  var MIB = 1024 * 1024;
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -22,34 +22,16 @@
     return value.toFixed(digits);
   }
 
-  // Base units to what people read, as every hbench output reads them (DisplayUnit in Java): binary prefixes for
-  // bytes and bytes/s chosen by magnitude, s, ms or us for times, three decimals.
-  function binary(value, symbols) {
-    var power = 0;
-    while (power < symbols.length - 1 && Math.abs(value) >= Math.pow(1024, power + 1)) { power++; }
-    return value / Math.pow(1024, power) + '|' + symbols[power];
+  // The unit a figure reads in everywhere, as Java's DisplayUnit chose it: its symbol, and how many base units make
+  // one (divide a base-unit value by it).
+  function unitOf(id, unit) {
+    return data.units[id + ' ' + unit];
   }
 
-  function display(value, unit) {
-    var scaled;
-    switch (unit) {
-      case 'bytes': scaled = binary(value, ['B', 'KiB', 'MiB', 'GiB', 'TiB']); break;
-      case 'bytes/s': scaled = binary(value, ['B/s', 'KiB/s', 'MiB/s', 'GiB/s', 'TiB/s']); break;
-      case 'seconds':
-        var m = Math.abs(value);
-        scaled = m >= 1 || m === 0 ? value + '|s' : m >= 1e-3 ? value * 1e3 + '|ms' : value * 1e6 + '|us'; break;
-      case 'percent': scaled = value + '|%'; break;
-      case 'count': case 'ratio': scaled = value + '|'; break;
-      default: scaled = value + '|' + unit;
-    }
-    var parts = scaled.split('|');
-    return fixed(parseFloat(parts[0]), 3) + (parts[1] ? ' ' + parts[1] : '');
-  }
-
-  // A figure's name for people, as Java's MetricNames gives it; its identifier where the page has no name for it.
+  // A figure's name for people, as Java's MetricNames gives it for every figure of the results: identifiers are for
+  // JSON and CSV, never shown.
   function nameOf(item) {
-    var key = keyOf(item);
-    return data.names[key] || key;
+    return data.names[keyOf(item)];
   }
 
   function keyOf(item) {
@@ -68,11 +50,20 @@
     return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, body)]);
   }
 
+  // A point's value: a number, or the y of an {x, y} point; null where a series has none (a gap).
+  function yOf(point) {
+    var y = point !== null && typeof point === 'object' ? point.y : point;
+    return y === undefined ? null : y;
+  }
+
   // A chart in a titled box; marks its canvas once Chart.js has drawn it, for the browser tests. A chart of fewer
-  // than three points says more as its values: a table in the same box, rounded as the axis reads.
+  // than three real points says more as its values: a table in the same box, rounded as the axis reads. Gaps do not
+  // count, or a series of empty intervals with one value would draw one dot in an empty frame.
   function chart(container, title, config) {
     var labels = config.data.labels || [];
-    var points = config.data.datasets.reduce(function (most, d) { return Math.max(most, d.data.length); }, 0);
+    var points = config.data.datasets.reduce(function (most, d) {
+      return Math.max(most, d.data.filter(function (point) { return yOf(point) !== null; }).length);
+    }, 0);
     if (points < 3) {
       container.appendChild(el('div', {'class': 'chart values'}, [el('h3', {}, [title]), valuesTable(labels, config)]));
       return;
@@ -86,9 +77,9 @@
 
   function valuesTable(labels, config) {
     var rows = config.data.datasets.map(function (d) {
-      return [d.label].concat(d.data.map(function (v) {
-        var y = v !== null && typeof v === 'object' ? v.y : v;
-        return y === null || y === undefined ? '–' : fixed(y, 3);
+      return [d.label].concat(d.data.map(function (point) {
+        var y = yOf(point);
+        return y === null ? '–' : fixed(y, 3);
       }));
     });
     var heads = config.data.datasets[0] && config.data.datasets[0].data.length && typeof config.data.datasets[0].data[0] === 'object'
@@ -120,16 +111,18 @@
     });
   }
 
-  function percentileChart(grid, title, distributions, names, scale, unit) {
+  // Distributions of one figure, in its unit, which the title names.
+  function percentileChart(grid, title, distributions, names) {
+    var u = unitOf(distributions[0].id, distributions[0].unit);
     var percentiles = [];
     distributions.forEach(function (d) {
       Object.keys(d.percentiles).forEach(function (p) { if (percentiles.indexOf(p) < 0) { percentiles.push(p); } });
     });
     percentiles.sort(function (a, b) { return parseFloat(a) - parseFloat(b); });
-    chart(grid, title, {type: 'line', data: {labels: percentiles.map(function (p) { return 'p' + parseFloat(p); }),
+    chart(grid, title + ' (' + u.symbol + ')', {type: 'line', data: {labels: percentiles.map(function (p) { return 'p' + parseFloat(p); }),
       datasets: distributions.map(function (d, i) {
-        return dataset(names[i], percentiles.map(function (p) { return d.percentiles[p] === undefined ? null : d.percentiles[p] * scale; }), i);
-      })}, options: axes('percentile', unit)});
+        return dataset(names[i], percentiles.map(function (p) { return d.percentiles[p] === undefined ? null : d.percentiles[p] / u.divisor; }), i);
+      })}, options: axes('percentile', u.symbol)});
   }
 
   function histogram(values, bins) {
@@ -145,92 +138,112 @@
   function dfsio(grid, r) {
     var series = r.timeSeries.filter(function (s) { return s.id === 'throughput'; })[0];
     if (series) {
-      chart(grid, 'Aggregate throughput over the IO phase (MiB/s per second)', {type: 'line', data: {
+      var all = unitOf(series.id, series.unit);
+      chart(grid, 'All tasks\' throughput, second by second (' + all.symbol + ')', {type: 'line', data: {
         labels: series.values.map(function (_, i) { return String(i * series.bucketSeconds); }),
-        datasets: [dataset('all tasks', series.values.map(function (v) { return v / MIB; }), 0, {fill: true})]},
-        options: axes('seconds from the IO phase start', 'MiB/s')});
+        datasets: [dataset('all tasks', series.values.map(function (v) { return v / all.divisor; }), 0, {fill: true})]},
+        options: axes('seconds from the IO phase start', all.symbol)});
     }
-    var rates = r.tasks.map(function (t) {
-      var m = t.metrics.filter(function (x) { return x.id === 'throughput'; })[0];
-      return m ? m.value / MIB : null;
-    }).filter(function (v) { return v !== null; });
-    if (rates.length > 0) {
-      var h = histogram(rates, Math.min(10, Math.max(1, rates.length)));
-      chart(grid, 'Per-task throughput (tasks per MiB/s range)', {type: 'bar', data: {labels: h.labels,
-        datasets: [dataset('tasks', h.counts, 1)]}, options: axes('MiB/s', 'tasks')});
+    var taskRates = r.tasks.map(function (t) { return t.metrics.filter(function (x) { return x.id === 'throughput'; })[0]; })
+      .filter(function (m) { return m; });
+    if (taskRates.length > 0) {
+      var each = unitOf('throughput', taskRates[0].unit);
+      var h = histogram(taskRates.map(function (m) { return m.value / each.divisor; }),
+        Math.min(10, Math.max(1, taskRates.length)));
+      chart(grid, 'Per-task throughput (tasks per ' + each.symbol + ' range)', {type: 'bar', data: {labels: h.labels,
+        datasets: [dataset('tasks', h.counts, 1)]}, options: axes(each.symbol, 'tasks')});
     }
     var latency = distribution(r, 'io_call_latency').concat(distribution(r, 'open_latency'));
     if (latency.length > 0) {
-      percentileChart(grid, 'IO call and open latency percentiles (ms)', latency, latency.map(function (d) { return d.id; }), 1000, 'ms');
+      percentileChart(grid, 'IO call and open latency percentiles', latency, latency.map(nameOf));
     }
     var figures = ['classic_throughput', 'io_rate_mean', 'aggregate_throughput'].map(function (id) { return metric(r, id)[0]; })
       .filter(function (m) { return m; });
-    chart(grid, 'Classic per-task figures beside the aggregate (MiB/s)', {type: 'bar', data: {
-      labels: figures.map(nameOf),
-      datasets: [dataset(r.operation, figures.map(function (m) { return m.value / MIB; }), 2)]}, options: axes('', 'MiB/s')});
+    if (figures.length > 0) {
+      var rate = unitOf(figures[0].id, figures[0].unit);
+      chart(grid, 'Classic per-task figures beside the aggregate (' + rate.symbol + ')', {type: 'bar', data: {
+        labels: figures.map(nameOf),
+        datasets: [dataset(r.operation, figures.map(function (m) { return m.value / rate.divisor; }), 2)]},
+        options: axes('', rate.symbol)});
+    }
   }
 
   function nn(grid, r) {
     var ops = metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; });
-    chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
-      datasets: [dataset('ops/s', ops.map(function (m) { return m.value; }), 0)]}, options: axes('operation', 'ops/s')});
+    if (ops.length > 0) {
+      var rate = unitOf('ops_per_second', ops[0].unit);
+      chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
+        datasets: [dataset(rate.symbol, ops.map(function (m) { return m.value / rate.divisor; }), 0)]},
+        options: axes('operation', rate.symbol)});
+    }
     var latency = distribution(r, 'latency');
     if (latency.length > 0) {
-      percentileChart(grid, 'Latency percentiles (µs)', latency, latency.map(function (d) {
-        return d.labels.call ? d.labels.operation + ' ' + d.labels.call : d.labels.operation; }), 1e6, 'µs');
+      percentileChart(grid, 'Latency percentiles', latency, latency.map(function (d) {
+        return d.labels.call ? d.labels.operation + ' ' + d.labels.call : d.labels.operation; }));
     }
   }
 
   function tpcxhs(grid, r) {
     var phases = [];
     var runs = [];
-    metric(r, 'phase_time').forEach(function (m) {
+    var times = metric(r, 'phase_time');
+    times.forEach(function (m) {
       if (phases.indexOf(m.labels.phase) < 0) { phases.push(m.labels.phase); }
       if (runs.indexOf(m.labels.run) < 0) { runs.push(m.labels.run); }
     });
-    chart(grid, 'Time per phase (s)', {type: 'bar', data: {labels: phases, datasets: runs.map(function (run, i) {
+    if (times.length === 0) { return; }
+    var u = unitOf('phase_time', times[0].unit);
+    chart(grid, 'Time per phase (' + u.symbol + ')', {type: 'bar', data: {labels: phases, datasets: runs.map(function (run, i) {
       return dataset('run ' + run, phases.map(function (phase) {
         var m = metric(r, 'phase_time', {run: run, phase: phase})[0];
-        return m ? m.value : null;
+        return m ? m.value / u.divisor : null;
       }), i);
-    })}, options: axes('phase', 'seconds')});
+    })}, options: axes('phase', u.symbol)});
   }
 
   function randbench(grid, r) {
     var phases = ['send', 'flush', 'barrier'];
     var supersteps = [];
     var sums = {};
+    var time = null;
     r.tasks.forEach(function (t) {
       t.metrics.filter(function (m) { return m.id === 'superstep_time'; }).forEach(function (m) {
         var s = m.labels.superstep;
         if (supersteps.indexOf(s) < 0) { supersteps.push(s); }
         var key = s + '/' + m.labels.phase;
         sums[key] = (sums[key] || 0) + m.value;
+        time = time || unitOf(m.id, m.unit);
       });
     });
     supersteps.sort();
     var peers = r.tasks.length || 1;
-    chart(grid, 'Per superstep: send, flush and barrier (ms, mean over peers)', {type: 'bar', data: {
-      labels: supersteps.map(function (s) { return String(parseInt(s, 10)); }),
-      datasets: phases.map(function (phase, i) {
-        return dataset(phase, supersteps.map(function (s) { return (sums[s + '/' + phase] || 0) / peers * 1000; }), i);
-      })}, options: Object.assign(axes('measured superstep', 'ms'), {scales: {x: {stacked: true,
-        title: {display: true, text: 'measured superstep'}}, y: {stacked: true, title: {display: true, text: 'ms'}}}})});
-    var peerRates = r.tasks.map(function (t) {
-      var m = t.metrics.filter(function (x) { return x.id === 'throughput'; })[0];
-      return m ? m.value / MIB : 0;
-    });
-    chart(grid, 'Per-peer network throughput (MiB/s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
-      datasets: [dataset('MiB/s', peerRates, 3)]}, options: axes('peer', 'MiB/s')});
+    if (time) {
+      chart(grid, 'Per superstep: send, flush and barrier (' + time.symbol + ', mean over peers)', {type: 'bar', data: {
+        labels: supersteps.map(function (s) { return String(parseInt(s, 10)); }),
+        datasets: phases.map(function (phase, i) {
+          return dataset(phase, supersteps.map(function (s) { return (sums[s + '/' + phase] || 0) / peers / time.divisor; }), i);
+        })}, options: Object.assign(axes('measured superstep', time.symbol), {scales: {x: {stacked: true,
+          title: {display: true, text: 'measured superstep'}}, y: {stacked: true, title: {display: true, text: time.symbol}}}})});
+    }
+    var peerRates = r.tasks.map(function (t) { return t.metrics.filter(function (x) { return x.id === 'throughput'; })[0]; });
+    var rate = peerRates.filter(function (m) { return m; }).map(function (m) { return unitOf(m.id, m.unit); })[0];
+    if (rate) {
+      chart(grid, 'Per-peer network throughput (' + rate.symbol + ')', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
+        datasets: [dataset(rate.symbol, peerRates.map(function (m) { return m ? m.value / rate.divisor : 0; }), 3)]},
+        options: axes('peer', rate.symbol)});
+    }
   }
 
   function ebb(grid, r) {
     var bandwidth = metric(r, 'bandwidth');
     var sizes = bandwidth.map(function (m) { return m.labels.message_size; });
-    chart(grid, 'Bandwidth per connection by message size (MiB/s)', {type: 'line', data: {labels: sizes, datasets: [
-      dataset(r.operation, bandwidth.map(function (m) { return m.value / MIB; }), 0)].concat(
-      metric(r, 'baseline_bandwidth').length ? [dataset('2-peer baseline', metric(r, 'baseline_bandwidth').map(function (m) {
-        return m.value / MIB; }), 1)] : [])}, options: axes('bytes per message', 'MiB/s')});
+    var u = bandwidth.length ? unitOf('bandwidth', bandwidth[0].unit) : null;
+    if (u) {
+      chart(grid, 'Bandwidth per connection by message size (' + u.symbol + ')', {type: 'line', data: {labels: sizes, datasets: [
+        dataset(r.operation, bandwidth.map(function (m) { return m.value / u.divisor; }), 0)].concat(
+        metric(r, 'baseline_bandwidth').length ? [dataset('2-peer baseline', metric(r, 'baseline_bandwidth').map(function (m) {
+          return m.value / u.divisor; }), 1)] : [])}, options: axes('bytes per message', u.symbol)});
+    }
     var buckets = metric(r, 'bucket_connections');
     if (buckets.length > 0) {
       var bucketNames = [];
@@ -245,8 +258,10 @@
         })}, options: axes('bucket (min to max of the size\'s bandwidths)', 'connections')});
     } else {
       var connections = distribution(r, 'connection_bandwidth');
-      percentileChart(grid, 'Connection bandwidth percentiles (MiB/s)', connections, connections.map(function (d) {
-        return d.labels.message_size + ' B'; }), 1 / MIB, 'MiB/s');
+      if (connections.length > 0) {
+        percentileChart(grid, 'Connection bandwidth percentiles', connections, connections.map(function (d) {
+          return d.labels.message_size + ' B'; }));
+      }
     }
     var relative = metric(r, 'relative_bandwidth');
     if (relative.length > 0) {
@@ -257,10 +272,11 @@
   }
 
   function taskTimes(grid, r) {
-    var times = r.tasks.map(function (t) { return t.durationSeconds; });
+    var u = unitOf('task_time', 'seconds');
+    var times = r.tasks.map(function (t) { return t.durationSeconds / u.divisor; });
     if (times.length > 0) {
-      chart(grid, 'Task run times (s)', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
-        datasets: [dataset('seconds', times, 5)]}, options: axes('task', 'seconds')});
+      chart(grid, 'Task run times (' + u.symbol + ')', {type: 'bar', data: {labels: r.tasks.map(function (t) { return t.id; }),
+        datasets: [dataset('run time', times, 5)]}, options: axes('task', u.symbol)});
     }
   }
 
@@ -347,16 +363,16 @@
     var r = entry.result;
     var section = el('section', {'class': 'run', id: runId(index)}, [
       el('h2', {}, [r.benchmark + ' ' + r.operation + ' ', el('span', {'class': r.outcome === 'PASSED' ? 'passed' : 'failed'}, [r.outcome])]),
-      el('div', {'class': 'sub'}, [entry.startText + ' · ' + fixed(r.durationSeconds, 1) + ' s · ' + entry.headline])]);
+      el('div', {'class': 'sub'}, [entry.startText + ' · ' + entry.durationText + ' · ' + entry.headline])]);
     r.failures.forEach(function (f) { section.appendChild(el('div', {'class': 'failed'}, ['FAILURE: ' + f])); });
     if (entry.findings.length > 0) { section.appendChild(findingsList(entry.findings)); }
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
     (DRAW[r.benchmark] || taskTimes)(grid, r);
     if (entry.resourceSection) { section.appendChild(resourcesPart(r, entry.resourceSection)); }
-    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'identifier', 'value', 'better'],
+    section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
       entry.metricTexts.map(function (m) {
-        return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), el('code', {}, [m.key]), m.value, m.better];
+        return [el('span', {'class': m.primary ? 'primary' : ''}, [m.name]), m.value, m.better];
       }))]));
     section.appendChild(environment(entry));
     return section;
@@ -414,15 +430,15 @@
       el('div', {'class': 'sub'}, ['Mann-Whitney U test, alpha ' + c.alpha + '; "~" is no significant difference' +
         (c.primaryGeomeanChangePercent === null ? '' : '; geomean of primary metrics ' + fixed(c.primaryGeomeanChangePercent, 2) + ' %')])]);
     c.differences.forEach(function (d) { section.appendChild(el('div', {'class': 'failed'}, ['forced despite: ' + d])); });
-    var rows = c.metrics.map(function (m) {
+    var rows = c.metrics.map(function (m, i) {
       var verdict = m.verdict === 'significant' ? (m.changePercent === null ? '~' : (m.changePercent >= 0 ? '+' : '') + fixed(m.changePercent, 2) + ' %')
         : m.verdict === 'too_few_samples' ? 'too few samples' : '~';
       var better = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' &&
         ((m.better === 'higher') === (m.changePercent > 0));
       var worse = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' && !better && m.changePercent !== 0;
-      return [el('span', {'class': m.primary ? 'primary' : '', title: keyOf(m)}, [nameOf(m)]),
-        display(m.base.median, m.unit) + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
-        display(m.new.median, m.unit) + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
+      return [el('span', {'class': m.primary ? 'primary' : ''}, [nameOf(m)]),
+        data.comparisonTexts[i].base + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
+        data.comparisonTexts[i].new + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
         el('span', {'class': better ? 'better' : worse ? 'worse' : ''}, [verdict]), fixed(m.pValue, 3), m.base.n + '+' + m.new.n];
     });
     section.appendChild(table(['metric', 'base', 'new', 'change', 'p', 'n'], rows));
@@ -440,18 +456,19 @@
 
   function scalingSection(rows) {
     var section = el('section', {'class': 'scaling'}, [el('h2', {}, ['TPCx-HS across scale factors'])]);
-    section.appendChild(table(['scale factor', 'data size', 'Data Δ%', 'HSph@SF', 'time (s)', 'time stdev % (runs)', 'Time Δ%'],
+    var time = unitOf('run_time', 'seconds');
+    section.appendChild(table(['scale factor', 'data size', 'Data Δ%', 'HSph@SF', 'time', 'time stdev % (runs)', 'Time Δ%'],
       rows.map(function (row) {
-        return [row.scaleFactor, display(row.dataBytes, 'bytes'), fixed(row.dataChangePercent, 1), fixed(row.hsph, 2),
-          fixed(row.timeSeconds, 3), fixed(row.timeStdDevPercent, 2), fixed(row.timeChangePercent, 1)];
+        return [row.scaleFactor, row.dataText, fixed(row.dataChangePercent, 1), fixed(row.hsph, 2),
+          row.timeText, fixed(row.timeStdDevPercent, 2), fixed(row.timeChangePercent, 1)];
       })));
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
     chart(grid, 'Scaling: HSph@SF and time by scale factor', {type: 'line', data: {labels: rows.map(function (row) { return row.scaleFactor; }),
       datasets: [dataset('HSph@SF', rows.map(function (row) { return row.hsph; }), 0, {yAxisID: 'y'}),
-        dataset('time (s)', rows.map(function (row) { return row.timeSeconds; }), 1, {yAxisID: 'y1'})]},
+        dataset('time (' + time.symbol + ')', rows.map(function (row) { return row.timeSeconds / time.divisor; }), 1, {yAxisID: 'y1'})]},
       options: {scales: {y: {position: 'left', title: {display: true, text: 'HSph@SF'}},
-        y1: {position: 'right', title: {display: true, text: 'seconds'}, grid: {drawOnChartArea: false}}}}});
+        y1: {position: 'right', title: {display: true, text: time.symbol}, grid: {drawOnChartArea: false}}}}});
     return section;
   }
 
@@ -462,7 +479,7 @@
       if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
       metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
         (byOperation[m.labels.operation] = byOperation[m.labels.operation] || []).push(
-          {threads: parseInt(r.parameters.threads, 10), value: m.value});
+          {threads: parseInt(r.parameters.threads, 10), value: m.value, unit: m.unit});
       });
     });
     var operations = Object.keys(byOperation).filter(function (op) {
@@ -476,12 +493,13 @@
     var allThreads = [];
     operations.forEach(function (op) { byOperation[op].forEach(function (p) { if (allThreads.indexOf(p.threads) < 0) { allThreads.push(p.threads); } }); });
     allThreads.sort(function (a, b) { return a - b; });
-    chart(grid, 'ops/s by threads', {type: 'line', data: {labels: allThreads.map(String), datasets: operations.map(function (op, i) {
+    var rate = unitOf('ops_per_second', byOperation[operations[0]][0].unit);
+    chart(grid, rate.symbol + ' by threads', {type: 'line', data: {labels: allThreads.map(String), datasets: operations.map(function (op, i) {
       return dataset(op, allThreads.map(function (t) {
         var points = byOperation[op].filter(function (p) { return p.threads === t; });
-        return points.length ? points.reduce(function (s, p) { return s + p.value; }, 0) / points.length : null;
+        return points.length ? points.reduce(function (s, p) { return s + p.value; }, 0) / points.length / rate.divisor : null;
       }), i, {spanGaps: true});
-    })}, options: axes('threads', 'ops/s')});
+    })}, options: axes('threads', rate.symbol)});
     return section;
   }
 

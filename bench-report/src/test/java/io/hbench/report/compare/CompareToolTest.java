@@ -3,6 +3,9 @@ package io.hbench.report.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.report.Results;
+import io.hbench.result.Better;
+import io.hbench.result.Metric;
+import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +89,36 @@ class CompareToolTest {
     }
 
     @Test
+    void readsBothMediansOfARowInTheFiguresOneUnit() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("fast/run" + i + ".json"), Results.dfsioWrite(4, 1000 + i, 30, 1000));
+            Results.write(temp.resolve("faster/run" + i + ".json"), Results.dfsioWrite(4, 1100 + i, 30, 1000));
+        }
+
+        assertThat(compare(temp.resolve("fast").toString(), "-vs", temp.resolve("faster").toString())).isZero();
+
+        assertThat(out()).containsPattern("(?m)^aggregate throughput \\* +MiB/s +1002\\.000 ± 0% +1102\\.000 ± 0% ");
+    }
+
+    @Test
+    void namesTheFiguresOnlyOneSideHasAsPeopleReadThemAndCsvKeepsTheIdentifiers() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("more/run" + i + ".json"), Results.dfsioWrite(4, BASE_THROUGHPUT[i],
+                    BASE_EXEC[i], BASE_CREATE[i], Metric.of("io_rate_stddev", 3 * Results.MIB, Unit.BYTES_PER_SECOND,
+                            Better.LOWER), Metric.of("ops_per_second", 10, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                            .withLabel("operation", "open")));
+        }
+
+        assertThat(compare(temp.resolve("more").toString(), "-vs", newDir.toString())).isZero();
+        assertThat(out()).contains("\noperations per second, create  ops/s  ")
+                .endsWith("only in base: IO rate std deviation; operations per second, open\n")
+                .doesNotContain("io_rate_stddev", "ops_per_second");
+
+        assertThat(compare(temp.resolve("more").toString(), "-vs", newDir.toString(), "-csv")).isZero();
+        assertThat(out()).contains("\nops_per_second,operation=create,ops/s,");
+    }
+
+    @Test
     void writesJsonWithEveryValueAndTheVerdicts() throws Exception {
         assertThat(compare(baseDir.toString(), "-vs", newDir.toString(), "-json")).isZero();
 
@@ -104,7 +137,7 @@ class CompareToolTest {
     @Test
     void failsOnAPrimaryMetricThatGotSignificantlyWorseByMoreThanTheLimit() throws Exception {
         assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "10")).isEqualTo(1);
-        assertThat(err()).isEqualTo("Compare: aggregate_throughput got worse by 16.67% (p=0.008), more than -failOn"
+        assertThat(err()).isEqualTo("Compare: aggregate throughput got worse by 16.67% (p=0.008), more than -failOn"
                 + " 10%\n");
 
         assertThat(compare(newDir.toString(), "-vs", baseDir.toString(), "-failOn", "20")).isZero();
@@ -183,7 +216,7 @@ class CompareToolTest {
 
         assertThat(compare(args.toArray(new String[0]))).as(err()).isZero();
         assertThat(out()).startsWith("=== step dfsio-write ===\nbase: TestDFSIO write, 4 runs; new: TestDFSIO write, 4 runs;")
-                .containsPattern("aggregate_throughput \\*  MiB/s +100\\.250 ± 1%  150\\.250 ± 1%  \\+49\\.88% better  0\\.029  4\\+4");
+                .containsPattern("aggregate throughput \\*  MiB/s +100\\.250 ± 1%  150\\.250 ± 1%  \\+49\\.88% better  0\\.029  4\\+4");
     }
 
     @Test

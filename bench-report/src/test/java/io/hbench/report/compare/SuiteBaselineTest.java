@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,18 @@ class SuiteBaselineTest {
     }
 
     @Test
+    void readsBothSidesOfAFigureInItsOneUnit() throws Exception {
+        List<Path> base = List.of(suite("base", 100, 1500, 40, 0.0004));
+        List<Path> next = List.of(suite("new", 100, 900, 40, 0.0025));
+
+        SuiteBaseline baseline = SuiteBaseline.compare(base, next, new Comparer(0.05, false));
+
+        assertThat(baseline.rows().get(0).primaryFigures())
+                .isEqualTo("aggregate throughput 1500.000 MiB/s -> 900.000 MiB/s");
+        assertThat(baseline.rows().get(0).hostFigures().get("dn1 disk await")).containsExactly("0.400 ms", "2.500 ms");
+    }
+
+    @Test
     void refusesSuitesOfAnotherDefinition() throws Exception {
         Path base = suite("base", 100, 100, 40);
         Path next = temp.resolve("other");
@@ -68,6 +81,17 @@ class SuiteBaselineTest {
     }
 
     private Path suite(String name, double seconds, double mibPerSecond, double cpuUser) throws Exception {
+        return suite(name, seconds, mibPerSecond, cpuUser, List.of());
+    }
+
+    private Path suite(String name, double seconds, double mibPerSecond, double cpuUser, double awaitSeconds)
+            throws Exception {
+        return suite(name, seconds, mibPerSecond, cpuUser, List.of(Metric.of("disk_latency", awaitSeconds,
+                Unit.SECONDS, Better.NEITHER).withLabel("stat", "mean")));
+    }
+
+    private Path suite(String name, double seconds, double mibPerSecond, double cpuUser, List<Metric> more)
+            throws Exception {
         Path dir = Files.createDirectories(temp.resolve(name));
         new SuiteRecord("hbench-suite/1/standard", 10, 5, false, List.of(
                 new StepRecord("dfsio-write", StepRecord.Status.PASSED, 0, seconds),
@@ -79,12 +103,18 @@ class SuiteBaselineTest {
                 .parameter("nrFiles", "10")
                 .metric("aggregate_throughput", mibPerSecond * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)
                 .resources(new ResourceUsage(Duration.ofSeconds(1), List.of(), List.of(HostUsage.sampled("dn1",
-                        List.of(), List.of(), List.of(mean("cpu_user", cpuUser), mean("cpu_system", 5)))), List.of()))
+                        List.of(), List.of(), summary(cpuUser, more))), List.of()))
                 .build();
         try (Writer writer = Files.newBufferedWriter(dir.resolve("01-dfsio-write.json"))) {
             new JsonResultFormat().write(result, writer);
         }
         return dir;
+    }
+
+    private static List<Metric> summary(double cpuUser, List<Metric> more) {
+        List<Metric> summary = new ArrayList<>(List.of(mean("cpu_user", cpuUser), mean("cpu_system", 5)));
+        summary.addAll(more);
+        return summary;
     }
 
     private static Metric mean(String id, double value) {

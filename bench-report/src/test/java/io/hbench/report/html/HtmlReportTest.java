@@ -1,16 +1,21 @@
 package io.hbench.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.Results;
+import io.hbench.report.compare.Comparer;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,6 +64,55 @@ class HtmlReportTest {
         assertThat(new ObjectMapper().readTree(data.group(1)).toString())
                 .as("the data still parses, with the label as it was")
                 .contains("</script><script>alert(1)</script><!--");
+    }
+
+    @Test
+    void givesThePageTheOneUnitOfEveryFigureSoThatItChoosesNone() throws Exception {
+        BenchResult result = BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
+                .environment(Results.environment()).start(Instant.EPOCH).end(Instant.EPOCH)
+                .metric("aggregate_throughput", 1538 * Results.MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .metric("io_phase_time", 0.877311, Unit.SECONDS, Better.LOWER)
+                .distribution(new Distribution("io_call_latency", Unit.SECONDS, 1, 0.0005, 0.0005, 0.0005, 0,
+                        new TreeMap<>(Map.of(50.0, 0.0005))))
+                .build();
+        StringWriter page = new StringWriter();
+        LoadedResult loaded = new LoadedResult(temp.resolve("r.json"), result);
+        new HtmlReport("t", Instant.EPOCH).write(List.of(loaded), Optional.of(new Comparer(0.05, false)
+                .compare(List.of(loaded), List.of(loaded))), page);
+
+        JsonNode data = data(page.toString());
+        assertThat(data.get("units").get("io_call_latency seconds").get("symbol").textValue()).isEqualTo("ms");
+        assertThat(data.get("units").get("io_call_latency seconds").get("divisor").doubleValue()).isEqualTo(1e-3);
+        assertThat(data.get("units").get("io_phase_time seconds").get("symbol").textValue()).isEqualTo("s");
+        assertThat(data.get("units").get("aggregate_throughput bytes/s").get("symbol").textValue()).isEqualTo("MiB/s");
+        assertThat(data.get("results").get(0).get("metricTexts").findValuesAsText("value"))
+                .containsExactly("1538.000 MiB/s", "0.877 s");
+        assertThat(data.get("comparisonTexts").findValuesAsText("base")).containsExactly("1538.000 MiB/s", "0.877 s");
+        assertThat(data.get("results").get(0).get("durationText").textValue()).isEqualTo("0.000 s");
+        assertThat(resource(HtmlReport.class, "report.js")).as("the page's script names no unit of its own")
+                .doesNotContain("MiB", "1024", "µs", "'ms'", "'us'", "' s'", "'ops/s'");
+    }
+
+    @Test
+    void namesEveryFigureOfThePageForPeopleAndShowsNoIdentifier() throws Exception {
+        BenchResult failed = BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
+                .environment(Results.environment()).start(Instant.EPOCH).end(Instant.EPOCH)
+                .metric(Metric.of("ops_per_second", 10, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create"))
+                .distribution(new Distribution("io_call_latency", Unit.SECONDS, 1, 0.0005, 0.0005, 0.0005, 0,
+                        new TreeMap<>(Map.of(50.0, 0.0005))).withLabel("operation", "write"))
+                .failure("job failed").build();
+
+        JsonNode data = data(write(failed));
+
+        assertThat(data.get("names").get("ops_per_second{operation=create}").textValue())
+                .isEqualTo("operations per second, create");
+        assertThat(data.get("names").get("io_call_latency{operation=write}").textValue())
+                .isEqualTo("IO call latency, write");
+        JsonNode entry = data.get("results").get(0);
+        assertThat(entry.get("headline").textValue()).isEqualTo("(no aggregate throughput)");
+        assertThat(entry.get("metricTexts").get(0).has("key")).as("no identifier for the metrics table").isFalse();
+        assertThat(resource(HtmlReport.class, "report.js")).doesNotContain("'identifier'", "title: keyOf");
     }
 
     @Test
@@ -145,6 +201,19 @@ class HtmlReportTest {
     private static int report(ByteArrayOutputStream stderr, String... args) {
         return new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(stderr, true,
                 StandardCharsets.UTF_8)).runCommandLine(null, args);
+    }
+
+    private static JsonNode data(String page) throws Exception {
+        Matcher data = Pattern.compile("(?s)<script type=\"application/json\" id=\"hbench-data\">(.*?)</script>")
+                .matcher(page);
+        assertThat(data.find()).isTrue();
+        return new ObjectMapper().readTree(data.group(1));
+    }
+
+    private static String resource(Class<?> owner, String name) throws Exception {
+        try (InputStream in = owner.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private String write(BenchResult result) throws Exception {
