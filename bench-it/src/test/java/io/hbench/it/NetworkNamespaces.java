@@ -6,10 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,22 +32,29 @@ import java.util.regex.Pattern;
 final class NetworkNamespaces implements AutoCloseable {
     private static final Pattern OURS = Pattern.compile("hbench-(\\d+)-.+");
     private static final String SUBNET = "10.231.";
-    /** Runs in the namespace, under a mount and UTS namespace of its own: the host's name, hosts file and /tmp. */
+    /**
+     * Runs in the namespace, under a mount and UTS namespace of its own: the host's name, hosts file and /tmp. The
+     * directories of /tmp the host must still see (a build under /tmp) are bound into its own /tmp at the same place.
+     */
     private static final String ENTER = "hostname \"$HBENCH_HOST\" && mount --bind \"$HBENCH_HOSTS\" /etc/hosts"
-            + " && mount --bind \"$HBENCH_TMP\" /tmp && exec \"$@\"";
+            + " && IFS=: && for dir in $HBENCH_SHARED; do mkdir -p \"$HBENCH_TMP/${dir#/tmp/}\""
+            + " && mount --bind \"$dir\" \"$HBENCH_TMP/${dir#/tmp/}\" || exit 1; done && unset IFS"
+            + " && mount --rbind \"$HBENCH_TMP\" /tmp && exec \"$@\"";
 
     private final String tag;
     private final String subnet;
     private final Path home;
     private final Path hostsFile;
     private final Map<String, String> addresses;
+    private final String sharedTmp;
 
-    private NetworkNamespaces(String tag, String subnet, Path home, Map<String, String> addresses) {
+    private NetworkNamespaces(String tag, String subnet, Path home, Map<String, String> addresses, String sharedTmp) {
         this.tag = tag;
         this.subnet = subnet;
         this.home = home;
         this.hostsFile = home.resolve("hosts");
         this.addresses = addresses;
+        this.sharedTmp = sharedTmp;
     }
 
     /** Why hosts cannot be made here, in one line; empty if they can. */
@@ -71,8 +80,10 @@ final class NetworkNamespaces implements AutoCloseable {
      * Makes a host for each name, numbered in order from .11 on a /24 of its own; the gateway is .1.
      *
      * @param home where the hosts' files go: the hosts file and each host's /tmp
+     * @param seen paths every host must see as they are, though each has a /tmp of its own: what its processes run
+     *        from and read
      */
-    static NetworkNamespaces create(Path home, List<String> hosts) throws IOException {
+    static NetworkNamespaces create(Path home, List<String> hosts, Collection<Path> seen) throws IOException {
         removeLeftOvers();
         String tag = Long.toString(ProcessHandle.current().pid());
         String subnet = SUBNET + freeThirdOctet() + ".";
@@ -81,7 +92,7 @@ final class NetworkNamespaces implements AutoCloseable {
             addresses.put(hosts.get(i), subnet + (11 + i));
         }
         Files.createDirectories(home);
-        NetworkNamespaces net = new NetworkNamespaces(tag, subnet, home, addresses);
+        NetworkNamespaces net = new NetworkNamespaces(tag, subnet, home, addresses, underTmp(seen));
         try {
             net.build();
         } catch (IOException | RuntimeException e) {
@@ -89,6 +100,19 @@ final class NetworkNamespaces implements AutoCloseable {
             throw e;
         }
         return net;
+    }
+
+    /** The directories right under /tmp that hold any of {@code paths}, joined by ':'. */
+    private static String underTmp(Collection<Path> paths) {
+        Path tmp = Paths.get("/tmp");
+        TreeSet<String> dirs = new TreeSet<>();
+        for (Path path : paths) {
+            Path real = path.toAbsolutePath().normalize();
+            if (real.startsWith(tmp) && real.getNameCount() > 1) {
+                dirs.add(tmp.resolve(real.getName(1)).toString());
+            }
+        }
+        return String.join(":", dirs);
     }
 
     private void build() throws IOException {
@@ -151,6 +175,7 @@ final class NetworkNamespaces implements AutoCloseable {
         builder.environment().put("HBENCH_HOST", host);
         builder.environment().put("HBENCH_HOSTS", hostsFile.toString());
         builder.environment().put("HBENCH_TMP", tmp(host).toString());
+        builder.environment().put("HBENCH_SHARED", sharedTmp);
         return builder;
     }
 

@@ -53,7 +53,6 @@ class SlowHostOnNamespacesIT {
     static void startCluster() throws Exception {
         Optional<String> unavailable = NetworkNamespaces.unavailable();
         assumeTrue(unavailable.isEmpty(), () -> "no hosts of their own: " + unavailable.orElseThrow());
-        // Not under /tmp: every host has a /tmp of its own, which hides the machine's.
         home = Paths.get(System.getProperty("hbench.it.scratch"), "slow-host");
         if (Files.exists(home)) {
             PathUtils.deleteDirectory(home);
@@ -61,7 +60,9 @@ class SlowHostOnNamespacesIT {
         Files.createDirectories(home);
         List<String> hosts = new ArrayList<>(List.of(NamespaceCluster.MASTER));
         hosts.addAll(WORKERS);
-        net = NetworkNamespaces.create(home, hosts);
+        List<Path> seen = new ArrayList<>(YarnCluster.Environment.paths());
+        seen.add(home);
+        net = NetworkNamespaces.create(home, hosts, seen);
         Map<String, Long> diskDelay = new HashMap<>();
         for (String worker : WORKERS) {
             boolean slow = worker.equals(SLOW);

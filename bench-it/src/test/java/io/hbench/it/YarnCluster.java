@@ -245,6 +245,16 @@ final class YarnCluster implements AutoCloseable {
             }
         }
 
+        /** Every path a cluster's processes run from: the JDK, Hadoop's jars, bench.jar and these tests' classes. */
+        static List<Path> paths() {
+            List<Path> paths = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home")),
+                    Paths.get(benchJar()), Paths.get(ownClasses())));
+            for (String entry : hadoopClasspath().split(File.pathSeparator)) {
+                paths.add(Paths.get(entry));
+            }
+            return paths;
+        }
+
         static String hadoopClasspath() {
             try {
                 return Files.readString(Paths.get(property("hbench.it.hadoopClasspath"))).trim();
