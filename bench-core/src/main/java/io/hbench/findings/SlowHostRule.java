@@ -86,14 +86,14 @@ public final class SlowHostRule {
         }
         boolean connections = observations.stream().anyMatch(one -> one.hosts().size() > 1);
         Map<String, Double> hostFigure = new TreeMap<>();
-        byHost.forEach((host, speeds) -> hostFigure.put(host, connections ? Collections.max(speeds) : median(speeds)));
+        byHost.forEach((host, speeds) -> hostFigure.put(host, hostFigure(speeds, connections, Better.HIGHER)));
         double center = median(new ArrayList<>(hostFigure.values()));
         double logCenter = median(hostFigure.values().stream().map(Math::log).collect(Collectors.toList()));
         double mad = median(hostFigure.values().stream().map(figure -> Math.abs(Math.log(figure) - logCenter))
                 .collect(Collectors.toList()));
         double slowBelow = (1 - minShortfallPercent / 100.0) * center;
         Double typicalRaw = byGroup.size() == 1
-                ? median(rawByHost.values().stream().map(raw -> connections ? best(raw, better) : median(raw))
+                ? median(rawByHost.values().stream().map(raw -> hostFigure(raw, connections, better))
                         .collect(Collectors.toList()))
                 : null;
         for (Map.Entry<String, Double> host : hostFigure.entrySet()) {
@@ -103,8 +103,8 @@ public final class SlowHostRule {
                 List<Double> speeds = byHost.get(host.getKey());
                 int slowOnes = (int) speeds.stream().filter(speed -> speed <= slowBelow).count();
                 slow.add(new SlowHost(host.getKey(), figure / center, speeds.size(), slowOnes,
-                        typicalRaw == null ? null : connections ? best(rawByHost.get(host.getKey()), better)
-                                : median(rawByHost.get(host.getKey())), typicalRaw, connections));
+                        typicalRaw == null ? null : hostFigure(rawByHost.get(host.getKey()), connections, better),
+                        typicalRaw, connections));
             }
         }
         slow.sort((a, b) -> Double.compare(a.relativeSpeed(), b.relativeSpeed()));
@@ -115,8 +115,14 @@ public final class SlowHostRule {
         return better == Better.HIGHER ? value : 1 / value;
     }
 
-    /** The best of {@code values}: the highest, or for a figure better low, the lowest. */
-    private static double best(List<Double> values, Better better) {
+    /**
+     * One host's figure from the values measured on it: their median, or for connections their best (the highest, or
+     * for a figure better low, the lowest).
+     */
+    private static double hostFigure(List<Double> values, boolean connections, Better better) {
+        if (!connections) {
+            return median(values);
+        }
         return better == Better.HIGHER ? Collections.max(values) : Collections.min(values);
     }
 
