@@ -2,12 +2,10 @@ package io.hbench.it;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -81,53 +79,31 @@ final class NamespaceCluster implements AutoCloseable {
     private void writeConfiguration() throws IOException {
         String master = net.address(MASTER);
         String classpath = YarnCluster.Environment.hadoopClasspath();
-        String taskOpts = "-Xmx384m -XX:+UseSerialGC " + YarnCluster.Environment.jvmOpens();
-        Map<String, Map<String, String>> files = new LinkedHashMap<>();
-        files.put("core-site.xml", Map.of(
-                "fs.defaultFS", "hdfs://" + master + ":8020",
-                "hadoop.tmp.dir", "${hbench.node.dir}/hadoop-tmp"));
-        files.put("hdfs-site.xml", Map.of(
-                "dfs.namenode.name.dir", "${hbench.node.dir}/name",
-                "dfs.datanode.data.dir", "${hbench.node.dir}/data",
-                "dfs.replication", "2",
-                "dfs.namenode.safemode.extension", "0",
-                "dfs.heartbeat.interval", "1"));
-        Map<String, String> yarn = new LinkedHashMap<>();
-        yarn.put("yarn.resourcemanager.hostname", master);
-        yarn.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
-        yarn.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
-        yarn.put("yarn.nodemanager.local-dirs", "${hbench.node.dir}/nm-local");
-        yarn.put("yarn.nodemanager.log-dirs", "${hbench.node.dir}/nm-logs");
-        yarn.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
-        yarn.put("yarn.nodemanager.resource.cpu-vcores", "8");
-        yarn.put("yarn.scheduler.minimum-allocation-mb", "128");
-        yarn.put("yarn.nodemanager.vmem-check-enabled", "false");
-        yarn.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.9");
-        yarn.put("yarn.application.classpath", classpath);
+        Map<String, String> settings = YarnCluster.containerSettings();
+        settings.put("fs.defaultFS", "hdfs://" + master + ":8020");
+        settings.put("hadoop.tmp.dir", "${hbench.node.dir}/hadoop-tmp");
+        settings.put("dfs.namenode.name.dir", "${hbench.node.dir}/name");
+        settings.put("dfs.datanode.data.dir", "${hbench.node.dir}/data");
+        settings.put("dfs.replication", "2");
+        settings.put("dfs.namenode.safemode.extension", "0");
+        settings.put("dfs.heartbeat.interval", "1");
+        settings.put("yarn.resourcemanager.hostname", master);
+        settings.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
+        settings.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
+        settings.put("yarn.nodemanager.local-dirs", "${hbench.node.dir}/nm-local");
+        settings.put("yarn.nodemanager.log-dirs", "${hbench.node.dir}/nm-logs");
+        settings.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
+        settings.put("yarn.application.classpath", classpath);
         // Place every container where it fits at once rather than wait for a host its input is on.
-        yarn.put("yarn.scheduler.capacity.node-locality-delay", "-1");
-        files.put("yarn-site.xml", yarn);
-        Map<String, String> mapred = new LinkedHashMap<>();
-        mapred.put("mapreduce.framework.name", "yarn");
-        mapred.put("mapreduce.application.classpath", classpath);
-        mapred.put("mapreduce.jobhistory.address", master + ":10020");
-        mapred.put("mapreduce.map.memory.mb", "512");
-        mapred.put("mapreduce.reduce.memory.mb", "512");
-        mapred.put("yarn.app.mapreduce.am.resource.mb", "512");
-        mapred.put("mapreduce.map.java.opts", taskOpts);
-        mapred.put("mapreduce.reduce.java.opts", taskOpts);
-        mapred.put("yarn.app.mapreduce.am.command-opts", taskOpts);
+        settings.put("yarn.scheduler.capacity.node-locality-delay", "-1");
+        settings.put("mapreduce.framework.name", "yarn");
+        settings.put("mapreduce.application.classpath", classpath);
+        settings.put("mapreduce.jobhistory.address", master + ":10020");
         // The reducer starts once every map has ended, so that it never holds a map's slot.
-        mapred.put("mapreduce.job.reduce.slowstart.completedmaps", "1.0");
-        files.put("mapred-site.xml", mapred);
-        Files.createDirectories(conf);
-        for (Map.Entry<String, Map<String, String>> file : files.entrySet()) {
-            Configuration xml = new Configuration(false);
-            file.getValue().forEach(xml::set);
-            try (OutputStream out = Files.newOutputStream(conf.resolve(file.getKey()))) {
-                xml.writeXml(out);
-            }
-        }
+        settings.put("mapreduce.job.reduce.slowstart.completedmaps", "1.0");
+        Configuration site = new Configuration(false);
+        settings.forEach(site::set);
+        YarnCluster.writeSiteFiles(site, conf);
         YarnCluster.writeQuietLog4j(conf.resolve("log4j.properties"));
     }
 

@@ -49,24 +49,13 @@ final class YarnCluster implements AutoCloseable {
     static YarnCluster start(Path home, int nodes) throws IOException, InterruptedException {
         Files.createDirectories(home);
         Path site = home.resolve("cluster-site.xml");
-        String taskOpts = "-Xmx384m " + Environment.jvmOpens();
         List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx1536m"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-Dlog4j.configuration=file:" + writeQuietLog4j(home.resolve("cluster-log4j.properties")),
                 "-cp", Environment.hadoopClasspath() + File.pathSeparator + Environment.ownClasses(),
                 ClusterMain.class.getName(), home.toString(), Integer.toString(nodes), site.toString()));
-        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> settings = containerSettings();
         settings.put("yarn.nodemanager.resource.memory-mb", "4096");
-        settings.put("yarn.nodemanager.resource.cpu-vcores", "8");
-        settings.put("yarn.scheduler.minimum-allocation-mb", "128");
-        settings.put("yarn.nodemanager.vmem-check-enabled", "false");
-        settings.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.9");
-        settings.put("mapreduce.map.memory.mb", "512");
-        settings.put("mapreduce.reduce.memory.mb", "512");
-        settings.put("yarn.app.mapreduce.am.resource.mb", "512");
-        settings.put("mapreduce.map.java.opts", taskOpts);
-        settings.put("mapreduce.reduce.java.opts", taskOpts);
-        settings.put("yarn.app.mapreduce.am.command-opts", taskOpts);
         settings.forEach((key, value) -> command.add(key + "=" + value));
         Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
                 .redirectOutput(home.resolve("cluster.log").toFile()).start();
@@ -78,6 +67,27 @@ final class YarnCluster implements AutoCloseable {
             throw e;
         }
         return cluster;
+    }
+
+    /**
+     * How the test clusters size their containers, so that several run at once on two cores: 512 MB per task and per
+     * ApplicationMaster, 8 vcores per NodeManager (memory alone limits), no virtual memory check, and a disk that is
+     * nearly full still healthy. Each cluster adds its NodeManagers' memory.
+     */
+    static Map<String, String> containerSettings() {
+        String taskOpts = "-Xmx384m " + Environment.jvmOpens();
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("yarn.nodemanager.resource.cpu-vcores", "8");
+        settings.put("yarn.scheduler.minimum-allocation-mb", "128");
+        settings.put("yarn.nodemanager.vmem-check-enabled", "false");
+        settings.put("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "99.9");
+        settings.put("mapreduce.map.memory.mb", "512");
+        settings.put("mapreduce.reduce.memory.mb", "512");
+        settings.put("yarn.app.mapreduce.am.resource.mb", "512");
+        settings.put("mapreduce.map.java.opts", taskOpts);
+        settings.put("mapreduce.reduce.java.opts", taskOpts);
+        settings.put("yarn.app.mapreduce.am.command-opts", taskOpts);
+        return settings;
     }
 
     private void awaitStart(Path site) throws IOException, InterruptedException {
@@ -104,16 +114,21 @@ final class YarnCluster implements AutoCloseable {
     private void writeClientConfiguration(Path site) throws IOException {
         Configuration running = new Configuration(false);
         running.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+        writeSiteFiles(running, conf);
+    }
+
+    /** Writes {@code settings} into {@code conf} as the four site files, each key where Hadoop looks for it. */
+    static void writeSiteFiles(Configuration settings, Path conf) throws IOException {
         Map<String, Configuration> files = new LinkedHashMap<>();
         for (String file : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
             files.put(file, new Configuration(false));
         }
-        for (Map.Entry<String, String> entry : running) {
+        for (Map.Entry<String, String> entry : settings) {
             String key = entry.getKey();
             String file = key.startsWith("dfs.") ? "hdfs-site.xml"
                     : key.startsWith("mapreduce.") || key.startsWith("yarn.app.mapreduce.") ? "mapred-site.xml"
                     : key.startsWith("yarn.") ? "yarn-site.xml" : "core-site.xml";
-            files.get(file).set(key, running.getRaw(key));
+            files.get(file).set(key, settings.getRaw(key));
         }
         Files.createDirectories(conf);
         for (Map.Entry<String, Configuration> file : files.entrySet()) {
