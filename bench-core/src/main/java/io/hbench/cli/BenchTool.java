@@ -66,6 +66,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     public static final String DEBUG_KEY = "hbench.debug";
     /** The line before a run's findings on the console. */
     public static final String FINDINGS_HEADER = "----- Findings -----";
+    /** Starts the embedded cluster on an S3 object store rather than HDFS. */
+    public static final String EMBEDDED_STORE_FLAG = "embeddedStore";
     /**
      * User errors about credentials, local files or directories in use rather than the command line's shape: one line
      * says what to do, and the usage would only bury it.
@@ -288,13 +290,15 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             ClusterSession.EmbeddedMode mode = embeddedMode(line, parsed);
             Path embeddedDir = line.hasOption("embeddedDir")
                     ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
+            EmbeddedCluster.Storage storage = line.hasOption(EMBEDDED_STORE_FLAG) ? EmbeddedCluster.Storage.S3
+                    : EmbeddedCluster.Storage.HDFS;
             Optional<KerberosLogin.Keytab> keytab = keytab(line);
             boolean logsIn = callsTheCluster(parsed) || keytab.isPresent();
             if (logsIn) {
                 ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
             }
             try (KerberosLogin login = logsIn ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
-                return login.call(() -> runOnCluster(parsed, mode, embeddedDir));
+                return login.call(() -> runOnCluster(parsed, mode, embeddedDir, storage));
             }
         } catch (InvalidOptionException e) {
             // Refused by the options' builder, or by their resolution against the cluster once the program runs.
@@ -333,8 +337,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         }
     }
 
-    private int runOnCluster(O parsed, ClusterSession.EmbeddedMode mode, Path embeddedDir) throws Exception {
-        try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, err)) {
+    private int runOnCluster(O parsed, ClusterSession.EmbeddedMode mode, Path embeddedDir,
+            EmbeddedCluster.Storage storage) throws Exception {
+        try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, storage, err)) {
             running = true;
             clusterSampling = samplesCluster(parsed) ? ClusterSampling.start(session.configuration(), err)
                     : Optional.empty();
@@ -440,6 +445,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         options.addOption(Option.builder("noResources")
                 .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
+        options.addOption(Option.builder(EMBEDDED_STORE_FLAG).desc("run on an embedded cluster whose file system is an S3"
+                + " object store (S3Proxy, reached through S3A) rather than HDFS; implies -embedded").build());
         options.addOption(Option.builder("noEmbedded")
                 .desc("never start an embedded cluster; use the configured file system, even file:///").build());
         options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
@@ -518,10 +525,13 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     private ClusterSession.EmbeddedMode embeddedMode(CommandLine line, O parsed) {
-        if (line.hasOption("embedded") && line.hasOption("noEmbedded")) {
-            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-embedded and -noEmbedded exclude each other");
+        for (String embedded : List.of("embedded", EMBEDDED_STORE_FLAG)) {
+            if (line.hasOption(embedded) && line.hasOption("noEmbedded")) {
+                throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-" + embedded + " and -noEmbedded exclude each"
+                        + " other");
+            }
         }
-        if (line.hasOption("embedded")) {
+        if (line.hasOption("embedded") || line.hasOption(EMBEDDED_STORE_FLAG)) {
             return ClusterSession.EmbeddedMode.FORCE;
         }
         return line.hasOption("noEmbedded") || !startsEmbeddedClusterWhenNoneIsConfigured(parsed)

@@ -40,17 +40,21 @@ public final class ClusterSession implements AutoCloseable {
         this.embedded = embedded;
     }
 
-    public static ClusterSession open(Configuration conf, EmbeddedMode mode, Path embeddedDir, PrintStream err) {
+    /** @param storage what an embedded cluster, if one starts, keeps its files in */
+    public static ClusterSession open(Configuration conf, EmbeddedMode mode, Path embeddedDir,
+            EmbeddedCluster.Storage storage, PrintStream err) {
         requireNonNull(conf, "conf is null");
         requireNonNull(mode, "mode is null");
         requireNonNull(embeddedDir, "embeddedDir is null");
+        requireNonNull(storage, "storage is null");
         if (mode == EmbeddedMode.REFUSE || mode == EmbeddedMode.AUTO && isClusterConfigured(conf)) {
             return new ClusterSession(conf, null);
         }
         err.println("hbench: " + (mode == EmbeddedMode.FORCE ? "" : "no cluster configured; ")
-                + "starting an embedded cluster with storage in " + embeddedDir.toAbsolutePath()
+                + "starting an embedded cluster" + (storage == EmbeddedCluster.Storage.S3 ? " on an S3 object store" : "")
+                + " with storage in " + embeddedDir.toAbsolutePath()
                 + " (-noEmbedded to use " + FileSystem.getDefaultUri(conf) + " instead)");
-        EmbeddedCluster cluster = EmbeddedCluster.start(conf, embeddedDir);
+        EmbeddedCluster cluster = EmbeddedCluster.start(conf, embeddedDir, storage);
         return new ClusterSession(cluster.clientConfiguration(), cluster);
     }
 

@@ -19,20 +19,31 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * An HDFS cluster with several DataNodes inside this process, plus the in-process MapReduce
- * runner, for machines with no cluster. Its storage lives in one directory and survives the
- * process, so a {@code -write} and a later {@code -read} see the same files, as on a real
- * cluster; deleting the directory resets it. A lock file keeps two programs from opening the
- * same storage at once.
+ * A cluster for machines with no cluster: the in-process MapReduce runner, and as its default file
+ * system either an HDFS with several DataNodes inside this process or an object store (S3Proxy, a
+ * real S3 API server, in a process of its own, reached through S3A). Its storage lives in one
+ * directory and survives the process, so a {@code -write} and a later {@code -read} see the same
+ * files, as on a real cluster; deleting the directory resets it. A lock file keeps two programs
+ * from opening the same storage at once.
  *
  * <p>Lifecycle: {@link #start} returns a running cluster; {@link #close} stops every NameNode
- * and DataNode thread and releases the lock. Closing twice is harmless.
+ * and DataNode thread, or the object store's process, and releases the lock. Closing twice is
+ * harmless.
  */
 public final class EmbeddedCluster implements AutoCloseable {
+    /** What the embedded cluster keeps its files in. */
+    public enum Storage {
+        /** HDFS: a NameNode and DataNodes in this process. */
+        HDFS,
+        /** An S3 bucket, {@code s3a://hbench/}, served by S3Proxy in a process of its own. */
+        S3
+    }
+
     public static final int DEFAULT_DATA_NODES = 3;
     /** Configuration key for the number of DataNodes of a new embedded cluster. */
     public static final String DATA_NODES_KEY = "hbench.embedded.datanodes";
@@ -56,16 +67,22 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Path directory;
     private final FileChannel lockChannel;
     private final FileLock lock;
+    /** Null for an object store. */
     private final MiniDFSCluster dfs;
+    /** Null for HDFS. */
+    private final S3ProxyServer objectStore;
+    private final URI fileSystemUri;
     private final Configuration clientConfiguration;
     private boolean closed;
 
     private EmbeddedCluster(Path directory, FileChannel lockChannel, FileLock lock, MiniDFSCluster dfs,
-            Configuration clientConfiguration) {
+            S3ProxyServer objectStore, URI fileSystemUri, Configuration clientConfiguration) {
         this.directory = directory;
         this.lockChannel = lockChannel;
         this.lock = lock;
         this.dfs = dfs;
+        this.objectStore = objectStore;
+        this.fileSystemUri = fileSystemUri;
         this.clientConfiguration = clientConfiguration;
     }
 
@@ -74,15 +91,25 @@ public final class EmbeddedCluster implements AutoCloseable {
         return Paths.get(System.getProperty("java.io.tmpdir"), "hbench-embedded-" + System.getProperty("user.name"));
     }
 
+    /** Starts a cluster on HDFS; see {@link #start(Configuration, Path, Storage)}. */
+    public static EmbeddedCluster start(Configuration base, Path directory) {
+        return start(base, directory, Storage.HDFS);
+    }
+
     /**
-     * Starts a cluster on the storage in {@code directory}, creating it on first use.
+     * Starts a cluster on the storage in {@code directory}, creating it on first use. HDFS keeps its
+     * files in {@code directory/dfs}, the object store in {@code directory/s3}: one directory may
+     * hold both, used one at a time.
      *
      * @param base configuration to start from (generic options such as {@code -D} are kept)
      */
-    public static EmbeddedCluster start(Configuration base, Path directory) {
+    public static EmbeddedCluster start(Configuration base, Path directory, Storage storage) {
         requireNonNull(base, "base is null");
         requireNonNull(directory, "directory is null");
-        requireMiniCluster();
+        requireNonNull(storage, "storage is null");
+        if (storage == Storage.HDFS) {
+            requireMiniCluster();
+        }
         Path dir = directory.toAbsolutePath().normalize();
         if (!OPEN_IN_THIS_JVM.add(dir)) {
             throw inUse(dir);
@@ -93,8 +120,11 @@ public final class EmbeddedCluster implements AutoCloseable {
             prepareDirectory(dir);
             channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             lock = tryLock(channel, dir);
-            int dataNodes = dataNodes(base, dir);
             EmbeddedLogging.quiet();
+            if (storage == Storage.S3) {
+                return startObjectStore(base, dir, channel, lock);
+            }
+            int dataNodes = dataNodes(base, dir);
             Configuration conf = new Configuration(base);
             Path dfsDir = dir.resolve("dfs");
             conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dfsDir.toString());
@@ -112,7 +142,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             dfs.waitClusterUp();
             dfs.waitActive();
             Configuration client = clientConfiguration(conf, dfs.getURI(), dir);
-            return new EmbeddedCluster(dir, channel, lock, dfs, client);
+            return new EmbeddedCluster(dir, channel, lock, dfs, null, dfs.getURI(), client);
         } catch (IOException | RuntimeException e) {
             release(lock, channel);
             OPEN_IN_THIS_JVM.remove(dir);
@@ -122,6 +152,30 @@ public final class EmbeddedCluster implements AutoCloseable {
             throw new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED,
                     "the embedded cluster in " + dir + " did not start: " + e.getMessage()
                             + "; if its storage is damaged, remove that directory to start afresh", e);
+        }
+    }
+
+    /**
+     * The object store: S3Proxy serving one bucket, reached through S3A with the committer a cluster
+     * on S3 would be set up with (the magic committer: job output written in place, no renames).
+     * MapReduce's staging files go to the bucket too, as on a cluster whose default file system is
+     * the store; hadoop.tmp.dir stays local for the task runner's own files.
+     */
+    private static EmbeddedCluster startObjectStore(Configuration base, Path dir, FileChannel channel, FileLock lock)
+            throws IOException {
+        S3ProxyServer server = S3ProxyServer.start(dir.resolve("s3"));
+        Configuration conf = new Configuration(base);
+        conf.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+        server.configureClient(conf);
+        setUnlessChosen(conf, "fs.s3a.committer.name", "magic");
+        setUnlessChosen(conf, "fs.s3a.committer.magic.enabled", "true");
+        Configuration client = clientConfiguration(conf, server.bucket(), dir);
+        return new EmbeddedCluster(dir, channel, lock, null, server, server.bucket(), client);
+    }
+
+    private static void setUnlessChosen(Configuration conf, String key, String value) {
+        if (!ConfigurationSources.isSetExplicitly(conf, key)) {
+            conf.set(key, value);
         }
     }
 
@@ -224,6 +278,18 @@ public final class EmbeddedCluster implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Hadoop caches a file system per bucket and user: the next store on this bucket in this JVM listens on another
+     * port with other credentials, so the cached client, which knows the old ones, is closed with its store.
+     */
+    private void closeCachedFileSystem() {
+        try {
+            FileSystem.get(fileSystemUri, clientConfiguration).close();
+        } catch (IOException ignored) {
+            // A client that cannot be closed holds no more than threads of an idle pool.
+        }
+    }
+
     private static void release(FileLock lock, FileChannel channel) {
         try {
             if (lock != null) {
@@ -243,11 +309,16 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     public URI fileSystemUri() {
-        return dfs.getURI();
+        return fileSystemUri;
     }
 
+    public Storage storage() {
+        return dfs != null ? Storage.HDFS : Storage.S3;
+    }
+
+    /** The DataNodes of the embedded HDFS; none for an object store. */
     public int dataNodes() {
-        return dfs.getDataNodes().size();
+        return dfs != null ? dfs.getDataNodes().size() : 0;
     }
 
     public Path directory() {
@@ -261,10 +332,15 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         closed = true;
         try {
-            EmbeddedLogging.silenceShutdown();
-            // Not dfs.shutdown(): it schedules the whole storage directory for deletion at exit.
-            dfs.shutdownDataNodes();
-            dfs.shutdownNameNodes();
+            if (objectStore != null) {
+                closeCachedFileSystem();
+                objectStore.close();
+            } else {
+                EmbeddedLogging.silenceShutdown();
+                // Not dfs.shutdown(): it schedules the whole storage directory for deletion at exit.
+                dfs.shutdownDataNodes();
+                dfs.shutdownNameNodes();
+            }
         } finally {
             release(lock, lockChannel);
             OPEN_IN_THIS_JVM.remove(directory);
