@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -14,15 +15,25 @@ import org.apache.hadoop.mapreduce.Counter;
  * resources while it runs, if the job asked for it.
  */
 public class DfsioMapper extends TimedMapper<Text, LongWritable, Text, Text> {
+    private FileSystem fs;
     private FileIo io;
 
+    /**
+     * The task's own file system client, not the one Hadoop caches for the process: the local runner runs several
+     * tasks in one JVM, and the store's client counts the requests of all who share it.
+     */
     @Override
     protected void setup(Context context) throws IOException {
         Configuration conf = context.getConfiguration();
         DfsioOptions options = DfsioOptions.readFrom(conf);
         Path base = new Path(options.baseDir());
-        io = new FileIo(base.getFileSystem(conf), conf, options, new Path(base, TestDfsio.DATA_DIR),
-                FileIo.describeHost());
+        fs = FileSystem.newInstance(base.toUri(), conf);
+        io = new FileIo(fs, conf, options, new Path(base, TestDfsio.DATA_DIR), FileIo.describeHost());
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException {
+        fs.close();
     }
 
     @Override

@@ -106,6 +106,9 @@ public final class DfsioReport {
                 + distribution(result.openLatency(), seconds -> latency(OPEN_LATENCY, seconds), df)
                 + (result.tasks().isEmpty() ? "" : "  (before each task's timed I/O)"));
         lines.add(label("All tasks " + SERIES.symbol() + " by second") + series(result.throughputOverTime(), df));
+        if (!result.storeStatistics().isEmpty()) {
+            lines.add(label("Store requests (count)") + result.storeStatistics().describe());
+        }
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.passed()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()

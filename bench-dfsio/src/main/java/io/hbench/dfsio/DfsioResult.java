@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
+import io.hbench.fs.StoreStatistics;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
@@ -45,6 +46,7 @@ public final class DfsioResult implements ProgramResult {
     private final List<String> failures;
     private final List<SubmittedJob> jobs;
     private final Optional<ResourceUsage> resources;
+    private final StoreStatistics storeStatistics;
     private final Summary taskRates;
     private final Distribution taskThroughput;
 
@@ -52,13 +54,16 @@ public final class DfsioResult implements ProgramResult {
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs) {
         this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
-                Optional.empty());
+                Optional.empty(), StoreStatistics.none());
     }
 
-    /** @param resources what the hosts' resources did while the tasks ran; empty if sampling was off */
+    /**
+     * @param resources what the hosts' resources did while the tasks ran; empty if sampling was off
+     * @param storeStatistics what the store's client counted in all tasks; none on a file system that counts nothing
+     */
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
-            List<SubmittedJob> jobs, Optional<ResourceUsage> resources) {
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -70,6 +75,7 @@ public final class DfsioResult implements ProgramResult {
         this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         this.resources = requireNonNull(resources, "resources is null");
+        this.storeStatistics = requireNonNull(storeStatistics, "storeStatistics is null");
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
@@ -82,6 +88,11 @@ public final class DfsioResult implements ProgramResult {
     @Override
     public Optional<ResourceUsage> resources() {
         return resources;
+    }
+
+    /** The requests the object store's client sent for all tasks' I/O, summed; none on HDFS. */
+    public StoreStatistics storeStatistics() {
+        return storeStatistics;
     }
 
     public DfsioOptions options() {
@@ -244,6 +255,7 @@ public final class DfsioResult implements ProgramResult {
                     Metric.of("task_time", task.time().toNanos() / 1e9, Unit.SECONDS, Better.LOWER),
                     Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
+        storeStatistics.metrics().forEach(result::metric);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.StoreStatistics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,7 +27,9 @@ import org.apache.hadoop.util.ReflectionUtils;
  * figures stay comparable with old baselines: the file is opened (created, appended to; for
  * positional reads and truncate its length looked up) before the clock starts, and the clock
  * stops after close, so every read or write and the close are timed (a write's close waits until
- * the last packet is acknowledged). The opening is timed apart, as the task's open latency.
+ * the last packet is acknowledged; on an object store, until the last part is uploaded). The opening is
+ * timed apart, as the task's open latency. What the store's client sent for the file, from the open to the
+ * close, is counted too ({@link StoreStatistics}), so the file system must be this task's alone.
  */
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */
@@ -70,6 +73,7 @@ final class FileIo {
     TaskStats run(String fileName, long size, LongConsumer progress) throws IOException {
         Path file = new Path(dataDir, fileName);
         TaskStats stats = new TaskStats(fileName, host);
+        StoreStatistics storeBefore = StoreStatistics.of(fs);
         long openStart = System.nanoTime();
         switch (options.operation()) {
             case WRITE:
@@ -114,6 +118,7 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
+        stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
         return stats;
     }
 

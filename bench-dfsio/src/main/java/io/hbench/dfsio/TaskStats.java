@@ -1,5 +1,6 @@
 package io.hbench.dfsio;
 
+import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.stats.Histograms;
 import io.hbench.units.DataSize;
@@ -33,6 +34,8 @@ final class TaskStats {
      */
     static final long SLOT_MILLIS = 100;
     static final String FAILURES = "failures";
+    /** The store client's counters ({@link StoreStatistics}), by IOStatistics name. */
+    static final String STORE = "store.";
 
     private final String fileName;
     private final String host;
@@ -40,6 +43,7 @@ final class TaskStats {
     private final Histogram openMicros = Histograms.newHistogram();
     private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
+    private StoreStatistics store = StoreStatistics.none();
     private long startMicros;
     private long startNanos;
     private long endMicros;
@@ -75,6 +79,11 @@ final class TaskStats {
         bytesBySlot.merge(epochMillis / SLOT_MILLIS, count, Long::sum);
     }
 
+    /** What the store's client counted for this task's I/O. */
+    void storeStatistics(StoreStatistics statistics) {
+        this.store = statistics;
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -104,6 +113,9 @@ final class TaskStats {
         out.accept(SummingReducer.HISTOGRAM + OPEN_LATENCY, Histograms.encode(openMicros));
         for (Map.Entry<Long, Long> slot : bytesBySlot.entrySet()) {
             out.accept(SummingReducer.LONG_SUM + SLOT + slot.getKey(), slot.getValue().toString());
+        }
+        for (Map.Entry<String, Long> counter : store.counters().entrySet()) {
+            out.accept(SummingReducer.LONG_SUM + STORE + counter.getKey(), counter.getValue().toString());
         }
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));

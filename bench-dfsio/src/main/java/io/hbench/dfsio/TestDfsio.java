@@ -6,6 +6,7 @@ import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.MapReduceFramework;
 import io.hbench.mapred.ReducedValues;
@@ -46,6 +47,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockStoragePolicySpi;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -113,6 +115,7 @@ public final class TestDfsio {
         }
         Path base = new Path(options.baseDir());
         FileSystem fs = base.getFileSystem(conf);
+        checkCapability(fs, base, options.operation());
         checkPolicies(fs, options);
         if (options.compressionCodec().isPresent()) {
             FileIo.newCodec(options.compressionCodec().get(), conf);
@@ -206,6 +209,29 @@ public final class TestDfsio {
                 return "truncate";
             default:
                 return "read";
+        }
+    }
+
+    /**
+     * Append and truncate are refused before anything runs where the file system says it cannot do them, as object
+     * stores say: the file system is asked, so a store that learns to append is used as soon as it can.
+     */
+    private static void checkCapability(FileSystem fs, Path base, DfsioOperation operation) throws IOException {
+        String capability;
+        switch (operation) {
+            case APPEND:
+                capability = CommonPathCapabilities.FS_APPEND;
+                break;
+            case TRUNCATE:
+                capability = CommonPathCapabilities.FS_TRUNCATE;
+                break;
+            default:
+                return;
+        }
+        if (!fs.hasPathCapability(base, capability)) {
+            throw new BenchException(ErrorCode.NOT_SUPPORTED_BY_FILE_SYSTEM, "-" + operation.label() + ": "
+                    + fs.getUri() + " cannot " + verb(operation) + " a file (its file system, "
+                    + fs.getClass().getSimpleName() + ", lacks the capability " + capability + "); nothing was run");
         }
     }
 
@@ -379,7 +405,7 @@ public final class TestDfsio {
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
-                resources.apply(tasks));
+                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)));
     }
 
     /**
