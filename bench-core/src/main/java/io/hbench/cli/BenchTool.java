@@ -3,6 +3,7 @@ package io.hbench.cli;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.environment.StoreSettings;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorKind;
@@ -11,9 +12,11 @@ import io.hbench.error.InvalidOptionException;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
+import io.hbench.fs.StoreFailures;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Environment;
 import io.hbench.result.Phase;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
@@ -237,7 +240,13 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         if (resultFile.isPresent()) {
             resultFile.get().append(lines);
         }
-        BenchResult benchResult = result.toBenchResult(session.environment(commandLine));
+        Environment environment = session.environment(commandLine);
+        BenchResult benchResult = result.toBenchResult(environment);
+        Environment withStore = StoreSettings.record(environment, session.configuration(),
+                benchResult.locations().values());
+        if (!withStore.equals(environment)) {
+            benchResult = result.toBenchResult(withStore);
+        }
         if (clusterSampling.isPresent()) {
             // The run's jobs have ended: the window closes here, and what it saw replaces the tasks' own sampling.
             List<Phase> phases = benchResult.resources().map(ResourceUsage::phases).orElse(List.of());
@@ -270,7 +279,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         resultFile = Optional.empty();
         commandLine = new ArrayList<>();
         commandLine.add(name());
-        commandLine.addAll(givenArguments != null ? givenArguments : List.of(args));
+        commandLine.addAll(CommandLineRedaction.redact(givenArguments != null ? givenArguments : List.of(args),
+                getConf()));
         try {
             Options options = allOptions();
             if (args.length == 0) {
@@ -321,9 +331,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             return oneLine(e);
         } catch (IOException e) {
-            Optional<BenchException> kerberos = KerberosFailures.whileRunning(e);
-            if (kerberos.isPresent()) {
-                return oneLine(kerberos.get());
+            Optional<BenchException> credentials = credentialFailure(e);
+            if (credentials.isPresent()) {
+                return oneLine(credentials.get());
             }
             err.println(name() + ": " + describe(e));
             debugTrace(e);
@@ -394,6 +404,12 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         return Optional.of(new KerberosLogin.Keytab(principal, Paths.get(keytab)));
     }
 
+    /** A failure whose cause is Kerberos or an object store's credentials, said in one line; empty for the rest. */
+    private static Optional<BenchException> credentialFailure(Throwable e) {
+        Optional<BenchException> kerberos = KerberosFailures.whileRunning(e);
+        return kerberos.isPresent() ? kerberos : StoreFailures.whileRunning(e);
+    }
+
     private int oneLine(BenchException e) {
         err.println(name() + ": " + e.getMessage());
         debugTrace(e);
@@ -403,9 +419,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private int internalError(Exception e) {
         // Hadoop's clients throw some authentication failures unchecked ("Failed to specify server's Kerberos
         // principal name"); those are the user's to fix, not a bug.
-        Optional<BenchException> kerberos = KerberosFailures.whileRunning(e);
-        if (kerberos.isPresent()) {
-            return oneLine(kerberos.get());
+        Optional<BenchException> credentials = credentialFailure(e);
+        if (credentials.isPresent()) {
+            return oneLine(credentials.get());
         }
         err.println(name() + ": internal error: " + describe(e)
                 + (debug() ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));

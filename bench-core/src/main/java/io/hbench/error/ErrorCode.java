@@ -38,6 +38,8 @@ public enum ErrorCode {
     OUTPUT_NOT_WRITABLE(0x0012, ErrorKind.USER_ERROR),
     /** A local output exists and hbench did not write it; it is replaced only with -overwrite. */
     OUTPUT_NOT_HBENCH(0x0013, ErrorKind.USER_ERROR),
+    /** An object store refused the run's credentials, or there were none to give it. */
+    STORE_CREDENTIALS(0x0014, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),

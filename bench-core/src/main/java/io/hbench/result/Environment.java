@@ -87,6 +87,21 @@ public final class Environment {
         return configuration;
     }
 
+    /** This environment with more settings after its own; a setting it has already is refused. */
+    public Environment withConfiguration(Map<String, String> more) {
+        Builder builder = builder()
+                .hbench(hbenchVersion, hbenchCommit)
+                .hadoopVersion(hadoopVersion)
+                .clusterHadoopVersion(clusterHadoopVersion)
+                .java(java)
+                .os(os)
+                .clientHost(clientHost)
+                .commandLine(commandLine);
+        configuration.forEach(builder::configuration);
+        more.forEach(builder::configuration);
+        return builder.build();
+    }
+
     @Override
     public boolean equals(Object obj) {
         if (this == obj) {

@@ -23,6 +23,20 @@ public final class ToolRun {
         this.err = err;
     }
 
+    /**
+     * Runs {@code program} as bench.jar's Main does, through {@link BenchTool#runCommandLine}: the command line it
+     * records keeps the generic options ({@code -D}, {@code -fs}) as given.
+     */
+    public static ToolRun runCommandLine(Configuration conf,
+            BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> program, String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        BenchTool<?> tool = program.apply(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = tool.runCommandLine(new Configuration(conf), args);
+        return new ToolRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     public static ToolRun run(Configuration conf, BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> program,
             String... args) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

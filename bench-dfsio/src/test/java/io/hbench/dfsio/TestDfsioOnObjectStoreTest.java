@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TestDfsioOnObjectStoreTest {
     private static final int MIB = 1 << 20;
+    private static final String TYPED_SECRET = "typed-secret-4f1d";
 
     @TempDir
     static Path temp;
@@ -51,8 +52,9 @@ class TestDfsioOnObjectStoreTest {
     @Test
     void writeThenVerifiedReadMoveExactlyTheObjectsBytesAndCleanLeavesTheBucketEmpty() throws Exception {
         Path json = temp.resolve("write.json");
-        ToolRun write = run("-write", "-nrFiles", "3", "-fileSize", "6MB", "-rootDir", "s3a://hbench/dfsio",
-                "-json", json.toString());
+        // A secret typed on the command line, for a bucket this run does not use: it must not reach any output.
+        ToolRun write = ToolRun.runCommandLine(conf, TestDfsioTool::new, "-D", "fs.s3a.bucket.other.secret.key=" + TYPED_SECRET, "-write", "-nrFiles", "3",
+                "-fileSize", "6MB", "-rootDir", "s3a://hbench/dfsio", "-json", json.toString());
         assertThat(write.status).as(write.err).isZero();
         for (int i = 0; i < 3; i++) {
             Path object = bucket.resolve("dfsio/io_data/test_io_" + i);
@@ -67,6 +69,17 @@ class TestDfsioOnObjectStoreTest {
         assertThat(metric(result, "store_requests", "multipart_upload_part_put")).isZero();
         assertThat(metric(result, "store_retries")).isZero();
         assertThat(write.out).containsPattern("Store requests \\(count\\): 3 PUT, .*; 0 retries, 0 throttled\n");
+        JsonNode environment = result.get("environment");
+        assertThat(environment.get("commandLine").get(2).asText()).isEqualTo("fs.s3a.bucket.other.secret.key=<redacted>");
+        JsonNode settings = environment.get("configuration");
+        assertThat(settings.get("store").asText()).isEqualTo("s3a://hbench");
+        assertThat(settings.get("fs.s3a.endpoint").asText()).startsWith("http://127.0.0.1:");
+        assertThat(settings.get("fs.s3a.multipart.size").asText()).isEqualTo("64M");
+        assertThat(settings.get("fs.s3a.committer.name").asText()).isEqualTo("magic");
+        String secret = storeKey("fs.s3a.secret.key");
+        String accessKey = storeKey("fs.s3a.access.key");
+        assertThat(List.of(text, write.out, write.err)).allSatisfy(output -> assertThat(output)
+                .doesNotContain(TYPED_SECRET).doesNotContain(secret).doesNotContain(accessKey));
 
         ToolRun read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "6MB", "-rootDir", "s3a://hbench/dfsio");
         assertThat(read.status).as(read.err).isZero();
@@ -76,6 +89,34 @@ class TestDfsioOnObjectStoreTest {
         assertThat(clean.status).as(clean.err).isZero();
         assertThat(objects()).noneMatch(object -> object.startsWith("dfsio/"));
         assertThat(bucket.resolve("dfsio")).doesNotExist();
+    }
+
+    @Test
+    void missingOrRefusedCredentialsAreOneLineNamingTheSettingsAndExitTwo() throws Exception {
+        Configuration none = new Configuration(conf);
+        none.unset("fs.s3a.security.credential.provider.path");
+        // Hadoop caches one client per bucket and user, whatever its keys: these runs must make their own.
+        none.setBoolean("fs.s3a.impl.disable.cache", true);
+        ToolRun missing = ToolRun.run(none, TestDfsioTool::new, "-write", "-nrFiles", "1", "-fileSize", "1MB",
+                "-rootDir", "s3a://hbench/keys");
+
+        Configuration wrong = new Configuration(none);
+        wrong.set("fs.s3a.access.key", storeKey("fs.s3a.access.key"));
+        wrong.set("fs.s3a.secret.key", TYPED_SECRET);
+        ToolRun refused = ToolRun.run(wrong, TestDfsioTool::new, "-write", "-nrFiles", "1", "-fileSize", "1MB",
+                "-rootDir", "s3a://hbench/keys");
+
+        assertThat(missing.status).as(missing.err).isEqualTo(2);
+        assertThat(missing.err).isEqualTo("TestDFSIO: no credentials for s3a://hbench: set"
+                + " fs.s3a.bucket.hbench.access.key and fs.s3a.bucket.hbench.secret.key (or fs.s3a.access.key and"
+                + " fs.s3a.secret.key), or name a credential provider that has them (fs.s3a.aws.credentials.provider,"
+                + " hadoop.security.credential.provider.path)\n");
+        assertThat(refused.status).as(refused.err).isEqualTo(2);
+        assertThat(refused.err).isEqualTo("TestDFSIO: s3a://hbench refused access (HTTP 403): check"
+                + " fs.s3a.bucket.hbench.access.key and fs.s3a.bucket.hbench.secret.key (or fs.s3a.access.key and"
+                + " fs.s3a.secret.key) (wrong or expired keys, or keys without permission on the bucket)\n");
+        assertThat(refused.err + refused.out).doesNotContain(TYPED_SECRET);
+        assertThat(bucket.resolve("keys")).doesNotExist();
     }
 
     @Test
@@ -94,6 +135,13 @@ class TestDfsioOnObjectStoreTest {
         assertThat(truncate.err).startsWith("TestDFSIO: -truncate: s3a://hbench cannot truncate a file");
         assertThat(append.out + truncate.out).isEmpty();
         assertThat(objects()).isEqualTo(before);
+    }
+
+    /** A key of the embedded store, from the credential store that S3A reads it from. */
+    private static String storeKey(String name) throws IOException {
+        Configuration keys = new Configuration(false);
+        keys.set("hadoop.security.credential.provider.path", conf.get("fs.s3a.security.credential.provider.path"));
+        return String.valueOf(keys.getPassword(name));
     }
 
     /** Every object in the bucket, by key, with its size. */
