@@ -53,6 +53,29 @@ class BinBenchIT {
         assertThat(run.status).isEqualTo(2);
     }
 
+    /** The README's object store example: a real S3 API server in a process of its own, reached through S3A. */
+    @Test
+    void runsTestDfsioOnTheEmbeddedObjectStoreInOneCommand() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(List.of(SCRIPT.toString(), "TestDFSIO", "-embeddedStore",
+                "-embeddedDir", dir.resolve("embedded").toString(), "-write", "-nrFiles", "2", "-fileSize", "1MB",
+                "-resFile", dir.resolve("results.log").toString()));
+        builder.environment().remove("HADOOP_CONF_DIR");
+        builder.environment().remove("HADOOP_HOME");
+        builder.redirectError(ProcessBuilder.Redirect.to(dir.resolve("err.txt").toFile()));
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("bin/bench ended").isTrue();
+        String err = Files.readString(dir.resolve("err.txt"));
+
+        assertThat(process.exitValue()).as("exit status, stderr: %s", err).isZero();
+        assertThat(err).contains("starting an embedded cluster on an S3 object store");
+        assertThat(out).contains(" Total MBytes processed: 2\n", "Store requests (count): 2 PUT");
+        Path data = dir.resolve("embedded/s3/data/hbench/benchmarks/TestDFSIO/io_data");
+        assertThat(Files.size(data.resolve("test_io_0"))).isEqualTo(1 << 20);
+        assertThat(Files.size(data.resolve("test_io_1"))).isEqualTo(1 << 20);
+    }
+
     /** core-site.xml naming a NameNode at a closed local port, with no connection retries. */
     private static Path writeClusterConfiguration(Path conf) throws IOException {
         Files.createDirectories(conf);
