@@ -32,7 +32,10 @@ public final class MetricNames {
             Map.entry("network_throughput", "network throughput"),
             Map.entry("job_time", "job time"),
             Map.entry("check_time", "check time"),
-            Map.entry("total_time", "total time"));
+            Map.entry("total_time", "total time"),
+            Map.entry("store_requests", "store requests"),
+            Map.entry("store_retries", "store retries"),
+            Map.entry("store_throttled", "store requests throttled"));
 
     private MetricNames() {
     }
@@ -85,6 +88,7 @@ public final class MetricNames {
                 return messageSize(value);
             case "operation":
             case "stat":
+            case "statistic":
                 return value;
             default:
                 return name.replace('_', ' ') + " " + value;
