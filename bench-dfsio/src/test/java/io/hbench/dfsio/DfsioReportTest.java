@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.fs.StoreStatistics;
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -15,6 +16,8 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.Path;
@@ -56,6 +59,15 @@ class DfsioReportTest {
         List<String> lines = withDefaultLocale(locale, () -> DfsioReport.hbenchLines(seededVerifiedReadWithFailure()));
 
         GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-read-verify-failed.txt", lines);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesOfAWriteToAnObjectStoreCountItsRequestsAndMatchGoldenFileInEveryDefaultLocale(Locale locale)
+            throws Exception {
+        List<String> lines = withDefaultLocale(locale, () -> DfsioReport.hbenchLines(seededObjectStoreWrite()));
+
+        GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-write-object-store.txt", lines);
     }
 
     @Test
@@ -148,6 +160,17 @@ class DfsioReportTest {
         return new DfsioResult(options, START, START.plusMillis(41_750), Duration.ofMillis(38_125),
                 tasks(random, 8, 64 * MIB), latency(random, 8 * 64), openLatency(new Random(11L), 8), series(random, 12),
                 List.of(), List.of());
+    }
+
+    /** The seeded write, to an object store whose client counted 8 PUTs of 64 MiB parts, 16 HEADs and a retry. */
+    private static DfsioResult seededObjectStoreWrite() {
+        DfsioResult write = seededWrite();
+        StoreStatistics requests = StoreStatistics.of(Map.of("object_put_request", 8L, "multipart_upload_part_put", 8L,
+                "object_metadata_request", 16L, "object_list_request", 8L, "store_io_retry", 1L,
+                "store_io_throttled", 0L));
+        return new DfsioResult(write.options(), write.start(), write.end(), write.execTime(), write.tasks(),
+                write.ioCallLatency(), write.openLatency(), write.throughputOverTime(), write.failures(), write.jobs(),
+                Optional.empty(), requests);
     }
 
     /** A -verify read of 8 files where one file held a wrong byte. */
