@@ -29,7 +29,7 @@ import org.apache.hadoop.util.ReflectionUtils;
  * stops after close, so every read or write and the close are timed (a write's close waits until
  * the last packet is acknowledged; on an object store, until the last part is uploaded). The opening is
  * timed apart, as the task's open latency. What the store's client sent for the file, from the open to the
- * close, is counted too ({@link StoreStatistics}), so the file system must be this task's alone.
+ * close, is counted too ({@link StoreStatistics}), so no other task may use the same client meanwhile.
  */
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */

@@ -51,10 +51,12 @@ public final class DfsioComparison {
     private final int bufferSize;
     private final long settleMillis;
     private final int warmup;
+    private final EmbeddedCluster.Storage storage;
 
-    private DfsioComparison(PrintStream out, int warmup, int rounds, int nrFiles, long fileSize, int bufferSize,
-            long settleMillis) {
+    private DfsioComparison(PrintStream out, EmbeddedCluster.Storage storage, int warmup, int rounds, int nrFiles,
+            long fileSize, int bufferSize, long settleMillis) {
         this.out = out;
+        this.storage = storage;
         this.warmup = warmup;
         this.rounds = rounds;
         this.nrFiles = nrFiles;
@@ -104,10 +106,10 @@ public final class DfsioComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        PerfFlags flags = PerfFlags.parse("DfsioComparison", "DfsioComparison [-warmup 1] [-rounds 3] [-nrFiles 4]"
-                + " [-fileSize 256MB] [-bufferSize 1000000] [-settle 2 (seconds between runs)]", args,
-                "warmup", "rounds", "nrFiles", "fileSize", "bufferSize", "settle");
-        new DfsioComparison(System.out, flags.whole("warmup", 1, 0), flags.whole("rounds", 3, 1),
+        PerfFlags flags = PerfFlags.parse("DfsioComparison", "DfsioComparison [-store hdfs|s3] [-warmup 1]"
+                + " [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000] [-settle 2 (seconds between runs)]",
+                args, "store", "warmup", "rounds", "nrFiles", "fileSize", "bufferSize", "settle");
+        new DfsioComparison(System.out, storage(flags.text("store", "hdfs")), flags.whole("warmup", 1, 0), flags.whole("rounds", 3, 1),
                 flags.whole("nrFiles", 4, 1), flags.size("fileSize", 256 * DataSize.MB),
                 flags.whole("bufferSize", 1_000_000, 1), Math.round(flags.decimal("settle", 2, 0) * 1000)).run();
         // Hadoop's TestDFSIO starts a fixed thread pool (non-daemon) in its constructor and never shuts it
@@ -116,12 +118,24 @@ public final class DfsioComparison {
         System.exit(0);
     }
 
+    /** {@code -store s3}: the embedded object store, S3Proxy through S3A, for both tools. */
+    private static EmbeddedCluster.Storage storage(String store) {
+        switch (store) {
+            case "hdfs":
+                return EmbeddedCluster.Storage.HDFS;
+            case "s3":
+                return EmbeddedCluster.Storage.S3;
+            default:
+                throw new IllegalArgumentException("-store " + store + ": hdfs or s3");
+        }
+    }
+
     private void run() throws Exception {
         java.nio.file.Path temp = Files.createTempDirectory("hbench-perf-");
         try {
             java.nio.file.Path clusterDir = temp.resolve("cluster");
             long startNanos = System.nanoTime();
-            try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), clusterDir)) {
+            try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), clusterDir, storage)) {
                 // Hadoop's TestDFSIO logs every result line at INFO; we read them from its -resFile.
                 Logger.getLogger(TestDFSIO.class).setLevel(Level.WARN);
                 Logger.getLogger("org.apache.hadoop.fs.IOMapperBase").setLevel(Level.WARN);
@@ -148,8 +162,10 @@ public final class DfsioComparison {
     private void header(EmbeddedCluster cluster, int mapSlots, int threads, double startSec) {
         out.println("hbench TestDFSIO vs Apache Hadoop TestDFSIO " + org.apache.hadoop.util.VersionInfo.getVersion()
                 + " on one embedded cluster");
-        out.println(String.format(Locale.ROOT, "cluster: %d DataNodes, local MapReduce with %d parallel map tasks"
-                + " (%s), started in %.1f s", cluster.dataNodes(), mapSlots, MAP_TASKS_MAXIMUM_KEY, startSec));
+        String storage = cluster.storage() == EmbeddedCluster.Storage.HDFS ? cluster.dataNodes() + " DataNodes"
+                : "S3Proxy object store " + cluster.fileSystemUri() + " through S3A";
+        out.println(String.format(Locale.ROOT, "cluster: %s, local MapReduce with %d parallel map tasks"
+                + " (%s), started in %.1f s", storage, mapSlots, MAP_TASKS_MAXIMUM_KEY, startSec));
         out.println(String.format(Locale.ROOT, "machine: %d processors, JVM max heap %d MiB, Java %s",
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / DataSize.MB,
                 System.getProperty("java.version")));
