@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -158,8 +159,8 @@ class HsProgramLinesTest {
     private static HsDataCheckResult dataCheck() {
         HsDataCheckOptions options = HsDataCheckOptions.builder("/benchmarks/TPCx-HS/HSGen").expectedRows(ROWS)
                 .replication(3).build();
-        return new HsDataCheckResult(options, START, START.plusMillis(2_375), Duration.ofMillis(2_312), 16, BYTES, 3,
-                List.of());
+        return new HsDataCheckResult(options, START, START.plusMillis(2_375), Duration.ofMillis(2_312), 16, BYTES,
+                Optional.of(3), List.of());
     }
 
     /** Replication 1 required (not compliant), and 1,000 rows short. */
@@ -167,9 +168,9 @@ class HsProgramLinesTest {
         HsDataCheckOptions options = HsDataCheckOptions.builder("/benchmarks/TPCx-HS/HSSort").expectedRows(ROWS)
                 .replication(1).build();
         long bytes = BYTES - 100_000L;
-        return new HsDataCheckResult(options, START, START.plusMillis(1_875), Duration.ofMillis(1_812), 1, bytes, 1,
-                List.of("record count " + bytes / Records.RECORD_LENGTH + " (" + bytes + " bytes) is not the " + ROWS
-                        + " expected (" + BYTES + " bytes)"));
+        return new HsDataCheckResult(options, START, START.plusMillis(1_875), Duration.ofMillis(1_812), 1, bytes,
+                Optional.of(1), List.of("record count " + bytes / Records.RECORD_LENGTH + " (" + bytes
+                        + " bytes) is not the " + ROWS + " expected (" + BYTES + " bytes)"));
     }
 
     /** 10,000,000 rows from 8 maps to 2 reducers, classic sampler. */
