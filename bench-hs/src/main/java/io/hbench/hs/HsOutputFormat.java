@@ -18,7 +18,8 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * Writes records as raw bytes, key then value, with the replication hbench asks for (not the
  * file system client's default, which a cached client may have fixed earlier), and makes each
  * file durable (hsync, where the stream can) before it is closed. The output directory may exist:
- * hbench has already checked that it is its own and emptied it.
+ * hbench has already checked that it is its own and emptied it. The file goes where the job's
+ * committer says (FileOutputFormat's work path), so the cluster's committer commits it.
  */
 public final class HsOutputFormat extends FileOutputFormat<Text, Text> {
     static final String REPLICATION_KEY = "hbench.hs.output.replication";

@@ -346,7 +346,8 @@ class HsClusterTest {
                 .containsPattern("(?m)^TPCx-HS: Run 2, HSValidate done in [0-9]+\\.[0-9]{3} s$");
         String report = java.nio.file.Files.readString(json);
         ResultSchema.assertValid(report);
-        assertThat(report).contains("\"id\" : \"hsph_at_sf\"", "\"phase\" : \"HSSort\"", "\"id\" : \"performance_run\"");
+        assertThat(report).contains("\"id\" : \"hsph_at_sf\"", "\"phase\" : \"HSSort\"", "\"id\" : \"performance_run\"",
+                "\"committer\" : \"file\"");
         // HSGen, HSSort and HSValidate in each of the two runs, as announced on stderr.
         com.fasterxml.jackson.databind.JsonNode jobs = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(report).get("jobs");

@@ -152,7 +152,7 @@ class HsProgramLinesTest {
     private static HsGenResult gen() {
         HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500).plusNanos(250_000),
-                ROWS, CHECKSUM, JOB, TASKS);
+                ROWS, CHECKSUM, JOB, "file", TASKS);
     }
 
     /** A passed check of 16 files, 1,000,000,000 bytes, against the expected 10,000,000 rows. */
@@ -179,14 +179,14 @@ class HsProgramLinesTest {
                 .outputDir("/benchmarks/TPCx-HS/HSSort").sampler(Sampler.CLASSIC).build();
         return new HsSortResult(options, START, START.plusMillis(131_000), Duration.ofMillis(129_875),
                 Duration.ofMillis(126_250), Duration.ofMillis(3_125), 100_000, ROWS, 8,
-                List.of(500_123_400L, 499_876_600L), JOB, TASKS);
+                List.of(500_123_400L, 499_876_600L), JOB, "file", TASKS);
     }
 
     private static HsValidateResult validate(List<String> errors) {
         HsValidateOptions options = HsValidateOptions.builder().inputDir("/benchmarks/TPCx-HS/HSSort")
                 .reportDir("/benchmarks/TPCx-HS/HSValidate").genDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsValidateResult(options, START, START.plusMillis(38_000), Duration.ofMillis(36_625), 2, ROWS,
-                CHECKSUM, ROWS, CHECKSUM, errors, JOB, TASKS);
+                CHECKSUM, ROWS, CHECKSUM, errors, JOB, "file", TASKS);
     }
 
     /** Two misorders as ValidateMapper words them and ValidateReducer's report file holds them. */
