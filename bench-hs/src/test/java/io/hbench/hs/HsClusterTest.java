@@ -348,6 +348,8 @@ class HsClusterTest {
         ResultSchema.assertValid(report);
         assertThat(report).contains("\"id\" : \"hsph_at_sf\"", "\"phase\" : \"HSSort\"", "\"id\" : \"performance_run\"",
                 "\"committer\" : \"file\"");
+        // HDFS renames in place: no note about the classic committer's copies.
+        assertThat(tpcxhs.err).doesNotContain("note:");
         // HSGen, HSSort and HSValidate in each of the two runs, as announced on stderr.
         com.fasterxml.jackson.databind.JsonNode jobs = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(report).get("jobs");
