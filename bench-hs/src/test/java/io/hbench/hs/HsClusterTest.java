@@ -456,12 +456,19 @@ class HsClusterTest {
         }
     }
 
-    /** The sum of the CRC32 of every record in a directory's data files, in TeraValidate's hex. */
     static String checksumOf(String dir) throws IOException {
+        return checksumOf(fs, dir);
+    }
+
+    /** The sum of the CRC32 of every record in the data files of {@code dir} on {@code fileSystem}, in hex. */
+    static String checksumOf(FileSystem fileSystem, String dir) throws IOException {
         BigInteger sum = BigInteger.ZERO;
         CRC32 crc = new CRC32();
-        for (String name : dataFiles(dir)) {
-            byte[] data = readAll(dir + "/" + name);
+        for (FileStatus file : HsDirs.dataFiles(fileSystem, new org.apache.hadoop.fs.Path(dir), "dir")) {
+            byte[] data;
+            try (FSDataInputStream in = fileSystem.open(file.getPath())) {
+                data = in.readAllBytes();
+            }
             for (int at = 0; at < data.length; at += Records.RECORD_LENGTH) {
                 crc.reset();
                 crc.update(data, at, Records.RECORD_LENGTH);
