@@ -47,7 +47,7 @@ public final class GenSummary {
                 + "\nskew=" + skew.name() + "\n";
         try (FSDataOutputStream out = fs.create(new Path(dir, FILE_NAME), true)) {
             out.write(text.getBytes(UTF_8));
-            out.hsync();
+            HsOutputFormat.hsyncWhereSupported(out);
         }
     }
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,7 +17,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * HSDataCheck: from the file system's metadata alone, the data files of a directory: each a whole
- * number of records, with at least the required replication; the record count (total size / 100)
+ * number of records, with at least the required replication where the file system keeps replicas
+ * (an object store keeps copies of its own, and reports none); the record count (total size / 100)
  * and total size as expected. Times itself. No job.
  */
 public final class HsDataCheck {
@@ -38,6 +40,7 @@ public final class HsDataCheck {
         }
         List<String> problems = new ArrayList<>();
         long bytes = 0;
+        boolean replicas = HsDirs.reportsReplicas(fs, dir);
         int lowestReplication = Integer.MAX_VALUE;
         for (FileStatus file : files) {
             bytes += file.getLen();
@@ -46,7 +49,7 @@ public final class HsDataCheck {
                 problems.add(file.getPath().getName() + " is " + file.getLen()
                         + " bytes, not a whole number of 100-byte records");
             }
-            if (file.getReplication() < options.replication()) {
+            if (replicas && file.getReplication() < options.replication()) {
                 problems.add(file.getPath().getName() + " has replication " + file.getReplication() + ", below "
                         + options.replication());
             }
@@ -58,7 +61,7 @@ public final class HsDataCheck {
                     + expected * Records.RECORD_LENGTH + " bytes)");
         }
         Duration time = Duration.ofNanos(System.nanoTime() - begin);
-        return new HsDataCheckResult(options, start, Instant.now(), time, files.size(), bytes, lowestReplication,
-                problems);
+        return new HsDataCheckResult(options, start, Instant.now(), time, files.size(), bytes,
+                replicas ? Optional.of(lowestReplication) : Optional.empty(), problems);
     }
 }

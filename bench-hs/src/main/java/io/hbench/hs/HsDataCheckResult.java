@@ -21,18 +21,19 @@ public final class HsDataCheckResult implements ProgramResult {
     private final Duration time;
     private final int files;
     private final long bytes;
-    private final int lowestReplication;
+    private final Optional<Integer> lowestReplication;
     private final List<String> problems;
 
+    /** @param lowestReplication the lowest replication of the files; empty where the file system reports none */
     public HsDataCheckResult(HsDataCheckOptions options, Instant start, Instant end, Duration time, int files,
-            long bytes, int lowestReplication, List<String> problems) {
+            long bytes, Optional<Integer> lowestReplication, List<String> problems) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.time = requireNonNull(time, "time is null");
         this.files = files;
         this.bytes = bytes;
-        this.lowestReplication = lowestReplication;
+        this.lowestReplication = requireNonNull(lowestReplication, "lowestReplication is null");
         this.problems = List.copyOf(requireNonNull(problems, "problems is null"));
     }
 
@@ -64,7 +65,8 @@ public final class HsDataCheckResult implements ProgramResult {
         return bytes / Records.RECORD_LENGTH;
     }
 
-    public int lowestReplication() {
+    /** Empty, and unchecked, when the file system keeps no replicas to report (an object store, local files). */
+    public Optional<Integer> lowestReplication() {
         return lowestReplication;
     }
 
@@ -95,9 +97,9 @@ public final class HsDataCheckResult implements ProgramResult {
                 .end(end)
                 .metric("files", files, Unit.COUNT, Better.NEITHER)
                 .metric("bytes", bytes, Unit.BYTES, Better.NEITHER)
-                .metric("rows", rows(), Unit.COUNT, Better.NEITHER)
-                .metric("lowest_replication", lowestReplication, Unit.COUNT, Better.NEITHER)
-                .metric("check_time", time.toNanos() / 1e9, Unit.SECONDS, Better.LOWER);
+                .metric("rows", rows(), Unit.COUNT, Better.NEITHER);
+        lowestReplication.ifPresent(lowest -> result.metric("lowest_replication", lowest, Unit.COUNT, Better.NEITHER));
+        result.metric("check_time", time.toNanos() / 1e9, Unit.SECONDS, Better.LOWER);
         problems.forEach(result::failure);
         return result.build();
     }

@@ -103,9 +103,11 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
         lines.add("HSDataCheck: record count " + (options.expectedRows().isEmpty() ? "not checked (no expected count)"
                 : result.rows() == options.expectedRows().get() ? "matches the " + options.expectedRows().get()
                         + " expected" : "DIFFERS from the " + options.expectedRows().get() + " expected"));
-        lines.add("HSDataCheck: replication at least " + options.replication() + " required, lowest found "
-                + result.lowestReplication() + (options.compliant() ? ""
-                        : "; NOT COMPLIANT: TPCx-HS requires " + HsDataCheckOptions.COMPLIANT_REPLICATION));
+        lines.add("HSDataCheck: replication " + result.lowestReplication().map(lowest -> "at least "
+                + options.replication() + " required, lowest found " + lowest)
+                .orElse("not checked: the file system keeps no replicas to report (an object store, or local files)")
+                + (options.compliant() ? "" : "; NOT COMPLIANT: TPCx-HS requires "
+                        + HsDataCheckOptions.COMPLIANT_REPLICATION));
         for (String problem : result.problems()) {
             lines.add("HSDataCheck: FAILURE: " + problem);
         }

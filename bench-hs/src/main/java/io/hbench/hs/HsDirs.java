@@ -6,6 +6,7 @@ import io.hbench.fs.OwnedDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,5 +50,23 @@ final class HsDirs {
         }
         files.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
         return files;
+    }
+
+    /**
+     * Whether {@code path} is in an object store, as its file system answers (never as its scheme suggests): its
+     * files are objects with entity tags, which neither HDFS's files nor local ones have. In a store a rename is a
+     * copy and a delete.
+     */
+    static boolean isObjectStore(FileSystem fs, Path path) throws IOException {
+        return fs.hasPathCapability(path, CommonPathCapabilities.ETAGS_AVAILABLE);
+    }
+
+    /**
+     * Whether {@code path}'s file system reports how many replicas its files have. One whose block locations are
+     * made up from a file's length (an object store, the local file system) keeps no replicas on the cluster's
+     * hosts, and says replication 1 whatever keeps the data durable.
+     */
+    static boolean reportsReplicas(FileSystem fs, Path path) throws IOException {
+        return !fs.hasPathCapability(path, CommonPathCapabilities.VIRTUAL_BLOCK_LOCATIONS);
     }
 }

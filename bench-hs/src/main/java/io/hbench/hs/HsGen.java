@@ -67,6 +67,6 @@ public final class HsGen {
         BigInteger checksum = HsCounter.exact(counters);
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
         return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum,
-                completed.job, completed.tasks, completed.resources);
+                completed.job, completed.committer, completed.tasks, completed.resources);
     }
 }

@@ -26,20 +26,21 @@ public final class HsGenResult implements ProgramResult {
     private final long rows;
     private final BigInteger checksum;
     private final SubmittedJob job;
+    private final String committer;
     private final List<TaskSample> tasks;
     private final Optional<SampledResources> sampledResources;
     private final Optional<ResourceUsage> resources;
 
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
-            BigInteger checksum, SubmittedJob job,
+            BigInteger checksum, SubmittedJob job, String committer,
             List<TaskSample> tasks) {
-        this(options, start, end, jobTime, rows, checksum, job, tasks,
+        this(options, start, end, jobTime, rows, checksum, job, committer, tasks,
                 Optional.empty());
     }
 
     /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
     public HsGenResult(HsGenOptions options, Instant start, Instant end, Duration jobTime, long rows,
-            BigInteger checksum, SubmittedJob job,
+            BigInteger checksum, SubmittedJob job, String committer,
             List<TaskSample> tasks, Optional<SampledResources> resources) {
         this.sampledResources = requireNonNull(resources, "resources is null");
         this.resources = resources.map(SampledResources::usage);
@@ -50,6 +51,7 @@ public final class HsGenResult implements ProgramResult {
         this.rows = rows;
         this.checksum = requireNonNull(checksum, "checksum is null");
         this.job = requireNonNull(job, "job is null");
+        this.committer = requireNonNull(committer, "committer is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
@@ -94,6 +96,14 @@ public final class HsGenResult implements ProgramResult {
         return job;
     }
 
+    /**
+     * The output committer that committed the job's output, as its {@code _SUCCESS} names it: "file" for the classic
+     * FileOutputCommitter, an S3A committer's name ("magic", "directory", "partitioned"), "unknown" without one.
+     */
+    public String committer() {
+        return committer;
+    }
+
     /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
     public List<TaskSample> tasks() {
         return tasks;
@@ -119,6 +129,7 @@ public final class HsGenResult implements ProgramResult {
                 .parameter("maps", options.maps())
                 .parameter("replication", options.replication())
                 .parameter("skew", options.skew().name())
+                .parameter("committer", committer)
                 .location("output", options.outputDir())
                 .output("checksum", Checksum.format(checksum))
                 .start(start)

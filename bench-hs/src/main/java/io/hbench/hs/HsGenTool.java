@@ -92,6 +92,7 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
 
     @Override
     protected ExitStatus run(HsGenOptions options, ClusterSession session) throws Exception {
+        OutputCommitters.copyNote(NAME, session.configuration(), options.outputDir()).ifPresent(err::println);
         HsGenResult result = new HsGen(session.configuration(), err).run(options);
         report(session, lines(result), result);
         return ExitStatus.SUCCESS;

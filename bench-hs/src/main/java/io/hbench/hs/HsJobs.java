@@ -37,18 +37,20 @@ final class HsJobs {
     }
 
     /**
-     * A job run to its end: which job it was, its wall time from submission to completion, each
-     * task's own start and run time, and what its hosts' samplers handed over, if they sampled.
+     * A job run to its end: which job it was, which committer committed its output, its wall time from submission to
+     * completion, each task's own start and run time, and what its hosts' samplers handed over, if they sampled.
      */
     static final class Completed {
         final SubmittedJob job;
+        final String committer;
         final Duration time;
         final List<TaskSample> tasks;
         final Optional<SampledResources> resources;
 
-        private Completed(SubmittedJob job, Duration time, List<TaskSample> tasks,
+        private Completed(SubmittedJob job, String committer, Duration time, List<TaskSample> tasks,
                 Optional<SampledResources> resources) {
             this.job = job;
+            this.committer = committer;
             this.time = time;
             this.tasks = List.copyOf(tasks);
             this.resources = resources;
@@ -66,8 +68,9 @@ final class HsJobs {
             throws IOException, InterruptedException {
         // The output directory is the program's own (claimed before the job): its tasks record their times there.
         Configuration conf = job.getConfiguration();
-        Path taskTimes = TaskTimes.requestIn(conf, FileOutputFormat.getOutputPath(job));
-        Optional<Path> resourcesDir = TaskResources.requestIn(conf, FileOutputFormat.getOutputPath(job));
+        Path output = FileOutputFormat.getOutputPath(job);
+        Path taskTimes = TaskTimes.requestIn(conf, output);
+        Optional<Path> resourcesDir = TaskResources.requestIn(conf, output);
         Instant startTime = Instant.now();
         long start = System.nanoTime();
         SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
@@ -80,6 +83,6 @@ final class HsJobs {
         Optional<SampledResources> resources = resourcesDir.map(dir -> new SampledResources(
                 ResourceSampling.interval(conf).orElseThrow(), samples, taskHosts,
                 List.of(new Phase(label, startTime, startTime.plus(time)))));
-        return new Completed(submitted, time, tasks, resources);
+        return new Completed(submitted, OutputCommitters.recorded(fs, output), time, tasks, resources);
     }
 }

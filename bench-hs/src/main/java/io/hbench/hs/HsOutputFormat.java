@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.InvalidJobConfException;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -16,8 +17,9 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
 /**
  * Writes records as raw bytes, key then value, with the replication hbench asks for (not the
  * file system client's default, which a cached client may have fixed earlier), and makes each
- * file durable (hsync) before it is closed. The output directory may exist: hbench has already
- * checked that it is its own and emptied it.
+ * file durable (hsync, where the stream can) before it is closed. The output directory may exist:
+ * hbench has already checked that it is its own and emptied it. The file goes where the job's
+ * committer says (FileOutputFormat's work path), so the cluster's committer commits it.
  */
 public final class HsOutputFormat extends FileOutputFormat<Text, Text> {
     static final String REPLICATION_KEY = "hbench.hs.output.replication";
@@ -41,16 +43,23 @@ public final class HsOutputFormat extends FileOutputFormat<Text, Text> {
 
             @Override
             public void close(TaskAttemptContext taskContext) throws IOException {
-                try {
-                    if (sync) {
-                        out.hsync();
-                    }
-                } catch (UnsupportedOperationException e) {
-                    // Erasure-coded files cannot hsync; close() still persists them.
+                if (sync) {
+                    hsyncWhereSupported(out);
                 }
                 out.close();
             }
         };
+    }
+
+    /**
+     * Makes what {@code out} holds durable where its stream can sync: erasure-coded HDFS files and object stores
+     * cannot (S3A would log a warning, or throw with fs.s3a.downgrade.syncable.exceptions=false), and there
+     * close() alone persists the data.
+     */
+    static void hsyncWhereSupported(FSDataOutputStream out) throws IOException {
+        if (out.hasCapability(StreamCapabilities.HSYNC)) {
+            out.hsync();
+        }
     }
 
     @Override

@@ -104,7 +104,7 @@ public final class HsSort {
         }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
                 completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes,
-                completed.job, completed.tasks, completed.resources);
+                completed.job, completed.committer, completed.tasks, completed.resources);
     }
 
     static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";

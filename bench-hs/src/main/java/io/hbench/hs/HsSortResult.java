@@ -30,22 +30,23 @@ public final class HsSortResult implements ProgramResult {
     private final int maps;
     private final List<Long> reducerBytes;
     private final SubmittedJob job;
+    private final String committer;
     private final List<TaskSample> tasks;
     private final Optional<SampledResources> sampledResources;
     private final Optional<ResourceUsage> resources;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
-            SubmittedJob job,
+            SubmittedJob job, String committer,
             List<TaskSample> tasks) {
-        this(options, start, end, totalTime, jobTime, samplingTime, sampledKeys, rows, maps, reducerBytes, job, tasks,
-                Optional.empty());
+        this(options, start, end, totalTime, jobTime, samplingTime, sampledKeys, rows, maps, reducerBytes, job,
+                committer, tasks, Optional.empty());
     }
 
     /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
-            SubmittedJob job,
+            SubmittedJob job, String committer,
             List<TaskSample> tasks, Optional<SampledResources> resources) {
         this.sampledResources = requireNonNull(resources, "resources is null");
         this.resources = resources.map(SampledResources::usage);
@@ -60,6 +61,7 @@ public final class HsSortResult implements ProgramResult {
         this.maps = maps;
         this.reducerBytes = List.copyOf(requireNonNull(reducerBytes, "reducerBytes is null"));
         this.job = requireNonNull(job, "job is null");
+        this.committer = requireNonNull(committer, "committer is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
@@ -122,6 +124,14 @@ public final class HsSortResult implements ProgramResult {
         return job;
     }
 
+    /**
+     * The output committer that committed the job's output, as its {@code _SUCCESS} names it: "file" for the classic
+     * FileOutputCommitter, an S3A committer's name ("magic", "directory", "partitioned"), "unknown" without one.
+     */
+    public String committer() {
+        return committer;
+    }
+
     /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
     public List<TaskSample> tasks() {
         return tasks;
@@ -146,6 +156,7 @@ public final class HsSortResult implements ProgramResult {
                 .parameter("reduces", reducerBytes.size())
                 .parameter("replication", options.replication())
                 .parameter("sampler", options.sampler().name())
+                .parameter("committer", committer)
                 .location("input", options.inputDir())
                 .location("output", options.outputDir())
                 .start(start)

@@ -92,6 +92,7 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
 
     @Override
     protected ExitStatus run(HsSortOptions options, ClusterSession session) throws Exception {
+        OutputCommitters.copyNote(NAME, session.configuration(), options.outputDir()).ifPresent(err::println);
         HsSortResult result = new HsSort(session.configuration(), err).run(options);
         report(session, lines(result), result);
         return ExitStatus.SUCCESS;

@@ -113,8 +113,8 @@ public final class HsValidate {
                     + " has no rows or checksum line");
         }
         return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
-                expectedRows, expectedChecksum, errors, completed.job,
-                completed.tasks, completed.resources);
+                expectedRows, expectedChecksum, errors, completed.job, completed.committer, completed.tasks,
+                completed.resources);
     }
 
     private static List<String> readReport(FileSystem fs, Path dir) throws IOException {

@@ -30,22 +30,23 @@ public final class HsValidateResult implements ProgramResult {
     private final BigInteger expectedChecksum;
     private final List<String> errors;
     private final SubmittedJob job;
+    private final String committer;
     private final List<TaskSample> tasks;
     private final Optional<SampledResources> sampledResources;
     private final Optional<ResourceUsage> resources;
 
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
-            SubmittedJob job,
+            SubmittedJob job, String committer,
             List<TaskSample> tasks) {
-        this(options, start, end, jobTime, files, rows, checksum, expectedRows, expectedChecksum, errors, job, tasks,
-                Optional.empty());
+        this(options, start, end, jobTime, files, rows, checksum, expectedRows, expectedChecksum, errors, job,
+                committer, tasks, Optional.empty());
     }
 
     /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
     public HsValidateResult(HsValidateOptions options, Instant start, Instant end, Duration jobTime, int files,
             long rows, BigInteger checksum, Long expectedRows, BigInteger expectedChecksum, List<String> errors,
-            SubmittedJob job,
+            SubmittedJob job, String committer,
             List<TaskSample> tasks, Optional<SampledResources> resources) {
         this.sampledResources = requireNonNull(resources, "resources is null");
         this.resources = resources.map(SampledResources::usage);
@@ -60,6 +61,7 @@ public final class HsValidateResult implements ProgramResult {
         this.expectedChecksum = expectedChecksum;
         this.errors = List.copyOf(requireNonNull(errors, "errors is null"));
         this.job = requireNonNull(job, "job is null");
+        this.committer = requireNonNull(committer, "committer is null");
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
@@ -119,6 +121,14 @@ public final class HsValidateResult implements ProgramResult {
         return job;
     }
 
+    /**
+     * The output committer that committed the job's output, as its {@code _SUCCESS} names it: "file" for the classic
+     * FileOutputCommitter, an S3A committer's name ("magic", "directory", "partitioned"), "unknown" without one.
+     */
+    public String committer() {
+        return committer;
+    }
+
     /** Each task's own start, end and run time; a reduce task's from after its shuffle. */
     public List<TaskSample> tasks() {
         return tasks;
@@ -140,6 +150,7 @@ public final class HsValidateResult implements ProgramResult {
         BenchResult.Builder result = BenchResult.builder("HSValidate", "validate")
                 .primaryMetric("job_time")
                 .environment(environment)
+                .parameter("committer", committer)
                 .location("input", options.inputDir())
                 .location("report", options.reportDir())
                 .output("checksum", Checksum.format(checksum))

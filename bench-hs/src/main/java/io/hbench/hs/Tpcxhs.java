@@ -54,17 +54,18 @@ public final class Tpcxhs {
                 + " records, in " + base.path());
         List<TpcxhsResult.Run> runs = new ArrayList<>();
         List<SubmittedJob> jobs = new ArrayList<>();
+        List<String> committers = new ArrayList<>();
         List<TaskSample> tasks = new ArrayList<>();
         List<SampledResources> sampled = new ArrayList<>();
         for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
             clean(base);
-            TpcxhsResult.Run run = runOnce(number, options, jobs, tasks, sampled);
+            TpcxhsResult.Run run = runOnce(number, options, jobs, committers, tasks, sampled);
             runs.add(run);
             if (!run.passed()) {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, tasks,
+        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, committers, tasks,
                 SampledResources.combine(sampled).map(SampledResources::usage));
     }
 
@@ -78,11 +79,12 @@ public final class Tpcxhs {
     }
 
     /**
-     * Runs every phase of one run; adds the jobs it submits, their tasks and their resource samples to {@code jobs},
-     * {@code tasks} and {@code sampled}.
+     * Runs every phase of one run; adds the jobs it submits, their output committers, their tasks and their resource
+     * samples to {@code jobs}, {@code committers}, {@code tasks} and {@code sampled}.
      */
-    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks,
-            List<SampledResources> sampled) throws IOException, InterruptedException {
+    private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs,
+            List<String> committers, List<TaskSample> tasks, List<SampledResources> sampled)
+            throws IOException, InterruptedException {
         List<TpcxhsResult.Phase> phases = new ArrayList<>();
         long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
         long runStart = System.nanoTime();
@@ -94,7 +96,7 @@ public final class Tpcxhs {
             long phaseStart = System.nanoTime();
             String failure;
             try {
-                failure = runPhase(index, options, jobs, tasks, sampled);
+                failure = runPhase(index, options, jobs, committers, tasks, sampled);
             } catch (BenchException e) {
                 if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
                     throw e;
@@ -116,13 +118,14 @@ public final class Tpcxhs {
         return new TpcxhsResult.Run(number, phases, Duration.ofNanos(System.nanoTime() - runStart));
     }
 
-    /** Runs one phase and adds its job and tasks, if it has a job; returns why it failed, or null. */
-    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<TaskSample> tasks,
-            List<SampledResources> sampled) throws IOException, InterruptedException {
+    /** Runs one phase and adds its job, committer and tasks, if it has a job; returns why it failed, or null. */
+    private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<String> committers,
+            List<TaskSample> tasks, List<SampledResources> sampled) throws IOException, InterruptedException {
         switch (index) {
             case 0:
                 HsGenResult gen = new HsGen(conf, progress).run(options.genOptions());
                 jobs.add(gen.job());
+                committers.add(gen.committer());
                 tasks.addAll(gen.tasks());
                 gen.sampledResources().ifPresent(sampled::add);
                 return null;
@@ -131,6 +134,7 @@ public final class Tpcxhs {
             case 2:
                 HsSortResult sort = new HsSort(conf, progress).run(options.sortOptions());
                 jobs.add(sort.job());
+                committers.add(sort.committer());
                 tasks.addAll(sort.tasks());
                 sort.sampledResources().ifPresent(sampled::add);
                 return null;
@@ -139,6 +143,7 @@ public final class Tpcxhs {
             default:
                 HsValidateResult result = new HsValidate(conf, progress).run(options.validateOptions());
                 jobs.add(result.job());
+                committers.add(result.committer());
                 tasks.addAll(result.tasks());
                 result.sampledResources().ifPresent(sampled::add);
                 return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")

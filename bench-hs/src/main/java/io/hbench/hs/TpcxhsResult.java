@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A TPCx-HS benchmark: both runs with every phase's time, HSph@SF per run and overall. HSph@SF =
@@ -103,23 +104,29 @@ public final class TpcxhsResult implements ProgramResult {
     private final Instant end;
     private final List<Run> runs;
     private final List<SubmittedJob> jobs;
+    private final List<String> committers;
     private final List<TaskSample> tasks;
     private final Optional<ResourceUsage> resources;
 
     public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
-            List<TaskSample> tasks) {
-        this(options, start, end, runs, jobs, tasks, Optional.empty());
+            List<String> committers, List<TaskSample> tasks) {
+        this(options, start, end, runs, jobs, committers, tasks, Optional.empty());
     }
 
-    /** @param resources what the hosts did while the jobs' tasks ran, every job's phase marked; empty if not sampled */
+    /**
+     * @param committers the output committer of each job, as the job's result names it (repeats are kept once)
+     * @param resources what the hosts did while the jobs' tasks ran, every job's phase marked; empty if not sampled
+     */
     public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
-            List<TaskSample> tasks, Optional<ResourceUsage> resources) {
+            List<String> committers, List<TaskSample> tasks, Optional<ResourceUsage> resources) {
         this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
+        this.committers = requireNonNull(committers, "committers is null").stream().distinct()
+                .collect(Collectors.toUnmodifiableList());
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
     }
 
@@ -137,6 +144,14 @@ public final class TpcxhsResult implements ProgramResult {
     /** Every phase's job (HSGen, HSSort, HSValidate of each run), in submission order. */
     public List<SubmittedJob> jobs() {
         return jobs;
+    }
+
+    /**
+     * The output committers the jobs' outputs went through, each once, in the order first used: one name on any cluster
+     * (every job takes the cluster's), as {@link HsGenResult#committer()} names it.
+     */
+    public List<String> committers() {
+        return committers;
     }
 
     public TpcxhsOptions options() {
@@ -204,6 +219,7 @@ public final class TpcxhsResult implements ProgramResult {
                 .parameter("maps", options.maps().map(String::valueOf).orElse("default"))
                 .parameter("reduces", options.reduces().map(String::valueOf).orElse("default"))
                 .parameter("price", options.price().map(BigDecimal::toPlainString).orElse("none"))
+                .parameter("committer", committers.isEmpty() ? "none" : String.join(",", committers))
                 .location("baseDir", options.baseDir())
                 .start(start)
                 .end(end)

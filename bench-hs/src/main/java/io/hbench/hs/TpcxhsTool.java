@@ -95,6 +95,7 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
 
     @Override
     protected ExitStatus run(TpcxhsOptions options, ClusterSession session) throws Exception {
+        OutputCommitters.copyNote(NAME, session.configuration(), options.baseDir()).ifPresent(err::println);
         TpcxhsResult result = new Tpcxhs(session.configuration(), err).run(options);
         report(session, TpcxhsReport.lines(result), result);
         if (!result.passed()) {

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -151,15 +152,15 @@ class HsProgramLinesTest {
     private static HsGenResult gen() {
         HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500).plusNanos(250_000),
-                ROWS, CHECKSUM, JOB, TASKS);
+                ROWS, CHECKSUM, JOB, "file", TASKS);
     }
 
     /** A passed check of 16 files, 1,000,000,000 bytes, against the expected 10,000,000 rows. */
     private static HsDataCheckResult dataCheck() {
         HsDataCheckOptions options = HsDataCheckOptions.builder("/benchmarks/TPCx-HS/HSGen").expectedRows(ROWS)
                 .replication(3).build();
-        return new HsDataCheckResult(options, START, START.plusMillis(2_375), Duration.ofMillis(2_312), 16, BYTES, 3,
-                List.of());
+        return new HsDataCheckResult(options, START, START.plusMillis(2_375), Duration.ofMillis(2_312), 16, BYTES,
+                Optional.of(3), List.of());
     }
 
     /** Replication 1 required (not compliant), and 1,000 rows short. */
@@ -167,9 +168,9 @@ class HsProgramLinesTest {
         HsDataCheckOptions options = HsDataCheckOptions.builder("/benchmarks/TPCx-HS/HSSort").expectedRows(ROWS)
                 .replication(1).build();
         long bytes = BYTES - 100_000L;
-        return new HsDataCheckResult(options, START, START.plusMillis(1_875), Duration.ofMillis(1_812), 1, bytes, 1,
-                List.of("record count " + bytes / Records.RECORD_LENGTH + " (" + bytes + " bytes) is not the " + ROWS
-                        + " expected (" + BYTES + " bytes)"));
+        return new HsDataCheckResult(options, START, START.plusMillis(1_875), Duration.ofMillis(1_812), 1, bytes,
+                Optional.of(1), List.of("record count " + bytes / Records.RECORD_LENGTH + " (" + bytes
+                        + " bytes) is not the " + ROWS + " expected (" + BYTES + " bytes)"));
     }
 
     /** 10,000,000 rows from 8 maps to 2 reducers, classic sampler. */
@@ -178,14 +179,14 @@ class HsProgramLinesTest {
                 .outputDir("/benchmarks/TPCx-HS/HSSort").sampler(Sampler.CLASSIC).build();
         return new HsSortResult(options, START, START.plusMillis(131_000), Duration.ofMillis(129_875),
                 Duration.ofMillis(126_250), Duration.ofMillis(3_125), 100_000, ROWS, 8,
-                List.of(500_123_400L, 499_876_600L), JOB, TASKS);
+                List.of(500_123_400L, 499_876_600L), JOB, "file", TASKS);
     }
 
     private static HsValidateResult validate(List<String> errors) {
         HsValidateOptions options = HsValidateOptions.builder().inputDir("/benchmarks/TPCx-HS/HSSort")
                 .reportDir("/benchmarks/TPCx-HS/HSValidate").genDir("/benchmarks/TPCx-HS/HSGen").build();
         return new HsValidateResult(options, START, START.plusMillis(38_000), Duration.ofMillis(36_625), 2, ROWS,
-                CHECKSUM, ROWS, CHECKSUM, errors, JOB, TASKS);
+                CHECKSUM, ROWS, CHECKSUM, errors, JOB, "file", TASKS);
     }
 
     /** Two misorders as ValidateMapper words them and ValidateReducer's report file holds them. */

@@ -152,6 +152,6 @@ class TpcxhsResultTest {
         if (price != null) {
             options.price(new BigDecimal(price));
         }
-        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, List.of(), List.of());
+        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, List.of(), List.of("file"), List.of());
     }
 }
