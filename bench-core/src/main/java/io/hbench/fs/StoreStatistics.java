@@ -79,6 +79,11 @@ public final class StoreStatistics {
         return statistics == null ? NONE : of(statistics.counters());
     }
 
+    /** How people know the request an IOStatistics counter counts: "PUT" for {@code object_put_request}. */
+    public static String requestName(String statistic) {
+        return REQUESTS.getOrDefault(requireNonNull(statistic, "statistic is null"), statistic);
+    }
+
     private static boolean isKept(String name) {
         return REQUESTS.containsKey(name) || name.equals(RETRIES) || name.equals(THROTTLED);
     }

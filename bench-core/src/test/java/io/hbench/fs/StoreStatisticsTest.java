@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.format.MetricNames;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -47,6 +49,13 @@ class StoreStatisticsTest {
                 .doesNotContainKey("store_requests{statistic=object_multipart_initiated}");
         assertThat(StoreStatistics.none().metrics()).isEmpty();
         assertThat(StoreStatistics.of(Map.of("stream_write_bytes", 5L)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void peopleReadARequestByTheNameTheyKnowItBy() {
+        assertThat(MetricNames.of(MetricKey.of("store_requests").withLabel("statistic", "object_metadata_request")))
+                .isEqualTo("store requests, HEAD");
+        assertThat(StoreStatistics.requestName("object_put_request")).isEqualTo("PUT");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.hbench.result.format;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.fs.StoreStatistics;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
@@ -88,8 +89,9 @@ public final class MetricNames {
                 return messageSize(value);
             case "operation":
             case "stat":
-            case "statistic":
                 return value;
+            case "statistic":
+                return StoreStatistics.requestName(value);
             default:
                 return name.replace('_', ' ') + " " + value;
         }
