@@ -30,7 +30,8 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
  * that no configuration, job file or log ever holds them.
  *
  * <p>Lifecycle: {@link #start} returns once the server accepts connections; {@link #close} stops its process and
- * waits for it to end. Objects stay in the storage directory between starts.
+ * waits for it to end. A JVM that exits without closing it (Ctrl-C, System.exit) stops it from a shutdown hook, so
+ * no server outlives the program that started it. Objects stay in the storage directory between starts.
  */
 final class S3ProxyServer implements AutoCloseable {
     /** The system property that names S3Proxy's jar with its dependencies (bin/bench and the tests set it). */
@@ -46,12 +47,15 @@ final class S3ProxyServer implements AutoCloseable {
     private final int port;
     private final Path credentialStore;
     private final Path log;
+    private final Thread stopAtExit;
 
     private S3ProxyServer(Process process, int port, Path credentialStore, Path log) {
         this.process = process;
         this.port = port;
         this.credentialStore = credentialStore;
         this.log = log;
+        this.stopAtExit = new Thread(process::destroy, "hbench-s3proxy-stop");
+        Runtime.getRuntime().addShutdownHook(stopAtExit);
     }
 
     /** Starts a server whose objects live under {@code dir} (created if need be), owned by this process's user. */
@@ -205,6 +209,11 @@ final class S3ProxyServer implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // Called from another shutdown hook: this one runs too, and destroying twice is harmless.
+        }
         process.destroy();
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
