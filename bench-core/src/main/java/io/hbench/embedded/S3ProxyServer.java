@@ -135,7 +135,7 @@ final class S3ProxyServer implements AutoCloseable {
         properties.setProperty("s3proxy.authorization", "aws-v2-or-v4");
         properties.setProperty("s3proxy.identity", identity);
         properties.setProperty("s3proxy.credential", credential);
-        properties.setProperty("jclouds.provider", "filesystem");
+        properties.setProperty("jclouds.provider", "filesystem-nio2");
         properties.setProperty("jclouds.filesystem.basedir", data.toString());
         Files.deleteIfExists(file);
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

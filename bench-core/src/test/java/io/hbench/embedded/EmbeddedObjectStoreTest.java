@@ -35,9 +35,16 @@ class EmbeddedObjectStoreTest {
             assertThat(cluster.dataNodes()).isZero();
             Configuration conf = cluster.clientConfiguration();
             assertThat(conf.get("fs.defaultFS")).isEqualTo("s3a://hbench/");
-            try (FSDataOutputStream out = FileSystem.get(conf).create(file)) {
+            FileSystem fs = FileSystem.get(conf);
+            try (FSDataOutputStream out = fs.create(file)) {
                 out.write("a\nb\nc\n".getBytes(StandardCharsets.UTF_8));
             }
+            // S3A's committers make a directory per task attempt and list it at commit, empty if the task wrote
+            // nothing (a map task of a job with reducers): the server must keep such a marker as S3 does.
+            org.apache.hadoop.fs.Path empty = new org.apache.hadoop.fs.Path("/bench/empty");
+            assertThat(fs.mkdirs(empty)).isTrue();
+            assertThat(fs.getFileStatus(empty).isDirectory()).isTrue();
+            assertThat(fs.listFiles(empty, true).hasNext()).isFalse();
         }
         // The server keeps each object as a file of the bucket's directory.
         assertThat(Files.readString(dir.resolve("s3/data/hbench/bench/in/data.txt"))).isEqualTo("a\nb\nc\n");
