@@ -1,5 +1,8 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.result.Better;
+import io.hbench.result.Metric;
+import io.hbench.result.Unit;
 import java.util.List;
 
 /**
@@ -60,6 +63,21 @@ public final class ClassicFigures {
      */
     public double averageSeconds() {
         return operations == 0 ? 0 : (double) cumulativeNanos / operations / 1e9;
+    }
+
+    /**
+     * The four figures as metrics of operation {@code operation} (labelled operation=...), in base units: times in
+     * seconds unrounded, where the stats block rounds them down to whole milliseconds.
+     */
+    public List<Metric> metrics(String operation) {
+        return List.of(labelled("ops", operations, Unit.COUNT, Better.NEITHER, operation),
+                labelled("elapsed_time", elapsedNanos / 1e9, Unit.SECONDS, Better.LOWER, operation),
+                labelled("ops_per_second", opsPerSecond(), Unit.OPERATIONS_PER_SECOND, Better.HIGHER, operation),
+                labelled("average_time", averageSeconds(), Unit.SECONDS, Better.LOWER, operation));
+    }
+
+    private static Metric labelled(String id, double value, Unit unit, Better better, String operation) {
+        return Metric.of(id, value, unit, better).withLabel("operation", operation);
     }
 
     /**
