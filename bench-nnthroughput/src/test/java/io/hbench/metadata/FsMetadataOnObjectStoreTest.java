@@ -44,25 +44,20 @@ class FsMetadataOnObjectStoreTest {
         }
     }
 
-    /**
-     * The names in two directories of one level: S3Proxy's filesystem storage took about 10 s to remove each deeper
-     * directory that held directory markers (mkdirs', and those S3A leaves after a delete), which a test of 60 names
-     * in NNThroughputBenchmark's four to a directory spent three minutes on.
-     */
     @Test
     void everyOperationChecksItsCountsSaysRenameIsACopyAndLeavesOnlyTheMarker() throws Exception {
-        FsMetadataResult result = new FsMetadata(conf).run(FsMetadataOptions.builder(FsOperation.ALL).files(24)
-                .filesPerDir(12).threads(3).baseDir("/benchmarks/all").build());
+        FsMetadataResult result = new FsMetadata(conf).run(FsMetadataOptions.builder(FsOperation.ALL).files(60)
+                .threads(3).baseDir("/benchmarks/all").build());
 
         assertThat(result.failures()).isEmpty();
         assertThat(result.fileSystem()).isEqualTo("s3a://hbench");
         assertThat(result.baseDir()).isEqualTo("s3a://hbench/benchmarks/all");
         assertThat(result.operations()).extracting(op -> op.operation().label() + " " + op.figures().operations())
-                .containsExactly("create 24", "mkdirs 24", "open 24", "fileStatus 24", "list 2", "rename 24",
-                        "delete 24");
+                .containsExactly("create 60", "mkdirs 60", "open 60", "fileStatus 60", "list 15", "rename 60",
+                        "delete 60");
         assertThat(result.operations()).extracting(FsOpResult::checked).contains(
-                "the 24 directories are listed under their names", "24 files listed in 2 directories, as created",
-                "the 24 files are listed under their new names, none under its old one");
+                "the 60 directories are listed under their names", "60 files listed in 15 directories, as created",
+                "the 60 files are listed under their new names, none under its old one");
         String note = "s3a://hbench is an object store: rename copies each object and deletes the original, so its"
                 + " rename figures are a copy's";
         assertThat(result.renameNote()).get().asString().startsWith(note);
