@@ -14,6 +14,7 @@ import io.hbench.hs.HsGenTool;
 import io.hbench.hs.HsSortTool;
 import io.hbench.hs.HsValidateTool;
 import io.hbench.hs.TpcxhsTool;
+import io.hbench.metadata.FsMetadataTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class Main {
     private static final List<Entry> ENTRIES = List.of(
             entry(TestDfsioTool::new),
             entry(NnThroughputTool::new),
+            entry(FsMetadataTool::new),
             entry(TpcxhsTool::new),
             entry(HsGenTool::new),
             entry(HsDataCheckTool::new),

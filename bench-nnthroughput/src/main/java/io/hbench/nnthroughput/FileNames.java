@@ -16,9 +16,12 @@ import java.util.Arrays;
  * {@code ThroughputBenchDir0} ... {@code ThroughputBenchDir<perDir-1>}, then
  * {@code ThroughputBenchDir0/ThroughputBenchDir0}, {@code ThroughputBenchDir0/ThroughputBenchDir1}, ...
  * The name itself is {@code ThroughputBench<i>}.
+ *
+ * <p>Public for FsMetadata ({@code io.hbench.metadata}): its operations work on the same names in the same fan-out, so
+ * the namespace it measures through the FileSystem API has the shape NNThroughputBenchmark's has.
  */
-final class FileNames {
-    static final String PREFIX = "ThroughputBench";
+public final class FileNames {
+    public static final String PREFIX = "ThroughputBench";
     private static final byte[] DIR = ("/" + PREFIX + "Dir").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FILE = ("/" + PREFIX).getBytes(StandardCharsets.US_ASCII);
 
@@ -43,7 +46,7 @@ final class FileNames {
     }
 
     /** Names {@code first} to {@code first + count - 1} under {@code base}, at most {@code perDir} per directory. */
-    static FileNames generate(String base, int perDir, long first, int count) {
+    public static FileNames generate(String base, int perDir, long first, int count) {
         if (perDir < 1 || first < 0 || count < 0) {
             throw new IllegalArgumentException("perDir " + perDir + ", first " + first + ", count " + count);
         }
@@ -89,12 +92,12 @@ final class FileNames {
         return depth;
     }
 
-    int size() {
+    public int size() {
         return count;
     }
 
     /** The {@code i}-th name of this table (global index {@code first + i}), made from its directory's path. */
-    String name(int i) {
+    public String name(int i) {
         if (i < 0 || i >= count) {
             throw new IndexOutOfBoundsException("name " + i + " of " + count);
         }

@@ -33,11 +33,7 @@ public final class NnReport {
             lines.add("");
             lines.add("--- " + op.operation().label() + " inputs ---");
             lines.addAll(op.inputLines());
-            lines.add("--- " + op.operation().label() + " stats  ---");
-            lines.add("# operations: " + op.operations());
-            lines.add("Elapsed Time: " + op.elapsedMillis());
-            lines.add(" Ops per sec: " + op.opsPerSecond());
-            lines.add("Average Time: " + op.averageMillis());
+            lines.addAll(op.figures().statsLines(op.operation().label()));
             lines.addAll(op.extraLines());
         }
         return lines;
@@ -80,8 +76,11 @@ public final class NnReport {
         return lines;
     }
 
-    /** A latency distribution in {@code unit}: three decimals, three significant digits below 0.1. */
-    private static String distribution(Distribution distribution, DisplayUnit unit) {
+    /**
+     * A latency distribution in {@code unit}: three decimals, three significant digits below 0.1. FsMetadata's lines
+     * give theirs in the same words.
+     */
+    public static String distribution(Distribution distribution, DisplayUnit unit) {
         if (distribution.count() == 0) {
             return "none (-noHistograms, or no operations)";
         }
@@ -94,7 +93,8 @@ public final class NnReport {
         return text.append(", max ").append(unit.format(distribution.max())).toString();
     }
 
-    static DecimalFormat twoDecimals() {
+    /** "#.##" with {@link Locale#ROOT}, rounding half to even: hbench's ops/s and percentile labels. */
+    public static DecimalFormat twoDecimals() {
         DecimalFormat df = new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
         df.setRoundingMode(RoundingMode.HALF_EVEN);
         return df;

@@ -98,12 +98,8 @@ public final class NnResult implements ProgramResult {
         }
         for (OpResult op : operations) {
             String operation = op.operation().label();
-            result.metric(labelled("ops", op.operations(), Unit.COUNT, Better.NEITHER, operation))
-                    .metric(labelled("elapsed_time", op.elapsedNanos() / 1e9, Unit.SECONDS, Better.LOWER, operation))
-                    .metric(labelled("ops_per_second", op.opsPerSecond(), Unit.OPERATIONS_PER_SECOND, Better.HIGHER,
-                            operation))
-                    .metric(labelled("average_time", op.averageSeconds(), Unit.SECONDS, Better.LOWER, operation))
-                    .metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
+            op.figures().metrics(operation).forEach(result::metric);
+            result.metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
             for (OpResult.Kind kind : op.kinds().values()) {
                 Distribution latency = kind.latency().withLabel("operation", operation);
                 if (op.kinds().size() > 1) {

@@ -339,7 +339,7 @@ public final class NnThroughput {
         FileNames names = FileNames.generate(base, o.filesPerDir(), 0, total);
         int[] warmup = timed ? Workers.divide(o.warmup(), o.threads()) : new int[o.threads()];
         int[] counted = timed ? Workers.divide(o.files(), o.threads()) : Workers.divide(total, o.threads());
-        int[] first = firstIndices(warmup, counted);
+        int[] first = Workers.firstIndices(warmup, counted);
         ClientProtocol client = target.client();
         short replication = o.replication();
         long blockSize = o.blockSize();
@@ -419,17 +419,6 @@ public final class NnThroughput {
         return e;
     }
 
-    /** Index of each thread's first name: thread t's names follow thread t-1's, warm-up ones first. */
-    static int[] firstIndices(int[] warmup, int[] counted) {
-        int[] first = new int[warmup.length];
-        int next = 0;
-        for (int t = 0; t < warmup.length; t++) {
-            first[t] = next;
-            next += warmup[t] + counted[t];
-        }
-        return first;
-    }
-
     static Runnable refresher(NnOptions o, NameNodeTarget target) {
         if (o.ugCacheRefreshCount() == Integer.MAX_VALUE || o.nonSuperUser()) {
             return null;
@@ -455,7 +444,7 @@ public final class NnThroughput {
         FileNames names = FileNames.generate(o.baseDir(NnOperation.MKDIRS), o.dirsPerDir(), 0, o.warmup() + o.dirs());
         int[] warmup = Workers.divide(o.warmup(), o.threads());
         int[] counted = Workers.divide(o.dirs(), o.threads());
-        int[] first = firstIndices(warmup, counted);
+        int[] first = Workers.firstIndices(warmup, counted);
         ClientProtocol client = target.client();
         Workers.Op op = new Workers.Op() {
             @Override
@@ -502,7 +491,7 @@ public final class NnThroughput {
         FileNames names = FileNames.generate(base, o.filesPerDir(), 0, o.warmup() + o.files());
         int[] warmup = Workers.divide(o.warmup(), o.threads());
         int[] counted = Workers.divide(o.files(), o.threads());
-        int[] first = firstIndices(warmup, counted);
+        int[] first = Workers.firstIndices(warmup, counted);
         long blockSize = o.blockSize();
         EnumSetWritable<CreateFlag> appendFlags = new EnumSetWritable<>(o.appendNewBlk()
                 ? EnumSet.of(CreateFlag.NEW_BLOCK) : EnumSet.of(CreateFlag.APPEND));

@@ -51,9 +51,7 @@ public final class OpResult {
     private final NnOperation operation;
     private final List<String> inputLines;
     private final List<String> extraLines;
-    private final long operations;
-    private final long elapsedNanos;
-    private final long cumulativeNanos;
+    private final ClassicFigures figures;
     private final Map<String, Kind> kinds;
     private final Distribution completeLatency;
     private final long warmupOperations;
@@ -71,12 +69,10 @@ public final class OpResult {
         this.operation = requireNonNull(operation, "operation is null");
         this.inputLines = List.copyOf(inputLines);
         this.extraLines = List.copyOf(extraLines);
-        if (operations < 0 || elapsedNanos < 0 || cumulativeNanos < 0 || warmupOperations < 0) {
-            throw new IllegalArgumentException("negative count or time");
+        if (warmupOperations < 0) {
+            throw new IllegalArgumentException("negative warm-up count: " + warmupOperations);
         }
-        this.operations = operations;
-        this.elapsedNanos = elapsedNanos;
-        this.cumulativeNanos = cumulativeNanos;
+        this.figures = new ClassicFigures(operations, elapsedNanos, cumulativeNanos);
         Map<String, Kind> byName = new LinkedHashMap<>();
         for (Kind kind : kinds) {
             if (byName.put(kind.name(), kind) != null) {
@@ -102,40 +98,42 @@ public final class OpResult {
         return extraLines;
     }
 
+    /** Hadoop's four figures: # operations, Elapsed Time, Ops per sec, Average Time. */
+    public ClassicFigures figures() {
+        return figures;
+    }
+
     /** Hadoop's "# operations". */
     public long operations() {
-        return operations;
+        return figures.operations();
     }
 
     public long elapsedNanos() {
-        return elapsedNanos;
+        return figures.elapsedNanos();
     }
 
     /** Hadoop's "Elapsed Time", in whole milliseconds. */
     public long elapsedMillis() {
-        return elapsedNanos / 1_000_000;
+        return figures.elapsedMillis();
     }
 
-    /** Hadoop's "Ops per sec": operations over the elapsed time (measured in nanoseconds here). */
+    /** Hadoop's "Ops per sec". */
     public double opsPerSecond() {
-        return elapsedNanos == 0 ? 0 : operations * 1e9 / elapsedNanos;
+        return figures.opsPerSecond();
     }
 
-    /** Hadoop's "Average Time": the sum of the timed calls over the operations, in whole milliseconds. */
+    /** Hadoop's "Average Time", in whole milliseconds. */
     public long averageMillis() {
-        return operations == 0 ? 0 : cumulativeNanos / operations / 1_000_000;
+        return figures.averageMillis();
     }
 
-    /**
-     * The average time of a call in seconds, unrounded: a NameNode call takes microseconds,
-     * which Hadoop's whole-millisecond "Average Time" shows as 0.
-     */
+    /** The average time of a call in seconds, unrounded. */
     public double averageSeconds() {
-        return operations == 0 ? 0 : (double) cumulativeNanos / operations / 1e9;
+        return figures.averageSeconds();
     }
 
     public long cumulativeNanos() {
-        return cumulativeNanos;
+        return figures.cumulativeNanos();
     }
 
     /** The figures per kind of operation: one kind named as the operation, or one per mixed operation. */

@@ -26,13 +26,16 @@ import org.HdrHistogram.Histogram;
  * the thread's own histograms, merged at the end. The first operation that fails ends the run:
  * the others are cancelled and a {@link BenchException} names the operation and the cause, so a
  * failing worker never leaves the run hanging.
+ *
+ * <p>Public for FsMetadata ({@code io.hbench.metadata}), which runs the same operations through the FileSystem API:
+ * one way to time calls on threads, so the two programs' figures mean the same.
  */
-final class Workers {
+public final class Workers {
     /** How long to wait for cancelled workers to stop before giving up on them (they are daemons). */
     private static final long STOP_WAIT_SECONDS = 10;
 
     /** One benchmark operation, as a thread does it. */
-    interface Op {
+    public interface Op {
         /**
          * Does operation {@code index} of thread {@code thread}; returns the nanoseconds of its timed
          * part (the NameNode call, without preparation or follow-up such as complete).
@@ -49,7 +52,7 @@ final class Workers {
     }
 
     /** What the workers did: counts, times and latencies per kind. */
-    static final class Outcome {
+    public static final class Outcome {
         final long elapsedNanos;
         final long[] operations;
         final long[] cumulativeNanos;
@@ -65,7 +68,17 @@ final class Workers {
             this.stoppedByDuration = stoppedByDuration;
         }
 
-        long totalOperations() {
+        /** From the moment every thread started its counted operations until the last one ended. */
+        public long elapsedNanos() {
+            return elapsedNanos;
+        }
+
+        /** The latencies of the counted calls of kind {@code kind}, in nanoseconds; empty without histograms. */
+        public Histogram latency(int kind) {
+            return latency[kind].copy();
+        }
+
+        public long totalOperations() {
             long total = 0;
             for (long count : operations) {
                 total += count;
@@ -73,7 +86,8 @@ final class Workers {
             return total;
         }
 
-        long totalCumulativeNanos() {
+        /** The timed parts of every counted call, summed. */
+        public long totalCumulativeNanos() {
             long total = 0;
             for (long nanos : cumulativeNanos) {
                 total += nanos;
@@ -108,8 +122,16 @@ final class Workers {
         this.refresh = refresh;
     }
 
+    /**
+     * Workers that do each thread's share of a count once, record every call's latency, and never refresh user
+     * mappings: a workload without NNThroughputBenchmark's duration, mix or {@code -UGCacheRefreshCount}.
+     */
+    public static Workers counted(String opName, int threads) {
+        return new Workers(opName, threads, 1, true, null, false, Integer.MAX_VALUE, null);
+    }
+
     /** Divides {@code total} operations among {@code threads} so that no two differ by more than one. */
-    static int[] divide(long total, int threads) {
+    public static int[] divide(long total, int threads) {
         int[] shares = new int[threads];
         for (int t = 0; t < threads; t++) {
             shares[t] = (int) (total / threads + (t < total % threads ? 1 : 0));
@@ -117,11 +139,22 @@ final class Workers {
         return shares;
     }
 
+    /** Index of each thread's first name: thread t's names follow thread t-1's, warm-up ones first. */
+    public static int[] firstIndices(int[] warmup, int[] counted) {
+        int[] first = new int[warmup.length];
+        int next = 0;
+        for (int t = 0; t < warmup.length; t++) {
+            first[t] = next;
+            next += warmup[t] + counted[t];
+        }
+        return first;
+    }
+
     /**
      * Runs {@code warmup[t]} then {@code counted[t]} operations on thread {@code t}: indices
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
      */
-    Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
+    public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads(opName));
         CompletionService<ThreadStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch ready = new CountDownLatch(threads);

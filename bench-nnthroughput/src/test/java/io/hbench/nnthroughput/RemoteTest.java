@@ -2,6 +2,8 @@ package io.hbench.nnthroughput;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.fs.OwnedDirectory;
+import io.hbench.metadata.FsMetadataTool;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -247,6 +249,25 @@ class RemoteTest {
         } finally {
             strictCluster.shutdown();
         }
+    }
+
+    /**
+     * FsMetadata on the same NameNode, through DistributedFileSystem: the comparison point an operator moving to an
+     * object store measures first. Rename on HDFS is a rename: no note says otherwise.
+     */
+    @Test
+    void fsMetadataRunsItsOperationsThroughTheFileSystemApiOnHdfs() throws Exception {
+        ToolRun run = ToolRun.run(conf, FsMetadataTool::new, "-op", "all", "-files", "30", "-threads", "3",
+                "-baseDir", "/r/fs");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("\n--- create inputs ---\nbaseDir = " + cluster.getURI() + "/r/fs/create\n",
+                "--- list stats  ---\n# operations: 8\n", "--- hbench rename --- file system: " + cluster.getURI(),
+                "Checked: 30 files listed in 8 directories, as created",
+                "Checked: no file is left under " + cluster.getURI() + "/r/fs/delete")
+                .doesNotContain("FAILED", "Note: ");
+        assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/r/fs"))).map(s -> s.getPath().getName()))
+                .containsExactly(OwnedDirectory.MARKER);
     }
 
     private static Configuration withDir(Configuration c, String name) {

@@ -1,0 +1,166 @@
+package io.hbench.metadata;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.InvalidOptionException;
+import io.hbench.nnthroughput.NnOptions;
+import java.util.Locale;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * An immutable FsMetadata workload: the operation, how many threads call it and on how many names, and where. The
+ * defaults are NNThroughputBenchmark's (3 threads, 10 files, 4 per directory). Built by {@link Builder}, which
+ * names the option it refuses.
+ */
+public final class FsMetadataOptions {
+    /** On the default file system; any Hadoop URI ({@code s3a://bucket/dir}) names another. */
+    public static final String DEFAULT_BASE_DIR = "/benchmarks/FsMetadata";
+
+    private final FsOperation operation;
+    private final int threads;
+    private final int files;
+    private final int filesPerDir;
+    private final String baseDir;
+    private final boolean keepResults;
+
+    private FsMetadataOptions(Builder b) {
+        this.operation = b.operation;
+        this.threads = b.threads;
+        this.files = b.files;
+        this.filesPerDir = b.filesPerDir;
+        this.baseDir = b.baseDir;
+        this.keepResults = b.keepResults;
+    }
+
+    public static Builder builder(FsOperation operation) {
+        return new Builder(operation);
+    }
+
+    public FsOperation operation() {
+        return operation;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** The names each operation works on: files created, opened, ..., directories made, per operation. */
+    public int files() {
+        return files;
+    }
+
+    /** At most this many names to a directory, in NNThroughputBenchmark's fan-out. */
+    public int filesPerDir() {
+        return filesPerDir;
+    }
+
+    /** As given: a path on the default file system or a URI; each operation works in {@code <baseDir>/<op>}. */
+    public String baseDir() {
+        return baseDir;
+    }
+
+    /** Whether what each operation made stays; otherwise its directory is removed after it. */
+    public boolean keepResults() {
+        return keepResults;
+    }
+
+    /** How many directories hold the names: the operations {@code list} lists, one per {@link #filesPerDir}. */
+    public int directories() {
+        return (files + filesPerDir - 1) / filesPerDir;
+    }
+
+    @Override
+    public String toString() {
+        return "FsMetadataOptions{operation=" + operation.label() + ", threads=" + threads + ", files=" + files
+                + ", filesPerDir=" + filesPerDir + ", baseDir=" + baseDir + ", keepResults=" + keepResults + "}";
+    }
+
+    /** Collects values; {@link #build} checks them. */
+    public static final class Builder {
+        private final FsOperation operation;
+        private int threads = 3;
+        private int files = 10;
+        private int filesPerDir = 4;
+        private String baseDir = DEFAULT_BASE_DIR;
+        private boolean keepResults;
+
+        private Builder(FsOperation operation) {
+            this.operation = requireNonNull(operation, "operation is null");
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder files(int files) {
+            this.files = files;
+            return this;
+        }
+
+        public Builder filesPerDir(int filesPerDir) {
+            this.filesPerDir = filesPerDir;
+            return this;
+        }
+
+        public Builder baseDir(String baseDir) {
+            this.baseDir = requireNonNull(baseDir, "baseDir is null");
+            return this;
+        }
+
+        public Builder keepResults(boolean keepResults) {
+            this.keepResults = keepResults;
+            return this;
+        }
+
+        /**
+         * Checks the options.
+         *
+         * @throws InvalidOptionException naming the option (threads, files, filesPerDir, baseDir), if a value is out
+         *         of range or the names do not fit the fan-out
+         */
+        public FsMetadataOptions build() {
+            atLeastOne("threads", threads);
+            atLeastOne("files", files);
+            atLeastOne("filesPerDir", filesPerDir);
+            if (NnOptions.capacity(filesPerDir) < files) {
+                int enough = filesPerDir;
+                while (NnOptions.capacity(enough) < files) {
+                    enough++;
+                }
+                throw new InvalidOptionException(String.format(Locale.ROOT, "{} %d is too small for %d files: %d"
+                        + " directory levels hold at most %d; use {} %d or more", filesPerDir, files,
+                        NnOptions.MAX_DIRECTORY_LEVELS, NnOptions.capacity(filesPerDir), enough), "filesPerDir",
+                        "filesPerDir");
+            }
+            checkBaseDir();
+            return new FsMetadataOptions(this);
+        }
+
+        private void checkBaseDir() {
+            Path path;
+            try {
+                path = new Path(baseDir);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidOptionException("{} '" + baseDir + "' is not a path or URI: " + e.getMessage(),
+                        "baseDir");
+            }
+            String inStore = path.toUri().getPath();
+            if (inStore.isEmpty() || inStore.equals("/")) {
+                throw new InvalidOptionException("{} must not be the root directory of a file system: each operation"
+                        + " removes what it made under it (without {}), so give it a directory of its own, got '"
+                        + baseDir + "'", "baseDir", "keepResults");
+            }
+            if (!path.isAbsolute()) {
+                throw new InvalidOptionException("{} must be an absolute path such as " + DEFAULT_BASE_DIR + " or a URI"
+                        + " such as s3a://bucket/dir, got '" + baseDir + "'", "baseDir");
+            }
+        }
+
+        private static void atLeastOne(String option, int value) {
+            if (value < 1) {
+                throw new InvalidOptionException("{} must be at least 1, got " + value, option);
+            }
+        }
+    }
+}

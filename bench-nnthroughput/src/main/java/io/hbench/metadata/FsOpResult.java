@@ -1,0 +1,70 @@
+package io.hbench.metadata;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.nnthroughput.ClassicFigures;
+import io.hbench.result.Distribution;
+import java.util.List;
+
+/**
+ * The figures of one operation of a run (one step of {@code -op all}): NNThroughputBenchmark's count and times, the
+ * latency of every call, and what the run checked of the file system afterwards.
+ */
+public final class FsOpResult {
+    private final FsOperation operation;
+    private final List<String> inputLines;
+    private final ClassicFigures figures;
+    private final Distribution latency;
+    private final String checked;
+    private final List<String> failures;
+
+    /**
+     * @param inputLines the lines after "--- op inputs ---", in NNThroughputBenchmark's words
+     * @param latency of each timed call, in seconds
+     * @param checked what the run checked afterwards, said as found when it held, e.g. "200 files listed under their
+     *     names, as created"; the lines show it only then
+     * @param failures what it found instead: a count that does not match what was made; empty if none
+     */
+    public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
+            String checked, List<String> failures) {
+        this.operation = requireNonNull(operation, "operation is null");
+        if (operation == FsOperation.ALL) {
+            throw new IllegalArgumentException("all is a sequence of operations, not one");
+        }
+        this.inputLines = List.copyOf(inputLines);
+        this.figures = requireNonNull(figures, "figures is null");
+        this.latency = requireNonNull(latency, "latency is null");
+        this.checked = requireNonNull(checked, "checked is null");
+        this.failures = List.copyOf(failures);
+    }
+
+    public FsOperation operation() {
+        return operation;
+    }
+
+    public List<String> inputLines() {
+        return inputLines;
+    }
+
+    /** # operations, Elapsed Time, Ops per sec and Average Time, as NNThroughputBenchmark works them out. */
+    public ClassicFigures figures() {
+        return figures;
+    }
+
+    public Distribution latency() {
+        return latency;
+    }
+
+    /** What was checked, said as found when it held: shown only when {@link #passed}. */
+    public String checked() {
+        return checked;
+    }
+
+    public List<String> failures() {
+        return failures;
+    }
+
+    public boolean passed() {
+        return failures.isEmpty();
+    }
+}

@@ -1,0 +1,95 @@
+package io.hbench.metadata;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.error.InvalidOptionException;
+import io.hbench.testing.ToolRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** The options' defaults and refusals: the builder names its options, the tool names them by their flags. */
+class FsMetadataOptionsTest {
+    private final FsMetadataTool tool = new FsMetadataTool(new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, UTF_8));
+
+    @Test
+    void defaultsAreNnThroughputBenchmarksOnTheDefaultFileSystem() {
+        FsMetadataOptions options = FsMetadataOptions.builder(FsOperation.CREATE).build();
+
+        assertThat(options.threads()).isEqualTo(3);
+        assertThat(options.files()).isEqualTo(10);
+        assertThat(options.filesPerDir()).isEqualTo(4);
+        assertThat(options.directories()).isEqualTo(3);
+        assertThat(options.baseDir()).isEqualTo("/benchmarks/FsMetadata");
+        assertThat(options.keepResults()).isFalse();
+    }
+
+    @Test
+    void aValueOutOfRangeIsRefusedNamingItsOption() {
+        assertRefused(b -> b.threads(0), "threads must be at least 1, got 0");
+        assertRefused(b -> b.files(-5), "files must be at least 1, got -5");
+        assertRefused(b -> b.filesPerDir(0), "filesPerDir must be at least 1, got 0");
+        assertRefused(b -> b.files(100).filesPerDir(1), "filesPerDir 1 is too small for 100 files: 20 directory"
+                + " levels hold at most 20; use filesPerDir 2 or more");
+    }
+
+    @Test
+    void aBaseDirThatIsRelativeOrARootIsRefused() {
+        assertRefused(b -> b.baseDir("benchmarks"), "baseDir must be an absolute path such as /benchmarks/FsMetadata"
+                + " or a URI such as s3a://bucket/dir, got 'benchmarks'");
+        for (String root : List.of("/", "s3a://bucket", "s3a://bucket/", "file:///")) {
+            assertRefused(b -> b.baseDir(root), "baseDir must not be the root directory of a file system: each"
+                    + " operation removes what it made under it (without keepResults), so give it a directory of its"
+                    + " own, got '" + root + "'");
+        }
+        assertRefused(b -> b.baseDir(""), "baseDir '' is not a path or URI: Can not create a Path from an empty string");
+        assertThat(FsMetadataOptions.builder(FsOperation.LIST).baseDir("s3a://bucket/bench").build().baseDir())
+                .isEqualTo("s3a://bucket/bench");
+    }
+
+    @Test
+    void theCommandLineNamesTheFlagsAndTakesEveryOne() throws Exception {
+        assertThatThrownBy(() -> tool.parseOnly(new Configuration(), "-op", "open", "-threads", "0"))
+                .hasMessage("-threads must be at least 1, got 0");
+        assertThatThrownBy(() -> tool.parseOnly(new Configuration(), "-op", "open", "-baseDir", "s3a://b/"))
+                .hasMessageStartingWith("-baseDir must not be the root directory of a file system: each operation"
+                        + " removes what it made under it (without -keepResults)");
+        assertThatThrownBy(() -> tool.parseOnly(new Configuration(), "-op", "open", "-files", "many"))
+                .hasMessageContaining("-files").hasMessageContaining("many");
+        assertThatThrownBy(() -> tool.parseOnly(new Configuration(), "-op", "blockReport"))
+                .hasMessage("-op blockReport is not an operation: give one of create mkdirs open fileStatus list"
+                        + " rename delete all");
+
+        FsMetadataOptions options = tool.parseOnly(new Configuration(), "-op", "list", "-threads", "8", "-files",
+                "1000", "-filesPerDir", "16", "-baseDir", "s3a://bucket/meta", "-keepResults");
+        assertThat(options.toString()).isEqualTo("FsMetadataOptions{operation=list, threads=8, files=1000,"
+                + " filesPerDir=16, baseDir=s3a://bucket/meta, keepResults=true}");
+    }
+
+    @Test
+    void aRunWithoutOpIsAUsageErrorInOneLineBeforeAnyFileSystemIsReached() throws Exception {
+        ToolRun run = ToolRun.run(new Configuration(), FsMetadataTool::new, "-threads", "4");
+
+        assertThat(run.status).isEqualTo(2);
+        List<String> err = run.err.lines().collect(Collectors.toList());
+        assertThat(err).hasSize(3);
+        assertThat(err.get(0)).isEqualTo("FsMetadata: no -op: give one of create mkdirs open fileStatus list rename"
+                + " delete all");
+        assertThat(err.get(1)).isEqualTo("Usage: FsMetadata [genericOptions] -op create|mkdirs|open|fileStatus|list"
+                + "|rename|delete|all [-threads T] [-files N] [-filesPerDir P] [-baseDir dir] [-keepResults]"
+                + " [-json file]");
+        assertThat(run.out).isEmpty();
+    }
+
+    private static void assertRefused(UnaryOperator<FsMetadataOptions.Builder> values, String message) {
+        assertThatThrownBy(() -> values.apply(FsMetadataOptions.builder(FsOperation.ALL)).build())
+                .isInstanceOf(InvalidOptionException.class).hasMessage(message);
+    }
+}

@@ -1,0 +1,112 @@
+package io.hbench.metadata;
+
+import static io.hbench.testing.DefaultLocales.withDefaultLocale;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import io.hbench.nnthroughput.ClassicFigures;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Outcome;
+import io.hbench.result.Unit;
+import io.hbench.testing.GoldenFiles;
+import io.hbench.testing.ResultSchema;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The common result of a run, in base units, against figures worked out by hand, and its JSON byte for byte against a
+ * golden file in six default locales (rewrite it with {@code -Dhbench.golden.update=true}, then read the diff).
+ */
+class FsMetadataResultTest {
+    private static final Environment ENVIRONMENT = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+            .java("17.0.15 (Debian)").os("Linux 6.1.0 amd64").clientHost("gw1")
+            .commandLine(List.of("FsMetadata", "-op", "all", "-files", "2000", "-threads", "8", "-baseDir",
+                    "s3a://bench-bucket/benchmarks/FsMetadata"))
+            .configuration("fs.defaultFS", "hdfs://nn:8020").build();
+
+    @Test
+    void opsPerSecondIsTheOperationsOverTheMeasuredTimeExactly() {
+        // 3 calls in 1,234,567 ns, 2,000,001 ns of call time: Hadoop's whole milliseconds round both down.
+        ClassicFigures figures = new ClassicFigures(3, 1_234_567, 2_000_001);
+
+        assertThat(figures.opsPerSecond()).isEqualTo(3 * 1e9 / 1_234_567);
+        assertThat(figures.elapsedMillis()).isEqualTo(1);
+        assertThat(figures.averageMillis()).isZero();
+        assertThat(figures.averageSeconds()).isEqualTo(0.000666667);
+        assertThat(figures.statsLines("fileStatus")).containsExactly("--- fileStatus stats  ---", "# operations: 3",
+                "Elapsed Time: 1", " Ops per sec: " + 3 * 1e9 / 1_234_567, "Average Time: 0");
+        assertThat(new ClassicFigures(0, 0, 0).opsPerSecond()).isZero();
+    }
+
+    @Test
+    void theBenchResultHasOpsPerSecondPerOperationAsPrimaryInBaseUnits() {
+        FsMetadataResult run = SeededFsRuns.all();
+        BenchResult result = run.toBenchResult(ENVIRONMENT);
+        FsOpResult create = run.operations().get(0);
+
+        assertThat(result.benchmark()).isEqualTo("FsMetadata");
+        assertThat(result.operation()).isEqualTo("all");
+        assertThat(result.primaryMetric()).isEqualTo("ops_per_second");
+        assertThat(result.primaryMetrics()).extracting(metric -> metric.labels().get("operation"))
+                .containsExactly("create", "mkdirs", "open", "fileStatus", "list", "rename", "delete");
+        assertThat(result.metrics().subList(0, 4)).containsExactly(
+                new Metric(key("ops", "create"), 2000, Unit.COUNT, Better.NEITHER),
+                new Metric(key("elapsed_time", "create"), 7.25, Unit.SECONDS, Better.LOWER),
+                new Metric(key("ops_per_second", "create"), 2000 / 7.25, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                new Metric(key("average_time", "create"), create.figures().cumulativeNanos() / 2000.0 / 1e9,
+                        Unit.SECONDS, Better.LOWER));
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).contains("latency{operation=list}");
+        assertThat(result.distributions().get(4).count()).isEqualTo(500);
+    }
+
+    @Test
+    void theWorkloadIsParametersTheStoreLocationsAndTheRenameNoteAnOutput() {
+        BenchResult result = SeededFsRuns.all().toBenchResult(ENVIRONMENT);
+
+        assertThat(result.parameters()).containsExactly(entry("threads", "8"), entry("files", "2000"),
+                entry("filesPerDir", "4"));
+        assertThat(result.locations()).containsExactly(entry("fileSystem", "s3a://bench-bucket"),
+                entry("baseDir", "s3a://bench-bucket/benchmarks/FsMetadata"));
+        assertThat(result.outputs()).containsOnlyKeys(FsMetadataResult.RENAME_NOTE_OUTPUT);
+        assertThat(result.outputs().get(FsMetadataResult.RENAME_NOTE_OUTPUT))
+                .startsWith("s3a://bench-bucket is an object store: rename copies each object");
+    }
+
+    @Test
+    void aCountThatDoesNotMatchFailsTheRunNamingItsOperation() {
+        BenchResult failed = SeededFsRuns.all().toBenchResult(ENVIRONMENT);
+        FsMetadataResult passed = new FsMetadataResult(FsMetadataOptions.builder(FsOperation.OPEN).build(), "file:///",
+                "file:/tmp/m", Optional.empty(), SeededFsRuns.START, SeededFsRuns.START.plusSeconds(1),
+                List.of(SeededFsRuns.op(FsOperation.OPEN, 10, 5_000_000, 1, new Random(1), List.of())),
+                Optional.empty());
+
+        assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(failed.failures()).containsExactly("delete: 1 of the 2000 files are left under"
+                + " s3a://bench-bucket/benchmarks/FsMetadata/delete after deleting every one");
+        assertThat(passed.toBenchResult(ENVIRONMENT).outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(passed.toBenchResult(ENVIRONMENT).outputs()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(
+                SeededFsRuns.all().toBenchResult(ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(FsMetadataResultTest.class, "fs-all.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static MetricKey key(String id, String operation) {
+        return MetricKey.of(id).withLabel("operation", operation);
+    }
+}
