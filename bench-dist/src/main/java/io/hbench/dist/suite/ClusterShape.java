@@ -14,7 +14,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 
-/** What a suite's sizes derive from: how many map tasks the cluster runs at once, and its DataNodes. */
+/**
+ * What a suite's sizes derive from: how many map tasks the cluster runs at once, and its DataNodes; none when its
+ * default file system is not HDFS (an object store), which has no NameNode for NNThroughputBenchmark.
+ */
 public final class ClusterShape {
     /** The embedded cluster's MapReduce runs this many tasks at once (its BSP peers' default). */
     static final int EMBEDDED_TASKS = 4;
@@ -27,8 +30,8 @@ public final class ClusterShape {
         if (concurrentTasks < 1) {
             throw new IllegalArgumentException("the cluster runs no task at once (" + concurrentTasks + ")");
         }
-        if (dataNodes < 1) {
-            throw new IllegalArgumentException("the cluster has no DataNode (" + dataNodes + ")");
+        if (dataNodes < 0) {
+            throw new IllegalArgumentException("the cluster has a negative number of DataNodes (" + dataNodes + ")");
         }
         this.concurrentTasks = concurrentTasks;
         this.dataNodes = dataNodes;
@@ -36,13 +39,17 @@ public final class ClusterShape {
     }
 
     /**
-     * The shape of the cluster {@code conf} names: YARN's room for map tasks and HDFS's live DataNodes; with no cluster
-     * configured, the embedded cluster's.
+     * The shape of the cluster {@code conf} names: YARN's room for map tasks and HDFS's live DataNodes, none if its
+     * file system is not HDFS (asked of the file system: a DistributedFileSystem has a NameNode); with no cluster
+     * configured, the embedded cluster's, whose storage is {@code embeddedStorage}.
      *
      * @throws BenchException CLUSTER_UNAVAILABLE when YARN or HDFS cannot be asked
      */
-    static ClusterShape of(Configuration conf) {
+    static ClusterShape of(Configuration conf, EmbeddedCluster.Storage embeddedStorage) {
         boolean noCluster = "file".equals(FileSystem.getDefaultUri(conf).getScheme());
+        if (noCluster && embeddedStorage == EmbeddedCluster.Storage.S3) {
+            return new ClusterShape(EMBEDDED_TASKS, 0, true);
+        }
         if (noCluster) {
             // An existing embedded storage keeps the count it was made with; the steps then say if replication differs.
             int dataNodes = conf.getInt(EmbeddedCluster.DATA_NODES_KEY, EmbeddedCluster.DEFAULT_DATA_NODES);
@@ -51,8 +58,8 @@ public final class ClusterShape {
         int tasks = MapReduceFramework.isLocal(conf) ? EMBEDDED_TASKS : yarnTasks(conf);
         try (FileSystem fs = FileSystem.newInstance(conf)) {
             int dataNodes = fs instanceof DistributedFileSystem
-                    ? ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length : 1;
-            return new ClusterShape(Math.max(1, tasks), Math.max(1, dataNodes), false);
+                    ? Math.max(1, ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length) : 0;
+            return new ClusterShape(Math.max(1, tasks), dataNodes, false);
         } catch (IOException e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot ask HDFS for its live DataNodes: "
@@ -77,8 +84,14 @@ public final class ClusterShape {
         return concurrentTasks;
     }
 
+    /** The live DataNodes; 0 when the file system is not HDFS. */
     public int dataNodes() {
         return dataNodes;
+    }
+
+    /** Whether the file system is HDFS, whose NameNode NNThroughputBenchmark measures. */
+    public boolean hasNameNode() {
+        return dataNodes > 0;
     }
 
     /** Whether the suite runs on the embedded cluster, each step starting it. */

@@ -11,13 +11,20 @@ import java.util.Locale;
  *
  * <p>Every profile runs, in order: TestDFSIO write and read -verify; NNThroughputBenchmark create, open, fileStatus and
  * delete against the cluster's NameNode; TPCx-HS; EBB with its relative figure; RandBench; and TestDFSIO -clean,
- * so that the cluster is left as it was found. Sizes:
+ * so that the cluster is left as it was found.
+ *
+ * <p>On a cluster whose file system is not HDFS (an object store; {@link ClusterShape#hasNameNode}) there is no
+ * NameNode to measure: FsMetadata runs the same four operations, in the same sizes, through the FileSystem API
+ * instead; TPCx-HS runs without {@code -replication}, which only HDFS keeps; and after TestDFSIO's clean-up two more
+ * remove TPCx-HS's and FsMetadata's directories, so that the bucket keeps nothing the suite wrote. An HDFS suite is
+ * unchanged by this, so the definition's version is too. Sizes:
  *
  * <pre>
  *                       quick              standard              full
  * TestDFSIO files       min(tasks, 4)      tasks                 2 x tasks
  * TestDFSIO file size   16 MB              1 GB                  16 GB
- * NNThroughput          4 threads, 2,000   16 threads, 100,000   64 threads, 1,000,000 files
+ * NNThroughput (or      4 threads, 2,000   16 threads, 100,000   64 threads, 1,000,000 files
+ *   FsMetadata)
  * TPCx-HS rows          10,000 (1 MB)      10,000,000 (1 GB)     1,000,000,000 (100 GB)
  * EBB sizes, rounds     1 MB, 3            1 MB - 64 MB, 10      1 MB - 1 GB, 10
  * RandBench             16 x 64 KiB, 20    256 x 64 KiB, 100     64 x 1 MiB, 100 (per peer, supersteps)
@@ -58,13 +65,14 @@ public enum SuiteProfile {
 
     /**
      * The most bytes the suite keeps on the file system at once, replicas included: TestDFSIO's files stay until the
-     * last step cleans them, and TPCx-HS keeps its generated and its sorted data side by side.
+     * last step cleans them, and TPCx-HS keeps its generated and its sorted data side by side. A file system that is
+     * not HDFS keeps no replicas the suite asks for: each byte counts once.
      *
-     * @param replication the replication TestDFSIO writes with (the cluster's {@code dfs.replication})
+     * @param replication the replication TestDFSIO writes with on HDFS (the cluster's {@code dfs.replication})
      */
     public long peakBytes(ClusterShape shape, int replication) {
-        long dfsio = (long) dfsioFiles(shape) * dfsioFileBytes() * replication;
-        long tpcxhs = 2 * tpcxhsRows() * 100 * tpcxhsReplication(shape);
+        long dfsio = (long) dfsioFiles(shape) * dfsioFileBytes() * (shape.hasNameNode() ? replication : 1);
+        long tpcxhs = 2 * tpcxhsRows() * 100 * (shape.hasNameNode() ? tpcxhsReplication(shape) : 1);
         return dfsio + tpcxhs;
     }
 
@@ -111,19 +119,35 @@ public enum SuiteProfile {
                 "-rootDir", dfsio));
         steps.add(step("dfsio-read", local, "TestDFSIO", "-read", "-verify", "-nrFiles", files, "-fileSize", fileSize,
                 "-rootDir", dfsio));
+        String tpcxhs = BASE_DIR + "/tpcx-hs";
+        String metadata = BASE_DIR + "/fs-metadata";
         for (String op : List.of("create", "open", "fileStatus", "delete")) {
-            steps.add(step("nn-" + op.toLowerCase(Locale.ROOT), local, "NNThroughputBenchmark", "-op", op, "-threads",
-                    pick(4, 16, 64), "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", BASE_DIR + "/nn"));
+            String id = op.toLowerCase(Locale.ROOT);
+            steps.add(shape.hasNameNode()
+                    ? step("nn-" + id, local, "NNThroughputBenchmark", "-op", op, "-threads", pick(4, 16, 64),
+                            "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", BASE_DIR + "/nn")
+                    : step("fs-" + id, local, "FsMetadata", "-op", op, "-threads", pick(4, 16, 64),
+                            "-files", pick(2_000, 100_000, 1_000_000), "-baseDir", metadata));
         }
-        steps.add(step("tpcx-hs", local, "TPCx-HS", "-rows", tpcxhsRows(), "-baseDir", BASE_DIR + "/tpcx-hs",
-                "-replication", tpcxhsReplication(shape)));
+        steps.add(shape.hasNameNode()
+                ? step("tpcx-hs", local, "TPCx-HS", "-rows", tpcxhsRows(), "-baseDir", tpcxhs, "-replication",
+                        tpcxhsReplication(shape))
+                : step("tpcx-hs", local, "TPCx-HS", "-rows", tpcxhsRows(), "-baseDir", tpcxhs));
         steps.add(step("ebb", local, "EBB", "-s", pick("1MB", "1MB-64MB", "1MB-1GB"), "-r", pick(3, 10, 10),
                 "-peers", ebbPeers, "-relative", "-seed", SEED));
         steps.add(step("randbench", local, "RandBench", pick("65536", "65536", "1048576"), pick("16", "256", "64"),
                 pick("20", "100", "100"), "-peers", peers, "-seed", SEED));
-        steps.add(new SuiteStep("dfsio-clean", withLocal(local, "TestDFSIO", "-clean", "-rootDir", dfsio),
-                stepTimeout(), false));
+        steps.add(clean("dfsio-clean", local, dfsio));
+        if (!shape.hasNameNode()) {
+            // TestDFSIO -clean removes any directory hbench made, whichever program made it.
+            steps.add(clean("tpcx-hs-clean", local, tpcxhs));
+            steps.add(clean("fs-clean", local, metadata));
+        }
         return steps;
+    }
+
+    private SuiteStep clean(String id, List<String> local, String dir) {
+        return new SuiteStep(id, withLocal(local, "TestDFSIO", "-clean", "-rootDir", dir), stepTimeout(), false);
     }
 
     private SuiteStep step(String id, List<String> local, Object... command) {

@@ -2,8 +2,10 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.cli.BenchTool;
 import io.hbench.cli.CommandLineProgram;
 import io.hbench.cli.ProgramMessages;
+import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
@@ -45,7 +47,7 @@ import org.apache.hadoop.util.GenericOptionsParser;
  */
 public final class SuiteTool implements CommandLineProgram {
     static final String USAGE = "Suite [genericOptions] -out <dir> [-profile quick|standard|full] [-resume]"
-            + " [-baseline <dir>]... [-embeddedDir <dir>]";
+            + " [-baseline <dir>]... [-embeddedDir <dir>] [-embeddedStore]";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -65,7 +67,8 @@ public final class SuiteTool implements CommandLineProgram {
 
     @Override
     public String description() {
-        return "qualify a cluster: TestDFSIO, NNThroughputBenchmark, TPCx-HS, EBB and RandBench in one fixed run";
+        return "qualify a cluster: TestDFSIO, NNThroughputBenchmark (FsMetadata on an object store), TPCx-HS, EBB and"
+                + " RandBench in one fixed run";
     }
 
     @Override
@@ -90,6 +93,8 @@ public final class SuiteTool implements CommandLineProgram {
                 + " definition to hold this one to, step by step (repeat it for repetitions)").build());
         options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
                 .desc("the embedded cluster's storage, when no cluster is configured").build());
+        options.addOption(Option.builder(BenchTool.EMBEDDED_STORE_FLAG).desc("when no cluster is configured, run on"
+                + " an embedded cluster whose file system is an S3 object store rather than HDFS").build());
         options.addOption(Option.builder("help").desc("print this help").build());
         CommandLine line;
         try {
@@ -127,7 +132,8 @@ public final class SuiteTool implements CommandLineProgram {
             } else {
                 profile = asked == null ? SuiteProfile.STANDARD : asked;
                 requireNewOrEmpty(dir);
-                ClusterShape shape = ClusterShape.of(conf);
+                ClusterShape shape = ClusterShape.of(conf, line.hasOption(BenchTool.EMBEDDED_STORE_FLAG)
+                        ? EmbeddedCluster.Storage.S3 : EmbeddedCluster.Storage.HDFS);
                 if (!shape.embedded()) {
                     requireSpace(conf, profile, shape);
                 }
@@ -140,13 +146,24 @@ public final class SuiteTool implements CommandLineProgram {
             }
             List<String> flags = new ArrayList<>(generic);
             flags.addAll(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "=" + profile.definition()));
+            boolean store = state.cluster().embedded() && !state.cluster().hasNameNode();
+            if (line.hasOption("resume") && line.hasOption(BenchTool.EMBEDDED_STORE_FLAG) && !store) {
+                return usageError("-resume -" + BenchTool.EMBEDDED_STORE_FLAG + ": " + dir + " holds a suite that ran"
+                        + " on " + state.cluster() + ", not on the embedded object store");
+            }
             if (state.cluster().embedded()) {
-                flags.add("-embedded");
+                // A resumed suite runs on the storage it started on, whether or not -embeddedStore is given again.
+                flags.add(store ? "-" + BenchTool.EMBEDDED_STORE_FLAG : "-embedded");
                 if (line.hasOption("embeddedDir")) {
                     flags.addAll(List.of("-embeddedDir", line.getOptionValue("embeddedDir")));
                 }
-            } else if (line.hasOption("embeddedDir")) {
-                return usageError("-embeddedDir: a cluster is configured; the suite runs on it, not on an embedded one");
+            } else {
+                for (String embedded : List.of("embeddedDir", BenchTool.EMBEDDED_STORE_FLAG)) {
+                    if (line.hasOption(embedded)) {
+                        return usageError("-" + embedded + ": a cluster is configured; the suite runs on it, not on"
+                                + " an embedded one");
+                    }
+                }
             }
             List<SuiteStep> steps = profile.steps(state.cluster(), flags);
             err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "

@@ -41,6 +41,33 @@ class SuiteProfileTest {
     }
 
     @Test
+    void onAFileSystemWithoutNameNodeFsMetadataTakesNnThroughputBenchmarksStepsAndEveryDirectoryIsCleaned() {
+        // An object store: no NameNode, no DataNodes.
+        List<SuiteStep> steps = SuiteProfile.QUICK.steps(new ClusterShape(4, 0, true), List.of("-embeddedStore"));
+
+        assertThat(commands(steps)).containsExactly(
+                "TestDFSIO -embeddedStore -write -nrFiles 4 -fileSize 16MB -rootDir /benchmarks/hbench-suite/dfsio",
+                "TestDFSIO -embeddedStore -read -verify -nrFiles 4 -fileSize 16MB -rootDir /benchmarks/hbench-suite/dfsio",
+                "FsMetadata -embeddedStore -op create -threads 4 -files 2000 -baseDir /benchmarks/hbench-suite/fs-metadata",
+                "FsMetadata -embeddedStore -op open -threads 4 -files 2000 -baseDir /benchmarks/hbench-suite/fs-metadata",
+                "FsMetadata -embeddedStore -op fileStatus -threads 4 -files 2000 -baseDir"
+                        + " /benchmarks/hbench-suite/fs-metadata",
+                "FsMetadata -embeddedStore -op delete -threads 4 -files 2000 -baseDir /benchmarks/hbench-suite/fs-metadata",
+                "TPCx-HS -embeddedStore -rows 10000 -baseDir /benchmarks/hbench-suite/tpcx-hs",
+                "EBB -embeddedStore -s 1MB -r 3 -peers 4 -relative -seed 1",
+                "RandBench -embeddedStore 65536 16 20 -peers 4 -seed 1",
+                "TestDFSIO -embeddedStore -clean -rootDir /benchmarks/hbench-suite/dfsio",
+                "TestDFSIO -embeddedStore -clean -rootDir /benchmarks/hbench-suite/tpcx-hs",
+                "TestDFSIO -embeddedStore -clean -rootDir /benchmarks/hbench-suite/fs-metadata");
+        assertThat(steps).extracting(SuiteStep::id).containsExactly("dfsio-write", "dfsio-read", "fs-create", "fs-open",
+                "fs-filestatus", "fs-delete", "tpcx-hs", "ebb", "randbench", "dfsio-clean", "tpcx-hs-clean", "fs-clean");
+        assertThat(steps).filteredOn(SuiteStep::writesResult).hasSize(9);
+        assertThat(commands(SuiteProfile.FULL.steps(new ClusterShape(7, 0, false), NO_FLAGS))).contains(
+                "FsMetadata -op open -threads 64 -files 1000000 -baseDir /benchmarks/hbench-suite/fs-metadata",
+                "TPCx-HS -rows 1000000000 -baseDir /benchmarks/hbench-suite/tpcx-hs");
+    }
+
+    @Test
     void standardAndFullSizeByWhatTheClusterRunsAtOnce() {
         // 7 tasks at once: EBB pairs peers, so it takes 6; two DataNodes hold two replicas.
         ClusterShape shape = new ClusterShape(7, 2, false);
@@ -82,6 +109,9 @@ class SuiteProfileTest {
         // full: 20 files of 16 GiB; 10^9 rows.
         assertThat(SuiteProfile.FULL.peakBytes(shape, 3))
                 .isEqualTo(20L * 16 * 1024 * 1024 * 1024 * 3 + 2L * 1_000_000_000 * 100 * 2);
+        // A file system that is not HDFS keeps each byte once, whatever dfs.replication says.
+        assertThat(SuiteProfile.QUICK.peakBytes(new ClusterShape(10, 0, false), 3))
+                .isEqualTo(4L * 16 * 1024 * 1024 + 2L * 10_000 * 100);
     }
 
     @Test

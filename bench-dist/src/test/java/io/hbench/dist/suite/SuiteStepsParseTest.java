@@ -24,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the cluster, hours into a suite.
  */
 class SuiteStepsParseTest {
+    /** HDFS clusters, and two with no NameNode (an object store): the embedded one and a configured one. */
     private static final List<ClusterShape> SHAPES = List.of(new ClusterShape(1, 1, false),
-            new ClusterShape(4, 3, true), new ClusterShape(15, 2, false), new ClusterShape(500, 100, false));
+            new ClusterShape(4, 3, true), new ClusterShape(15, 2, false), new ClusterShape(500, 100, false),
+            new ClusterShape(4, 0, true), new ClusterShape(200, 0, false));
 
     private final Main driver = Main.create(new PrintStream(new ByteArrayOutputStream()),
             new PrintStream(new ByteArrayOutputStream()));
@@ -35,15 +37,18 @@ class SuiteStepsParseTest {
     @Test
     void everyStepOfEveryProfileParsesWithItsProgramsOwnParser() throws Exception {
         int parsed = 0;
+        int expected = 0;
         for (SuiteProfile profile : SuiteProfile.values()) {
             for (ClusterShape shape : SHAPES) {
                 List<String> flags = new ArrayList<>(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "="
                         + profile.definition()));
                 if (shape.embedded()) {
                     // As SuiteTool adds them when the suite runs on an embedded cluster of -embeddedDir.
-                    flags.addAll(List.of("-embedded", "-embeddedDir", dir.resolve("embedded").toString()));
+                    flags.addAll(List.of(shape.hasNameNode() ? "-embedded" : "-embeddedStore", "-embeddedDir",
+                            dir.resolve("embedded").toString()));
                 }
                 List<SuiteStep> steps = profile.steps(shape, flags);
+                expected += shape.hasNameNode() ? 10 : 12;
                 for (int i = 0; i < steps.size(); i++) {
                     List<String> command = SuiteRunner.commandLine(dir, i, steps.get(i));
                     // Which profile, cluster and step a refusal comes from, and the whole line, say where to fix it.
@@ -54,7 +59,7 @@ class SuiteStepsParseTest {
                 }
             }
         }
-        assertThat(parsed).isEqualTo(SuiteProfile.values().length * SHAPES.size() * 10);
+        assertThat(parsed).isEqualTo(expected).isEqualTo(SuiteProfile.values().length * (4 * 10 + 2 * 12));
     }
 
     @Test

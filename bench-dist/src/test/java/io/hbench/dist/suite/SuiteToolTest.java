@@ -79,6 +79,50 @@ class SuiteToolTest {
     }
 
     @Test
+    void onTheEmbeddedStoreFsMetadataTakesNnThroughputBenchmarksPlaceAndTheFirstScreenSaysWhy() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString(), "-embeddedStore")).as(err()).isZero();
+
+        assertThat(programs.programsRun()).containsExactly("TestDFSIO", "TestDFSIO", "FsMetadata", "FsMetadata",
+                "FsMetadata", "FsMetadata", "TPCx-HS", "EBB", "RandBench", "TestDFSIO", "TestDFSIO", "TestDFSIO",
+                "Report");
+        assertThat(programs.runs.subList(0, 12)).allSatisfy(run -> assertThat(run.subList(1, 4)).containsExactly("-D",
+                "hbench.suite.definition=hbench-suite/1/quick", "-embeddedStore").doesNotContain("-embedded"));
+        List<String> summary = out().lines().collect(java.util.stream.Collectors.toList());
+        assertThat(summary.subList(0, 2)).containsExactly("----- hbench Suite ----- : hbench-suite/1/quick on the"
+                + " embedded cluster: 4 tasks at once, no HDFS (the file system has no NameNode)", "All 12 steps passed.");
+        assertThat(summary).contains("Cluster: file system: not HDFS: with no NameNode to measure, FsMetadata's steps"
+                + " time the metadata operations through the FileSystem API in NNThroughputBenchmark's place;"
+                + " NodeManagers: none (MapReduce ran in one process); Hadoop 3.4.2");
+        assertThat(summary).anySatisfy(line -> assertThat(line).matches("fs-create +passed .*"))
+                .anySatisfy(line -> assertThat(line).matches("fs-clean +passed +\\d+\\.\\d"));
+
+        // Resumed, it runs on the store it started on, with or without the flag again.
+        SuiteState interrupted = SuiteState.read(dir);
+        for (StepRecord step : interrupted.steps().subList(10, 12)) {
+            interrupted = interrupted.with(StepRecord.notRun(step.id()));
+        }
+        interrupted.write(dir);
+        FakePrograms resumed = new FakePrograms();
+        assertThat(suite(resumed, "-resume", "-out", dir.toString())).as(err()).isZero();
+        assertThat(resumed.runs.subList(0, 2)).allSatisfy(run -> assertThat(run).contains("-embeddedStore", "-clean"));
+    }
+
+    @Test
+    void aSuiteOnTheEmbeddedHdfsIsNotResumedOnTheStore() throws Exception {
+        Path dir = temp.resolve("suite");
+        assertThat(suite(new FakePrograms(), "-profile", "quick", "-out", dir.toString())).isZero();
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-resume", "-embeddedStore", "-out", dir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Suite: -resume -embeddedStore: " + dir + " holds a suite that ran on the"
+                + " embedded cluster: 4 tasks at once, 3 DataNodes, not on the embedded object store\n");
+        assertThat(programs.runs).isEmpty();
+    }
+
+    @Test
     void genericOptionsGoToEveryStep() throws Exception {
         FakePrograms programs = new FakePrograms();
 

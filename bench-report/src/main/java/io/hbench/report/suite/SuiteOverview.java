@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * The first screen of a suite: did every step run, is any host slow and where, what limited each step; then the
@@ -195,6 +196,7 @@ public final class SuiteOverview {
         TreeSet<String> nodeManagerHosts = new TreeSet<>();
         TreeSet<String> taskHosts = new TreeSet<>();
         TreeSet<String> hadoop = new TreeSet<>();
+        TreeSet<String> fileSystems = new TreeSet<>();
         String dataNodes = null;
         String nodeManagers = null;
         for (BenchResult result : results) {
@@ -202,14 +204,22 @@ public final class SuiteOverview {
             dataNodes = conf.getOrDefault(EnvironmentProbe.DATANODES_KEY, dataNodes);
             nodeManagers = conf.getOrDefault(EnvironmentProbe.NODEMANAGERS_KEY, nodeManagers);
             split(conf.get(EnvironmentProbe.DATANODE_HOSTS_KEY), dataNodeHosts);
+            Optional.ofNullable(conf.get(FileSystem.FS_DEFAULT_NAME_KEY)).ifPresent(fileSystems::add);
             split(conf.get(EnvironmentProbe.NODEMANAGER_HOSTS_KEY), nodeManagerHosts);
             taskHosts.addAll(result.taskHosts().keySet());
             hadoop.add(result.environment().hadoopVersion() + result.environment().clusterHadoopVersion()
                     .map(cluster -> " (cluster " + cluster + ")").orElse(""));
         }
         List<String> facts = new ArrayList<>();
-        facts.add("DataNodes: " + (dataNodes == null ? record.dataNodes() : dataNodes)
-                + (dataNodeHosts.isEmpty() ? "" : " on " + String.join(", ", dataNodeHosts)));
+        if (record.hasNameNode()) {
+            facts.add("DataNodes: " + (dataNodes == null ? record.dataNodes() : dataNodes)
+                    + (dataNodeHosts.isEmpty() ? "" : " on " + String.join(", ", dataNodeHosts)));
+        } else {
+            // The steps that differ from an HDFS suite's say why on the first screen.
+            facts.add("file system: " + (fileSystems.isEmpty() ? "" : String.join(", ", fileSystems) + ", ")
+                    + "not HDFS: with no NameNode to measure, FsMetadata's steps time the metadata operations through"
+                    + " the FileSystem API in NNThroughputBenchmark's place");
+        }
         facts.add("NodeManagers: " + (nodeManagers == null ? "none (MapReduce ran in one process)"
                 : nodeManagers + (nodeManagerHosts.isEmpty() ? "" : " on " + String.join(", ", nodeManagerHosts))));
         if (!taskHosts.isEmpty()) {

@@ -47,8 +47,17 @@ public final class SuiteRecord {
         return concurrentTasks;
     }
 
+    /** The live DataNodes when the suite was sized; 0 when the default file system is not HDFS. */
     public int dataNodes() {
         return dataNodes;
+    }
+
+    /**
+     * Whether the suite's file system was HDFS, with a NameNode for NNThroughputBenchmark to measure; on any other
+     * (an object store) FsMetadata measures the metadata operations through the FileSystem API instead.
+     */
+    public boolean hasNameNode() {
+        return dataNodes > 0;
     }
 
     public boolean embedded() {
@@ -74,10 +83,10 @@ public final class SuiteRecord {
         return clusterText(embedded, concurrentTasks, dataNodes);
     }
 
-    /** A cluster's shape as a suite says it is sized for it. */
+    /** A cluster's shape as a suite says it is sized for it; 0 DataNodes is a file system that is not HDFS. */
     public static String clusterText(boolean embedded, int concurrentTasks, int dataNodes) {
-        return (embedded ? "the embedded cluster: " : "") + concurrentTasks + " tasks at once, " + dataNodes
-                + (dataNodes == 1 ? " DataNode" : " DataNodes");
+        return (embedded ? "the embedded cluster: " : "") + concurrentTasks + " tasks at once, " + (dataNodes == 0
+                ? "no HDFS (the file system has no NameNode)" : dataNodes + (dataNodes == 1 ? " DataNode" : " DataNodes"));
     }
 
     public static boolean isSuite(Path dir) {

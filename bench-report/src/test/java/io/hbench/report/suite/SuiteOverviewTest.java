@@ -61,6 +61,29 @@ class SuiteOverviewTest {
                 "No step's tasks ran on 3 or more hosts, so no host could be named slow.");
     }
 
+    @Test
+    void aSuiteOnAFileSystemWithoutNameNodeSaysSoWhereItsDataNodesWouldBe() throws Exception {
+        new SuiteRecord("hbench-suite/1/quick", 4, 0, true, List.of(
+                new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
+        write("01-fs-create.json", BenchResult.builder("FsMetadata", "create").primaryMetric("ops_per_second")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
+                        .clientHost("gw1").commandLine(List.of("FsMetadata")).configuration("fs.defaultFS",
+                                "s3a://hbench/").build())
+                .start(START).end(START.plusSeconds(20))
+                .metric(Metric.of("ops_per_second", 107.5, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create")).build());
+
+        SuiteOverview overview = SuiteOverview.read(dir);
+
+        assertThat(overview.record().hasNameNode()).isFalse();
+        assertThat(overview.lines().get(0)).isEqualTo("----- hbench Suite ----- : hbench-suite/1/quick on the embedded"
+                + " cluster: 4 tasks at once, no HDFS (the file system has no NameNode)");
+        assertThat(overview.cluster()).first().isEqualTo("file system: s3a://hbench/, not HDFS: with no NameNode to"
+                + " measure, FsMetadata's steps time the metadata operations through the FileSystem API in"
+                + " NNThroughputBenchmark's place");
+        assertThat(overview.steps().get(0).headline()).isEqualTo("operations per second, create 107.500 ops/s");
+    }
+
     private BenchResult dfsioWriteWithSlowDn4() {
         BenchResult.Builder result = BenchResult.builder("TestDFSIO", "write").primaryMetric("aggregate_throughput")
                 .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
