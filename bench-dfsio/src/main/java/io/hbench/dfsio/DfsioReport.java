@@ -36,7 +36,7 @@ public final class DfsioReport {
     private static final int LABEL_WIDTH = 29;
     /** Values of the per-second series printed on the console; JSON has them all. */
     static final int MAX_SERIES_VALUES = 30;
-    /** Entries hbench did not write that -clean names; the rest are counted. */
+    /** Entries TestDFSIO did not write that -clean names; the rest are counted. */
     static final int MAX_NAMED_FOREIGN = 10;
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.US);
@@ -45,7 +45,7 @@ public final class DfsioReport {
     }
 
     /**
-     * What {@code -clean} removed, and the entries hbench did not write among it (the first
+     * What {@code -clean} removed, and the entries TestDFSIO did not write among it (the first
      * {@value #MAX_NAMED_FOREIGN} named), so nobody learns of a loss later.
      */
     public static List<String> cleanLines(CleanedDirectory cleaned) {
@@ -62,7 +62,7 @@ public final class DfsioReport {
                 named.append(" and ").append(foreign.size() - MAX_NAMED_FOREIGN).append(" more");
             }
             lines.add("among them " + foreign.size() + (foreign.size() == 1 ? " entry" : " entries")
-                    + " hbench did not write: " + named);
+                    + " TestDFSIO did not write: " + named);
         }
         return lines;
     }

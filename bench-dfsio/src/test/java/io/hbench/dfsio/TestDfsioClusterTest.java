@@ -394,7 +394,7 @@ class TestDfsioClusterTest {
         long bytes = 2 * 1048576 + 78 + 5 + 3;
         assertThat(clean.out).isEqualTo("TestDFSIO: removed " + fs.makeQualified(new org.apache.hadoop.fs.Path(
                 "/t/clean/bench")) + ": 5 files, 2.000 MiB (" + bytes + " bytes)\n"
-                + "TestDFSIO: among them 2 entries hbench did not write: /t/clean/bench/io_data/extra,"
+                + "TestDFSIO: among them 2 entries TestDFSIO did not write: /t/clean/bench/io_data/extra,"
                 + " /t/clean/bench/notes.txt\n");
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/clean/bench"))).isFalse();
         assertThat(fs.exists(sibling)).isTrue();
