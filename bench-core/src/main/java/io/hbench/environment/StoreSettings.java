@@ -87,9 +87,7 @@ public final class StoreSettings {
             return null;
         }
         try {
-            if (uri.getScheme() != null) {
-                FileSystem.getFileSystemClass(uri.getScheme(), conf);
-            }
+            // A scheme with no file system (a host name before a port) fails here: UnsupportedFileSystemException.
             return new Path(uri).getFileSystem(conf);
         } catch (IOException | IllegalArgumentException e) {
             return null;
