@@ -39,8 +39,8 @@ public final class BspSettings {
     public static final String COORDINATOR_PORT_KEY = "hbench.bsp.coordinator.port";
     /**
      * The most peers the {@link MapReduceBspRunner} runs in MapReduce's in-process runner, where every
-     * peer is a thread of the client with a reader thread per other peer: 32 peers are about a
-     * thousand threads.
+     * peer is a thread of the client with at most {@link PeerRuntime#MAX_THREADS} runtime threads, and
+     * shares the client's cores with every other.
      */
     public static final String LOCAL_MAX_PEERS_KEY = "hbench.bsp.local.max.peers";
     public static final int DEFAULT_LOCAL_MAX_PEERS = 32;

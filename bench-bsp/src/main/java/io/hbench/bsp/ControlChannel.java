@@ -20,9 +20,13 @@ import java.time.Instant;
  * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, UTF program class,
  *                             int length + argument bytes, count x (UTF host, int port), long resource sampling
  *                             interval ms (0: none)
- * ENTER    peer->coordinator  int superstep            (this peer has entered the barrier of s; unanswered)
+ * ENTER    peer->coordinator  int superstep            (this peer has waited in the barrier of s for a while;
+ *                                                      unanswered, and never sent in a fast superstep)
+ * STALLED  peer->coordinator  int superstep, int peer  (this peer has waited the failure timeout in the barrier
+ *                                                      of s for a token from that peer)
  * REPORT   peer->coordinator  long epoch second, int nano, long elapsed ns (when the program started on the
- *                             peer's clock, how long it ran), UTF host name (as its host's samples and every
+ *                             peer's clock, how long it ran), int supersteps (the barriers it passed), UTF
+ *                             host name (as its host's samples and every
  *                             task name the host), int length + bytes (the program's result),
  *                             int length + bytes (the host's resource samples handed to this peer; 0: none)
  * FAILED   peer->coordinator  int error code, UTF message naming the peer at fault and the superstep
@@ -34,6 +38,7 @@ final class ControlChannel implements Closeable {
     static final byte REGISTER = 1;
     static final byte START = 2;
     static final byte ENTER = 3;
+    static final byte STALLED = 4;
     static final byte REPORT = 5;
     static final byte FAILED = 6;
     static final byte FINISH = 7;
@@ -88,12 +93,20 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendReport(Instant start, long elapsedNanos, String hostName, byte[] report, byte[] resources)
-            throws IOException {
+    synchronized void sendStalled(int superstep, int peer) throws IOException {
+        out.writeByte(STALLED);
+        out.writeInt(superstep);
+        out.writeInt(peer);
+        out.flush();
+    }
+
+    synchronized void sendReport(Instant start, long elapsedNanos, int supersteps, String hostName, byte[] report,
+            byte[] resources) throws IOException {
         out.writeByte(REPORT);
         out.writeLong(start.getEpochSecond());
         out.writeInt(start.getNano());
         out.writeLong(elapsedNanos);
+        out.writeInt(supersteps);
         out.writeUTF(hostName.length() > MAX_TEXT ? hostName.substring(0, MAX_TEXT) : hostName);
         out.writeInt(report.length);
         out.write(report);

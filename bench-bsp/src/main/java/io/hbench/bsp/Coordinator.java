@@ -34,15 +34,17 @@ import java.util.stream.Collectors;
 /**
  * The meeting point of one BSP job's peers; needs no ZooKeeper. Peers connect and register; once
  * all have joined, each receives the address book and the program. It is not on the path of a
- * barrier: the peers end a superstep among themselves, with markers on their data connections, and
- * each only notes to the coordinator that it entered a barrier (ENTER), so that a peer that never
- * comes can be named. At the end each peer sends its report, and when all are in, FINISH.
+ * barrier: the peers end a superstep among themselves, and a peer tells the coordinator only that
+ * it has waited in a barrier for a while (ENTER) or for the whole failure timeout (STALLED), so a
+ * fast superstep costs it nothing, whatever the number of peers. At the end each peer sends its
+ * report, and when all are in, FINISH.
  *
  * <p>It fails the job, sends ABORT to every peer and has {@link #awaitResult} throw, when a peer
  * reports a failure, when a control connection closes before the job ends (the peer died), when a
- * barrier is not complete within the failure timeout after its first peer entered, when not all
- * peers have joined within the failure timeout of the start, and when a peer ends its program while
- * others wait in a barrier (it can never complete).
+ * peer has waited the failure timeout in a barrier (naming the peers that have not entered it, which
+ * every peer waiting there has told by then), when not all peers have joined within the failure
+ * timeout of the start, and when a peer ends its program while others wait in a barrier (it can never
+ * complete).
  *
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is
@@ -72,8 +74,10 @@ final class Coordinator implements Closeable {
     private boolean started;
     private int reported;
     private ScheduledFuture<?> deadline;
-    /** The barrier {@link #deadline} watches once the job runs; -1: none. */
-    private int watched = -1;
+    /** The highest barrier a peer has said it waits in; -1: none. */
+    private int highestEntered = -1;
+    /** The peer that reported after the fewest supersteps; null: none has. */
+    private Slot earliestReport;
     private BenchException failure;
     private BspJobResult result;
 
@@ -223,15 +227,19 @@ final class Coordinator implements Closeable {
                 byte type = in.readByte();
                 if (type == ControlChannel.ENTER) {
                     enter(slot, in.readInt());
+                } else if (type == ControlChannel.STALLED) {
+                    int superstep = in.readInt();
+                    stalled(slot, superstep, in.readInt());
                 } else if (type == ControlChannel.REPORT) {
                     long second = in.readLong();
                     int nano = in.readInt();
                     long elapsedNanos = in.readLong();
+                    int supersteps = in.readInt();
                     if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
-                            || nano > 999_999_999 || elapsedNanos < 0) {
+                            || nano > 999_999_999 || elapsedNanos < 0 || supersteps < 0) {
                         // Not our runtime's peer: treated as a broken connection, which fails the job.
                         throw new ProtocolException("reported an impossible run: start " + second + " s " + nano
-                                + " ns, " + elapsedNanos + " ns long");
+                                + " ns, " + elapsedNanos + " ns long, " + supersteps + " supersteps");
                     }
                     String hostName = in.readUTF();
                     if (hostName.isBlank()) {
@@ -239,7 +247,8 @@ final class Coordinator implements Closeable {
                     }
                     byte[] report = ControlChannel.readBytes(in);
                     byte[] resources = ControlChannel.readBytes(in);
-                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), hostName, report,
+                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), supersteps,
+                            hostName, report,
                             resources.length == 0 ? Optional.empty() : Optional.of(HostSamples.fromBytes(resources)));
                 } else if (type == ControlChannel.FAILED) {
                     int code = in.readInt();
@@ -321,50 +330,55 @@ final class Coordinator implements Closeable {
     }
 
     /**
-     * A peer entered the barrier of {@code superstep}. Peers do not wait for the coordinator to leave a barrier (the
-     * end-of-superstep markers they exchange are the barrier), so this only keeps count, to name a peer that never
-     * comes. Notes from different peers arrive in any order, so each peer is counted on its own.
+     * A peer has waited in the barrier of {@code superstep} for a while. Peers do not wait for the coordinator to leave
+     * a barrier, so this only keeps count, to name a peer that never comes or has ended its program. Notes from
+     * different peers arrive in any order, and a peer tells only of the barriers it waited in, so each peer is
+     * counted on its own and may skip supersteps.
      */
     private synchronized void enter(Slot slot, int superstep) {
         if (result != null || failure != null) {
             return;
         }
-        if (superstep != slot.superstep) {
+        if (superstep < slot.superstep) {
             fail(ErrorCode.INTERNAL_ERROR, slot.address + " entered the barrier of superstep " + superstep
-                    + " in superstep " + slot.superstep);
+                    + " after that of superstep " + (slot.superstep - 1));
             return;
         }
-        slot.superstep++;
-        for (Slot each : slots) {
-            if (each.report != null && each.superstep <= superstep) {
-                fail(ErrorCode.PEER_FAILED, each.address + " ended its program after superstep " + each.superstep
-                        + " while " + slot.address + " waits in the barrier of superstep " + superstep);
-                return;
-            }
+        slot.superstep = superstep + 1;
+        highestEntered = Math.max(highestEntered, superstep);
+        if (earliestReport != null && earliestReport.superstep <= superstep) {
+            fail(ErrorCode.PEER_FAILED, earliestReport.address + " ended its program after superstep "
+                    + earliestReport.superstep + " while " + slot.address + " waits in the barrier of superstep "
+                    + earliestReport.superstep);
         }
-        watchLowestBarrier();
     }
 
     /**
-     * Keeps one deadline, on the lowest barrier some peer waits in and some has not entered yet; it is reset whenever
-     * that barrier changes, so a peer is given at least the failure timeout from the moment the first one waited.
+     * {@code slot} has waited the failure timeout in the barrier of {@code superstep} for the token of {@code awaited}.
+     * Every peer that entered the barrier has said so by now ({@link PeerRuntime#PATIENCE_MILLIS} is far shorter), so
+     * those that have not are the ones at fault; if every peer has, a token was lost between two of them.
      */
-    private void watchLowestBarrier() {
-        int lowest = Integer.MAX_VALUE;
-        int highest = Integer.MIN_VALUE;
-        for (Slot each : slots) {
-            lowest = Math.min(lowest, each.superstep);
-            highest = Math.max(highest, each.superstep);
+    private synchronized void stalled(Slot slot, int superstep, int awaited) throws ProtocolException {
+        if (result != null || failure != null) {
+            return;
         }
-        if (highest == lowest) {
-            cancelDeadline();
-            watched = -1;
-        } else if (watched != lowest) {
-            cancelDeadline();
-            watched = lowest;
-            int barrier = lowest;
-            deadline = timer.schedule(() -> barrierTimedOut(barrier), spec.failureTimeout().toMillis(),
-                    TimeUnit.MILLISECONDS);
+        if (awaited < 0 || awaited >= slots.length) {
+            throw new ProtocolException("waited for peer " + awaited + ", not one of the " + slots.length);
+        }
+        List<Slot> missing = new ArrayList<>();
+        for (Slot each : slots) {
+            if (each.superstep <= superstep) {
+                missing.add(each);
+            }
+        }
+        String timeout = seconds(spec.failureTimeout().toMillis());
+        if (missing.isEmpty()) {
+            fail(ErrorCode.PEER_FAILED, slot.address + " waited " + timeout + " in the barrier of superstep "
+                    + superstep + " for " + slots[awaited].address + ", though every peer had entered it: their"
+                    + " data connection stalled");
+        } else {
+            fail(ErrorCode.PEER_FAILED, describe(missing) + " did not reach the barrier of superstep " + superstep
+                    + " within " + timeout);
         }
     }
 
@@ -382,10 +396,18 @@ final class Coordinator implements Closeable {
                 List.of(new Phase(spec.name(), start, end))));
     }
 
-    private synchronized void report(Slot slot, Instant started, Duration elapsed, String hostName, byte[] report,
-            Optional<HostSamples> resources) {
+    private synchronized void report(Slot slot, Instant started, Duration elapsed, int supersteps, String hostName,
+            byte[] report, Optional<HostSamples> resources) throws ProtocolException {
         if (result != null || failure != null) {
             return;
+        }
+        if (supersteps < slot.superstep) {
+            throw new ProtocolException("reported " + supersteps + " supersteps after it waited in the barrier of"
+                    + " superstep " + (slot.superstep - 1));
+        }
+        slot.superstep = supersteps;
+        if (earliestReport == null || supersteps < earliestReport.superstep) {
+            earliestReport = slot;
         }
         slot.report = report;
         slot.hostName = hostName;
@@ -393,7 +415,7 @@ final class Coordinator implements Closeable {
         slot.started = started;
         slot.elapsed = elapsed;
         reported++;
-        List<Slot> waiting = waitingIn(slot.superstep);
+        List<Slot> waiting = highestEntered < supersteps ? List.of() : waitingIn(supersteps);
         if (!waiting.isEmpty()) {
             fail(ErrorCode.PEER_FAILED, slot.address + " ended its program after superstep " + slot.superstep
                     + " while " + describe(waiting) + (waiting.size() == 1 ? " waits" : " wait")
@@ -424,7 +446,7 @@ final class Coordinator implements Closeable {
         if (slot == null || result != null || failure != null) {
             return;
         }
-        fail(ErrorCode.PEER_FAILED, slot.address + (started ? " died in superstep " + slot.superstep
+        fail(ErrorCode.PEER_FAILED, slot.address + (started ? " died; last heard of in superstep " + slot.superstep
                 : " left before the job started"));
     }
 
@@ -452,25 +474,11 @@ final class Coordinator implements Closeable {
                 + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
     }
 
-    private synchronized void barrierTimedOut(int superstep) {
-        if (watched != superstep || failure != null || result != null) {
-            return;
-        }
-        List<Slot> missing = new ArrayList<>();
-        for (Slot slot : slots) {
-            if (slot.superstep <= superstep) {
-                missing.add(slot);
-            }
-        }
-        fail(ErrorCode.PEER_FAILED, describe(missing) + " did not reach the barrier of superstep " + superstep
-                + " within " + seconds(spec.failureTimeout().toMillis()));
-    }
-
-    /** The peers that have entered the barrier of {@code superstep}, or passed it. */
+    /** The peers that wait in the barrier of {@code superstep}: they said so, and have not reported. */
     private List<Slot> waitingIn(int superstep) {
         List<Slot> waiting = new ArrayList<>();
         for (Slot slot : slots) {
-            if (slot.superstep > superstep) {
+            if (slot.report == null && slot.superstep == superstep + 1) {
                 waiting.add(slot);
             }
         }
@@ -547,7 +555,10 @@ final class Coordinator implements Closeable {
     private static final class Slot {
         final ControlChannel channel;
         final PeerAddress address;
-        /** The number of barriers the peer has entered: the superstep it is in, or has just ended. */
+        /**
+         * The barriers the peer is known to have entered: one more than the last it said it waits in, or, once it has
+         * reported, the number it passed. It may be further on: a peer tells only of barriers it waited in.
+         */
         int superstep;
         byte[] report;
         /** The name the peer's host goes by, which its task samples and resource samples carry too. */

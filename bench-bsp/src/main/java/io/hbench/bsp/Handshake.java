@@ -39,14 +39,18 @@ final class Handshake {
     /** How long either end waits for the other's part of the handshake. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     /**
-     * The most connections one listener lets prove themselves at once: a legitimate run needs one per peer at the
-     * start, so more are strangers, and each costs a thread.
+     * The most connections one listener holds in their handshake at once, proving or waiting for a thread to prove
+     * them: peers connect where their messages go, so a legitimate run rarely has more than a few pending at one
+     * listener, and more than this are strangers.
      */
     static final int MAX_PENDING = 64;
 
     private static final byte[] MAGIC = "HBSP".getBytes(StandardCharsets.US_ASCII);
-    /** 2: peers end supersteps among themselves; the coordinator no longer releases barriers. */
-    private static final byte VERSION = 2;
+    /**
+     * 3: peers connect where their messages go, tag messages with their superstep and end a superstep with a
+     * dissemination barrier.
+     */
+    private static final byte VERSION = 3;
     private static final int NONCE = 16;
     private static final int PROOF = 32;
     private static final byte[] CLIENT = "hbench-bsp client".getBytes(StandardCharsets.US_ASCII);

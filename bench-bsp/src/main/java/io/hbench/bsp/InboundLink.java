@@ -7,16 +7,16 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * Another peer's connection to this one, read by its own thread into one fixed buffer: every
- * complete message is handed to the peer's handler straight from that buffer, and markers are
- * acknowledged once everything before them has been delivered. Nothing queues: while the handler
- * is slow, the buffer stays full and TCP holds the sender back. A message larger than the buffer
- * is gathered in an array of its own size. A frame that breaks {@link Frames} (a length above
- * {@link BspPeer#MAX_MESSAGE_BYTES}, an unknown marker, a marker of another superstep) closes the link.
- *
- * <p>Lifecycle: {@link #run} ends when the connection closes, from either side.
+ * Another peer's connection to this one, in non-blocking mode, read by this peer's one inbound thread
+ * ({@link InboundLinks}) into one fixed buffer whenever it is readable: every complete message is
+ * handed to the peer's handler straight from that buffer, FLUSH markers are acknowledged once
+ * everything before them has been delivered, barrier tokens go to the ledger. Nothing queues: while
+ * the handler is slow, the buffer stays full and TCP holds the sender back. A message larger than the
+ * buffer is gathered, over as many reads as it takes, in an array of its own size. A frame that breaks
+ * {@link Frames} (a length above {@link BspPeer#MAX_MESSAGE_BYTES}, an unknown marker, a superstep out of
+ * order, a token from a peer that is not this one's partner in any round) closes the link.
  */
-final class InboundLink implements Runnable {
+final class InboundLink {
     /**
      * Messages larger than the receive buffer but at most this size are read into one buffer kept for
      * the next; larger ones get a buffer of their own, so a link never holds more than this between
@@ -30,14 +30,20 @@ final class InboundLink implements Runnable {
     private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
     /** Kept for the next message larger than {@link #buffer}, up to {@link #KEPT_LARGE_BYTES}. */
     private ByteBuffer large = ByteBuffer.allocateDirect(0);
+    /** A message larger than {@link #buffer} while its bytes are still arriving; null otherwise. */
+    private ByteBuffer gathering;
     private final int source;
-    private int superstep;
+    /** The round of the barrier in which the source sends its tokens here; -1: none. */
+    private final int round;
+    /** The superstep the source's messages now belong to; -1 until it says. */
+    private int superstep = -1;
 
     /** @param source the peer at the other end, as it proved in the handshake */
-    InboundLink(PeerRuntime peer, SocketChannel channel, int source, int bufferSize) {
+    InboundLink(PeerRuntime peer, SocketChannel channel, int source, int round, int bufferSize) {
         this.peer = peer;
         this.channel = channel;
         this.source = source;
+        this.round = round;
         this.buffer = ByteBuffer.allocateDirect(bufferSize);
     }
 
@@ -45,74 +51,106 @@ final class InboundLink implements Runnable {
         return source;
     }
 
-    @Override
-    public void run() {
-        try {
-            peer.awaitHandlerFixed();
-            while (channel.read(buffer) >= 0) {
-                buffer.flip();
-                deliverComplete();
-                buffer.compact();
-                stopAfterLargeMessage();
+    /** The superstep of the messages now arriving. */
+    int superstep() {
+        return superstep;
+    }
+
+    SocketChannel channel() {
+        return channel;
+    }
+
+    /**
+     * Reads what the connection holds and delivers what is complete.
+     *
+     * @throws EOFException when the other end has closed
+     * @throws ProtocolException when it broke the framing
+     */
+    void readable() throws IOException {
+        if (gathering != null) {
+            if (channel.read(gathering) < 0) {
+                throw new EOFException();
             }
-        } catch (ProtocolException e) {
-            peer.linkBroke(source, e.getMessage());
-        } catch (IOException e) {
-            // Closed, by this peer at its end or by the sender; the coordinator hears of any death.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            peer.handlerFailed(superstep, e);
-        } finally {
-            close();
+            if (gathering.hasRemaining()) {
+                return;
+            }
+            ByteBuffer message = gathering.flip();
+            gathering = null;
+            peer.deliver(source, superstep, message);
+            peer.ledger().add(source, superstep, message.limit());
         }
+        if (channel.read(buffer) < 0) {
+            throw new EOFException();
+        }
+        buffer.flip();
+        deliverComplete();
+        buffer.compact();
+        stopAfterLargeMessage();
     }
 
     private void deliverComplete() throws IOException {
         long delivered = 0;
-        while (buffer.remaining() >= Frames.HEADER) {
-            int start = buffer.position();
-            int limit = buffer.limit();
-            int header = buffer.getInt(start);
-            if (header > BspPeer.MAX_MESSAGE_BYTES) {
-                throw new ProtocolException("sent a message of " + header + " bytes, more than the "
-                        + BspPeer.MAX_MESSAGE_BYTES + " a message may have");
-            }
-            if (header >= 0) {
-                if (limit - start - Frames.HEADER >= header) {
-                    int end = start + Frames.HEADER + header;
-                    buffer.limit(end).position(start + Frames.HEADER);
-                    peer.deliver(source, superstep, buffer);
-                    buffer.limit(limit).position(end);
-                    delivered += header;
-                } else if (Frames.HEADER + header > buffer.capacity()) {
-                    buffer.position(start + Frames.HEADER);
-                    deliverLarge(header);
-                    delivered += header;
+        try {
+            while (buffer.remaining() >= Frames.HEADER && gathering == null) {
+                int start = buffer.position();
+                int limit = buffer.limit();
+                int header = buffer.getInt(start);
+                if (header > BspPeer.MAX_MESSAGE_BYTES) {
+                    throw new ProtocolException("sent a message of " + header + " bytes, more than the "
+                            + BspPeer.MAX_MESSAGE_BYTES + " a message may have");
+                }
+                if (header >= 0) {
+                    if (superstep < 0) {
+                        throw new ProtocolException("sent a message before saying its superstep");
+                    }
+                    if (limit - start - Frames.HEADER >= header) {
+                        int end = start + Frames.HEADER + header;
+                        buffer.limit(end).position(start + Frames.HEADER);
+                        peer.deliver(source, superstep, buffer);
+                        buffer.limit(limit).position(end);
+                        delivered += header;
+                    } else if (Frames.HEADER + header > buffer.capacity()) {
+                        buffer.position(start + Frames.HEADER);
+                        gather(header);
+                    } else {
+                        break;
+                    }
                 } else {
-                    break;
-                }
-            } else {
-                if (limit - start < Frames.MARKER) {
-                    break;
-                }
-                int step = buffer.getInt(start + Frames.HEADER);
-                if (header != Frames.FLUSH && header != Frames.END_OF_STEP || step != superstep) {
-                    throw new ProtocolException("sent marker " + header + " of superstep " + step + " in superstep "
-                            + superstep);
-                }
-                buffer.position(start + Frames.MARKER);
-                peer.ledger().add(source, delivered);
-                delivered = 0;
-                if (header == Frames.END_OF_STEP) {
-                    peer.ledger().endStep(source, step);
-                    superstep = step + 1;
-                } else {
-                    acknowledge(step);
+                    if (limit - start < Frames.MARKER) {
+                        break;
+                    }
+                    int step = buffer.getInt(start + Frames.HEADER);
+                    buffer.position(start + Frames.MARKER);
+                    peer.ledger().add(source, superstep, delivered);
+                    delivered = 0;
+                    marker(header, step);
                 }
             }
+        } finally {
+            peer.ledger().add(source, superstep, delivered);
         }
-        peer.ledger().add(source, delivered);
+    }
+
+    private void marker(int marker, int step) throws IOException {
+        if (marker == Frames.STEP) {
+            // A sender is never ahead of this peer by more than the superstep after this one.
+            if (step <= superstep || step > peer.superstepNow() + 1) {
+                throw new ProtocolException("sent messages of superstep " + step + " in superstep " + superstep);
+            }
+            superstep = step;
+        } else if (marker == Frames.FLUSH) {
+            if (step != superstep) {
+                throw new ProtocolException("asked for the delivery of superstep " + step + " in superstep "
+                        + superstep);
+            }
+            acknowledge(step);
+        } else if (marker == Frames.BARRIER) {
+            if (round < 0 || !peer.ledger().token(round, step)) {
+                throw new ProtocolException("sent a barrier token of superstep " + step + " it was not due");
+            }
+        } else {
+            throw new ProtocolException("sent marker " + marker + " of superstep " + step);
+        }
     }
 
     /**
@@ -130,8 +168,8 @@ final class InboundLink implements Runnable {
         }
     }
 
-    /** The buffer holds the start of a message too large for it: the rest comes straight from the socket. */
-    private void deliverLarge(int length) throws IOException {
+    /** The buffer holds the start of a message too large for it: the rest is read into a buffer of its size. */
+    private void gather(int length) {
         ByteBuffer message;
         if (length <= KEPT_LARGE_BYTES) {
             if (large.capacity() < length) {
@@ -143,20 +181,20 @@ final class InboundLink implements Runnable {
             message = ByteBuffer.allocate(length);
         }
         message.put(buffer);
-        while (message.hasRemaining()) {
-            if (channel.read(message) < 0) {
-                throw new EOFException();
-            }
-        }
-        message.flip();
-        peer.deliver(source, superstep, message);
+        gathering = message;
     }
 
+    /**
+     * Writes the acknowledgement. The sender waits for each before it sends another FLUSH, so at most four bytes are
+     * ever on their way back and the socket's send buffer always takes them at once.
+     */
     private void acknowledge(int step) throws IOException {
         ack.clear();
         ack.putInt(0, step);
         while (ack.hasRemaining()) {
-            channel.write(ack);
+            if (channel.write(ack) == 0) {
+                Thread.onSpinWait();
+            }
         }
     }
 

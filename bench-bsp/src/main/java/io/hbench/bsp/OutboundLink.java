@@ -8,10 +8,12 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * This peer's connection to one other peer, used only by the program thread: messages are copied
- * into one bundle buffer and written when it is full or flushed, so memory is bounded by the bundle
- * size and a full connection blocks the sender (TCP's flow control is ours). Large messages in
- * direct buffers are written from where they are.
+ * This peer's connection to one other peer, opened when the first message or barrier token goes
+ * there and used only by the program thread: messages are copied into one bundle buffer and written
+ * when it is full or flushed, so memory is bounded by the bundle size and a full connection blocks
+ * the sender (TCP's flow control is ours). Large messages in direct buffers are written from where
+ * they are. The link tags its messages with their superstep ({@link Frames#STEP}) and knows whether
+ * anything has been sent since the destination last acknowledged a FLUSH.
  */
 final class OutboundLink {
     private final PeerAddress destination;
@@ -20,6 +22,10 @@ final class OutboundLink {
     private final Watchdog watchdog;
     private final ByteBuffer bundle;
     private final ByteBuffer ack = ByteBuffer.allocateDirect(Integer.BYTES);
+    /** The superstep the messages last sent belong to, as the destination was told; -1: none sent yet. */
+    private int taggedStep = -1;
+    /** Whether a message has been sent since the last acknowledged FLUSH. */
+    private boolean unacknowledged;
 
     OutboundLink(PeerAddress destination, SocketChannel channel, WritableByteChannel writer, Watchdog watchdog,
             int bundleSize) {
@@ -34,11 +40,25 @@ final class OutboundLink {
         return destination;
     }
 
+    /** Whether a message has been sent since the destination last acknowledged that all before was delivered. */
+    boolean unacknowledged() {
+        return unacknowledged;
+    }
+
     /**
-     * Sends the remaining bytes of {@code message}. A direct buffer of half a bundle or more is written where it is,
-     * after what is bundled and its length, in one gathering write when the link allows it; anything else is bundled.
+     * Sends the remaining bytes of {@code message} as a message of {@code superstep}. A direct buffer of half a bundle
+     * or more is written where it is, after what is bundled and its length, in one gathering write when the link
+     * allows it; anything else is bundled.
      */
-    void send(ByteBuffer message) throws IOException {
+    void send(ByteBuffer message, int superstep) throws IOException {
+        unacknowledged = true;
+        if (taggedStep != superstep) {
+            if (bundle.remaining() < Frames.MARKER) {
+                writeBundle();
+            }
+            bundle.putInt(Frames.STEP).putInt(superstep);
+            taggedStep = superstep;
+        }
         int length = message.remaining();
         if (!message.isDirect() || length < bundle.capacity() / 2) {
             if (bundle.remaining() < Frames.HEADER) {
@@ -102,6 +122,7 @@ final class OutboundLink {
         if (acknowledged != superstep) {
             throw new IOException("acknowledgement of superstep " + acknowledged + " in superstep " + superstep);
         }
+        unacknowledged = false;
     }
 
     private void writeBundle() throws IOException {

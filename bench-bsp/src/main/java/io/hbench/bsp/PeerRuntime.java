@@ -23,9 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -34,18 +31,35 @@ import java.util.function.Consumer;
 /**
  * One peer of a BSP job, wherever it runs (a map task, a thread, a process started by hand).
  *
- * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator and register,
- * wait for the job's start, connect to every other peer, run the program on a thread of its own,
- * flush what it sent last, send the report, wait for FINISH. Threads: the control reader, the
- * acceptor, one reader per other peer, the program and the watchdog; and, while a connection to
- * the data listener proves the run's secret, one for it ({@link Handshake}). A connection that does
- * not prove it, or claims to be a peer that is not in the job or is linked already, is closed and
- * reported; once every other peer is linked, the listener closes. On ABORT (or the
- * coordinator's loss) every link closes, which unblocks the program's I/O, and the program thread
- * is interrupted. When join returns, every socket is closed and every runtime thread has ended,
- * except a program thread that ignores interruption, which is a daemon left to itself.
+ * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator and register, wait
+ * for the job's start, run the program on a thread of its own, flush what it sent last, send the report,
+ * wait for FINISH. A peer connects to another only when its first message or barrier token goes there,
+ * so a program that talks to a few partners holds a few connections whatever the job's size.
+ *
+ * <p>A superstep ends in two steps. First every link that carried a message in it is flushed: this peer
+ * writes a FLUSH marker and waits for the acknowledgement, which comes once the destination has
+ * delivered everything before it. Then a dissemination barrier (Hensgen, Finkel and Manber): in round k
+ * of ceil(log2 N), this peer sends a token to peer (i + 2^k) mod N and waits for the one from
+ * (i - 2^k) mod N. When the last token is here every peer has entered the barrier, so every message of
+ * the superstep has been delivered everywhere: synchronous sends followed by a barrier, as in Hoefler,
+ * Siebert and Lumsdaine's dynamic sparse data exchange. Each peer writes log N tokens and holds log N
+ * links for them, and the coordinator hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
+ *
+ * <p>Threads, whatever N is: the control reader, the inbound selector ({@link InboundLinks}, which also
+ * accepts and, on a pool of at most {@link InboundLinks#HANDSHAKE_THREADS}, proves connections), the
+ * program and the watchdog: at most {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
+ * link closes, which unblocks the program's I/O, and the program thread is interrupted. When join
+ * returns, every socket is closed and every runtime thread has ended, except a program thread that
+ * ignores interruption, which is a daemon left to itself.
  */
 final class PeerRuntime implements BspPeer {
+    /** The most threads one peer's runtime runs at once. */
+    static final int MAX_THREADS = 4 + InboundLinks.HANDSHAKE_THREADS;
+    /**
+     * How long a peer waits in a barrier before it tells the coordinator (ENTER), so that a peer that never comes, or
+     * ended its program, can be named. A fast superstep costs the coordinator nothing.
+     */
+    static final long PATIENCE_MILLIS = 100;
     private static final MessageHandler DISCARD = (source, superstep, message) -> {
     };
     /** How long an aborted program gets to notice before join returns without it. */
@@ -61,29 +75,32 @@ final class PeerRuntime implements BspPeer {
     private final PeerAddress self;
     private final LinkDecorator links;
     private final ReceiptLedger ledger;
+    /** The rounds of the barrier: ceil(log2 N). */
+    private final int rounds;
+    // Written by the program thread only; guarded by itself against closing while a link opens.
     private final OutboundLink[] outbound;
-    // Guarded by itself; linked[i]: peer i's data connection to this one is proven and being read.
-    private final List<InboundLink> inbound = new ArrayList<>();
-    private final boolean[] linked;
-    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    private boolean linksClosed;
     private final List<Thread> threads = new ArrayList<>();
     private final ReentrantLock deliveryLock = new ReentrantLock();
-    private final CountDownLatch handlerFixed = new CountDownLatch(1);
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private final Watchdog watchdog;
+    private InboundLinks inbound;
     private volatile MessageHandler handler = DISCARD;
     private volatile BenchException abort;
     private volatile String silentPeer;
     private volatile Thread programThread;
     private boolean finished;
+    /** The superstep the program is in; read by the inbound thread to check what senders say. */
+    private volatile int superstep;
 
     // The program thread's own.
     private boolean handlerFixedByProgram;
-    private int superstep;
     private long stepStartNanos;
     private long messagesSent;
     private long bytesSentRemote;
     private long bytesSentLocal;
+    /** The links that carried a message since their last acknowledged FLUSH. */
+    private final List<OutboundLink> unacknowledged = new ArrayList<>();
     // The host's resource sampling, left once: by the program thread with the report, or at the end of the job.
     private Optional<HostSampler.Participation> sampling;
 
@@ -94,16 +111,21 @@ final class PeerRuntime implements BspPeer {
         this.control = control;
         this.secret = secret;
         this.refusals = refusals;
-        this.linked = new boolean[job.count()];
         this.coordinator = coordinator;
         this.listener = listener;
         this.job = job;
         this.index = index;
         this.self = job.peer(index);
         this.links = links;
-        this.ledger = new ReceiptLedger(job.count());
+        this.rounds = rounds(job.count());
+        this.ledger = new ReceiptLedger(job.count(), rounds);
         this.outbound = new OutboundLink[job.count()];
         this.watchdog = new Watchdog("bsp-peer-" + index + "-watchdog", job.timeoutMillis(), this::peerSilent);
+    }
+
+    /** ceil(log2 peers): the rounds of a dissemination barrier among them. */
+    static int rounds(int peers) {
+        return 32 - Integer.numberOfLeadingZeros(peers - 1);
     }
 
     /**
@@ -194,19 +216,22 @@ final class PeerRuntime implements BspPeer {
 
     private void runJob() throws InterruptedException {
         try {
+            try {
+                inbound = new InboundLinks(this, listener, job.count(), index);
+            } catch (IOException e) {
+                throw new BenchException(ErrorCode.PEER_UNREACHABLE, self + " cannot serve its data listener: "
+                        + Coordinator.describe(e), e);
+            }
+            synchronized (threads) {
+                threads.add(inbound.start());
+            }
             start(this::readControl, "control");
-            start(this::acceptPeers, "accept");
-            if (connectToPeers()) {
-                Thread program = new Thread(this::runProgram, "bsp-peer-" + index + "-program");
-                program.setDaemon(true);
-                programThread = program;
-                program.start();
-            }
+            Thread program = new Thread(this::runProgram, "bsp-peer-" + index + "-program");
+            program.setDaemon(true);
+            programThread = program;
+            program.start();
             awaitEnd();
-            Thread program = programThread;
-            if (program != null) {
-                program.join(abort == null ? 0 : PROGRAM_GRACE_MILLIS);
-            }
+            program.join(abort == null ? 0 : PROGRAM_GRACE_MILLIS);
             if (abort != null) {
                 throw abort;
             }
@@ -214,14 +239,15 @@ final class PeerRuntime implements BspPeer {
             closeLinks();
             control.close();
             watchdog.close();
-            // Readers still waiting for the program to fix its handler would never see their links close.
-            handlerFixed.countDown();
             List<Thread> started;
             synchronized (threads) {
                 started = List.copyOf(threads);
             }
             for (Thread thread : started) {
                 thread.join(PROGRAM_GRACE_MILLIS);
+            }
+            if (inbound != null) {
+                inbound.awaitHandshakes(PROGRAM_GRACE_MILLIS);
             }
         }
     }
@@ -234,99 +260,42 @@ final class PeerRuntime implements BspPeer {
         thread.start();
     }
 
-    /** Connects to every other peer; false (and the failure reported) if one cannot be reached. */
-    private boolean connectToPeers() {
-        for (int peer = 0; peer < job.count(); peer++) {
-            if (peer == index) {
-                continue;
-            }
-            PeerAddress address = job.peer(peer);
-            SocketChannel channel = null;
-            try {
-                channel = SocketChannel.open();
-                channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
-                        (int) Math.min(Integer.MAX_VALUE, job.timeoutMillis()));
-                channel.socket().setTcpNoDelay(true);
-                Handshake.connect(channel.socket(), secret, Handshake.DATA, index);
-                outbound[peer] = new OutboundLink(address, channel, links.decorate(index, peer, channel), watchdog,
-                        job.bundleSize());
-            } catch (IOException | UnresolvedAddressException e) {
-                closeQuietly(channel);
-                if (abort == null) {
-                    reportFailure(ErrorCode.PEER_UNREACHABLE, self + " cannot connect to peer " + peer + " at "
-                            + address.host() + ":" + address.port() + ": " + Coordinator.describe(e));
-                }
-                return false;
-            }
+    /** This peer's link to {@code destination}, connected now if it is the first thing sent there. */
+    private OutboundLink outbound(int destination) {
+        OutboundLink link = outbound[destination];
+        if (link == null) {
+            link = connect(destination);
         }
-        return true;
+        return link;
     }
 
-    private void acceptPeers() {
+    private OutboundLink connect(int destination) {
+        PeerAddress address = job.peer(destination);
+        SocketChannel channel = null;
         try {
-            while (true) {
-                SocketChannel channel = listener.accept();
-                if (handshaking.size() >= Handshake.MAX_PENDING) {
-                    refuse(channel, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's"
-                            + " secret");
-                    closeQuietly(channel);
-                    continue;
-                }
-                handshaking.add(channel);
-                Coordinator.daemon(() -> link(channel), "bsp-peer-" + index + "-handshake").start();
-            }
-        } catch (IOException e) {
-            // The listener closed: every peer is linked, or the job is over.
-        }
-    }
-
-    /** Proves a connection to the data listener and, if it is another peer's first, reads it until it closes. */
-    private void link(SocketChannel channel) {
-        InboundLink link;
-        try {
-            int source = Handshake.accept(channel.socket(), secret, Handshake.DATA);
-            if (source < 0 || source >= job.count() || source == index) {
-                throw new ProtocolException("claimed to be peer " + source + ", not one of the other peers of this"
-                        + " job of " + job.count());
-            }
+            channel = SocketChannel.open();
+            channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
+                    (int) Math.min(Integer.MAX_VALUE, job.timeoutMillis()));
             channel.socket().setTcpNoDelay(true);
-            // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
-            link = new InboundLink(this, channel, source, 2 * job.bundleSize());
-            synchronized (inbound) {
-                if (abort != null || finished) {
-                    link.close();
-                    return;
-                }
-                if (linked[source]) {
-                    throw new ProtocolException("claimed to be peer " + source + ", which is linked already");
-                }
-                linked[source] = true;
-                inbound.add(link);
-                if (inbound.size() == job.count() - 1) {
-                    // Nothing else has any business here.
-                    closeQuietly(listener);
+            Handshake.connect(channel.socket(), secret, Handshake.DATA, index);
+            OutboundLink link = new OutboundLink(address, channel, links.decorate(index, destination, channel),
+                    watchdog, job.bundleSize());
+            synchronized (outbound) {
+                if (!linksClosed) {
+                    outbound[destination] = link;
+                    return link;
                 }
             }
-        } catch (IOException e) {
-            if (abort == null && !finished) {
-                refuse(channel, e instanceof ProtocolException ? e.getMessage()
-                        : "failed in the handshake: " + Coordinator.describe(e));
-            }
+            link.close();
+            throw usableOr(new BenchException(ErrorCode.PEER_FAILED, self + " closed its links"));
+        } catch (IOException | UnresolvedAddressException e) {
             closeQuietly(channel);
-            return;
-        } finally {
-            handshaking.remove(channel);
+            usable();
+            String message = self + " cannot connect to peer " + destination + " at " + address.host() + ":"
+                    + address.port() + " in superstep " + superstep + ": " + Coordinator.describe(e);
+            reportFailure(ErrorCode.PEER_UNREACHABLE, message);
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE, message, e);
         }
-        synchronized (threads) {
-            threads.add(Thread.currentThread());
-        }
-        Thread.currentThread().setName("bsp-peer-" + index + "-from-" + link.source());
-        link.run();
-    }
-
-    private void refuse(SocketChannel channel, String what) {
-        refusals.accept("BSP " + self + " refused a connection from " + HostAddresses.remote(channel.socket())
-                + ", which " + what);
     }
 
     private void runProgram() {
@@ -340,7 +309,7 @@ final class PeerRuntime implements BspPeer {
             long elapsedNanos = System.nanoTime() - startNanos;
             fixHandler();
             flushLinks();
-            control.sendReport(started, elapsedNanos, HostSamples.localHost(), report == null ? new byte[0] : report,
+            control.sendReport(started, elapsedNanos, superstep, HostSamples.localHost(), report == null ? new byte[0] : report,
                     leaveSampling().map(HostSamples::toBytes).orElse(new byte[0]));
         } catch (Throwable e) {
             if (abort == null) {
@@ -413,17 +382,15 @@ final class PeerRuntime implements BspPeer {
 
     private void closeLinks() {
         closeQuietly(listener);
-        for (SocketChannel channel : handshaking) {
-            closeQuietly(channel);
+        if (inbound != null) {
+            inbound.close();
         }
-        for (OutboundLink link : outbound) {
-            if (link != null) {
-                link.close();
-            }
-        }
-        synchronized (inbound) {
-            for (InboundLink link : inbound) {
-                link.close();
+        synchronized (outbound) {
+            linksClosed = true;
+            for (OutboundLink link : outbound) {
+                if (link != null) {
+                    link.close();
+                }
             }
         }
     }
@@ -445,7 +412,9 @@ final class PeerRuntime implements BspPeer {
                 + ": no progress for " + Coordinator.seconds(job.timeoutMillis());
         silentPeer = message;
         reportFailure(ErrorCode.PEER_FAILED, message);
-        outbound[peer].close();
+        synchronized (outbound) {
+            outbound[peer].close();
+        }
     }
 
     /** The exception for a program call whose link failed; reports the failure if nobody has. */
@@ -467,12 +436,30 @@ final class PeerRuntime implements BspPeer {
 
     // Called by the inbound links.
 
+    RunSecret secret() {
+        return secret;
+    }
+
     ReceiptLedger ledger() {
         return ledger;
     }
 
-    void awaitHandlerFixed() throws InterruptedException {
-        handlerFixed.await();
+    /** The superstep this peer's program is in. */
+    int superstepNow() {
+        return superstep;
+    }
+
+    /** A link from {@code source}, just proven: it takes the barrier's tokens of the round {@code source} is in. */
+    InboundLink inboundLink(SocketChannel channel, int source) {
+        int distance = Math.floorMod(index - source, job.count());
+        int round = Integer.bitCount(distance) == 1 ? Integer.numberOfTrailingZeros(distance) : -1;
+        // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
+        return new InboundLink(this, channel, source, round < rounds ? round : -1, 2 * job.bundleSize());
+    }
+
+    void refuse(SocketChannel channel, String what) {
+        refusals.accept("BSP " + self + " refused a connection from " + HostAddresses.remote(channel.socket())
+                + ", which " + what);
     }
 
     void deliver(int source, int step, ByteBuffer message) {
@@ -543,13 +530,16 @@ final class PeerRuntime implements BspPeer {
             // The sender's own bytes, handed over before send returns; the handler may read them, not change them.
             deliver(index, superstep, message.slice().asReadOnlyBuffer());
             message.position(message.limit());
-            ledger.add(index, length);
+            ledger.add(index, superstep, length);
             bytesSentLocal += length;
             return;
         }
-        OutboundLink link = outbound[destination];
+        OutboundLink link = outbound(destination);
+        if (!link.unacknowledged()) {
+            unacknowledged.add(link);
+        }
         try {
-            link.send(message);
+            link.send(message, superstep);
         } catch (IOException e) {
             throw linkFailed(link, e);
         }
@@ -563,31 +553,26 @@ final class PeerRuntime implements BspPeer {
         flushLinks();
     }
 
-    /** Sends a FLUSH marker on every link and waits until each destination has acknowledged it. */
+    /**
+     * Sends a FLUSH marker on every link that carried a message since its last one, then waits until each destination
+     * has acknowledged it: every message sent so far has been delivered.
+     */
     private void flushLinks() throws InterruptedException {
-        markLinks(Frames.FLUSH);
-        for (OutboundLink link : outbound) {
-            if (link != null) {
-                try {
-                    link.awaitAcknowledgement(superstep);
-                } catch (IOException e) {
-                    throw linkFailed(link, e);
-                }
+        for (OutboundLink link : unacknowledged) {
+            try {
+                link.mark(Frames.FLUSH, superstep);
+            } catch (IOException e) {
+                throw linkFailed(link, e);
             }
         }
-    }
-
-    /** Writes what is bundled for every destination, then {@code marker} of this superstep. */
-    private void markLinks(int marker) throws InterruptedException {
-        for (OutboundLink link : outbound) {
-            if (link != null) {
-                try {
-                    link.mark(marker, superstep);
-                } catch (IOException e) {
-                    throw linkFailed(link, e);
-                }
+        for (OutboundLink link : unacknowledged) {
+            try {
+                link.awaitAcknowledgement(superstep);
+            } catch (IOException e) {
+                throw linkFailed(link, e);
             }
         }
+        unacknowledged.clear();
     }
 
     @Override
@@ -610,30 +595,22 @@ final class PeerRuntime implements BspPeer {
     }
 
     /**
-     * Ends the superstep among the peers, with no round trip through the coordinator: this peer writes what is
-     * bundled and an end-of-superstep marker to every destination, notes to the coordinator that it entered the
-     * barrier (so that a peer that never comes can be named), and waits until every source's marker has arrived
-     * here, after all its messages. A peer writes its markers only in its own sync, so once every source's marker is
-     * here every peer has entered this barrier and every message of the superstep sent here has been delivered: the
-     * markers are the barrier.
+     * Ends the superstep among the peers, with no round trip through the coordinator: this peer flushes every link it
+     * sent on (all it sent has been delivered once the acknowledgements are here), then takes part in the
+     * dissemination barrier. When the barrier is over, every peer has flushed, so every message of the superstep sent
+     * here has been delivered.
      */
     @Override
     public SuperstepTiming sync() throws InterruptedException {
         usable();
         fixHandler();
         long syncStart = System.nanoTime();
-        markLinks(Frames.END_OF_STEP);
-        ledger.endStep(index, superstep);
-        enterBarrier();
+        flushLinks();
         long flushed = System.nanoTime();
-        awaitEndsOfStep();
+        barrier();
         long ended = System.nanoTime();
-        long received = 0;
-        for (int source = 0; source < job.count(); source++) {
-            received += ledger.received(source, superstep);
-        }
         SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, flushed - syncStart,
-                ended - flushed, messagesSent, bytesSentRemote, bytesSentLocal, received);
+                ended - flushed, messagesSent, bytesSentRemote, bytesSentLocal, ledger.total(superstep));
         superstep++;
         stepStartNanos = ended;
         messagesSent = 0;
@@ -642,25 +619,48 @@ final class PeerRuntime implements BspPeer {
         return timing;
     }
 
-    /** Waits until every other peer's end-of-superstep marker has arrived, within the failure timeout. */
-    private void awaitEndsOfStep() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
-        for (int source = 0; source < job.count(); source++) {
-            while (source != index && !ledger.awaitEnd(source, superstep, deadline)) {
+    /**
+     * The dissemination barrier of this superstep. A peer that has waited {@link #PATIENCE_MILLIS} tells the
+     * coordinator it is in the barrier; one that has waited the failure timeout tells it which token it still lacks,
+     * and the coordinator, which knows who has entered, names the peers at fault and aborts the job.
+     */
+    private void barrier() throws InterruptedException {
+        long entered = System.nanoTime();
+        long patience = entered + TimeUnit.MILLISECONDS.toNanos(Math.min(PATIENCE_MILLIS, job.timeoutMillis() / 4));
+        long deadline = entered + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
+        boolean told = false;
+        boolean stalled = false;
+        for (int round = 0; round < rounds; round++) {
+            OutboundLink link = outbound((index + (1 << round)) % job.count());
+            try {
+                link.mark(Frames.BARRIER, superstep);
+            } catch (IOException e) {
+                throw linkFailed(link, e);
+            }
+            while (!ledger.awaitToken(round, superstep, told ? deadline : patience)) {
                 usable();
-                if (System.nanoTime() - deadline >= 0) {
-                    String message = job.peer(source) + " did not end superstep " + superstep + " at " + self
-                            + " within " + Coordinator.seconds(job.timeoutMillis());
-                    reportFailure(ErrorCode.PEER_FAILED, message);
-                    throw new BenchException(ErrorCode.PEER_FAILED, message);
+                long now = System.nanoTime();
+                if (!told && now - patience >= 0) {
+                    told = true;
+                    tellCoordinator(ControlChannel.ENTER, superstep, -1);
+                } else if (!stalled && now - deadline >= 0) {
+                    stalled = true;
+                    tellCoordinator(ControlChannel.STALLED, superstep, Math.floorMod(index - (1 << round),
+                            job.count()));
+                    // The coordinator aborts the job; until then, keep waiting for the token.
+                    deadline = Long.MAX_VALUE;
                 }
             }
         }
     }
 
-    private void enterBarrier() {
+    private void tellCoordinator(byte type, int step, int peer) {
         try {
-            control.sendStep(ControlChannel.ENTER, superstep);
+            if (type == ControlChannel.STALLED) {
+                control.sendStalled(step, peer);
+            } else {
+                control.sendStep(type, step);
+            }
         } catch (IOException e) {
             throw usableOr(new BenchException(ErrorCode.PEER_UNREACHABLE, "lost the connection to the BSP coordinator at "
                     + coordinator + " in superstep " + superstep + ": " + Coordinator.describe(e)));
@@ -682,7 +682,7 @@ final class PeerRuntime implements BspPeer {
     private void fixHandler() {
         if (!handlerFixedByProgram) {
             handlerFixedByProgram = true;
-            handlerFixed.countDown();
+            inbound.startReading();
         }
     }
 

@@ -3,48 +3,51 @@ package io.hbench.bsp;
 import java.util.Arrays;
 
 /**
- * Bytes of messages delivered to one peer, per source and superstep. While this peer is in superstep
- * s, a source's messages belong to s or s + 1 (it cannot leave a barrier before this peer has entered
- * it), and its markers can have ended s + 1 as well (it may enter the next barrier while this peer
- * still waits in its own); so the counts of three supersteps per source are all there is to keep.
+ * What has arrived at one peer: bytes of messages delivered, per source and superstep and in all, and the
+ * tokens of each round of the barrier. While this peer is in superstep s, every message of s - 1 has been
+ * delivered (its senders waited for that before they entered the barrier of s - 1), and no source can have
+ * left the barrier of s, so messages arriving belong to s or s + 1: the counts of two supersteps per source
+ * are all there is to keep.
  */
 final class ReceiptLedger {
-    private static final int KEPT = 3;
+    private static final int KEPT = 2;
     /** Bytes per source, in a ring indexed by superstep % KEPT; {@link #tags} says which superstep each is. */
     private final long[][] counts;
     private final int[][] tags;
-    /** The superstep the messages now arriving from each source belong to. */
-    private final int[] step;
-    // Threads waiting for bytes, and for ends of supersteps: a delivery wakes only the first kind.
+    private final long[] totals = new long[KEPT];
+    private final int[] totalTags = {0, 1};
+    /** Per round of the barrier, how many tokens have arrived: the barriers the partner has passed it in. */
+    private final int[] tokens;
+    // Threads waiting for bytes, and for tokens: a delivery wakes only the first kind.
     private int byteWaiters;
-    private int endWaiters;
+    private int tokenWaiters;
 
-    ReceiptLedger(int peers) {
+    ReceiptLedger(int peers, int rounds) {
         this.counts = new long[peers][KEPT];
         this.tags = new int[peers][KEPT];
-        this.step = new int[peers];
+        this.tokens = new int[rounds];
         for (int[] sourceTags : tags) {
-            Arrays.fill(sourceTags, -1);
             sourceTags[0] = 0;
+            sourceTags[1] = 1;
         }
     }
 
-    synchronized void add(int source, long bytes) {
+    synchronized void add(int source, int superstep, long bytes) {
         if (bytes == 0) {
             return;
         }
-        counts[source][step[source] % KEPT] += bytes;
-        if (byteWaiters > 0) {
-            notifyAll();
+        int slot = superstep % KEPT;
+        if (tags[source][slot] != superstep) {
+            tags[source][slot] = superstep;
+            counts[source][slot] = 0;
         }
-    }
-
-    synchronized void endStep(int source, int superstep) {
-        int next = superstep + 1;
-        step[source] = next;
-        counts[source][next % KEPT] = 0;
-        tags[source][next % KEPT] = next;
-        if (byteWaiters + endWaiters > 0) {
+        counts[source][slot] += bytes;
+        if (totalTags[slot] != superstep) {
+            totalTags[slot] = superstep;
+            totals[slot] = 0;
+        }
+        totals[slot] += bytes;
+        if (byteWaiters > 0) {
             notifyAll();
         }
     }
@@ -53,6 +56,27 @@ final class ReceiptLedger {
     synchronized long received(int source, int superstep) {
         int slot = superstep % KEPT;
         return tags[source][slot] == superstep ? counts[source][slot] : 0;
+    }
+
+    /** Bytes from every source delivered in {@code superstep}. */
+    synchronized long total(int superstep) {
+        int slot = superstep % KEPT;
+        return totalTags[slot] == superstep ? totals[slot] : 0;
+    }
+
+    /**
+     * The token of {@code round} of the barrier of {@code superstep} has arrived; false if it is not the next one
+     * expected, which only a broken peer sends.
+     */
+    synchronized boolean token(int round, int superstep) {
+        if (tokens[round] != superstep) {
+            return false;
+        }
+        tokens[round]++;
+        if (tokenWaiters > 0) {
+            notifyAll();
+        }
+        return true;
     }
 
     /**
@@ -65,7 +89,7 @@ final class ReceiptLedger {
             long got = received(source, superstep);
             long left = deadlineNanos - System.nanoTime();
             if (got < bytes && left > 0) {
-                wait(Math.max(1, left / 1_000_000));
+                waitNanos(left);
                 got = received(source, superstep);
             }
             return got;
@@ -75,24 +99,33 @@ final class ReceiptLedger {
     }
 
     /**
-     * Waits until {@code source} has ended {@code superstep} here (every message it sent in it is delivered), until
+     * Waits until the token of {@code round} of the barrier of {@code superstep} has arrived, until
      * {@code deadlineNanos} or until {@link #wake} is called; returns whether it has.
      */
-    synchronized boolean awaitEnd(int source, int superstep, long deadlineNanos) throws InterruptedException {
-        endWaiters++;
+    synchronized boolean awaitToken(int round, int superstep, long deadlineNanos) throws InterruptedException {
+        tokenWaiters++;
         try {
             long left = deadlineNanos - System.nanoTime();
-            if (step[source] <= superstep && left > 0) {
-                wait(Math.max(1, left / 1_000_000));
+            if (tokens[round] <= superstep && left > 0) {
+                waitNanos(left);
             }
-            return step[source] > superstep;
+            return tokens[round] > superstep;
         } finally {
-            endWaiters--;
+            tokenWaiters--;
         }
+    }
+
+    private void waitNanos(long nanos) throws InterruptedException {
+        wait(nanos / 1_000_000, (int) (nanos % 1_000_000));
     }
 
     /** Wakes every waiter, e.g. when the job is aborted. */
     synchronized void wake() {
         notifyAll();
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "tokens " + Arrays.toString(tokens);
     }
 }

@@ -4,9 +4,10 @@ package io.hbench.bsp;
  * One peer's view of one superstep: how its time divided between sending, flushing and the barrier,
  * and what it moved. Times are in nanoseconds from a monotonic clock and follow each other: sending is
  * the time from the end of the previous superstep's barrier (or the start of the program) to the call
- * of {@link BspPeer#sync()}; flushing, writing what is still bundled and the end-of-superstep markers
- * (held up while a destination's connection is full); the barrier, waiting until every other peer's
- * marker has arrived, after its last message to this peer.
+ * of {@link BspPeer#sync()}; flushing, writing what is still bundled and waiting until every
+ * destination this peer sent to in the superstep has acknowledged that all of it was delivered (held
+ * up while a destination's connection is full); the barrier, the rounds of the dissemination barrier,
+ * waiting until every other peer has flushed too.
  */
 public final class SuperstepTiming {
     private final int superstep;

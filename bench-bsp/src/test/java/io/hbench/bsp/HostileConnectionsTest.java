@@ -200,6 +200,7 @@ class HostileConnectionsTest {
             out.writeLong(1);
             out.writeInt(0);
             out.writeLong(1);
+            out.writeInt(0);
             out.writeUTF("node-1");
             out.writeInt(Integer.MAX_VALUE);
             out.flush();

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The runtime over real loopback TCP, every peer a thread: rendezvous, barrier, delivery, flow control. */
 @Timeout(60)
@@ -24,19 +26,19 @@ class LocalBspRunnerTest {
         return conf;
     }
 
-    @Test
-    void noPeerLeavesABarrierBeforeEveryPeerHasEnteredIt() throws Exception {
-        TestPrograms.CountingBarrier.ARRIVED.set(0, 0);
+    @ParameterizedTest(name = "{0} peers")
+    @ValueSource(ints = {2, 3, 6, 8, 13})
+    void noPeerLeavesABarrierBeforeEveryPeerHasEnteredIt(int peers) throws Exception {
         for (int i = 0; i < TestPrograms.CountingBarrier.STEPS; i++) {
             TestPrograms.CountingBarrier.ARRIVED.set(i, 0);
         }
 
         BspJobResult result = new LocalBspRunner(conf(BspSettings.DEFAULT_BUNDLE_SIZE))
-                .run(BspJobSpec.builder("barrier", TestPrograms.CountingBarrier.class).peers(6).build());
+                .run(BspJobSpec.builder("barrier", TestPrograms.CountingBarrier.class).peers(peers).build());
 
-        assertThat(result.reports()).hasSize(6);
-        for (int i = 0; i < 6; i++) {
-            assertThat(TestPrograms.text(result.reports().get(i).report())).isEqualTo("peer " + i + " of 6");
+        assertThat(result.reports()).hasSize(peers);
+        for (int i = 0; i < peers; i++) {
+            assertThat(TestPrograms.text(result.reports().get(i).report())).isEqualTo("peer " + i + " of " + peers);
             // By the name its resource samples and every task of the host carry, not the address peers connect to.
             assertThat(result.reports().get(i).host()).isEqualTo(HostSamples.localHost());
         }

@@ -226,4 +226,80 @@ final class TestPrograms {
             return text("hello from " + peer.index() + " of " + peer.count());
         }
     }
+
+    /**
+     * In superstep s, sends one 8-byte message to the peer {@code (s + 1) * STRIDE} places on and checks that exactly
+     * the one from as many places back arrived; at each sync, counts the threads of its own runtime. Reports
+     * "ok, at most T threads" or what went wrong.
+     */
+    public static final class Partners implements BspProgram {
+        static final int STEPS = 3;
+        static final int STRIDE = 37;
+
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            int count = peer.count();
+            long[] arrivals = new long[STEPS + 1];
+            int[] lastSource = new int[STEPS + 1];
+            peer.setMessageHandler((source, superstep, message) -> {
+                if (message.remaining() == Long.BYTES && message.getLong(message.position()) == superstep) {
+                    arrivals[superstep]++;
+                    lastSource[superstep] = source;
+                }
+            });
+            int peakThreads = 0;
+            StringBuilder wrong = new StringBuilder();
+            for (int step = 0; step < STEPS; step++) {
+                int distance = (step + 1) * STRIDE % count;
+                peer.send((peer.index() + distance) % count, ByteBuffer.allocate(Long.BYTES).putLong(0, step));
+                peer.sync();
+                peakThreads = Math.max(peakThreads, runtimeThreads(peer.index()));
+                int expected = Math.floorMod(peer.index() - distance, count);
+                if (arrivals[step] != 1 || lastSource[step] != expected) {
+                    wrong.append(" step ").append(step).append(": ").append(arrivals[step]).append(" arrived");
+                }
+            }
+            return text(wrong.length() == 0 ? "ok, at most " + peakThreads + " threads" : wrong.toString().trim());
+        }
+
+        private static int runtimeThreads(int index) {
+            ThreadGroup root = Thread.currentThread().getThreadGroup();
+            while (root.getParent() != null) {
+                root = root.getParent();
+            }
+            Thread[] threads = new Thread[root.activeCount() + 64];
+            int found = root.enumerate(threads);
+            String prefix = "bsp-peer-" + index + "-";
+            int own = 0;
+            for (int i = 0; i < found; i++) {
+                if (threads[i].getName().startsWith(prefix)) {
+                    own++;
+                }
+            }
+            return own;
+        }
+    }
+
+    /**
+     * {@link Partners}, and then peer 0 counts the JVM's sockets while every peer still holds its links (none closes
+     * before every report is in).
+     */
+    public static final class SocketCount implements BspProgram {
+        static final AtomicLong BEFORE = new AtomicLong();
+        static final AtomicLong PEAK = new AtomicLong();
+
+        static void reset() {
+            BEFORE.set(ManyPeersTest.sockets());
+            PEAK.set(0);
+        }
+
+        @Override
+        public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
+            byte[] report = new Partners().run(peer, arguments);
+            if (peer.index() == 0) {
+                PEAK.set(ManyPeersTest.sockets());
+            }
+            return report;
+        }
+    }
 }
