@@ -105,10 +105,10 @@ class BspOnYarnIT {
                     .as("the run ended within " + FAILURE_BOUND_SECONDS + " s of its peer's death").isTrue();
             String printed = Files.readString(err);
             assertThat(run.exitValue()).as(printed).isEqualTo(1);
-            // Whichever is told first: the coordinator, that the peer's control channel closed, or another peer, that
-            // its data connection to it broke. Both name the peer and the superstep.
-            assertThat(printed).containsPattern("RandBench: peer \\d \\([^)]+\\) (died|lost its connection to peer \\d"
-                    + " \\([^)]+\\)) in superstep \\d+");
+            // Whichever is told first: the coordinator, that the peer's control channel closed (with the last superstep
+            // it knows of), or another peer, that its data connection to it broke. Both name the peer and a superstep.
+            assertThat(printed).containsPattern("RandBench: peer \\d \\([^)]+\\) (died; last heard of|lost its connection"
+                    + " to peer \\d \\([^)]+\\)) in superstep \\d+");
             assertThat(printed).doesNotContain("\tat ");
         } finally {
             run.descendants().forEach(ProcessHandle::destroyForcibly);
