@@ -31,7 +31,7 @@ import org.apache.hadoop.conf.Configuration;
  * How the BSP runtime's costs grow with the number of peers (issue 23): for each job size, all peers threads of this
  * JVM over loopback TCP ({@link LocalBspRunner}), a program that only synchronizes measures the set-up (from the
  * runner's call to the end of the first barrier at the slowest peer), the barrier's p50 and p99 (empty supersteps:
- * flush and barrier, per peer and superstep), the same with one 1-byte message per peer to a random other peer, the
+ * flush and barrier, per peer and superstep), the same with one 1-byte message per peer to one of four partners in turn, the
  * most runtime threads any one peer ran, the JVM's peak threads, and sockets per peer at the end. Then it fits the
  * p50s against log2 N and against N. A benchmark, not a test: see docs/performance.md.
  *
@@ -141,7 +141,7 @@ public final class BspScaling {
 
     /**
      * Synchronizes: the first barrier (the set-up's end), one more empty one, warm-up supersteps with one 1-byte
-     * message to a random other peer, measured empty supersteps, then measured supersteps with one message. Reports:
+     * message to one of four partners in turn, measured empty supersteps, then measured supersteps with one message. Reports:
      * when the first barrier ended (this JVM's nanoTime), the most threads of its own runtime it saw, the JVM's sockets
      * before the second barrier and at the end (peer 0 only, while every peer still holds its links), and two
      * histograms of flush + barrier nanoseconds.
@@ -158,10 +158,10 @@ public final class BspScaling {
             // Nobody sends before this barrier: peer 0 counts the links the barrier alone needs.
             long barrierSockets = peer.index() == 0 ? sockets() : 0;
             peer.sync();
-            Random random = new Random(peer.index());
+            int[] partners = partners(peer.count());
             ByteBuffer message = ByteBuffer.allocate(1);
             for (int i = 0; i < warmup; i++) {
-                peer.send(randomOther(peer, random), message.clear());
+                peer.send(partner(peer, partners, i), message.clear());
                 peer.sync();
             }
             Histogram empty = new Histogram(3);
@@ -172,7 +172,7 @@ public final class BspScaling {
             maxThreads = Math.max(maxThreads, runtimeThreads(peer.index()));
             Histogram oneMessage = new Histogram(3);
             for (int i = 0; i < supersteps; i++) {
-                peer.send(randomOther(peer, random), message.clear());
+                peer.send(partner(peer, partners, i), message.clear());
                 SuperstepTiming timing = peer.sync();
                 oneMessage.recordValue(timing.flushNanos() + timing.barrierNanos());
             }
@@ -192,8 +192,17 @@ public final class BspScaling {
             return report.array();
         }
 
-        private static int randomOther(BspPeer peer, Random random) {
-            return (peer.index() + 1 + random.nextInt(peer.count() - 1)) % peer.count();
+        /**
+         * Distances to the partners of successive supersteps, the same for every peer, as in a shift pattern: at most
+         * four, so that the links a large job opens are the barrier's and these, not every pair's.
+         */
+        private static int[] partners(int count) {
+            Random random = new Random(count);
+            return random.ints(1, count).distinct().limit(Math.min(4, count - 1)).toArray();
+        }
+
+        private static int partner(BspPeer peer, int[] partners, int superstep) {
+            return (peer.index() + partners[superstep % partners.length]) % peer.count();
         }
 
         private static int runtimeThreads(int index) {
