@@ -80,13 +80,6 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendStart(int index, JobStart start) throws IOException {
-        out.writeByte(START);
-        out.writeInt(index);
-        start.write(out);
-        out.flush();
-    }
-
     synchronized void sendStep(byte type, int superstep) throws IOException {
         out.writeByte(type);
         out.writeInt(superstep);
@@ -107,7 +100,7 @@ final class ControlChannel implements Closeable {
         out.writeInt(start.getNano());
         out.writeLong(elapsedNanos);
         out.writeInt(supersteps);
-        out.writeUTF(hostName.length() > MAX_TEXT ? hostName.substring(0, MAX_TEXT) : hostName);
+        out.writeUTF(line(hostName));
         out.writeInt(report.length);
         out.write(report);
         out.writeInt(resources.length);
@@ -115,27 +108,31 @@ final class ControlChannel implements Closeable {
         out.flush();
     }
 
-    synchronized void sendFinish() throws IOException {
-        out.writeByte(FINISH);
+    synchronized void sendFailure(int errorCode, String message) throws IOException {
+        out.writeByte(FAILED);
+        out.writeInt(errorCode);
+        out.writeUTF(line(message));
         out.flush();
     }
 
-    /** FAILED or ABORT. */
-    synchronized void sendFailure(byte type, int errorCode, String message) throws IOException {
-        out.writeByte(type);
-        out.writeInt(errorCode);
-        out.writeUTF(message.length() > MAX_TEXT ? message.substring(0, MAX_TEXT) : message);
-        out.flush();
+    /** A message cut to what a control message carries. */
+    static String line(String message) {
+        return message.length() > MAX_TEXT ? message.substring(0, MAX_TEXT) : message;
     }
 
     static byte[] readBytes(DataInputStream in) throws IOException {
+        byte[] bytes = new byte[length(in)];
+        in.readFully(bytes);
+        return bytes;
+    }
+
+    /** The length before a run of bytes, refused before anything is allocated for it if it is beyond the bound. */
+    static int length(DataInputStream in) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > MAX_BYTES) {
             throw new ProtocolException("sent a length of " + length + " bytes, not from 0 to " + MAX_BYTES);
         }
-        byte[] bytes = new byte[length];
-        in.readFully(bytes);
-        return bytes;
+        return length;
     }
 
     @Override

@@ -14,20 +14,28 @@ import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -49,24 +57,30 @@ import java.util.stream.Collectors;
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is
  * closed and reported in one line naming its address, and the job goes on. At most
- * {@link Handshake#MAX_PENDING} connections are in their handshake at once; more are closed at once.
+ * {@link Handshake#MAX_PENDING} connections wait for or are in their handshake at once; more are closed
+ * at once.
  *
- * <p>Lifecycle: {@link #start} binds the listener and starts the accepting thread (one more
- * thread per connection, all daemons); {@link #close} closes the listener and every connection,
- * which ends those threads, and stops the timer. Closing before the job ended is seen by the peers
- * as their coordinator's death.
+ * <p>Threads, whatever the number of peers: one that accepts and reads every control connection through
+ * a selector ({@link ControlConnection}), up to {@link InboundLinks#HANDSHAKE_THREADS} that prove new
+ * connections (they end after a second idle), and a timer. Lifecycle: {@link #start} binds the listener
+ * and starts the selector thread; {@link #close} closes the listener and every connection, ends the
+ * selector thread and the handshakes, and stops the timer. Closing before the job ended is seen by the
+ * peers as their coordinator's death.
  */
 final class Coordinator implements Closeable {
     private final BspJobSpec spec;
     private final int bundleSize;
-    private final ServerSocket server;
+    private final ServerSocketChannel server;
+    private final Selector selector;
+    private final ThreadPoolExecutor handshakes;
+    private final Queue<ControlConnection> proven = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
     private final String where;
     private final Instant start = Instant.now();
     private final ScheduledExecutorService timer;
     private final RunSecret secret;
     private final Consumer<String> refusals;
-    private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger handshaking = new AtomicInteger();
+    private final Set<SocketChannel> connections = ConcurrentHashMap.newKeySet();
 
     // Guarded by this.
     private final Slot[] slots;
@@ -81,14 +95,19 @@ final class Coordinator implements Closeable {
     private BenchException failure;
     private BspJobResult result;
 
-    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocket server, String where, RunSecret secret,
-            Consumer<String> refusals) {
+    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocketChannel server, Selector selector, String where,
+            RunSecret secret, Consumer<String> refusals) {
         this.spec = spec;
         this.secret = secret;
         this.refusals = refusals;
         this.bundleSize = bundleSize;
         this.server = server;
+        this.selector = selector;
         this.where = where;
+        this.handshakes = new ThreadPoolExecutor(InboundLinks.HANDSHAKE_THREADS, InboundLinks.HANDSHAKE_THREADS, 1,
+                TimeUnit.SECONDS, new LinkedBlockingQueue<>(Handshake.MAX_PENDING - InboundLinks.HANDSHAKE_THREADS),
+                runnable -> daemon(runnable, "bsp-coordinator-handshake"));
+        handshakes.allowCoreThreadTimeOut(true);
         this.slots = new Slot[spec.peers()];
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "bsp-coordinator-timer"));
     }
@@ -106,20 +125,25 @@ final class Coordinator implements Closeable {
         requireNonNull(spec, "spec is null");
         requireNonNull(secret, "secret is null");
         requireNonNull(refusals, "refusals is null");
-        ServerSocket server = null;
+        ServerSocketChannel server = null;
+        Selector selector = null;
         try {
-            server = new ServerSocket();
+            server = ServerSocketChannel.open();
             server.bind(new InetSocketAddress(InetAddress.getByName(host), port), 1024);
+            server.configureBlocking(false);
+            selector = Selector.open();
+            server.register(selector, SelectionKey.OP_ACCEPT);
         } catch (IOException e) {
             closeQuietly(server);
+            closeQuietly(selector);
             throw new BenchException(ErrorCode.PEER_UNREACHABLE,
                     "cannot listen for BSP peers on " + host + ":" + port + ": " + describe(e), e);
         }
-        Coordinator coordinator = new Coordinator(spec, bundleSize, server,
-                advertised(server) + ":" + server.getLocalPort(), secret, refusals);
+        Coordinator coordinator = new Coordinator(spec, bundleSize, server, selector,
+                advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals);
         coordinator.deadline = coordinator.timer.schedule(coordinator::joinTimedOut,
                 spec.failureTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        daemon(coordinator::acceptPeers, "bsp-coordinator-accept").start();
+        daemon(coordinator::run, "bsp-coordinator").start();
         return coordinator;
     }
 
@@ -129,7 +153,7 @@ final class Coordinator implements Closeable {
     }
 
     int port() {
-        return server.getLocalPort();
+        return server.socket().getLocalPort();
     }
 
     /** The peers registered so far, each with the data address it gave. */
@@ -177,7 +201,7 @@ final class Coordinator implements Closeable {
         for (Slot slot : slots) {
             if (slot != null) {
                 try {
-                    slot.channel.sendFailure(ControlChannel.ABORT, code.code(), message);
+                    slot.channel.sendAbort(code.code(), message);
                 } catch (IOException e) {
                     // That peer is gone already; the others still need to hear.
                 }
@@ -186,99 +210,156 @@ final class Coordinator implements Closeable {
         notifyAll();
     }
 
-    private void acceptPeers() {
-        while (!server.isClosed()) {
-            Socket socket;
-            try {
-                socket = server.accept();
-            } catch (IOException e) {
-                // Closed: the job is over. Otherwise one failed accept is that peer's problem; its
-                // absence is reported by the join deadline.
-                continue;
+    private void run() {
+        try {
+            while (!closed) {
+                selector.select();
+                for (ControlConnection connection = proven.poll(); connection != null; connection = proven.poll()) {
+                    try {
+                        connection.channel().register(selector, SelectionKey.OP_READ, connection);
+                    } catch (ClosedChannelException e) {
+                        // Closed on the way here: the job is over.
+                    }
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (key.isAcceptable()) {
+                        accept();
+                    } else {
+                        serve(key, (ControlConnection) key.attachment());
+                    }
+                }
+                selector.selectedKeys().clear();
             }
-            if (handshaking.incrementAndGet() > Handshake.MAX_PENDING) {
-                handshaking.decrementAndGet();
-                refuse(socket, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's secret");
-                closeQuietly(socket);
-                continue;
-            }
-            connections.add(socket);
-            daemon(() -> serve(socket), "bsp-coordinator-peer").start();
+        } catch (IOException | ClosedSelectorException e) {
+            // The selector failed or closed: the job is over, or the peers see their coordinator die.
+        } finally {
+            closeQuietly(selector);
         }
     }
 
-    /** Proves the connection, then reads its registration and serves the peer until the job ends. */
-    private void serve(Socket socket) {
-        Slot slot = null;
+    private void accept() {
+        SocketChannel channel;
         try {
-            try {
-                Handshake.accept(socket, secret, Handshake.CONTROL);
-            } finally {
-                handshaking.decrementAndGet();
-            }
-            ControlChannel channel = new ControlChannel(socket);
-            DataInputStream in = channel.in();
-            byte first = in.readByte();
-            if (first != ControlChannel.REGISTER) {
-                throw new ProtocolException("sent message type " + first + " before registering");
-            }
-            slot = register(channel, in.readInt(), in.readUTF(), in.readInt());
-            while (slot != null) {
-                byte type = in.readByte();
-                if (type == ControlChannel.ENTER) {
-                    enter(slot, in.readInt());
-                } else if (type == ControlChannel.STALLED) {
-                    int superstep = in.readInt();
-                    stalled(slot, superstep, in.readInt());
-                } else if (type == ControlChannel.REPORT) {
-                    long second = in.readLong();
-                    int nano = in.readInt();
-                    long elapsedNanos = in.readLong();
-                    int supersteps = in.readInt();
-                    if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
-                            || nano > 999_999_999 || elapsedNanos < 0 || supersteps < 0) {
-                        // Not our runtime's peer: treated as a broken connection, which fails the job.
-                        throw new ProtocolException("reported an impossible run: start " + second + " s " + nano
-                                + " ns, " + elapsedNanos + " ns long, " + supersteps + " supersteps");
-                    }
-                    String hostName = in.readUTF();
-                    if (hostName.isBlank()) {
-                        throw new ProtocolException("reported no host name");
-                    }
-                    byte[] report = ControlChannel.readBytes(in);
-                    byte[] resources = ControlChannel.readBytes(in);
-                    report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), supersteps,
-                            hostName, report,
-                            resources.length == 0 ? Optional.empty() : Optional.of(HostSamples.fromBytes(resources)));
-                } else if (type == ControlChannel.FAILED) {
-                    int code = in.readInt();
-                    fail(errorCode(code), in.readUTF());
-                } else {
-                    throw new ProtocolException("sent unknown message type " + type);
-                }
+            channel = server.accept();
+        } catch (IOException e) {
+            // One failed accept is that peer's problem; its absence is reported by the join deadline.
+            return;
+        }
+        if (channel == null) {
+            return;
+        }
+        connections.add(channel);
+        try {
+            handshakes.execute(() -> prove(channel));
+        } catch (RejectedExecutionException e) {
+            refuse(channel, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's secret");
+            close(channel);
+        }
+    }
+
+    /** On a handshake thread: proves the connection and hands it to the selector thread. */
+    private void prove(SocketChannel channel) {
+        try {
+            channel.socket().setTcpNoDelay(true);
+            Handshake.accept(channel.socket(), secret, Handshake.CONTROL);
+            channel.configureBlocking(false);
+            proven.add(new ControlConnection(channel));
+            selector.wakeup();
+            if (closed) {
+                close(channel);
             }
         } catch (ProtocolException e) {
-            if (slot == null) {
-                refuse(socket, e.getMessage());
-            } else {
-                broke(slot, e.getMessage());
-            }
+            refuse(channel, e.getMessage());
+            close(channel);
         } catch (IOException e) {
-            closed(slot);
-        } finally {
-            if (slot == null) {
-                closeQuietly(socket);
-                connections.remove(socket);
-            }
+            close(channel);
         }
     }
 
-    private void refuse(Socket socket, String what) {
-        refusals.accept("the BSP coordinator at " + where + " refused a connection from " + HostAddresses.remote(socket)
-                + ", which " + what);
+    /** Reads what the connection has and acts on every whole message in it, until the peer or the job ends it. */
+    private void serve(SelectionKey key, ControlConnection connection) {
+        try {
+            connection.readable(this::handle);
+            return;
+        } catch (Refused e) {
+            // Told already, in one line and to the peer.
+        } catch (ProtocolException e) {
+            if (connection.slot() == null) {
+                refuse(connection.channel(), e.getMessage());
+            } else {
+                broke(connection.slot(), e.getMessage());
+            }
+        } catch (IOException e) {
+            closed(connection.slot());
+        }
+        key.cancel();
+        if (connection.slot() == null) {
+            close(connection.channel());
+        }
     }
 
-    private synchronized Slot register(ControlChannel channel, int requested, String host, int port)
+    /** One whole message; every field is read before anything is done with it. */
+    private void handle(ControlConnection connection, DataInputStream in) throws IOException {
+        byte type = in.readByte();
+        Slot slot = connection.slot();
+        if (slot == null) {
+            if (type != ControlChannel.REGISTER) {
+                throw new ProtocolException("sent message type " + type + " before registering");
+            }
+            int index = in.readInt();
+            String host = in.readUTF();
+            int port = in.readInt();
+            Slot registered = register(connection, index, host, port);
+            if (registered == null) {
+                throw new Refused();
+            }
+            connection.registered(registered);
+        } else if (type == ControlChannel.ENTER) {
+            enter(slot, in.readInt());
+        } else if (type == ControlChannel.STALLED) {
+            int superstep = in.readInt();
+            stalled(slot, superstep, in.readInt());
+        } else if (type == ControlChannel.REPORT) {
+            long second = in.readLong();
+            int nano = in.readInt();
+            long elapsedNanos = in.readLong();
+            int supersteps = in.readInt();
+            if (second < Instant.MIN.getEpochSecond() || second > Instant.MAX.getEpochSecond() || nano < 0
+                    || nano > 999_999_999 || elapsedNanos < 0 || supersteps < 0) {
+                // Not our runtime's peer: treated as a broken connection, which fails the job.
+                throw new ProtocolException("reported an impossible run: start " + second + " s " + nano
+                        + " ns, " + elapsedNanos + " ns long, " + supersteps + " supersteps");
+            }
+            String hostName = in.readUTF();
+            if (hostName.isBlank()) {
+                throw new ProtocolException("reported no host name");
+            }
+            byte[] report = ControlConnection.readBytes(in);
+            byte[] resources = ControlConnection.readBytes(in);
+            report(slot, Instant.ofEpochSecond(second, nano), Duration.ofNanos(elapsedNanos), supersteps, hostName,
+                    report, resources.length == 0 ? Optional.empty() : Optional.of(HostSamples.fromBytes(resources)));
+        } else if (type == ControlChannel.FAILED) {
+            int code = in.readInt();
+            fail(errorCode(code), in.readUTF());
+        } else {
+            throw new ProtocolException("sent unknown message type " + type);
+        }
+    }
+
+    private void refuse(SocketChannel channel, String what) {
+        refusals.accept("the BSP coordinator at " + where + " refused a connection from "
+                + HostAddresses.remote(channel.socket()) + ", which " + what);
+    }
+
+    private void close(SocketChannel channel) {
+        connections.remove(channel);
+        closeQuietly(channel);
+    }
+
+    private synchronized Slot register(ControlConnection channel, int requested, String host, int port)
             throws IOException {
         String refusal = null;
         int index = requested;
@@ -298,7 +379,7 @@ final class Coordinator implements Closeable {
         }
         if (refusal != null) {
             refusals.accept(refusal + " (refused the registration from " + channel.remote() + ")");
-            channel.sendFailure(ControlChannel.ABORT, ErrorCode.PEER_FAILED.code(), refusal);
+            channel.sendAbort(ErrorCode.PEER_FAILED.code(), refusal);
             return null;
         }
         Slot slot = new Slot(channel, new PeerAddress(index, host, port));
@@ -311,8 +392,9 @@ final class Coordinator implements Closeable {
             for (Slot each : slots) {
                 book.add(each.address);
             }
-            JobStart start = new JobStart(spec.failureTimeout().toMillis(), bundleSize, spec.program().getName(),
-                    spec.arguments(), book, spec.resourceInterval().map(Duration::toMillis).orElse(0L));
+            // The same for every peer, so written once: a job of N peers sends N address books of N entries.
+            byte[] start = new JobStart(spec.failureTimeout().toMillis(), bundleSize, spec.program().getName(),
+                    spec.arguments(), book, spec.resourceInterval().map(Duration::toMillis).orElse(0L)).toBytes();
             for (Slot each : slots) {
                 try {
                     each.channel.sendStart(each.address.index(), start);
@@ -521,8 +603,8 @@ final class Coordinator implements Closeable {
                 : message.lines().findFirst().orElse(message);
     }
 
-    private static String advertised(ServerSocket server) {
-        InetAddress address = server.getInetAddress();
+    private static String advertised(ServerSocketChannel server) {
+        InetAddress address = server.socket().getInetAddress();
         return HostAddresses.text(address.isAnyLocalAddress() ? HostAddresses.wildcardStandIn() : address);
     }
 
@@ -544,16 +626,24 @@ final class Coordinator implements Closeable {
 
     @Override
     public void close() {
+        closed = true;
+        handshakes.shutdownNow();
         closeQuietly(server);
-        for (Socket socket : connections) {
-            closeQuietly(socket);
+        for (SocketChannel channel : connections) {
+            closeQuietly(channel);
         }
+        selector.wakeup();
         timer.shutdownNow();
     }
 
+    /** A registration refused: the connection closes. */
+    private static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+    }
+
     /** One registered peer, guarded by the coordinator. */
-    private static final class Slot {
-        final ControlChannel channel;
+    static final class Slot {
+        final ControlConnection channel;
         final PeerAddress address;
         /**
          * The barriers the peer is known to have entered: one more than the last it said it waits in, or, once it has
@@ -567,7 +657,7 @@ final class Coordinator implements Closeable {
         Instant started;
         Duration elapsed;
 
-        Slot(ControlChannel channel, PeerAddress address) {
+        Slot(ControlConnection channel, PeerAddress address) {
             this.channel = channel;
             this.address = address;
         }

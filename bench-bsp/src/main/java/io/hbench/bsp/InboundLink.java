@@ -23,6 +23,8 @@ final class InboundLink {
      * messages.
      */
     static final int KEPT_LARGE_BYTES = 1 << 20;
+    /** Reads of one link in one turn of the selector. */
+    private static final int READS_PER_TURN = 8;
 
     private final PeerRuntime peer;
     private final SocketChannel channel;
@@ -61,31 +63,38 @@ final class InboundLink {
     }
 
     /**
-     * Reads what the connection holds and delivers what is complete.
+     * Reads what the connection holds and delivers what is complete: up to {@link #READS_PER_TURN} reads, so that one
+     * busy sender does not keep the others waiting, and a turn costs one wait in the selector, not one per read.
      *
      * @throws EOFException when the other end has closed
      * @throws ProtocolException when it broke the framing
      */
     void readable() throws IOException {
-        if (gathering != null) {
-            if (channel.read(gathering) < 0) {
+        for (int reads = 0; reads < READS_PER_TURN; reads++) {
+            if (gathering != null) {
+                if (channel.read(gathering) < 0) {
+                    throw new EOFException();
+                }
+                if (gathering.hasRemaining()) {
+                    return;
+                }
+                ByteBuffer message = gathering.flip();
+                gathering = null;
+                peer.deliver(source, superstep, message);
+                peer.ledger().add(source, superstep, message.limit());
+            }
+            int read = channel.read(buffer);
+            if (read < 0) {
                 throw new EOFException();
             }
-            if (gathering.hasRemaining()) {
+            buffer.flip();
+            deliverComplete();
+            buffer.compact();
+            stopAfterLargeMessage();
+            if (read == 0) {
                 return;
             }
-            ByteBuffer message = gathering.flip();
-            gathering = null;
-            peer.deliver(source, superstep, message);
-            peer.ledger().add(source, superstep, message.limit());
         }
-        if (channel.read(buffer) < 0) {
-            throw new EOFException();
-        }
-        buffer.flip();
-        deliverComplete();
-        buffer.compact();
-        stopAfterLargeMessage();
     }
 
     private void deliverComplete() throws IOException {

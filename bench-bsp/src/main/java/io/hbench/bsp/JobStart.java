@@ -2,9 +2,11 @@ package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +64,17 @@ final class JobStart {
 
     PeerAddress peer(int index) {
         return peers.get(index);
+    }
+
+    /** What {@link #write} writes. */
+    byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            write(new DataOutputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory", e);
+        }
+        return bytes.toByteArray();
     }
 
     void write(DataOutputStream out) throws IOException {

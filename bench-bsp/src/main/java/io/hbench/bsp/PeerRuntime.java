@@ -399,7 +399,7 @@ final class PeerRuntime implements BspPeer {
     private void reportFailure(ErrorCode code, String message) {
         if (failureReported.compareAndSet(false, true)) {
             try {
-                control.sendFailure(ControlChannel.FAILED, code.code(), message);
+                control.sendFailure(code.code(), message);
             } catch (IOException e) {
                 abort(new BenchException(code, message));
             }
