@@ -14,7 +14,6 @@ import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -25,16 +24,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -56,31 +48,26 @@ import java.util.stream.Collectors;
  *
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is
- * closed and reported in one line naming its address, and the job goes on. At most
- * {@link Handshake#MAX_PENDING} connections wait for or are in their handshake at once; more are closed
- * at once.
+ * closed and reported in one line naming its address, and the job goes on.
  *
- * <p>Threads, whatever the number of peers: one that accepts and reads every control connection through
- * a selector ({@link ControlConnection}), up to {@link InboundLinks#HANDSHAKE_THREADS} that prove new
- * connections (they end after a second idle), and a timer. Lifecycle: {@link #start} binds the listener
- * and starts the selector thread; {@link #close} closes the listener and every connection, ends the
- * selector thread and the handshakes, and stops the timer. Closing before the job ended is seen by the
- * peers as their coordinator's death.
+ * <p>Threads, whatever the number of peers: one that accepts, proves ({@link ProvingListener}) and reads
+ * every control connection ({@link ControlConnection}) through a selector, and a timer. Lifecycle:
+ * {@link #start} binds the listener and starts the selector thread; {@link #close} ends the selector
+ * thread, which closes the listener and every connection as it ends, and stops the timer. Closing
+ * before the job ended is seen by the peers as their coordinator's death.
  */
 final class Coordinator implements Closeable {
     private final BspJobSpec spec;
     private final int bundleSize;
     private final ServerSocketChannel server;
     private final Selector selector;
-    private final ThreadPoolExecutor handshakes;
-    private final Queue<ControlConnection> proven = new ConcurrentLinkedQueue<>();
+    private final ProvingListener proving;
     private volatile boolean closed;
     private final String where;
     private final Instant start = Instant.now();
     private final ScheduledExecutorService timer;
     private final RunSecret secret;
     private final Consumer<String> refusals;
-    private final Set<SocketChannel> connections = ConcurrentHashMap.newKeySet();
 
     // Guarded by this.
     private final Slot[] slots;
@@ -96,7 +83,7 @@ final class Coordinator implements Closeable {
     private BspJobResult result;
 
     private Coordinator(BspJobSpec spec, int bundleSize, ServerSocketChannel server, Selector selector, String where,
-            RunSecret secret, Consumer<String> refusals) {
+            RunSecret secret, Consumer<String> refusals) throws IOException {
         this.spec = spec;
         this.secret = secret;
         this.refusals = refusals;
@@ -104,10 +91,11 @@ final class Coordinator implements Closeable {
         this.server = server;
         this.selector = selector;
         this.where = where;
-        this.handshakes = new ThreadPoolExecutor(InboundLinks.HANDSHAKE_THREADS, InboundLinks.HANDSHAKE_THREADS, 1,
-                TimeUnit.SECONDS, new LinkedBlockingQueue<>(Handshake.MAX_PENDING - InboundLinks.HANDSHAKE_THREADS),
-                runnable -> daemon(runnable, "bsp-coordinator-handshake"));
-        handshakes.allowCoreThreadTimeOut(true);
+        this.proving = new ProvingListener(server, selector, secret, Handshake.CONTROL, this::refuse,
+                (key, index) -> {
+                    key.attach(new ControlConnection((SocketChannel) key.channel()));
+                    key.interestOps(SelectionKey.OP_READ);
+                });
         this.slots = new Slot[spec.peers()];
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "bsp-coordinator-timer"));
     }
@@ -127,20 +115,19 @@ final class Coordinator implements Closeable {
         requireNonNull(refusals, "refusals is null");
         ServerSocketChannel server = null;
         Selector selector = null;
+        Coordinator coordinator;
         try {
             server = ServerSocketChannel.open();
-            server.bind(new InetSocketAddress(InetAddress.getByName(host), port), 1024);
-            server.configureBlocking(false);
+            server.bind(new InetSocketAddress(InetAddress.getByName(host), port), Handshake.MAX_PENDING);
             selector = Selector.open();
-            server.register(selector, SelectionKey.OP_ACCEPT);
+            coordinator = new Coordinator(spec, bundleSize, server, selector,
+                    advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals);
         } catch (IOException e) {
             closeQuietly(server);
             closeQuietly(selector);
             throw new BenchException(ErrorCode.PEER_UNREACHABLE,
                     "cannot listen for BSP peers on " + host + ":" + port + ": " + describe(e), e);
         }
-        Coordinator coordinator = new Coordinator(spec, bundleSize, server, selector,
-                advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals);
         coordinator.deadline = coordinator.timer.schedule(coordinator::joinTimedOut,
                 spec.failureTimeout().toMillis(), TimeUnit.MILLISECONDS);
         daemon(coordinator::run, "bsp-coordinator").start();
@@ -213,20 +200,13 @@ final class Coordinator implements Closeable {
     private void run() {
         try {
             while (!closed) {
-                selector.select();
-                for (ControlConnection connection = proven.poll(); connection != null; connection = proven.poll()) {
-                    try {
-                        connection.channel().register(selector, SelectionKey.OP_READ, connection);
-                    } catch (ClosedChannelException e) {
-                        // Closed on the way here: the job is over.
-                    }
-                }
+                selector.select(proving.expire());
                 for (SelectionKey key : selector.selectedKeys()) {
                     if (!key.isValid()) {
                         continue;
                     }
-                    if (key.isAcceptable()) {
-                        accept();
+                    if (proving.owns(key)) {
+                        proving.ready(key);
                     } else {
                         serve(key, (ControlConnection) key.attachment());
                     }
@@ -234,48 +214,14 @@ final class Coordinator implements Closeable {
                 selector.selectedKeys().clear();
             }
         } catch (IOException | ClosedSelectorException e) {
-            // The selector failed or closed: the job is over, or the peers see their coordinator die.
+            // The selector failed: the peers see their coordinator die.
         } finally {
-            closeQuietly(selector);
-        }
-    }
-
-    private void accept() {
-        SocketChannel channel;
-        try {
-            channel = server.accept();
-        } catch (IOException e) {
-            // One failed accept is that peer's problem; its absence is reported by the join deadline.
-            return;
-        }
-        if (channel == null) {
-            return;
-        }
-        connections.add(channel);
-        try {
-            handshakes.execute(() -> prove(channel));
-        } catch (RejectedExecutionException e) {
-            refuse(channel, "arrived while " + Handshake.MAX_PENDING + " others were still proving the run's secret");
-            close(channel);
-        }
-    }
-
-    /** On a handshake thread: proves the connection and hands it to the selector thread. */
-    private void prove(SocketChannel channel) {
-        try {
-            channel.socket().setTcpNoDelay(true);
-            Handshake.accept(channel.socket(), secret, Handshake.CONTROL);
-            channel.configureBlocking(false);
-            proven.add(new ControlConnection(channel));
-            selector.wakeup();
-            if (closed) {
-                close(channel);
+            proving.close();
+            for (SelectionKey key : selector.keys()) {
+                closeQuietly(key.channel());
             }
-        } catch (ProtocolException e) {
-            refuse(channel, e.getMessage());
-            close(channel);
-        } catch (IOException e) {
-            close(channel);
+            closeQuietly(server);
+            closeQuietly(selector);
         }
     }
 
@@ -297,7 +243,7 @@ final class Coordinator implements Closeable {
         }
         key.cancel();
         if (connection.slot() == null) {
-            close(connection.channel());
+            connection.close();
         }
     }
 
@@ -352,11 +298,6 @@ final class Coordinator implements Closeable {
     private void refuse(SocketChannel channel, String what) {
         refusals.accept("the BSP coordinator at " + where + " refused a connection from "
                 + HostAddresses.remote(channel.socket()) + ", which " + what);
-    }
-
-    private void close(SocketChannel channel) {
-        connections.remove(channel);
-        closeQuietly(channel);
     }
 
     private synchronized Slot register(ControlConnection channel, int requested, String host, int port)
@@ -624,14 +565,10 @@ final class Coordinator implements Closeable {
         }
     }
 
+    /** Ends the selector thread, which closes the listener and every connection as it ends, and stops the timer. */
     @Override
     public void close() {
         closed = true;
-        handshakes.shutdownNow();
-        closeQuietly(server);
-        for (SocketChannel channel : connections) {
-            closeQuietly(channel);
-        }
         selector.wakeup();
         timer.shutdownNow();
     }

@@ -39,11 +39,11 @@ final class Handshake {
     /** How long either end waits for the other's part of the handshake. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     /**
-     * The most connections one listener holds in their handshake at once, proving or waiting for a thread to prove
-     * them: peers connect where their messages go, so a legitimate run rarely has more than a few pending at one
-     * listener, and more than this are strangers.
+     * The most connections one listener holds in their handshake at once; while it holds this many it accepts no more,
+     * and the rest wait in the kernel's backlog. A handshake in progress costs a listener a buffer, not a thread, so a
+     * job's peers may all connect to the coordinator at once.
      */
-    static final int MAX_PENDING = 64;
+    static final int MAX_PENDING = 1024;
 
     private static final byte[] MAGIC = "HBSP".getBytes(StandardCharsets.US_ASCII);
     /**
@@ -53,6 +53,8 @@ final class Handshake {
     private static final byte VERSION = 3;
     private static final int NONCE = 16;
     private static final int PROOF = 32;
+    /** The client's hello: purpose, index, nonce and proof. */
+    private static final int HELLO = 1 + Integer.BYTES + NONCE + PROOF;
     private static final byte[] CLIENT = "hbench-bsp client".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SERVER = "hbench-bsp server".getBytes(StandardCharsets.US_ASCII);
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -61,44 +63,94 @@ final class Handshake {
     }
 
     /**
-     * The server's side, on a connection just accepted: returns the peer index the client claims, proven with the
-     * secret but not yet checked against the job.
+     * The server's side, on a blocking connection just accepted: returns the peer index the client claims, proven with
+     * the secret but not yet checked against the job. Listeners use {@link Server} on their selector thread instead.
      *
      * @throws ProtocolException if the client did not prove the secret or asked for another purpose; the caller closes
      *     the connection and reports the message, which says what the client did ("did not prove the run's secret")
      */
     static int accept(Socket socket, RunSecret secret, byte purpose) throws IOException {
-        byte[] serverNonce = nonce();
-        ByteBuffer greeting = ByteBuffer.allocate(MAGIC.length + 1 + NONCE).put(MAGIC).put(VERSION).put(serverNonce);
-        byte[] hello = new byte[1 + Integer.BYTES + NONCE + PROOF];
+        Server server = new Server(secret, purpose);
         int timeout = socket.getSoTimeout();
         try {
             OutputStream out = socket.getOutputStream();
-            out.write(greeting.array());
+            out.write(server.greeting());
             out.flush();
-            readFully(socket, hello, deadline());
+            byte[] hello = new byte[HELLO];
+            readFully(socket, hello, server.deadline);
+            server.hello.put(hello);
+            int index = server.verify();
+            out.write(server.answer());
+            out.flush();
+            return index;
         } finally {
             socket.setSoTimeout(timeout);
         }
-        ByteBuffer fields = ByteBuffer.wrap(hello);
-        byte claimedPurpose = fields.get();
-        int index = fields.getInt();
-        byte[] clientNonce = new byte[NONCE];
-        fields.get(clientNonce);
-        byte[] proof = new byte[PROOF];
-        fields.get(proof);
-        Mac mac = secret.newMac();
-        if (!MessageDigest.isEqual(proof, sign(mac, CLIENT, claimedPurpose, index, serverNonce, clientNonce))) {
-            throw new ProtocolException("did not prove the run's secret");
+    }
+
+    /**
+     * The server's side of one handshake as a value, so that a listener's selector thread can hold many at once and
+     * needs no thread per connection: send {@link #greeting}, gather the client's hello into {@link #hello} by
+     * {@link #deadline}, {@link #verify} it, send {@link #answer}.
+     */
+    static final class Server {
+        private final RunSecret secret;
+        private final byte purpose;
+        private final byte[] serverNonce = nonce();
+        final ByteBuffer hello = ByteBuffer.allocate(HELLO);
+        /** When the client must have sent its hello (a nanoTime). */
+        final long deadline = deadline();
+        private byte[] answer;
+
+        Server(RunSecret secret, byte purpose) {
+            this.secret = secret;
+            this.purpose = purpose;
         }
-        if (claimedPurpose != purpose) {
-            throw new ProtocolException("asked for a " + name(claimedPurpose) + " connection at a " + name(purpose)
-                    + " port");
+
+        byte[] greeting() {
+            return ByteBuffer.allocate(MAGIC.length + 1 + NONCE).put(MAGIC).put(VERSION).put(serverNonce).array();
         }
-        OutputStream out = socket.getOutputStream();
-        out.write(sign(mac, SERVER, purpose, index, serverNonce, clientNonce));
-        out.flush();
-        return index;
+
+        /**
+         * Checks the hello gathered in {@link #hello}: returns the peer index the client claims, proven with the secret,
+         * and makes the {@link #answer}.
+         *
+         * @throws ProtocolException if the client did not prove the secret or asked for another purpose
+         */
+        int verify() throws ProtocolException {
+            ByteBuffer fields = hello.duplicate().flip();
+            byte claimedPurpose = fields.get();
+            int index = fields.getInt();
+            byte[] clientNonce = new byte[NONCE];
+            fields.get(clientNonce);
+            byte[] proof = new byte[PROOF];
+            fields.get(proof);
+            Mac mac = secret.newMac();
+            if (!MessageDigest.isEqual(proof, sign(mac, CLIENT, claimedPurpose, index, serverNonce, clientNonce))) {
+                throw new ProtocolException("did not prove the run's secret");
+            }
+            if (claimedPurpose != purpose) {
+                throw new ProtocolException("asked for a " + name(claimedPurpose) + " connection at a " + name(purpose)
+                        + " port");
+            }
+            answer = sign(mac, SERVER, purpose, index, serverNonce, clientNonce);
+            return index;
+        }
+
+        /** The server's proof, once {@link #verify} has passed. */
+        byte[] answer() {
+            return answer;
+        }
+
+        /** The failure of a client that has not sent its hello by the deadline. */
+        static ProtocolException tooSlow() {
+            return new ProtocolException("did not finish the handshake within " + TIMEOUT.toSeconds() + " s");
+        }
+
+        /** The failure of a client that closed its connection before its hello was whole. */
+        static ProtocolException closedEarly() {
+            return new ClosedEarly();
+        }
     }
 
     /**
@@ -129,7 +181,7 @@ final class Handshake {
             fields.get(serverNonce);
             byte[] clientNonce = nonce();
             Mac mac = secret.newMac();
-            ByteBuffer hello = ByteBuffer.allocate(1 + Integer.BYTES + NONCE + PROOF).put(purpose).putInt(index)
+            ByteBuffer hello = ByteBuffer.allocate(HELLO).put(purpose).putInt(index)
                     .put(clientNonce).put(sign(mac, CLIENT, purpose, index, serverNonce, clientNonce));
             OutputStream out = socket.getOutputStream();
             out.write(hello.array());
@@ -167,7 +219,7 @@ final class Handshake {
         while (read < bytes.length) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0) {
-                throw new ProtocolException("did not finish the handshake within " + TIMEOUT.toSeconds() + " s");
+                throw Server.tooSlow();
             }
             socket.setSoTimeout((int) left);
             int count;

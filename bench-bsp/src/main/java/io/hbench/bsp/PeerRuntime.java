@@ -46,15 +46,14 @@ import java.util.function.Consumer;
  * links for them, and the coordinator hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
  *
  * <p>Threads, whatever N is: the control reader, the inbound selector ({@link InboundLinks}, which also
- * accepts and, on a pool of at most {@link InboundLinks#HANDSHAKE_THREADS}, proves connections), the
- * program and the watchdog: at most {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
+ * accepts and proves connections), the program and the watchdog: {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
  * link closes, which unblocks the program's I/O, and the program thread is interrupted. When join
  * returns, every socket is closed and every runtime thread has ended, except a program thread that
  * ignores interruption, which is a daemon left to itself.
  */
 final class PeerRuntime implements BspPeer {
-    /** The most threads one peer's runtime runs at once. */
-    static final int MAX_THREADS = 4 + InboundLinks.HANDSHAKE_THREADS;
+    /** The threads of one peer's runtime, whatever the job's size. */
+    static final int MAX_THREADS = 4;
     /**
      * How long a peer waits in a barrier before it tells the coordinator (ENTER), so that a peer that never comes, or
      * ended its program, can be named. A fast superstep costs the coordinator nothing.
@@ -217,7 +216,7 @@ final class PeerRuntime implements BspPeer {
     private void runJob() throws InterruptedException {
         try {
             try {
-                inbound = new InboundLinks(this, listener, job.count(), index);
+                inbound = new InboundLinks(this, listener, job.count(), index, secret);
             } catch (IOException e) {
                 throw new BenchException(ErrorCode.PEER_UNREACHABLE, self + " cannot serve its data listener: "
                         + Coordinator.describe(e), e);
@@ -245,9 +244,6 @@ final class PeerRuntime implements BspPeer {
             }
             for (Thread thread : started) {
                 thread.join(PROGRAM_GRACE_MILLIS);
-            }
-            if (inbound != null) {
-                inbound.awaitHandshakes(PROGRAM_GRACE_MILLIS);
             }
         }
     }
@@ -435,10 +431,6 @@ final class PeerRuntime implements BspPeer {
     }
 
     // Called by the inbound links.
-
-    RunSecret secret() {
-        return secret;
-    }
 
     ReceiptLedger ledger() {
         return ledger;
