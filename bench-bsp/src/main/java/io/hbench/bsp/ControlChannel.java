@@ -11,9 +11,10 @@ import java.net.Socket;
 import java.time.Instant;
 
 /**
- * One control connection between a peer and the coordinator, once {@link Handshake} has proven it:
- * small typed messages, each a type byte and a body, sent at once (TCP_NODELAY, flushed per message)
- * so that the coordinator hears of a failure when it happens. Any thread may send; one thread reads.
+ * A peer's end of its control connection to the coordinator, once {@link Handshake} has proven it
+ * ({@link ControlConnection} is the coordinator's): small typed messages, each a type byte and a body,
+ * sent at once (TCP_NODELAY, flushed per message) so that the coordinator hears of a failure when it
+ * happens. Any thread may send; one thread reads.
  *
  * <pre>
  * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
