@@ -82,6 +82,7 @@ public final class HsSort {
         job.setMapperClass(TimedMapper.class);
         job.setReducerClass(TimedReducer.class);
         job.setPartitionerClass(KeyRangePartitioner.class);
+        job.setSortComparatorClass(KeyComparator.class);
         job.setNumReduceTasks(reduces);
         job.setMapOutputKeyClass(Text.class);
         job.setMapOutputValueClass(Text.class);

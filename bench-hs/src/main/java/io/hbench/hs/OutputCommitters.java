@@ -16,8 +16,8 @@ import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitterFactory;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 
 /**
- * Which output committer commits a job's output. hbench never chooses one: its output formats are FileOutputFormats,
- * which take theirs from PathOutputCommitterFactory, so the cluster's settings decide, as for any job of the cluster
+ * Which output committer commits a job's output. hbench never chooses one: its output formats take theirs from a
+ * FileOutputFormat, which takes it from PathOutputCommitterFactory, so the cluster's settings decide, as for any job of the cluster
  * (on S3A, {@code fs.s3a.committer.name}). After a job its committer is read back from {@code _SUCCESS}; before one,
  * it is foreseen for the one case worth a note: the classic committer writing into an object store.
  */

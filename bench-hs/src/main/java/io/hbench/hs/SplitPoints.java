@@ -45,7 +45,7 @@ final class SplitPoints {
         try {
             List<Future<List<byte[]>>> reads = new ArrayList<>();
             for (InputSplit split : splits) {
-                FileSplit file = (FileSplit) split;
+                FileSplit file = ((HsInputFormat.RecordSplit) split).file();
                 reads.add(pool.submit(() -> sampleSplit(conf, file, runsPerSplit, perRun)));
             }
             List<byte[]> keys = new ArrayList<>();

@@ -4,7 +4,6 @@ import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
 import java.util.zip.CRC32;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * Reads one whole file: checks that keys never decrease, counts records and sums their CRC32.
@@ -25,7 +24,7 @@ public final class ValidateMapper extends TimedMapper<Text, Text, Text, Text> {
 
     @Override
     protected void setup(Context context) {
-        file = new Text(((FileSplit) context.getInputSplit()).getPath().getName());
+        file = new Text(((HsInputFormat.RecordSplit) context.getInputSplit()).file().getPath().getName());
     }
 
     @Override

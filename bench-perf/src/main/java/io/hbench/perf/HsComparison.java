@@ -40,6 +40,10 @@ import org.apache.hadoop.util.ToolRunner;
  * ({@code mapreduce.job.reduces} for TeraSort, {@code -reduces} for HSSort); output replication 3
  * for both sorts (TeraSort's default is 1; TPCx-HS requires 3), both synced at the end (TeraSort's
  * default). Times are each whole call measured from outside with {@code System.nanoTime}.
+ *
+ * <p>One setting differs unless {@code -sortMb} is given: HSSort sizes its map sort buffer so that a split's output
+ * spills once, where TeraSort keeps Hadoop's 100 MB. {@code -sortMb N} sets {@code mapreduce.task.io.sort.mb} to N
+ * for both (HSSort leaves a value the user set alone), to show the figure with equal settings.
  */
 public final class HsComparison {
     private static final String HADOOP_BASE = "/perf/tera";
@@ -52,21 +56,26 @@ public final class HsComparison {
     private final int rounds;
     private final int warmup;
     private final long settleMillis;
+    /** The sort buffer both sorts get, in MB; 0 for each tool's own choice. */
+    private final int sortMb;
 
-    private HsComparison(PrintStream out, long rows, int reduces, int rounds, int warmup, long settleMillis) {
+    private HsComparison(PrintStream out, long rows, int reduces, int rounds, int warmup, long settleMillis,
+            int sortMb) {
         this.out = out;
         this.rows = rows;
         this.reduces = reduces;
         this.rounds = rounds;
         this.warmup = warmup;
         this.settleMillis = settleMillis;
+        this.sortMb = sortMb;
     }
 
     public static void main(String[] args) throws Exception {
         PerfFlags flags = PerfFlags.parse("HsComparison", "HsComparison [-rows 10000000] [-reduces 2] [-rounds 1]"
-                + " [-warmup 0] [-settle 2]", args, "rows", "reduces", "rounds", "warmup", "settle");
+                + " [-warmup 0] [-settle 2] [-sortMb 0]", args, "rows", "reduces", "rounds", "warmup", "settle", "sortMb");
         new HsComparison(System.out, flags.wholeLong("rows", 10_000_000, 1), flags.whole("reduces", 2, 1), flags.whole("rounds", 1, 1),
-                flags.whole("warmup", 0, 0), Math.round(flags.decimal("settle", 2, 0) * 1000)).run();
+                flags.whole("warmup", 0, 0), Math.round(flags.decimal("settle", 2, 0) * 1000),
+                flags.whole("sortMb", 0, 0)).run();
     }
 
     private void run() throws Exception {
@@ -75,13 +84,18 @@ public final class HsComparison {
             long start = System.nanoTime();
             try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"))) {
                 Configuration conf = cluster.clientConfiguration();
+                if (sortMb > 0) {
+                    conf.setInt("mapreduce.task.io.sort.mb", sortMb);
+                }
                 out.println(String.format(Locale.ROOT, "embedded cluster: %d DataNodes, %s = %s, %s = %s, started in"
                         + " %.1f s", cluster.dataNodes(), "mapreduce.local.map.tasks.maximum",
                         conf.get("mapreduce.local.map.tasks.maximum"), "mapreduce.local.reduce.tasks.maximum",
                         conf.get("mapreduce.local.reduce.tasks.maximum", "1"), (System.nanoTime() - start) / 1e9));
                 out.println(String.format(Locale.ROOT, "%d rows (%d bytes), 1 generating map, %d reducers, output"
                         + " replication 3; %d warm-up + %d counted round(s), order alternates; sync + %.1f s pause"
-                        + " before every phase", rows, rows * 100, reduces, warmup, rounds, settleMillis / 1000.0));
+                        + " before every phase; map sort buffer %s", rows, rows * 100, reduces, warmup, rounds,
+                        settleMillis / 1000.0, sortMb > 0 ? sortMb + " MB for both" : "Hadoop's default for TeraSort,"
+                        + " sized by HSSort to spill once per split for hbench"));
                 List<double[][]> counted = new ArrayList<>();
                 for (int round = 1; round <= warmup + rounds; round++) {
                     boolean hbenchFirst = round % 2 == 0;
