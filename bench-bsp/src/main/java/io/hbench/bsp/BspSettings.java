@@ -29,6 +29,8 @@ public final class BspSettings {
     /** The size in bytes of each peer's send buffer per destination and of its receive buffer per source. */
     public static final String BUNDLE_SIZE_KEY = "hbench.bsp.bundle.size";
     public static final int DEFAULT_BUNDLE_SIZE = 64 * 1024;
+    /** How peers end a superstep: {@code auto} (the default), {@code direct} or {@code dissemination}; see {@link Barrier}. */
+    public static final String BARRIER_KEY = "hbench.bsp.barrier";
     /**
      * The address the {@link MapReduceBspRunner}'s coordinator listens on and its peers connect to; default as for
      * {@link #ADDRESS_KEY}, chosen on the submitting host. Refused if it is a loopback address while the peers run
@@ -60,6 +62,17 @@ public final class BspSettings {
                     + ": the bundle size must be from " + MIN_BUNDLE_SIZE + " to " + MAX_BUNDLE_SIZE + " bytes");
         }
         return size;
+    }
+
+    static Barrier barrier(Configuration conf) {
+        String value = conf.getTrimmed(BARRIER_KEY, Barrier.AUTO.text());
+        for (Barrier barrier : Barrier.values()) {
+            if (barrier.text().equalsIgnoreCase(value)) {
+                return barrier;
+            }
+        }
+        throw new BenchException(ErrorCode.INVALID_ARGUMENT, "-D " + BARRIER_KEY + "=" + value
+                + ": the barrier must be auto, direct or dissemination");
     }
 
     static int localMaxPeers(Configuration conf) {

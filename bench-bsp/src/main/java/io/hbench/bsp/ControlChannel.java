@@ -18,7 +18,8 @@ import java.time.Instant;
  *
  * <pre>
  * REGISTER peer->coordinator  int index (-1: any free one), UTF host, int data port
- * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, UTF program class,
+ * START    coordinator->peer  int index, int count, long timeout ms, int bundle size, byte barrier (its ordinal:
+ *                             DIRECT or DISSEMINATION), UTF program class,
  *                             int length + argument bytes, count x (UTF host, int port), long resource sampling
  *                             interval ms (0: none)
  * ENTER    peer->coordinator  int superstep            (this peer has waited in the barrier of s for a while;

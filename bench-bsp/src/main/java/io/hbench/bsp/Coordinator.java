@@ -58,7 +58,7 @@ import java.util.stream.Collectors;
  */
 final class Coordinator implements Closeable {
     private final BspJobSpec spec;
-    private final int bundleSize;
+    private final LinkSettings links;
     private final ServerSocketChannel server;
     private final Selector selector;
     private final ProvingListener proving;
@@ -82,12 +82,12 @@ final class Coordinator implements Closeable {
     private BenchException failure;
     private BspJobResult result;
 
-    private Coordinator(BspJobSpec spec, int bundleSize, ServerSocketChannel server, Selector selector, String where,
+    private Coordinator(BspJobSpec spec, LinkSettings links, ServerSocketChannel server, Selector selector, String where,
             RunSecret secret, Consumer<String> refusals) throws IOException {
         this.spec = spec;
         this.secret = secret;
         this.refusals = refusals;
-        this.bundleSize = bundleSize;
+        this.links = links;
         this.server = server;
         this.selector = selector;
         this.where = where;
@@ -107,7 +107,7 @@ final class Coordinator implements Closeable {
      * @param refusals told, in one line each, of every connection refused
      * @throws BenchException PEER_UNREACHABLE when it cannot listen there
      */
-    static Coordinator start(String host, int port, BspJobSpec spec, int bundleSize, RunSecret secret,
+    static Coordinator start(String host, int port, BspJobSpec spec, LinkSettings links, RunSecret secret,
             Consumer<String> refusals) {
         requireNonNull(host, "host is null");
         requireNonNull(spec, "spec is null");
@@ -120,7 +120,7 @@ final class Coordinator implements Closeable {
             server = ServerSocketChannel.open();
             server.bind(new InetSocketAddress(InetAddress.getByName(host), port), Handshake.MAX_PENDING);
             selector = Selector.open();
-            coordinator = new Coordinator(spec, bundleSize, server, selector,
+            coordinator = new Coordinator(spec, links, server, selector,
                     advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals);
         } catch (IOException e) {
             closeQuietly(server);
@@ -334,8 +334,8 @@ final class Coordinator implements Closeable {
                 book.add(each.address);
             }
             // The same for every peer, so written once: a job of N peers sends N address books of N entries.
-            byte[] start = new JobStart(spec.failureTimeout().toMillis(), bundleSize, spec.program().getName(),
-                    spec.arguments(), book, spec.resourceInterval().map(Duration::toMillis).orElse(0L)).toBytes();
+            byte[] start = new JobStart(spec.failureTimeout().toMillis(), links.bundleSize(),
+                    links.barrier().resolve(slots.length), spec.program().getName(), spec.arguments(), book, spec.resourceInterval().map(Duration::toMillis).orElse(0L)).toBytes();
             for (Slot each : slots) {
                 try {
                     each.channel.sendStart(each.address.index(), start);

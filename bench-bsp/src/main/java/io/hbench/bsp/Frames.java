@@ -13,6 +13,8 @@ package io.hbench.bsp;
  *       carried a message in it: a peer enters the barrier only when all it sent has been delivered.
  *   <li>BARRIER: a token of the dissemination barrier; which round it belongs to follows from the
  *       sender, the receiver's partner in exactly one round.
+ *   <li>END: with the direct barrier, the sender's superstep ends; every message it sent here in it
+ *       came before.
  * </ul>
  */
 final class Frames {
@@ -22,6 +24,8 @@ final class Frames {
     static final int STEP = -2;
     /** The sender has passed the previous rounds of the barrier of the superstep given. */
     static final int BARRIER = -3;
+    /** The sender has ended the superstep given (the direct barrier). */
+    static final int END = -4;
     static final int HEADER = Integer.BYTES;
     static final int MARKER = 2 * Integer.BYTES;
 

@@ -35,8 +35,10 @@ final class InboundLink {
     /** A message larger than {@link #buffer} while its bytes are still arriving; null otherwise. */
     private ByteBuffer gathering;
     private final int source;
-    /** The round of the barrier in which the source sends its tokens here; -1: none. */
+    /** The round of the dissemination barrier in which the source sends its tokens here; -1: none; DIRECT: none. */
     private final int round;
+    /** {@link #round} of a link of a job that ends supersteps with the direct barrier. */
+    static final int DIRECT = -2;
     /** The superstep the source's messages now belong to; -1 until it says. */
     private int superstep = -1;
 
@@ -156,6 +158,10 @@ final class InboundLink {
         } else if (marker == Frames.BARRIER) {
             if (round < 0 || !peer.ledger().token(round, step)) {
                 throw new ProtocolException("sent a barrier token of superstep " + step + " it was not due");
+            }
+        } else if (marker == Frames.END) {
+            if (round != DIRECT || !peer.ledger().ended(source, step)) {
+                throw new ProtocolException("ended superstep " + step + " out of turn");
             }
         } else {
             throw new ProtocolException("sent marker " + marker + " of superstep " + step);

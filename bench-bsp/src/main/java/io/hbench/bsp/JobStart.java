@@ -7,6 +7,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ProtocolException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,18 +21,21 @@ final class JobStart {
     private final int count;
     private final long timeoutMillis;
     private final int bundleSize;
+    private final Barrier barrier;
     private final String programClass;
     private final byte[] arguments;
     private final List<PeerAddress> peers;
     private final long resourceIntervalMillis;
 
     /** @param resourceIntervalMillis how often peers sample their hosts; 0: they do not */
-    JobStart(long timeoutMillis, int bundleSize, String programClass, byte[] arguments, List<PeerAddress> peers,
-            long resourceIntervalMillis) {
+    /** @param barrier DIRECT or DISSEMINATION, as {@link Barrier#resolve} chose for the job */
+    JobStart(long timeoutMillis, int bundleSize, Barrier barrier, String programClass, byte[] arguments,
+            List<PeerAddress> peers, long resourceIntervalMillis) {
         this.resourceIntervalMillis = resourceIntervalMillis;
         this.count = peers.size();
         this.timeoutMillis = timeoutMillis;
         this.bundleSize = bundleSize;
+        this.barrier = requireNonNull(barrier, "barrier is null");
         this.programClass = requireNonNull(programClass, "programClass is null");
         this.arguments = requireNonNull(arguments, "arguments is null");
         this.peers = List.copyOf(peers);
@@ -47,6 +51,10 @@ final class JobStart {
 
     int bundleSize() {
         return bundleSize;
+    }
+
+    Barrier barrier() {
+        return barrier;
     }
 
     String programClass() {
@@ -81,6 +89,7 @@ final class JobStart {
         out.writeInt(count);
         out.writeLong(timeoutMillis);
         out.writeInt(bundleSize);
+        out.writeByte(barrier.ordinal());
         out.writeUTF(programClass);
         out.writeInt(arguments.length);
         out.write(arguments);
@@ -95,12 +104,17 @@ final class JobStart {
         int count = in.readInt();
         long timeoutMillis = in.readLong();
         int bundleSize = in.readInt();
+        int barrier = in.readByte();
+        if (barrier != Barrier.DIRECT.ordinal() && barrier != Barrier.DISSEMINATION.ordinal()) {
+            throw new ProtocolException("sent barrier " + barrier + ", neither direct nor dissemination");
+        }
         String programClass = in.readUTF();
         byte[] arguments = ControlChannel.readBytes(in);
         List<PeerAddress> peers = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             peers.add(new PeerAddress(i, in.readUTF(), in.readInt()));
         }
-        return new JobStart(timeoutMillis, bundleSize, programClass, arguments, peers, in.readLong());
+        return new JobStart(timeoutMillis, bundleSize, Barrier.values()[barrier], programClass, arguments, peers,
+                in.readLong());
     }
 }

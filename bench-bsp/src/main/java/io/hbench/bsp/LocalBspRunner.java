@@ -41,11 +41,11 @@ public final class LocalBspRunner implements BspRunner {
         requireNonNull(spec, "spec is null");
         String host = BspSettings.dataAddress(conf, true);
         int[] ports = BspSettings.ports(conf);
-        int bundleSize = BspSettings.bundleSize(conf);
+        LinkSettings links = LinkSettings.from(conf);
         List<Thread> peers = new ArrayList<>();
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
         RunSecret secret = RunSecret.generate();
-        try (Coordinator coordinator = Coordinator.start(host, 0, sampled, bundleSize, secret, System.err::println)) {
+        try (Coordinator coordinator = Coordinator.start(host, 0, sampled, links, secret, System.err::println)) {
             InetSocketAddress address = new InetSocketAddress(host, coordinator.port());
             try {
                 for (int i = 0; i < spec.peers(); i++) {

@@ -52,7 +52,7 @@ public final class ManualBspRunner implements BspRunner {
         requireNonNull(spec, "spec is null");
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
         try (Coordinator coordinator = Coordinator.start(listen.getHostString(), listen.getPort(), sampled,
-                BspSettings.bundleSize(conf), secret, refusals)) {
+                LinkSettings.from(conf), secret, refusals)) {
             listening.accept(coordinator.where());
             try {
                 return coordinator.awaitResult();

@@ -96,7 +96,7 @@ public final class MapReduceBspRunner implements BspRunner {
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
         RunSecret secret = RunSecret.generate();
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), sampled,
-                BspSettings.bundleSize(conf), secret, progress::println)) {
+                LinkSettings.from(conf), secret, progress::println)) {
             Job job = newJob(spec, coordinator, local);
             secret.addTo(job.getCredentials());
             if (local) {

@@ -40,6 +40,11 @@ final class OutboundLink {
         return destination;
     }
 
+    /** The superstep is over, so everything sent in it is delivered by the barrier's account (the direct barrier's). */
+    void ended() {
+        unacknowledged = false;
+    }
+
     /** Whether a message has been sent since the destination last acknowledged that all before was delivered. */
     boolean unacknowledged() {
         return unacknowledged;

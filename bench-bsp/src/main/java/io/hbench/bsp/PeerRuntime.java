@@ -74,7 +74,9 @@ final class PeerRuntime implements BspPeer {
     private final PeerAddress self;
     private final LinkDecorator links;
     private final ReceiptLedger ledger;
-    /** The rounds of the barrier: ceil(log2 N). */
+    /** Whether supersteps end with the direct barrier; otherwise the dissemination barrier. */
+    private final boolean direct;
+    /** The rounds of the dissemination barrier: ceil(log2 N); 0 with the direct barrier. */
     private final int rounds;
     // Written by the program thread only; guarded by itself against closing while a link opens.
     private final OutboundLink[] outbound;
@@ -116,7 +118,8 @@ final class PeerRuntime implements BspPeer {
         this.index = index;
         this.self = job.peer(index);
         this.links = links;
-        this.rounds = rounds(job.count());
+        this.direct = job.barrier() == Barrier.DIRECT;
+        this.rounds = direct ? 0 : rounds(job.count());
         this.ledger = new ReceiptLedger(job.count(), rounds);
         this.outbound = new OutboundLink[job.count()];
         this.watchdog = new Watchdog("bsp-peer-" + index + "-watchdog", job.timeoutMillis(), this::peerSilent);
@@ -446,7 +449,8 @@ final class PeerRuntime implements BspPeer {
         int distance = Math.floorMod(index - source, job.count());
         int round = Integer.bitCount(distance) == 1 ? Integer.numberOfTrailingZeros(distance) : -1;
         // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
-        return new InboundLink(this, channel, source, round < rounds ? round : -1, 2 * job.bundleSize());
+        return new InboundLink(this, channel, source, direct ? InboundLink.DIRECT : round < rounds ? round : -1,
+                2 * job.bundleSize());
     }
 
     void refuse(SocketChannel channel, String what) {
@@ -587,22 +591,43 @@ final class PeerRuntime implements BspPeer {
     }
 
     /**
-     * Ends the superstep among the peers, with no round trip through the coordinator: this peer flushes every link it
-     * sent on (all it sent has been delivered once the acknowledgements are here), then takes part in the
-     * dissemination barrier. When the barrier is over, every peer has flushed, so every message of the superstep sent
-     * here has been delivered.
+     * Ends the superstep among the peers, with no round trip through the coordinator, by the job's {@link Barrier}. When
+     * it returns, every peer has entered the barrier and every message of the superstep sent here has been delivered.
      */
     @Override
     public SuperstepTiming sync() throws InterruptedException {
         usable();
         fixHandler();
         long syncStart = System.nanoTime();
-        flushLinks();
-        long flushed = System.nanoTime();
-        barrier();
+        BarrierWait wait;
+        if (direct) {
+            markEnds();
+            long flushed = System.nanoTime();
+            wait = new BarrierWait(flushed);
+            for (int source = 0; source < job.count(); source++) {
+                int from = source;
+                if (from != index) {
+                    wait.until(deadline -> ledger.awaitEnd(from, superstep, deadline), from);
+                }
+            }
+        } else {
+            flushLinks();
+            wait = new BarrierWait(System.nanoTime());
+            for (int round = 0; round < rounds; round++) {
+                OutboundLink link = outbound((index + (1 << round)) % job.count());
+                try {
+                    link.mark(Frames.BARRIER, superstep);
+                } catch (IOException e) {
+                    throw linkFailed(link, e);
+                }
+                int inRound = round;
+                wait.until(deadline -> ledger.awaitToken(inRound, superstep, deadline),
+                        Math.floorMod(index - (1 << round), job.count()));
+            }
+        }
         long ended = System.nanoTime();
-        SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, flushed - syncStart,
-                ended - flushed, messagesSent, bytesSentRemote, bytesSentLocal, ledger.total(superstep));
+        SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, wait.entered - syncStart,
+                ended - wait.entered, messagesSent, bytesSentRemote, bytesSentLocal, ledger.total(superstep));
         superstep++;
         stepStartNanos = ended;
         messagesSent = 0;
@@ -612,24 +637,50 @@ final class PeerRuntime implements BspPeer {
     }
 
     /**
-     * The dissemination barrier of this superstep. A peer that has waited {@link #PATIENCE_MILLIS} tells the
-     * coordinator it is in the barrier; one that has waited the failure timeout tells it which token it still lacks,
-     * and the coordinator, which knows who has entered, names the peers at fault and aborts the job.
+     * The direct barrier's first half: what is bundled and an end marker, on a link to every other peer. The superstep's
+     * messages are delivered once each destination has this peer's marker, so no link waits for an acknowledgement.
      */
-    private void barrier() throws InterruptedException {
-        long entered = System.nanoTime();
-        long patience = entered + TimeUnit.MILLISECONDS.toNanos(Math.min(PATIENCE_MILLIS, job.timeoutMillis() / 4));
-        long deadline = entered + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
-        boolean told = false;
-        boolean stalled = false;
-        for (int round = 0; round < rounds; round++) {
-            OutboundLink link = outbound((index + (1 << round)) % job.count());
-            try {
-                link.mark(Frames.BARRIER, superstep);
-            } catch (IOException e) {
-                throw linkFailed(link, e);
+    private void markEnds() throws InterruptedException {
+        for (int destination = 0; destination < job.count(); destination++) {
+            if (destination != index) {
+                OutboundLink link = outbound(destination);
+                try {
+                    link.mark(Frames.END, superstep);
+                } catch (IOException e) {
+                    throw linkFailed(link, e);
+                }
+                link.ended();
             }
-            while (!ledger.awaitToken(round, superstep, told ? deadline : patience)) {
+        }
+        unacknowledged.clear();
+    }
+
+    /** What one barrier waits for: a token of a round, or a peer's end of superstep; true once it has arrived. */
+    @FunctionalInterface
+    private interface Arrival {
+        boolean await(long deadlineNanos) throws InterruptedException;
+    }
+
+    /**
+     * This peer's wait in one barrier. A peer that has waited {@link #PATIENCE_MILLIS} tells the coordinator it is in
+     * the barrier; one that has waited the failure timeout tells it which peer it still waits for, and the coordinator,
+     * which knows who has entered, names the peers at fault and aborts the job.
+     */
+    private final class BarrierWait {
+        final long entered;
+        private final long patience;
+        private long deadline;
+        private boolean told;
+        private boolean stalled;
+
+        BarrierWait(long entered) {
+            this.entered = entered;
+            this.patience = entered + TimeUnit.MILLISECONDS.toNanos(Math.min(PATIENCE_MILLIS, job.timeoutMillis() / 4));
+            this.deadline = entered + TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis());
+        }
+
+        void until(Arrival arrival, int awaited) throws InterruptedException {
+            while (!arrival.await(told ? deadline : patience)) {
                 usable();
                 long now = System.nanoTime();
                 if (!told && now - patience >= 0) {
@@ -637,9 +688,8 @@ final class PeerRuntime implements BspPeer {
                     tellCoordinator(ControlChannel.ENTER, superstep, -1);
                 } else if (!stalled && now - deadline >= 0) {
                     stalled = true;
-                    tellCoordinator(ControlChannel.STALLED, superstep, Math.floorMod(index - (1 << round),
-                            job.count()));
-                    // The coordinator aborts the job; until then, keep waiting for the token.
+                    tellCoordinator(ControlChannel.STALLED, superstep, awaited);
+                    // The coordinator aborts the job; until then, keep waiting.
                     deadline = Long.MAX_VALUE;
                 }
             }

@@ -16,9 +16,11 @@ final class ReceiptLedger {
     private final int[][] tags;
     private final long[] totals = new long[KEPT];
     private final int[] totalTags = {0, 1};
-    /** Per round of the barrier, how many tokens have arrived: the barriers the partner has passed it in. */
+    /** Per round of the dissemination barrier, how many tokens have arrived: the barriers the partner passed it in. */
     private final int[] tokens;
-    // Threads waiting for bytes, and for tokens: a delivery wakes only the first kind.
+    /** Per source, with the direct barrier, how many ends of supersteps have arrived. */
+    private final int[] ends;
+    // Threads waiting for bytes, and for tokens or ends: a delivery wakes only the first kind.
     private int byteWaiters;
     private int tokenWaiters;
 
@@ -26,6 +28,7 @@ final class ReceiptLedger {
         this.counts = new long[peers][KEPT];
         this.tags = new int[peers][KEPT];
         this.tokens = new int[rounds];
+        this.ends = new int[peers];
         for (int[] sourceTags : tags) {
             sourceTags[0] = 0;
             sourceTags[1] = 1;
@@ -77,6 +80,38 @@ final class ReceiptLedger {
             notifyAll();
         }
         return true;
+    }
+
+    /**
+     * {@code source} has ended {@code superstep} here; false if that is not the next end expected of it, which only a
+     * broken peer sends.
+     */
+    synchronized boolean ended(int source, int superstep) {
+        if (ends[source] != superstep) {
+            return false;
+        }
+        ends[source]++;
+        if (tokenWaiters > 0) {
+            notifyAll();
+        }
+        return true;
+    }
+
+    /**
+     * Waits until {@code source} has ended {@code superstep} here, until {@code deadlineNanos} or until {@link #wake} is
+     * called; returns whether it has.
+     */
+    synchronized boolean awaitEnd(int source, int superstep, long deadlineNanos) throws InterruptedException {
+        tokenWaiters++;
+        try {
+            long left = deadlineNanos - System.nanoTime();
+            if (ends[source] <= superstep && left > 0) {
+                waitNanos(left);
+            }
+            return ends[source] > superstep;
+        } finally {
+            tokenWaiters--;
+        }
     }
 
     /**

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Timeout;
 class HostileConnectionsTest {
     private static final int PEERS = 4;
     private static final RunSecret SECRET = RunSecret.generate();
+    private static final LinkSettings LINKS = new LinkSettings(4096, Barrier.AUTO);
     private static final String FROM = "refused a connection from 127\\.0\\.0\\.1:\\d+, which ";
 
     @Test
@@ -48,8 +49,8 @@ class HostileConnectionsTest {
         byte[] replay = recordedHandshake();
         long heapBefore = usedHeapAfterGc();
         ExecutorService threads = Executors.newCachedThreadPool();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, TestPrograms.Checksummed.BUNDLE,
-                SECRET, atCoordinator)) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec,
+                new LinkSettings(TestPrograms.Checksummed.BUNDLE, Barrier.AUTO), SECRET, atCoordinator)) {
             List<Future<?>> peers = new ArrayList<>();
             for (int i = 0; i < PEERS - 1; i++) {
                 peers.add(startPeer(threads, coordinator, i, atPeers));
@@ -120,7 +121,7 @@ class HostileConnectionsTest {
     @Test
     void theCoordinatorListensOnTheAddressItAdvertisesAndNoOther() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("bound", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals())) {
             assertThat(coordinator.where()).isEqualTo("127.0.0.1:" + coordinator.port());
             try (Socket advertised = new Socket("127.0.0.1", coordinator.port())) {
                 assertThat(advertised.isConnected()).isTrue();
@@ -135,7 +136,7 @@ class HostileConnectionsTest {
     void aPeerThatAnnouncesAnOversizedMessageFailsTheJobBeforeItsBodyIsRead() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("oversized", TestPrograms.Hello.class).peers(2).build();
         ExecutorService threads = Executors.newCachedThreadPool();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals());
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals());
                 ServerSocket fakeData = new ServerSocket(0);
                 Socket fake = proven(coordinator.port(), Handshake.CONTROL, -1)) {
             threads.submit(() -> {
@@ -181,7 +182,7 @@ class HostileConnectionsTest {
     @Test
     void aPeerThatReportsMoreThanTheBoundFailsTheJobBeforeTheReportIsRead() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("huge report", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals());
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals());
                 Socket peer0 = proven(coordinator.port(), Handshake.CONTROL, -1);
                 Socket peer1 = proven(coordinator.port(), Handshake.CONTROL, -1)) {
             for (Socket peer : List.of(peer0, peer1)) {

@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The runtime over real loopback TCP, every peer a thread: rendezvous, barrier, delivery, flow control. */
@@ -26,14 +27,17 @@ class LocalBspRunnerTest {
         return conf;
     }
 
-    @ParameterizedTest(name = "{0} peers")
-    @ValueSource(ints = {2, 3, 6, 8, 13})
-    void noPeerLeavesABarrierBeforeEveryPeerHasEnteredIt(int peers) throws Exception {
+    @ParameterizedTest(name = "{0} peers, {1} barrier")
+    @CsvSource({"2, direct", "3, direct", "6, direct", "13, direct", "2, dissemination", "3, dissemination",
+            "6, dissemination", "8, dissemination", "13, dissemination"})
+    void noPeerLeavesABarrierBeforeEveryPeerHasEnteredIt(int peers, String barrier) throws Exception {
         for (int i = 0; i < TestPrograms.CountingBarrier.STEPS; i++) {
             TestPrograms.CountingBarrier.ARRIVED.set(i, 0);
         }
+        Configuration conf = conf(BspSettings.DEFAULT_BUNDLE_SIZE);
+        conf.set(BspSettings.BARRIER_KEY, barrier);
 
-        BspJobResult result = new LocalBspRunner(conf(BspSettings.DEFAULT_BUNDLE_SIZE))
+        BspJobResult result = new LocalBspRunner(conf)
                 .run(BspJobSpec.builder("barrier", TestPrograms.CountingBarrier.class).peers(peers).build());
 
         assertThat(result.reports()).hasSize(peers);
@@ -45,11 +49,14 @@ class LocalBspRunnerTest {
         assertThat(result.end()).isAfterOrEqualTo(result.start());
     }
 
-    @Test
-    void everyMessageArrivesOnceByteForByteToSelfAndOthersWhateverItsSize() throws Exception {
+    @ParameterizedTest(name = "{0} barrier")
+    @ValueSource(strings = {"direct", "dissemination"})
+    void everyMessageArrivesOnceByteForByteToSelfAndOthersWhateverItsSize(String barrier) throws Exception {
         byte[] seed = ByteBuffer.allocate(Long.BYTES).putLong(20240501L).array();
+        Configuration conf = conf(TestPrograms.Checksummed.BUNDLE);
+        conf.set(BspSettings.BARRIER_KEY, barrier);
 
-        BspJobResult result = new LocalBspRunner(conf(TestPrograms.Checksummed.BUNDLE))
+        BspJobResult result = new LocalBspRunner(conf)
                 .run(BspJobSpec.builder("delivery", TestPrograms.Checksummed.class).peers(4).arguments(seed).build());
 
         for (BspJobResult.PeerReport report : result.reports()) {

@@ -12,6 +12,8 @@ import java.net.Socket;
 import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 /** A failing, hanging, dying or absent peer ends the job with a message naming it and the superstep; never a hang. */
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 class PeerFailureTest {
     private static final Duration SHORT = Duration.ofSeconds(2);
     private static final RunSecret SECRET = RunSecret.generate();
+    private static final LinkSettings LINKS = new LinkSettings(4096, Barrier.AUTO);
 
     @Test
     void aProgramThatThrowsFailsTheJobNamingThePeerAndTheSuperstep() {
@@ -33,13 +36,14 @@ class PeerFailureTest {
                 .matches("peer 1 \\(127\\.0\\.0\\.1:\\d+\\) failed in superstep 2: IllegalStateException: boom");
     }
 
-    @Test
-    void aPeerThatHangsFailsTheJobWithinTheTimeoutNamingItAndTheSuperstep() {
+    @ParameterizedTest(name = "{0} barrier")
+    @ValueSource(strings = {"direct", "dissemination"})
+    void aPeerThatHangsFailsTheJobWithinTheTimeoutNamingItAndTheSuperstep(String barrier) {
         // The peers waiting in the barrier tell the coordinator, which knows who has entered it and names who has not.
         BspJobSpec spec = BspJobSpec.builder("hangs", TestPrograms.HangsOnce.class).peers(3)
                 .arguments(TestPrograms.text("1 1")).failureTimeout(SHORT).build();
 
-        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(new Configuration(false)).run(spec),
+        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(barrier(barrier)).run(spec),
                 BenchException.class);
 
         assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
@@ -54,13 +58,14 @@ class PeerFailureTest {
         assertThat(Coordinator.seconds(250)).isEqualTo("0.25 s");
     }
 
-    @Test
-    void aPeerThatEndsItsProgramWhileOthersWaitInABarrierFailsTheJobWithoutWaitingForTheTimeout() {
+    @ParameterizedTest(name = "{0} barrier")
+    @ValueSource(strings = {"direct", "dissemination"})
+    void aPeerThatEndsItsProgramWhileOthersWaitInABarrierFailsTheJobWithoutWaitingForTheTimeout(String barrier) {
         // The timeout is far beyond this test's own: only the coordinator's bookkeeping of barriers can end it.
         BspJobSpec spec = BspJobSpec.builder("ends early", TestPrograms.EndsEarly.class).peers(3)
                 .arguments(TestPrograms.text("1 1")).failureTimeout(Duration.ofMinutes(5)).build();
 
-        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(new Configuration(false)).run(spec),
+        BenchException failure = catchThrowableOfType(() -> new LocalBspRunner(barrier(barrier)).run(spec),
                 BenchException.class);
 
         assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
@@ -73,7 +78,7 @@ class PeerFailureTest {
     @Test
     void aPeerWhoseConnectionClosesFailsTheJobAsDeadInItsSuperstep() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("dies", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals())) {
             Thread real = Coordinator.daemon(() -> {
                 try {
                     PeerRuntime.join(new InetSocketAddress("127.0.0.1", coordinator.port()), 0, "127.0.0.1",
@@ -103,7 +108,7 @@ class PeerFailureTest {
     @Test
     void aPeerThatReportsAnImpossibleRunTimeFailsTheJobAtOnce() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("garbled", TestPrograms.Hello.class).peers(2).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals());
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals());
                 Socket peer0 = registered(coordinator, 0);
                 Socket peer1 = registered(coordinator, 1)) {
             awaitStart(peer0);
@@ -122,6 +127,12 @@ class PeerFailureTest {
             assertThat(failure.getMessage()).isEqualTo("peer 1 (127.0.0.1:9) reported an impossible run: start 0 s"
                     + " 2000000000 ns, 1 ns long, 0 supersteps in superstep 0");
         }
+    }
+
+    private static Configuration barrier(String barrier) {
+        Configuration conf = new Configuration(false);
+        conf.set(BspSettings.BARRIER_KEY, barrier);
+        return conf;
     }
 
     /** A fake peer, registered as {@code index}; the caller waits for the start and closes it. */
@@ -151,7 +162,7 @@ class PeerFailureTest {
     @Test
     void peersThatNeverJoinAreNamedWhenTheTimeoutPasses() {
         BspJobSpec spec = BspJobSpec.builder("alone", TestPrograms.Hello.class).peers(3).failureTimeout(SHORT).build();
-        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, 4096, SECRET, new Refusals())) {
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals())) {
             BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
 
             assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_FAILED);
