@@ -20,7 +20,7 @@ enum Barrier {
     AUTO, DIRECT, DISSEMINATION;
 
     /** The most peers AUTO ends supersteps among directly. */
-    static final int DIRECT_MAX_PEERS = 16;
+    static final int DIRECT_MAX_PEERS = 8;
 
     /** What this choice means for a job of {@code peers}: DIRECT or DISSEMINATION. */
     Barrier resolve(int peers) {

@@ -40,24 +40,29 @@ import org.apache.hadoop.conf.Configuration;
  */
 public final class BspScaling {
     private static final String USAGE = "BspScaling [-peers 2,4,8,16,32,64] [-supersteps 400] [-warmup 200]"
-            + " [-bundle 65536] [-timeout 120]";
+            + " [-bundle 65536] [-timeout 120] [-barrier auto|direct|dissemination]";
 
     private BspScaling() {
     }
 
     public static void main(String[] args) throws Exception {
         PerfFlags flags = PerfFlags.parse("BspScaling", USAGE, args, "peers", "supersteps", "warmup", "bundle",
-                "timeout");
+                "timeout", "barrier");
         int[] sizes = Arrays.stream(flags.text("peers", "2,4,8,16,32,64").split(",")).map(String::trim)
                 .mapToInt(Integer::parseInt).toArray();
         int supersteps = flags.whole("supersteps", 400, 1);
         int warmup = flags.whole("warmup", 200, 0);
         int bundle = flags.whole("bundle", BspSettings.DEFAULT_BUNDLE_SIZE, 1024);
         int timeout = flags.whole("timeout", 120, 1);
+        String barrier = flags.text("barrier", "auto");
+        if (!List.of("auto", "direct", "dissemination").contains(barrier)) {
+            flags.refuse("-barrier '" + barrier + "': expected auto, direct or dissemination");
+        }
         PrintStream out = System.out;
         out.println("BspScaling: " + MachineFacts.summary());
         out.printf(Locale.ROOT, "%d warm-up + %d empty supersteps, then %d with one 1-byte message per peer; bundle %d"
-                + " bytes; times per peer and superstep (flush + barrier)%n", warmup, supersteps, supersteps, bundle);
+                + " bytes; barrier %s; times per peer and superstep (flush + barrier)%n", warmup, supersteps, supersteps,
+                bundle, barrier);
         out.println("| peers | rounds | set-up ms | empty p50 ms | empty p99 ms | 1-msg p50 ms | 1-msg p99 ms"
                 + " | threads/peer (max) | JVM peak threads | sockets/peer, barrier only | sockets/peer at the end |");
         out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -65,12 +70,12 @@ public final class BspScaling {
         SimpleRegression byCount = new SimpleRegression();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         // Not counted: loads and compiles the runtime's classes, which the first size would pay for alone.
-        runJob(4, bundle, timeout, Math.min(warmup, 50), Math.min(supersteps, 50));
+        runJob(4, bundle, barrier, timeout, Math.min(warmup, 50), Math.min(supersteps, 50));
         for (int peers : sizes) {
             long socketsBefore = sockets();
             threads.resetPeakThreadCount();
             long start = System.nanoTime();
-            BspJobResult result = runJob(peers, bundle, timeout, warmup, supersteps);
+            BspJobResult result = runJob(peers, bundle, barrier, timeout, warmup, supersteps);
             Histogram empty = new Histogram(3);
             Histogram oneMessage = new Histogram(3);
             long setUpEnd = Long.MIN_VALUE;
@@ -104,10 +109,11 @@ public final class BspScaling {
         }
     }
 
-    private static BspJobResult runJob(int peers, int bundle, int timeout, int warmup, int supersteps)
-            throws InterruptedException {
+    private static BspJobResult runJob(int peers, int bundle, String barrier, int timeout, int warmup,
+            int supersteps) throws InterruptedException {
         Configuration conf = new Configuration(false);
         conf.setInt(BspSettings.BUNDLE_SIZE_KEY, bundle);
+        conf.set(BspSettings.BARRIER_KEY, barrier);
         return new LocalBspRunner(conf).run(BspJobSpec.builder("scaling", BarrierProbe.class).peers(peers)
                 .failureTimeout(Duration.ofSeconds(timeout))
                 .arguments(ByteBuffer.allocate(8).putInt(warmup).putInt(supersteps).array()).build());
