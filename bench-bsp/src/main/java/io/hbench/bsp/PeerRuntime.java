@@ -36,14 +36,17 @@ import java.util.function.Consumer;
  * wait for FINISH. A peer connects to another only when its first message or barrier token goes there,
  * so a program that talks to a few partners holds a few connections whatever the job's size.
  *
- * <p>A superstep ends in two steps. First every link that carried a message in it is flushed: this peer
- * writes a FLUSH marker and waits for the acknowledgement, which comes once the destination has
- * delivered everything before it. Then a dissemination barrier (Hensgen, Finkel and Manber): in round k
- * of ceil(log2 N), this peer sends a token to peer (i + 2^k) mod N and waits for the one from
- * (i - 2^k) mod N. When the last token is here every peer has entered the barrier, so every message of
- * the superstep has been delivered everywhere: synchronous sends followed by a barrier, as in Hoefler,
- * Siebert and Lumsdaine's dynamic sparse data exchange. Each peer writes log N tokens and holds log N
- * links for them, and the coordinator hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
+ * <p>A superstep ends by the job's {@link Barrier}. With the direct barrier (small jobs) this peer writes
+ * an END marker after its messages on a link to every other peer and waits for every other peer's: one
+ * hop after the last message, at N - 1 markers per peer. With the dissemination barrier, first every
+ * link that carried a message in the superstep is flushed: this peer writes a FLUSH marker and waits
+ * for the acknowledgement, which comes once the destination has delivered everything before it. Then a
+ * dissemination barrier (Hensgen, Finkel and Manber): in round k of ceil(log2 N), this peer sends a
+ * token to peer (i + 2^k) mod N and waits for the one from (i - 2^k) mod N. When the last token is here
+ * every peer has entered the barrier, so every message of the superstep has been delivered everywhere:
+ * synchronous sends followed by a barrier, as in Hoefler, Siebert and Lumsdaine's dynamic sparse data
+ * exchange. Each peer writes log N tokens and holds log N links for them. Either way the coordinator
+ * hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
  *
  * <p>Threads, whatever N is: the control reader, the inbound selector ({@link InboundLinks}, which also
  * accepts and proves connections), the program and the watchdog: {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
