@@ -53,8 +53,8 @@ import java.util.stream.Collectors;
  * <p>Threads, whatever the number of peers: one that accepts, proves ({@link ProvingListener}) and reads
  * every control connection ({@link ControlConnection}) through a selector, and a timer. Lifecycle:
  * {@link #start} binds the listener and starts the selector thread; {@link #close} ends the selector
- * thread, which closes the listener and every connection as it ends, and stops the timer. Closing
- * before the job ended is seen by the peers as their coordinator's death.
+ * thread, which closes the listener and every connection as it ends, waits for it, and stops the
+ * timer. Closing before the job ended is seen by the peers as their coordinator's death.
  */
 final class Coordinator implements Closeable {
     private final BspJobSpec spec;
@@ -63,6 +63,7 @@ final class Coordinator implements Closeable {
     private final Selector selector;
     private final ProvingListener proving;
     private volatile boolean closed;
+    private final Thread thread = daemon(this::run, "bsp-coordinator");
     private final String where;
     private final Instant start = Instant.now();
     private final ScheduledExecutorService timer;
@@ -130,7 +131,7 @@ final class Coordinator implements Closeable {
         }
         coordinator.deadline = coordinator.timer.schedule(coordinator::joinTimedOut,
                 spec.failureTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        daemon(coordinator::run, "bsp-coordinator").start();
+        coordinator.thread.start();
         return coordinator;
     }
 
@@ -565,12 +566,22 @@ final class Coordinator implements Closeable {
         }
     }
 
-    /** Ends the selector thread, which closes the listener and every connection as it ends, and stops the timer. */
+    /**
+     * Ends the selector thread, which closes the listener and every connection as it ends, waits for it, and stops the
+     * timer: when close returns, the coordinator holds no socket and no thread.
+     */
     @Override
     public void close() {
         closed = true;
         selector.wakeup();
         timer.shutdownNow();
+        if (Thread.currentThread() != thread) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** A registration refused: the connection closes. */

@@ -79,6 +79,12 @@ public final class StoreStatistics {
         return statistics == null ? NONE : of(statistics.counters());
     }
 
+    /** Whether {@code fs} counts its requests in IOStatistics this class keeps, as an object store's client does. */
+    public static boolean counts(FileSystem fs) {
+        IOStatistics statistics = IOStatisticsSupport.retrieveIOStatistics(requireNonNull(fs, "fs is null"));
+        return statistics != null && statistics.counters().keySet().stream().anyMatch(StoreStatistics::isKept);
+    }
+
     /** How people know the request an IOStatistics counter counts: "PUT" for {@code object_put_request}. */
     public static String requestName(String statistic) {
         return REQUESTS.getOrDefault(requireNonNull(statistic, "statistic is null"), statistic);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.BenchException;
+import io.hbench.fs.StoreStatistics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ class EmbeddedObjectStoreTest {
             Configuration conf = cluster.clientConfiguration();
             assertThat(conf.get("fs.defaultFS")).isEqualTo("s3a://hbench/");
             FileSystem fs = FileSystem.get(conf);
+            assertThat(StoreStatistics.counts(fs)).as("S3A counts its requests").isTrue();
             try (FSDataOutputStream out = fs.create(file)) {
                 out.write("a\nb\nc\n".getBytes(StandardCharsets.UTF_8));
             }

@@ -61,6 +61,7 @@ class StoreStatisticsTest {
     @Test
     void theLocalFileSystemCountsNoStoreRequests() throws Exception {
         assertThat(StoreStatistics.of(FileSystem.getLocal(new Configuration())).isEmpty()).isTrue();
+        assertThat(StoreStatistics.counts(FileSystem.getLocal(new Configuration()))).isFalse();
     }
 
     @Test

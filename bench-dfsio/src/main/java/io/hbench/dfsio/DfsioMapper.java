@@ -1,5 +1,6 @@
 package io.hbench.dfsio;
 
+import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.MapReduceFramework;
 import io.hbench.mapred.TimedMapper;
 import java.io.IOException;
@@ -21,21 +22,21 @@ public class DfsioMapper extends TimedMapper<Text, LongWritable, Text, Text> {
     private FileIo io;
 
     /**
-     * The store's client counts the requests of everyone who shares it. A task JVM on YARN runs one task, so Hadoop's
-     * cached client is the task's own; the local runner runs several tasks at once in one JVM, so each makes a client
-     * of its own there (for S3A some 0.2 s of CPU at the task's start, outside its timed I/O).
+     * An object store's client counts the requests of everyone who shares it. A task JVM on YARN runs one task, so
+     * Hadoop's cached client is the task's own; the local runner runs several tasks at once in one JVM, so each makes a
+     * client of its own there (for S3A some 0.2 s of CPU at the task's start, outside its timed I/O). A client that
+     * counts no requests (HDFS's) is shared, as Hadoop's TestDFSIO shares it: a client per task would cost each task
+     * a connection to the NameNode for nothing.
      */
     @Override
     protected void setup(Context context) throws IOException {
         Configuration conf = context.getConfiguration();
         DfsioOptions options = DfsioOptions.readFrom(conf);
         Path base = new Path(options.baseDir());
-        FileSystem fs;
-        if (MapReduceFramework.isLocal(conf)) {
+        FileSystem fs = base.getFileSystem(conf);
+        if (MapReduceFramework.isLocal(conf) && StoreStatistics.counts(fs)) {
             ownClient = FileSystem.newInstance(base.toUri(), conf);
             fs = ownClient;
-        } else {
-            fs = base.getFileSystem(conf);
         }
         io = new FileIo(fs, conf, options, new Path(base, TestDfsio.DATA_DIR), FileIo.describeHost());
     }
