@@ -27,7 +27,7 @@ class ManyPeersTest {
             assertThat(text).as("peer " + report.peer()).startsWith("ok, at most ");
             int threads = Integer.parseInt(text.replaceAll("\\D", ""));
             assertThat(threads).as("threads of peer " + report.peer() + "'s runtime")
-                    .isBetween(3, PeerRuntime.MAX_THREADS);
+                    .isEqualTo(PeerRuntime.MAX_THREADS);
         }
     }
 
