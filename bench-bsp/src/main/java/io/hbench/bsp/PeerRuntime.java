@@ -48,16 +48,15 @@ import java.util.function.Consumer;
  * exchange. Each peer writes log N tokens and holds log N links for them. Either way the coordinator
  * hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
  *
- * <p>Threads, whatever N is: the control reader, the program, the watchdog, and the inbound readers, one
- * per core up to four ({@link InboundLinks}, the first of which also accepts and proves connections):
- * {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
+ * <p>Threads, whatever N is: the control reader, the inbound selector ({@link InboundLinks}, which also
+ * accepts and proves connections), the program and the watchdog: {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
  * link closes, which unblocks the program's I/O, and the program thread is interrupted. When join
  * returns, every socket is closed and every runtime thread has ended, except a program thread that
  * ignores interruption, which is a daemon left to itself.
  */
 final class PeerRuntime implements BspPeer {
     /** The threads of one peer's runtime, whatever the job's size. */
-    static final int MAX_THREADS = 3 + InboundLinks.READERS;
+    static final int MAX_THREADS = 4;
     /**
      * How long a peer waits in a barrier before it tells the coordinator (ENTER), so that a peer that never comes, or
      * ended its program, can be named. A fast superstep costs the coordinator nothing.
@@ -229,7 +228,7 @@ final class PeerRuntime implements BspPeer {
                         + Coordinator.describe(e), e);
             }
             synchronized (threads) {
-                threads.addAll(inbound.start());
+                threads.add(inbound.start());
             }
             start(this::readControl, "control");
             Thread program = new Thread(this::runProgram, "bsp-peer-" + index + "-program");
