@@ -9,8 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One process of the plain JDK socket transfer that {@link BspComparison} measures RandBench against: the
@@ -24,10 +22,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link Random} seeded with {@code seed} and the sender's index, so every receiver works out exactly how many
  * bytes each sender will send it and needs no framing to know when it is done.
  *
- * <p>Its transfer time runs on its own clock from the moment it holds every start byte (every process has
- * finished its warm-up: a barrier) to the moment it has written all its messages and read all it was due.
- * It prints one line, {@code transfer <network bytes sent> <nanoseconds>}; the comparison takes total bytes /
- * the slowest process's time, as RandBench does.
+ * <p>With {@code messagesPerStep} above 0 it sends in supersteps, as RandBench does, with the simplest barrier there
+ * is: after its messages of a superstep it writes one end byte to every other process, and it starts the next
+ * superstep once it holds every other process's end byte, each after all the bytes that process sent it in the
+ * superstep. Against this, RandBench's runtime pays only for itself; against the stream (0: the measured messages as
+ * one superstep), for the supersteps too: each ends with the most loaded receiver, and the others wait.
+ *
+ * <p>Its transfer time runs on its own clock from the moment it holds every end byte of the warm-up (every process
+ * has finished its warm-up: a barrier) to the moment it holds every end byte of the last superstep: it has written
+ * all its messages and read all it was due. It prints one line, {@code transfer <network bytes sent>
+ * <nanoseconds>}; the comparison takes total bytes / the slowest process's time, as RandBench does.
  */
 public final class PlainSocketTransfer {
     static final String RESULT = "transfer ";
@@ -38,29 +42,37 @@ public final class PlainSocketTransfer {
     private final int messageSize;
     private final int warmup;
     private final int messages;
+    /** Messages per process and superstep; the measured messages are {@link #supersteps} of them. */
+    private final int messagesPerStep;
+    private final int supersteps;
     private final long seed;
     private final SocketChannel[] outbound;
-    private final CountDownLatch started;
-    private final CountDownLatch received;
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** Per sender, the supersteps it has ended here (the warm-up is the first); guarded by itself. */
+    private final int[] ended;
+    private Throwable failure;
 
-    private PlainSocketTransfer(int index, int[] ports, int messageSize, int warmup, int messages, long seed) {
+    private PlainSocketTransfer(int index, int[] ports, int messageSize, int warmup, int messages, int messagesPerStep,
+            long seed) {
         this.index = index;
         this.ports = ports;
         this.messageSize = messageSize;
         this.warmup = warmup;
         this.messages = messages;
+        this.messagesPerStep = messagesPerStep == 0 ? messages : messagesPerStep;
+        if (messages % this.messagesPerStep != 0) {
+            throw new IllegalArgumentException(messagesPerStep + " messages per superstep do not divide " + messages);
+        }
+        this.supersteps = messages / this.messagesPerStep;
         this.seed = seed;
         this.outbound = new SocketChannel[ports.length];
-        this.started = new CountDownLatch(ports.length - 1);
-        this.received = new CountDownLatch(ports.length - 1);
+        this.ended = new int[ports.length];
     }
 
-    /** {@code <index> <port,port,...> <messageSize> <warmupMessages> <messages> <seed>} */
+    /** {@code <index> <port,port,...> <messageSize> <warmupMessages> <messages> <messagesPerStep> <seed>} */
     public static void main(String[] args) throws Exception {
-        if (args.length != 6) {
+        if (args.length != 7) {
             System.err.println("usage: PlainSocketTransfer <index> <port,port,...> <messageSize> <warmupMessages>"
-                    + " <messages> <seed>");
+                    + " <messages> <messagesPerStep, 0: one stream> <seed>");
             System.exit(2);
         }
         String[] list = args[1].split(",");
@@ -70,7 +82,8 @@ public final class PlainSocketTransfer {
         }
         new PlainSocketTransfer(FlagValues.wholeNumber("<index>", args[0]), ports,
                 FlagValues.wholeNumber("<messageSize>", args[2]), FlagValues.wholeNumber("<warmupMessages>", args[3]),
-                FlagValues.wholeNumber("<messages>", args[4]), FlagValues.seed("<seed>", args[5])).run();
+                FlagValues.wholeNumber("<messages>", args[4]), FlagValues.wholeNumber("<messagesPerStep>", args[5]),
+                FlagValues.seed("<seed>", args[6])).run();
     }
 
     private void run() throws Exception {
@@ -91,19 +104,16 @@ public final class PlainSocketTransfer {
             }
             ByteBuffer pool = payload();
             Random destinations = destinations(index);
+            ByteBuffer end = ByteBuffer.allocate(1);
             send(pool, destinations, warmup);
-            ByteBuffer start = ByteBuffer.allocate(1);
-            for (SocketChannel channel : outbound) {
-                if (channel != null) {
-                    writeFully(channel, start.clear());
-                }
-            }
-            await(started);
+            endSuperstep(end, 0);
             long begin = System.nanoTime();
-            send(pool, destinations, messages);
-            await(received);
-            long end = System.nanoTime();
-            System.out.println(RESULT + (long) messages * messageSize + " " + (end - begin));
+            for (int step = 1; step <= supersteps; step++) {
+                send(pool, destinations, messagesPerStep);
+                endSuperstep(end, step);
+            }
+            long finish = System.nanoTime();
+            System.out.println(RESULT + (long) messages * messageSize + " " + (finish - begin));
             for (SocketChannel channel : outbound) {
                 if (channel != null) {
                     channel.close();
@@ -148,6 +158,25 @@ public final class PlainSocketTransfer {
         return other >= sender ? other + 1 : other;
     }
 
+    /** Writes an end byte to every other process and waits until every other has ended {@code step} here. */
+    private void endSuperstep(ByteBuffer end, int step) throws IOException, InterruptedException {
+        for (SocketChannel channel : outbound) {
+            if (channel != null) {
+                writeFully(channel, end.clear());
+            }
+        }
+        synchronized (ended) {
+            for (int sender = 0; sender < ended.length; sender++) {
+                while (sender != index && ended[sender] <= step && failure == null) {
+                    ended.wait();
+                }
+            }
+            if (failure != null) {
+                throw new IllegalStateException("a reader failed", failure);
+            }
+        }
+    }
+
     private void send(ByteBuffer pool, Random destinations, int count) throws IOException {
         for (int i = 0; i < count; i++) {
             int offset = destinations.nextInt(messageSize + 1);
@@ -162,7 +191,7 @@ public final class PlainSocketTransfer {
         }
     }
 
-    /** Reads one sender's warm-up bytes, its start byte and its measured bytes, each counted in advance. */
+    /** Reads one sender's supersteps, the warm-up first: each its bytes, counted in advance, and its end byte. */
     private void read(SocketChannel channel) {
         try {
             ByteBuffer hello = ByteBuffer.allocate(Integer.BYTES);
@@ -170,14 +199,18 @@ public final class PlainSocketTransfer {
             int sender = hello.getInt(0);
             Random random = destinations(sender);
             ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
-            readFully(channel, buffer, due(random, sender, warmup) + 1);
-            started.countDown();
-            readFully(channel, buffer, due(random, sender, messages));
-            received.countDown();
+            for (int step = 0; step <= supersteps; step++) {
+                readFully(channel, buffer, due(random, sender, step == 0 ? warmup : messagesPerStep) + 1);
+                synchronized (ended) {
+                    ended[sender]++;
+                    ended.notifyAll();
+                }
+            }
         } catch (IOException | RuntimeException e) {
-            failure.compareAndSet(null, e);
-            started.countDown();
-            received.countDown();
+            synchronized (ended) {
+                failure = failure == null ? e : failure;
+                ended.notifyAll();
+            }
         }
     }
 
@@ -208,11 +241,4 @@ public final class PlainSocketTransfer {
         }
     }
 
-    private void await(CountDownLatch latch) throws Exception {
-        latch.await();
-        Throwable e = failure.get();
-        if (e != null) {
-            throw new IllegalStateException("a reader failed", e);
-        }
-    }
 }
