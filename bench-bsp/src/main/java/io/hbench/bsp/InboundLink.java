@@ -35,18 +35,19 @@ final class InboundLink {
     /** A message larger than {@link #buffer} while its bytes are still arriving; null otherwise. */
     private ByteBuffer gathering;
     private final int source;
-    /** The round of the dissemination barrier in which the source sends its tokens here; -1: none; DIRECT: none. */
+    /** Whether the job ends supersteps with the direct barrier, whose END markers the source sends on this link. */
+    private final boolean direct;
+    /** The round of the dissemination barrier in which the source sends its tokens here; -1: none. */
     private final int round;
-    /** {@link #round} of a link of a job that ends supersteps with the direct barrier. */
-    static final int DIRECT = -2;
     /** The superstep the source's messages now belong to; -1 until it says. */
     private int superstep = -1;
 
     /** @param source the peer at the other end, as it proved in the handshake */
-    InboundLink(PeerRuntime peer, SocketChannel channel, int source, int round, int bufferSize) {
+    InboundLink(PeerRuntime peer, SocketChannel channel, int source, boolean direct, int round, int bufferSize) {
         this.peer = peer;
         this.channel = channel;
         this.source = source;
+        this.direct = direct;
         this.round = round;
         this.buffer = ByteBuffer.allocateDirect(bufferSize);
     }
@@ -160,7 +161,7 @@ final class InboundLink {
                 throw new ProtocolException("sent a barrier token of superstep " + step + " it was not due");
             }
         } else if (marker == Frames.END) {
-            if (round != DIRECT || !peer.ledger().ended(source, step)) {
+            if (!direct || !peer.ledger().ended(source, step)) {
                 throw new ProtocolException("ended superstep " + step + " out of turn");
             }
         } else {

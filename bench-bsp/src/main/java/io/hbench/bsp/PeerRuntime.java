@@ -452,8 +452,7 @@ final class PeerRuntime implements BspPeer {
         int distance = Math.floorMod(index - source, job.count());
         int round = Integer.bitCount(distance) == 1 ? Integer.numberOfTrailingZeros(distance) : -1;
         // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
-        return new InboundLink(this, channel, source, direct ? InboundLink.DIRECT : round < rounds ? round : -1,
-                2 * job.bundleSize());
+        return new InboundLink(this, channel, source, direct, round < rounds ? round : -1, 2 * job.bundleSize());
     }
 
     void refuse(SocketChannel channel, String what) {

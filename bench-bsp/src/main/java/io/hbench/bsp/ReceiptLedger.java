@@ -1,6 +1,7 @@
 package io.hbench.bsp;
 
 import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 
 /**
  * What has arrived at one peer: bytes of messages delivered, per source and superstep and in all, and the
@@ -102,16 +103,7 @@ final class ReceiptLedger {
      * called; returns whether it has.
      */
     synchronized boolean awaitEnd(int source, int superstep, long deadlineNanos) throws InterruptedException {
-        tokenWaiters++;
-        try {
-            long left = deadlineNanos - System.nanoTime();
-            if (ends[source] <= superstep && left > 0) {
-                waitNanos(left);
-            }
-            return ends[source] > superstep;
-        } finally {
-            tokenWaiters--;
-        }
+        return awaitMarker(() -> ends[source] > superstep, deadlineNanos);
     }
 
     /**
@@ -121,13 +113,8 @@ final class ReceiptLedger {
     synchronized long await(int source, int superstep, long bytes, long deadlineNanos) throws InterruptedException {
         byteWaiters++;
         try {
-            long got = received(source, superstep);
-            long left = deadlineNanos - System.nanoTime();
-            if (got < bytes && left > 0) {
-                waitNanos(left);
-                got = received(source, superstep);
-            }
-            return got;
+            waitOnce(() -> received(source, superstep) >= bytes, deadlineNanos);
+            return received(source, superstep);
         } finally {
             byteWaiters--;
         }
@@ -138,20 +125,29 @@ final class ReceiptLedger {
      * {@code deadlineNanos} or until {@link #wake} is called; returns whether it has.
      */
     synchronized boolean awaitToken(int round, int superstep, long deadlineNanos) throws InterruptedException {
+        return awaitMarker(() -> tokens[round] > superstep, deadlineNanos);
+    }
+
+    /** A wait for a barrier token or an end of superstep: one {@link #waitOnce}, woken by markers, not by bytes. */
+    private boolean awaitMarker(BooleanSupplier arrived, long deadlineNanos) throws InterruptedException {
         tokenWaiters++;
         try {
-            long left = deadlineNanos - System.nanoTime();
-            if (tokens[round] <= superstep && left > 0) {
-                waitNanos(left);
-            }
-            return tokens[round] > superstep;
+            waitOnce(arrived, deadlineNanos);
+            return arrived.getAsBoolean();
         } finally {
             tokenWaiters--;
         }
     }
 
-    private void waitNanos(long nanos) throws InterruptedException {
-        wait(nanos / 1_000_000, (int) (nanos % 1_000_000));
+    /**
+     * Waits once, unless what is awaited has arrived or the deadline has passed: callers loop, since a wake-up need not
+     * mean arrival (another waiter's arrival, {@link #wake}, or none at all).
+     */
+    private void waitOnce(BooleanSupplier arrived, long deadlineNanos) throws InterruptedException {
+        long left = deadlineNanos - System.nanoTime();
+        if (!arrived.getAsBoolean() && left > 0) {
+            wait(left / 1_000_000, (int) (left % 1_000_000));
+        }
     }
 
     /** Wakes every waiter, e.g. when the job is aborted. */
