@@ -14,7 +14,6 @@ import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -199,31 +198,7 @@ final class Coordinator implements Closeable {
     }
 
     private void run() {
-        try {
-            while (!closed) {
-                selector.select(proving.expire());
-                for (SelectionKey key : selector.selectedKeys()) {
-                    if (!key.isValid()) {
-                        continue;
-                    }
-                    if (proving.owns(key)) {
-                        proving.ready(key);
-                    } else {
-                        serve(key, (ControlConnection) key.attachment());
-                    }
-                }
-                selector.selectedKeys().clear();
-            }
-        } catch (IOException | ClosedSelectorException e) {
-            // The selector failed: the peers see their coordinator die.
-        } finally {
-            proving.close();
-            for (SelectionKey key : selector.keys()) {
-                closeQuietly(key.channel());
-            }
-            closeQuietly(server);
-            closeQuietly(selector);
-        }
+        proving.run(() -> closed, () -> { }, key -> serve(key, (ControlConnection) key.attachment()));
     }
 
     /** Reads what the connection has and acts on every whole message in it, until the peer or the job ends it. */

@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ProtocolException;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -24,7 +23,6 @@ import java.util.BitSet;
  */
 final class InboundLinks implements Closeable {
     private final PeerRuntime peer;
-    private final ServerSocketChannel listener;
     private final int count;
     private final int index;
     private final Selector selector;
@@ -32,12 +30,13 @@ final class InboundLinks implements Closeable {
     /** The sources whose link is proven; the selector thread's. */
     private final BitSet linked = new BitSet();
     private volatile boolean reading;
+    /** Whether every link proven before {@link #reading} was set has been told to read; the selector thread's. */
+    private boolean readingAll;
     private volatile boolean closed;
 
     InboundLinks(PeerRuntime peer, ServerSocketChannel listener, int count, int index, RunSecret secret)
             throws IOException {
         this.peer = peer;
-        this.listener = listener;
         this.count = count;
         this.index = index;
         this.selector = Selector.open();
@@ -46,7 +45,7 @@ final class InboundLinks implements Closeable {
 
     /** Starts the selector thread and returns it. */
     Thread start() {
-        Thread thread = Coordinator.daemon(this::run, "bsp-peer-" + index + "-inbound");
+        Thread thread = Coordinator.daemon(this::run, RuntimeCensus.threadName(index, "inbound"));
         thread.start();
         return thread;
     }
@@ -58,39 +57,18 @@ final class InboundLinks implements Closeable {
     }
 
     private void run() {
-        boolean readingAll = false;
-        try {
-            while (!closed) {
-                selector.select(proving.expire());
-                if (reading && !readingAll) {
-                    readingAll = true;
-                    for (SelectionKey key : selector.keys()) {
-                        if (key.isValid() && key.attachment() instanceof InboundLink) {
-                            key.interestOps(SelectionKey.OP_READ);
-                        }
-                    }
-                }
-                for (SelectionKey key : selector.selectedKeys()) {
-                    if (!key.isValid()) {
-                        continue;
-                    }
-                    if (proving.owns(key)) {
-                        proving.ready(key);
-                    } else {
-                        serve(key, (InboundLink) key.attachment());
-                    }
-                }
-                selector.selectedKeys().clear();
-            }
-        } catch (IOException | ClosedSelectorException e) {
-            // The selector failed: every link closes with it below, and the job hears of it from the senders.
-        } finally {
-            proving.close();
+        proving.run(() -> closed, this::readAllOnceReading, key -> serve(key, (InboundLink) key.attachment()));
+    }
+
+    /** Once the handler is fixed, every link proven so far starts being read; links proven later are read at once. */
+    private void readAllOnceReading() {
+        if (reading && !readingAll) {
+            readingAll = true;
             for (SelectionKey key : selector.keys()) {
-                closeQuietly(key.channel());
+                if (key.isValid() && key.attachment() instanceof InboundLink) {
+                    key.interestOps(SelectionKey.OP_READ);
+                }
             }
-            closeQuietly(listener);
-            closeQuietly(selector);
         }
     }
 
@@ -130,13 +108,5 @@ final class InboundLinks implements Closeable {
     public void close() {
         closed = true;
         selector.wakeup();
-    }
-
-    private static void closeQuietly(java.io.Closeable closeable) {
-        try {
-            closeable.close();
-        } catch (IOException ignored) {
-            // Closing is all that is left to do with it.
-        }
     }
 }

@@ -27,7 +27,7 @@ public final class PeerMapper extends Mapper<NullWritable, NullWritable, NullWri
         long taskTimeout = conf.getLong("mapreduce.task.timeout", 600_000);
         long period = Math.max(1000, Math.min(10_000, taskTimeout / 4));
         ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
-                runnable -> Coordinator.daemon(runnable, "bsp-peer-" + index + "-progress"));
+                runnable -> Coordinator.daemon(runnable, RuntimeCensus.threadName(index, "progress")));
         progress.scheduleAtFixedRate(context::progress, period, period, TimeUnit.MILLISECONDS);
         try {
             PeerRuntime.join(new InetSocketAddress(conf.get(MapReduceBspRunner.COORDINATOR_HOST_KEY),

@@ -125,7 +125,7 @@ final class PeerRuntime implements BspPeer {
         this.rounds = direct ? 0 : rounds(job.count());
         this.ledger = new ReceiptLedger(job.count(), rounds);
         this.outbound = new OutboundLink[job.count()];
-        this.watchdog = new Watchdog("bsp-peer-" + index + "-watchdog", job.timeoutMillis(), this::peerSilent);
+        this.watchdog = new Watchdog(RuntimeCensus.threadName(index, "watchdog"), job.timeoutMillis(), this::peerSilent);
     }
 
     /** ceil(log2 peers): the rounds of a dissemination barrier among them. */
@@ -231,7 +231,7 @@ final class PeerRuntime implements BspPeer {
                 threads.add(inbound.start());
             }
             start(this::readControl, "control");
-            Thread program = new Thread(this::runProgram, "bsp-peer-" + index + "-program");
+            Thread program = new Thread(this::runProgram, RuntimeCensus.threadName(index, "program"));
             program.setDaemon(true);
             programThread = program;
             program.start();
@@ -255,7 +255,7 @@ final class PeerRuntime implements BspPeer {
     }
 
     private void start(Runnable body, String name) {
-        Thread thread = Coordinator.daemon(body, "bsp-peer-" + index + "-" + name);
+        Thread thread = Coordinator.daemon(body, RuntimeCensus.threadName(index, name));
         synchronized (threads) {
             threads.add(thread);
         }

@@ -1,8 +1,10 @@
 package io.hbench.bsp;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.ProtocolException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -11,14 +13,17 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
- * A listener's connections while they prove the run's secret ({@link Handshake.Server}), served by the listener's
- * own selector thread: a connection in its handshake costs a buffer, not a thread. While
+ * A listener's selector loop ({@link #run}), and its connections while they prove the run's secret
+ * ({@link Handshake.Server}): a connection in its handshake costs a buffer, not a thread. While
  * {@link Handshake#MAX_PENDING} are in their handshake the listener accepts no more, and the kernel's backlog holds the
- * rest. One that does not prove the secret in time, or at all, is closed and reported in one line.
+ * rest. One that does not prove the secret in time, or at all, is closed and reported in one line. A proven one is
+ * handed to its owner ({@link Proven}), whose keys the loop then hands back as they become ready.
  *
- * <p>Used only by the selector thread that owns the listener's selector.
+ * <p>Used only by the selector thread that runs the loop.
  */
 final class ProvingListener {
     /**
@@ -51,13 +56,47 @@ final class ProvingListener {
         this.accepting = server.register(selector, SelectionKey.OP_ACCEPT);
     }
 
+    /**
+     * The selector thread's loop, until {@code stopped} says so: each turn waits for ready keys (no longer than the next
+     * handshake's deadline), runs {@code eachTurn}, serves the listener's own keys and hands every other to
+     * {@code proven}'s owner, {@code ready}. However it ends, it closes every connection on the selector, the listener
+     * and the selector.
+     */
+    void run(BooleanSupplier stopped, Runnable eachTurn, Consumer<SelectionKey> ready) {
+        try {
+            while (!stopped.getAsBoolean()) {
+                selector.select(expire());
+                eachTurn.run();
+                for (SelectionKey key : selector.selectedKeys()) {
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (owns(key)) {
+                        serve(key);
+                    } else {
+                        ready.accept(key);
+                    }
+                }
+                selector.selectedKeys().clear();
+            }
+        } catch (IOException | ClosedSelectorException e) {
+            // The selector failed: every connection closes with it below, and the other ends see that.
+        } finally {
+            for (SelectionKey key : selector.keys()) {
+                closeQuietly(key.channel());
+            }
+            pending.clear();
+            closeQuietly(server);
+            closeQuietly(selector);
+        }
+    }
+
     /** Whether {@code key} is this listener's, or one of its connections' in their handshake. */
-    boolean owns(SelectionKey key) {
+    private boolean owns(SelectionKey key) {
         return key == accepting || key.attachment() instanceof Handshake.Server;
     }
 
-    /** Serves a ready key of {@link #owns}. */
-    void ready(SelectionKey key) {
+    private void serve(SelectionKey key) {
         if (key == accepting) {
             accept();
         } else {
@@ -84,7 +123,7 @@ final class ProvingListener {
                 writeAll(channel, handshake.greeting());
                 pending.add(channel.register(selector, SelectionKey.OP_READ, handshake));
             } catch (IOException e) {
-                close(channel);
+                closeQuietly(channel);
             }
         }
         accepting.interestOps(0);
@@ -117,7 +156,7 @@ final class ProvingListener {
      * Closes, and reports, every connection that has not proven the secret by its deadline; returns how long until the
      * next deadline, in milliseconds (0: none pending), for the selector's wait.
      */
-    long expire() {
+    private long expire() {
         long now = System.nanoTime();
         long next = Long.MAX_VALUE;
         for (SelectionKey key : Set.copyOf(pending)) {
@@ -129,14 +168,6 @@ final class ProvingListener {
             }
         }
         return next == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(next) + 1);
-    }
-
-    /** Closes every connection still in its handshake. */
-    void close() {
-        for (SelectionKey key : pending) {
-            close((SocketChannel) key.channel());
-        }
-        pending.clear();
     }
 
     /** The connection is no longer in its handshake: there is room for one more. */
@@ -155,7 +186,7 @@ final class ProvingListener {
         if (channel.isOpen()) {
             refuse.accept(channel, why);
         }
-        close(channel);
+        closeQuietly(channel);
     }
 
     /**
@@ -170,9 +201,9 @@ final class ProvingListener {
         }
     }
 
-    private static void close(SocketChannel channel) {
+    private static void closeQuietly(Closeable closeable) {
         try {
-            channel.close();
+            closeable.close();
         } catch (IOException ignored) {
             // Closing is all that is left to do with it.
         }

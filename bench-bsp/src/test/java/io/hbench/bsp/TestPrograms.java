@@ -253,7 +253,7 @@ final class TestPrograms {
                 int distance = (step + 1) * STRIDE % count;
                 peer.send((peer.index() + distance) % count, ByteBuffer.allocate(Long.BYTES).putLong(0, step));
                 peer.sync();
-                peakThreads = Math.max(peakThreads, runtimeThreads(peer.index()));
+                peakThreads = Math.max(peakThreads, RuntimeCensus.threadsOf(peer.index()));
                 int expected = Math.floorMod(peer.index() - distance, count);
                 if (arrivals[step] != 1 || lastSource[step] != expected) {
                     wrong.append(" step ").append(step).append(": ").append(arrivals[step]).append(" arrived");
@@ -262,22 +262,6 @@ final class TestPrograms {
             return text(wrong.length() == 0 ? "ok, at most " + peakThreads + " threads" : wrong.toString().trim());
         }
 
-        private static int runtimeThreads(int index) {
-            ThreadGroup root = Thread.currentThread().getThreadGroup();
-            while (root.getParent() != null) {
-                root = root.getParent();
-            }
-            Thread[] threads = new Thread[root.activeCount() + 64];
-            int found = root.enumerate(threads);
-            String prefix = "bsp-peer-" + index + "-";
-            int own = 0;
-            for (int i = 0; i < found; i++) {
-                if (threads[i].getName().startsWith(prefix)) {
-                    own++;
-                }
-            }
-            return own;
-        }
     }
 
     /**
@@ -289,7 +273,7 @@ final class TestPrograms {
         static final AtomicLong PEAK = new AtomicLong();
 
         static void reset() {
-            BEFORE.set(ManyPeersTest.sockets());
+            BEFORE.set(RuntimeCensus.sockets().orElseThrow());
             PEAK.set(0);
         }
 
@@ -297,7 +281,7 @@ final class TestPrograms {
         public byte[] run(BspPeer peer, byte[] arguments) throws Exception {
             byte[] report = new Partners().run(peer, arguments);
             if (peer.index() == 0) {
-                PEAK.set(ManyPeersTest.sockets());
+                PEAK.set(RuntimeCensus.sockets().orElseThrow());
             }
             return report;
         }

@@ -6,22 +6,18 @@ import io.hbench.bsp.BspPeer;
 import io.hbench.bsp.BspProgram;
 import io.hbench.bsp.BspSettings;
 import io.hbench.bsp.LocalBspRunner;
+import io.hbench.bsp.RuntimeCensus;
 import io.hbench.bsp.SuperstepTiming;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
@@ -126,23 +122,9 @@ public final class BspScaling {
         return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
     }
 
-    /** Sockets this JVM holds, from /proc/self/fd; 0 where there is none. */
+    /** Sockets this JVM holds; 0 where they cannot be counted. */
     static long sockets() {
-        Path fds = Paths.get("/proc/self/fd");
-        if (!Files.isDirectory(fds)) {
-            return 0;
-        }
-        try (Stream<Path> each = Files.list(fds)) {
-            return each.filter(fd -> {
-                try {
-                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
-                } catch (IOException e) {
-                    return false;
-                }
-            }).count();
-        } catch (IOException e) {
-            return 0;
-        }
+        return RuntimeCensus.sockets().orElse(0);
     }
 
     /**
@@ -160,7 +142,7 @@ public final class BspScaling {
             int supersteps = args.getInt();
             peer.sync();
             long setUpEnd = System.nanoTime();
-            int maxThreads = runtimeThreads(peer.index());
+            int maxThreads = RuntimeCensus.threadsOf(peer.index());
             // Nobody sends before this barrier: peer 0 counts the links the barrier alone needs.
             long barrierSockets = peer.index() == 0 ? sockets() : 0;
             peer.sync();
@@ -175,14 +157,14 @@ public final class BspScaling {
                 SuperstepTiming timing = peer.sync();
                 empty.recordValue(timing.flushNanos() + timing.barrierNanos());
             }
-            maxThreads = Math.max(maxThreads, runtimeThreads(peer.index()));
+            maxThreads = Math.max(maxThreads, RuntimeCensus.threadsOf(peer.index()));
             Histogram oneMessage = new Histogram(3);
             for (int i = 0; i < supersteps; i++) {
                 peer.send(partner(peer, partners, i), message.clear());
                 SuperstepTiming timing = peer.sync();
                 oneMessage.recordValue(timing.flushNanos() + timing.barrierNanos());
             }
-            maxThreads = Math.max(maxThreads, runtimeThreads(peer.index()));
+            maxThreads = Math.max(maxThreads, RuntimeCensus.threadsOf(peer.index()));
             long sockets = peer.index() == 0 ? sockets() : 0;
             List<ByteBuffer> encoded = new ArrayList<>();
             for (Histogram histogram : List.of(empty, oneMessage)) {
@@ -211,21 +193,5 @@ public final class BspScaling {
             return (peer.index() + partners[superstep % partners.length]) % peer.count();
         }
 
-        private static int runtimeThreads(int index) {
-            ThreadGroup root = Thread.currentThread().getThreadGroup();
-            while (root.getParent() != null) {
-                root = root.getParent();
-            }
-            Thread[] all = new Thread[root.activeCount() + 64];
-            int found = root.enumerate(all);
-            String prefix = "bsp-peer-" + index + "-";
-            int own = 0;
-            for (int i = 0; i < found; i++) {
-                if (all[i].getName().startsWith(prefix)) {
-                    own++;
-                }
-            }
-            return own;
-        }
     }
 }
