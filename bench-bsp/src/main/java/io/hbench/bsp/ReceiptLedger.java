@@ -21,9 +21,9 @@ final class ReceiptLedger {
     private final int[] tokens;
     /** Per source, with the direct barrier, how many ends of supersteps have arrived. */
     private final int[] ends;
-    // Threads waiting for bytes, and for tokens or ends: a delivery wakes only the first kind.
+    // Threads waiting for bytes, and for markers (tokens or ends): a delivery wakes only the first kind.
     private int byteWaiters;
-    private int tokenWaiters;
+    private int markerWaiters;
 
     ReceiptLedger(int peers, int rounds) {
         this.counts = new long[peers][KEPT];
@@ -73,14 +73,7 @@ final class ReceiptLedger {
      * expected, which only a broken peer sends.
      */
     synchronized boolean token(int round, int superstep) {
-        if (tokens[round] != superstep) {
-            return false;
-        }
-        tokens[round]++;
-        if (tokenWaiters > 0) {
-            notifyAll();
-        }
-        return true;
+        return countMarker(tokens, round, superstep);
     }
 
     /**
@@ -88,11 +81,16 @@ final class ReceiptLedger {
      * broken peer sends.
      */
     synchronized boolean ended(int source, int superstep) {
-        if (ends[source] != superstep) {
+        return countMarker(ends, source, superstep);
+    }
+
+    /** Counts a marker in {@code markers[slot]} if it is the next expected, {@code superstep}'s, and wakes its waiters. */
+    private boolean countMarker(int[] markers, int slot, int superstep) {
+        if (markers[slot] != superstep) {
             return false;
         }
-        ends[source]++;
-        if (tokenWaiters > 0) {
+        markers[slot]++;
+        if (markerWaiters > 0) {
             notifyAll();
         }
         return true;
@@ -130,12 +128,12 @@ final class ReceiptLedger {
 
     /** A wait for a barrier token or an end of superstep: one {@link #waitOnce}, woken by markers, not by bytes. */
     private boolean awaitMarker(BooleanSupplier arrived, long deadlineNanos) throws InterruptedException {
-        tokenWaiters++;
+        markerWaiters++;
         try {
             waitOnce(arrived, deadlineNanos);
             return arrived.getAsBoolean();
         } finally {
-            tokenWaiters--;
+            markerWaiters--;
         }
     }
 
