@@ -1,6 +1,7 @@
 package io.hbench.hs;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +17,17 @@ public final class TpcxhsReport {
     private TpcxhsReport() {
     }
 
-    static String twoDecimals(BigDecimal value) {
-        return value.setScale(2, RoundingMode.HALF_UP).toPlainString();
+    /**
+     * A metric as the report prints it, rounded half-up: from 1 up to two decimals, as the kit prints them; below 1 to
+     * three significant digits, so that a small scale factor's HSph@SF reads 0.00491, not 0.00.
+     */
+    static String figure(BigDecimal value) {
+        if (value.signum() == 0 || value.abs().compareTo(BigDecimal.ONE) >= 0) {
+            return value.setScale(2, RoundingMode.HALF_UP).toPlainString();
+        }
+        BigDecimal rounded = value.round(new MathContext(3, RoundingMode.HALF_UP));
+        // Trailing zeros too: 0.5 reads 0.500, as precise as the figures beside it.
+        return rounded.setScale(rounded.scale() + 3 - rounded.precision()).toPlainString();
     }
 
     public static List<String> lines(TpcxhsResult result) {
@@ -32,17 +42,17 @@ public final class TpcxhsReport {
             lines.add(indent + "Total Size = " + options.scaleFactor().rows() * Records.RECORD_LENGTH + " bytes ("
                     + options.scaleFactor().rows() + " records)");
             lines.add(indent + "Scale-Factor = " + options.scaleFactor());
-            lines.add(indent + (run.passed() ? "HSph@SF = " + twoDecimals(result.hsph(run))
+            lines.add(indent + (run.passed() ? "HSph@SF = " + figure(result.hsph(run))
                     : "FAILED in " + run.failedPhase().map(TpcxhsResult.Phase::name).orElse("an unfinished run")));
         }
         lines.add(RULE);
         if (result.metric().isPresent()) {
             lines.add("Performance Run: Run " + result.performanceRun().get().number() + "; Repeatability Run: Run "
                     + result.repeatabilityRun().get().number());
-            lines.add("TPCx-HS Performance Metric (HSph@SF): " + twoDecimals(result.metric().get())
+            lines.add("TPCx-HS Performance Metric (HSph@SF): " + figure(result.metric().get())
                     + (options.scaleFactor().isValid() ? "" : "  (test only, not a valid scale factor)"));
             result.pricePerformance().ifPresent(value -> lines.add("Price-Performance Metric ($/HSph@SF): "
-                    + twoDecimals(value)));
+                    + figure(value)));
         } else {
             lines.add("TPCx-HS Performance Metric (HSph@SF): none: " + failure(result));
         }

@@ -46,10 +46,21 @@ class TpcxhsResultTest {
         assertThat(TpcxhsResult.hsph(new BigDecimal("3"), Duration.ofMinutes(20))).isEqualByComparingTo("9");
         // 1 TB in 7 s: 3600 / 7 = 514.285714285714...
         assertThat(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofSeconds(7))).isEqualByComparingTo("514.285714285714");
-        assertThat(TpcxhsReport.twoDecimals(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofSeconds(7))))
+        assertThat(TpcxhsReport.figure(TpcxhsResult.hsph(BigDecimal.ONE, Duration.ofSeconds(7))))
                 .isEqualTo("514.29");
-        // Half-up at the second decimal: 0.125 -> 0.13 (a double would print 0.12 or 0.13 by accident).
-        assertThat(TpcxhsReport.twoDecimals(new BigDecimal("0.125"))).isEqualTo("0.13");
+        // Half-up at the second decimal: 1.125 -> 1.13 (a double would print 1.12 or 1.13 by accident).
+        assertThat(TpcxhsReport.figure(new BigDecimal("1.125"))).isEqualTo("1.13");
+    }
+
+    @Test
+    void aMetricBelowOneKeepsThreeSignificantDigitsInsteadOfReadingAsZero() {
+        // SF 0.00001 in 7.329 s: 0.00001 x 3600 / 7.329 = 0.004912...
+        assertThat(TpcxhsReport.figure(TpcxhsResult.hsph(new BigDecimal("0.00001"), Duration.ofMillis(7329))))
+                .isEqualTo("0.00491");
+        assertThat(TpcxhsReport.figure(new BigDecimal("0.0012345"))).isEqualTo("0.00123");
+        assertThat(TpcxhsReport.figure(new BigDecimal("0.99951"))).isEqualTo("1.00");
+        assertThat(TpcxhsReport.figure(new BigDecimal("0.5"))).isEqualTo("0.500");
+        assertThat(TpcxhsReport.figure(BigDecimal.ZERO)).isEqualTo("0.00");
     }
 
     @Test
