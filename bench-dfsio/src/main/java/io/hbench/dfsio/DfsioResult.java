@@ -239,7 +239,8 @@ public final class DfsioResult implements ProgramResult {
                 .metric("bytes", totalBytes(), Unit.BYTES, Better.NEITHER)
                 .metric("classic_throughput", throughputMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER)
                 .metric("io_rate_mean", averageIoRateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER)
-                .metric("io_rate_stddev", ioRateStdDevMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.LOWER)
+                // A spread has no better direction: a narrower one may be the fast tasks slowed to the slow ones' rate.
+                .metric("io_rate_stddev", ioRateStdDevMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.NEITHER)
                 .metric("exec_time", execTime.toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
                 .metric("io_phase_time", ioPhase().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
                 .metric("aggregate_throughput", aggregateThroughputMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND,

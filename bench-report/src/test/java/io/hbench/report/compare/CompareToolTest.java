@@ -3,6 +3,7 @@ package io.hbench.report.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.report.Results;
+import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
@@ -18,6 +19,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,6 +100,25 @@ class CompareToolTest {
         assertThat(compare(temp.resolve("fast").toString(), "-vs", temp.resolve("faster").toString())).isZero();
 
         assertThat(out()).containsPattern("(?m)^aggregate throughput \\* +MiB/s +1002\\.000 ± 0% +1102\\.000 ± 0% ");
+    }
+
+    @Test
+    void aSmallRunsHsphKeepsThreeSignificantDigitsOnBothSides() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("slow/run" + i + ".json"), tpcxhs(0.00234 + i * 1e-6));
+            Results.write(temp.resolve("fast/run" + i + ".json"), tpcxhs(0.00117 + i * 1e-6));
+        }
+
+        assertThat(compare(temp.resolve("slow").toString(), "-vs", temp.resolve("fast").toString())).isZero();
+
+        assertThat(out()).containsPattern("(?m)^HSph@SF \\* +sf/h +0\\.00234 ± 0% +0\\.00117 ± 0% ");
+    }
+
+    private static BenchResult tpcxhs(double hsph) {
+        return BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf")
+                .environment(Results.environment()).start(Instant.parse("2026-11-23T10:00:00Z"))
+                .end(Instant.parse("2026-11-23T10:01:00Z")).parameter("scaleFactor", "0.00001")
+                .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER).build();
     }
 
     @Test
