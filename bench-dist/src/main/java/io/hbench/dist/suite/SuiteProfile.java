@@ -6,18 +6,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The fixed sequences a suite runs, sized from the profile and the cluster. Every change to a step or a size must
- * raise {@link #DEFINITION_VERSION}: suites of different definitions measured different things.
+ * The fixed sequences a suite runs, sized from the profile and the cluster. Every change to a measured step or a size
+ * must raise {@link #DEFINITION_VERSION}: suites of different definitions measured different things. The clean-ups
+ * at the end measure nothing and come after every measured step, whose result files keep their numbers, so adding
+ * one leaves suites comparable and the version as it is.
  *
  * <p>Every profile runs, in order: TestDFSIO write and read -verify; NNThroughputBenchmark create, open, fileStatus and
- * delete against the cluster's NameNode; TPCx-HS; EBB with its relative figure; RandBench; and TestDFSIO -clean,
- * so that the cluster is left as it was found.
+ * delete against the cluster's NameNode; TPCx-HS; EBB with its relative figure; RandBench; and three clean-ups
+ * (TestDFSIO -clean, which removes any directory hbench made, whichever program made it) of TestDFSIO's, TPCx-HS's
+ * and NNThroughputBenchmark's directories, so that the cluster keeps nothing the suite wrote. They run when a step
+ * before them failed too, since a suite goes on after a failure.
  *
  * <p>On a cluster whose file system is not HDFS (an object store; {@link ClusterShape#hasNameNode}) there is no
  * NameNode to measure: FsMetadata runs the same four operations, in the same sizes, through the FileSystem API
- * instead; TPCx-HS runs without {@code -replication}, which only HDFS keeps; and after TestDFSIO's clean-up two more
- * remove TPCx-HS's and FsMetadata's directories, so that the bucket keeps nothing the suite wrote. An HDFS suite is
- * unchanged by this, so the definition's version is too. Sizes:
+ * instead, and its directory is the one the last clean-up removes; TPCx-HS runs without {@code -replication}, which
+ * only HDFS keeps. Sizes:
  *
  * <pre>
  *                       quick              standard              full
@@ -121,11 +124,12 @@ public enum SuiteProfile {
                 "-rootDir", dfsio));
         String tpcxhs = BASE_DIR + "/tpcx-hs";
         String metadata = BASE_DIR + "/fs-metadata";
+        String nn = BASE_DIR + "/nn";
         for (String op : List.of("create", "open", "fileStatus", "delete")) {
             String id = op.toLowerCase(Locale.ROOT);
             steps.add(shape.hasNameNode()
                     ? step("nn-" + id, local, "NNThroughputBenchmark", "-op", op, "-threads", pick(4, 16, 64),
-                            "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", BASE_DIR + "/nn")
+                            "-files", pick(2_000, 100_000, 1_000_000), "-baseDirName", nn)
                     : step("fs-" + id, local, "FsMetadata", "-op", op, "-threads", pick(4, 16, 64),
                             "-files", pick(2_000, 100_000, 1_000_000), "-baseDir", metadata));
         }
@@ -138,11 +142,9 @@ public enum SuiteProfile {
         steps.add(step("randbench", local, "RandBench", pick("65536", "65536", "1048576"), pick("16", "256", "64"),
                 pick("20", "100", "100"), "-peers", peers, "-seed", SEED));
         steps.add(clean("dfsio-clean", local, dfsio));
-        if (!shape.hasNameNode()) {
-            // TestDFSIO -clean removes any directory hbench made, whichever program made it.
-            steps.add(clean("tpcx-hs-clean", local, tpcxhs));
-            steps.add(clean("fs-clean", local, metadata));
-        }
+        // TPCx-HS leaves its second run's data for inspection, NNThroughputBenchmark its directory with hbench's mark.
+        steps.add(clean("tpcx-hs-clean", local, tpcxhs));
+        steps.add(shape.hasNameNode() ? clean("nn-clean", local, nn) : clean("fs-clean", local, metadata));
         return steps;
     }
 

@@ -36,7 +36,7 @@ class SuiteOnEmbeddedClusterTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
         assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
-                + " tasks at once, 3 DataNodes\nAll 10 steps passed.\nNo step's tasks ran on 3 or more hosts, so no host"
+                + " tasks at once, 3 DataNodes\nAll 12 steps passed.\nNo step's tasks ran on 3 or more hosts, so no host"
                 + " could be named slow.\n");
         assertThat(SuiteState.read(dir).steps()).extracting(StepRecord::status).containsOnly(StepRecord.Status.PASSED);
         List<SuiteStep> steps = SuiteProfile.QUICK.steps(SuiteState.read(dir).cluster(), List.of());

@@ -16,7 +16,7 @@ class SuiteProfileTest {
         for (SuiteProfile profile : SuiteProfile.values()) {
             assertThat(profile.steps(new ClusterShape(10, 3, false), NO_FLAGS)).extracting(SuiteStep::id)
                     .containsExactly("dfsio-write", "dfsio-read", "nn-create", "nn-open", "nn-filestatus",
-                            "nn-delete", "tpcx-hs", "ebb", "randbench", "dfsio-clean");
+                            "nn-delete", "tpcx-hs", "ebb", "randbench", "dfsio-clean", "tpcx-hs-clean", "nn-clean");
         }
     }
 
@@ -35,7 +35,9 @@ class SuiteProfileTest {
                 "TPCx-HS -D k=v -rows 10000 -baseDir /benchmarks/hbench-suite/tpcx-hs -replication 3",
                 "EBB -D k=v -s 1MB -r 3 -peers 4 -relative -seed 1",
                 "RandBench -D k=v 65536 16 20 -peers 4 -seed 1",
-                "TestDFSIO -D k=v -clean -rootDir /benchmarks/hbench-suite/dfsio");
+                "TestDFSIO -D k=v -clean -rootDir /benchmarks/hbench-suite/dfsio",
+                "TestDFSIO -D k=v -clean -rootDir /benchmarks/hbench-suite/tpcx-hs",
+                "TestDFSIO -D k=v -clean -rootDir /benchmarks/hbench-suite/nn");
         assertThat(steps).allSatisfy(step -> assertThat(step.timeout()).isEqualTo(Duration.ofMinutes(10)));
         assertThat(steps).filteredOn(SuiteStep::writesResult).hasSize(9);
     }

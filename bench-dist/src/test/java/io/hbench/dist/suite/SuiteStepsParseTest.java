@@ -48,7 +48,7 @@ class SuiteStepsParseTest {
                             dir.resolve("embedded").toString()));
                 }
                 List<SuiteStep> steps = profile.steps(shape, flags);
-                expected += shape.hasNameNode() ? 10 : 12;
+                expected += 12;
                 for (int i = 0; i < steps.size(); i++) {
                     List<String> command = SuiteRunner.commandLine(dir, i, steps.get(i));
                     // Which profile, cluster and step a refusal comes from, and the whole line, say where to fix it.
@@ -59,7 +59,7 @@ class SuiteStepsParseTest {
                 }
             }
         }
-        assertThat(parsed).isEqualTo(expected).isEqualTo(SuiteProfile.values().length * (4 * 10 + 2 * 12));
+        assertThat(parsed).isEqualTo(expected).isEqualTo(SuiteProfile.values().length * 6 * 12);
     }
 
     @Test

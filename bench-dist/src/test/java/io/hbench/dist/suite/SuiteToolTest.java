@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SuiteToolTest {
     private static final List<String> STEP_PROGRAMS = List.of("TestDFSIO", "TestDFSIO", "NNThroughputBenchmark",
             "NNThroughputBenchmark", "NNThroughputBenchmark", "NNThroughputBenchmark", "TPCx-HS", "EBB", "RandBench",
-            "TestDFSIO");
+            "TestDFSIO", "TestDFSIO", "TestDFSIO");
 
     @TempDir
     Path temp;
@@ -49,13 +49,13 @@ class SuiteToolTest {
         assertThat(suite(programs, "-profile", "quick", "-out", dir.toString(), "-embeddedDir", "/tmp/e")).as(err())
                 .isZero();
 
-        assertThat(programs.programsRun().subList(0, 10)).isEqualTo(STEP_PROGRAMS);
-        assertThat(programs.programsRun().get(10)).isEqualTo("Report");
+        assertThat(programs.programsRun().subList(0, 12)).isEqualTo(STEP_PROGRAMS);
+        assertThat(programs.programsRun().get(12)).isEqualTo("Report");
         assertThat(programs.runs.get(0)).startsWith("TestDFSIO", "-D", "hbench.suite.definition=hbench-suite/1/quick",
                 "-embedded", "-embeddedDir", "/tmp/e", "-write");
         assertThat(programs.runs.get(0)).endsWith("-json", dir.resolve("01-dfsio-write.json").toString());
         assertThat(programs.runs.get(9)).doesNotContain("-json");
-        assertThat(programs.runs.get(10)).containsExactly("Report", "-out", dir.resolve("report.html").toString(),
+        assertThat(programs.runs.get(12)).containsExactly("Report", "-out", dir.resolve("report.html").toString(),
                 dir.toString());
         assertThat(Files.readAllLines(dir.resolve("01-dfsio-write.log"))).first().asString()
                 .startsWith("$ bench TestDFSIO -D hbench.suite.definition=hbench-suite/1/quick -embedded");
@@ -66,7 +66,7 @@ class SuiteToolTest {
         List<String> summary = out().lines().collect(java.util.stream.Collectors.toList());
         assertThat(summary).first().isEqualTo("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster:"
                 + " 4 tasks at once, 3 DataNodes");
-        assertThat(summary.get(1)).isEqualTo("All 10 steps passed.");
+        assertThat(summary.get(1)).isEqualTo("All 12 steps passed.");
         assertThat(summary.get(2)).isEqualTo("No step's tasks ran on 3 or more hosts, so no host could be named slow.");
         assertThat(summary).contains(
                 "Cluster: DataNodes: 3; NodeManagers: none (MapReduce ran in one process); Hadoop 3.4.2");
@@ -74,7 +74,7 @@ class SuiteToolTest {
         // 10^8 bytes/s read as every hbench output reads bytes/s: 95.367 MiB/s.
         assertThat(summary).anySatisfy(line -> assertThat(line)
                 .matches("dfsio-write +passed +\\d+\\.\\d  throughput 95\\.367 MiB/s"));
-        assertThat(summary).last().asString().matches("dfsio-clean +passed +\\d+\\.\\d");
+        assertThat(summary).last().asString().matches("nn-clean +passed +\\d+\\.\\d");
         assertThat(Files.readAllLines(dir.resolve("summary.txt"))).isEqualTo(summary);
     }
 
@@ -129,7 +129,7 @@ class SuiteToolTest {
         assertThat(suite(programs, "-D", "mapreduce.job.queuename=bench", "-profile", "quick", "-out",
                 temp.resolve("suite").toString())).as(err()).isZero();
 
-        assertThat(programs.runs.subList(0, 10)).allSatisfy(run -> assertThat(run.subList(1, 5)).containsExactly(
+        assertThat(programs.runs.subList(0, 12)).allSatisfy(run -> assertThat(run.subList(1, 5)).containsExactly(
                 "-D", "mapreduce.job.queuename=bench", "-D", "hbench.suite.definition=hbench-suite/1/quick"));
     }
 
@@ -146,11 +146,11 @@ class SuiteToolTest {
         assertThat(tpcxhs.id()).isEqualTo("tpcx-hs");
         assertThat(tpcxhs.status()).isEqualTo(StepRecord.Status.FAILED);
         assertThat(tpcxhs.exitStatus()).isEqualTo(1);
-        assertThat(err()).containsPattern("hbench: Suite: step 7 of 10, tpcx-hs: failed in \\d+\\.\\d s \\(exit 1; see"
+        assertThat(err()).containsPattern("hbench: Suite: step 7 of 12, tpcx-hs: failed in \\d+\\.\\d s \\(exit 1; see"
                 + " 07-tpcx-hs\\.log\\)");
         assertThat(Files.readString(dir.resolve("07-tpcx-hs.log"))).contains("TPCx-HS: something broke");
         assertThat(out()).containsPattern("\\ntpcx-hs +failed +\\d+\\.\\d\\n")
-                .contains("\n1 of 10 steps did not pass: tpcx-hs (failed, exit 1); their logs in " + dir + " say why.\n");
+                .contains("\n1 of 12 steps did not pass: tpcx-hs (failed, exit 1); their logs in " + dir + " say why.\n");
     }
 
     @Test
@@ -159,7 +159,7 @@ class SuiteToolTest {
         assertThat(suite(new FakePrograms(), "-profile", "quick", "-out", dir.toString())).isZero();
         // As if the suite had been killed in its fifth step.
         SuiteState interrupted = SuiteState.read(dir);
-        for (StepRecord step : interrupted.steps().subList(4, 10)) {
+        for (StepRecord step : interrupted.steps().subList(4, 12)) {
             interrupted = interrupted.with(StepRecord.notRun(step.id()));
         }
         interrupted.write(dir);
@@ -168,10 +168,10 @@ class SuiteToolTest {
         assertThat(suite(programs, "-resume", "-out", dir.toString())).as(err()).isZero();
 
         assertThat(programs.programsRun()).containsExactly("NNThroughputBenchmark", "NNThroughputBenchmark", "TPCx-HS",
-                "EBB", "RandBench", "TestDFSIO", "Report");
+                "EBB", "RandBench", "TestDFSIO", "TestDFSIO", "TestDFSIO", "Report");
         assertThat(programs.runs.get(0)).contains("fileStatus");
-        assertThat(err()).contains("hbench: Suite: step 1 of 10, dfsio-write: passed before, not run again\n");
-        assertThat(out()).contains("\nAll 10 steps passed.\n");
+        assertThat(err()).contains("hbench: Suite: step 1 of 12, dfsio-write: passed before, not run again\n");
+        assertThat(out()).contains("\nAll 12 steps passed.\n");
     }
 
     @Test
@@ -240,7 +240,8 @@ class SuiteToolTest {
         String resFile = dir.resolve("TestDFSIO_results.log").toString();
         assertThat(programs.runs.get(0)).containsSubsequence("-write", "-resFile", resFile);
         assertThat(programs.runs.get(1)).containsSubsequence("-read", "-resFile", resFile);
-        assertThat(programs.runs.get(9)).as("-clean writes no lines").doesNotContain("-resFile");
+        assertThat(programs.runs.subList(9, 12)).as("-clean writes no lines")
+                .allSatisfy(run -> assertThat(run).contains("-clean").doesNotContain("-resFile"));
         assertThat(programs.runs.subList(2, 9)).allSatisfy(run -> assertThat(run).doesNotContain("-resFile"));
     }
 
