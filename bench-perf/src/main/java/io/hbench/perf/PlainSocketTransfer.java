@@ -49,6 +49,7 @@ public final class PlainSocketTransfer {
     private final SocketChannel[] outbound;
     /** Per sender, the supersteps it has ended here (the warm-up is the first); guarded by itself. */
     private final int[] ended;
+    /** A reader's failure, which ends every wait for {@link #ended}; guarded by {@link #ended}. */
     private Throwable failure;
 
     private PlainSocketTransfer(int index, int[] ports, int messageSize, int warmup, int messages, int messagesPerStep,
