@@ -83,7 +83,7 @@ final class Coordinator implements Closeable {
     private BspJobResult result;
 
     private Coordinator(BspJobSpec spec, LinkSettings links, ServerSocketChannel server, Selector selector, String where,
-            RunSecret secret, Consumer<String> refusals) throws IOException {
+            RunSecret secret, Consumer<String> refusals, Admission admission) throws IOException {
         this.spec = spec;
         this.secret = secret;
         this.refusals = refusals;
@@ -91,7 +91,7 @@ final class Coordinator implements Closeable {
         this.server = server;
         this.selector = selector;
         this.where = where;
-        this.proving = new ProvingListener(server, selector, secret, Handshake.CONTROL, this::refuse,
+        this.proving = new ProvingListener(server, selector, secret, Handshake.CONTROL, admission, this::refuse,
                 (key, index) -> {
                     key.attach(new ControlConnection((SocketChannel) key.channel()));
                     key.interestOps(SelectionKey.OP_READ);
@@ -109,6 +109,12 @@ final class Coordinator implements Closeable {
      */
     static Coordinator start(String host, int port, BspJobSpec spec, LinkSettings links, RunSecret secret,
             Consumer<String> refusals) {
+        return start(host, port, spec, links, secret, refusals, Admission.DEFAULT);
+    }
+
+    /** As {@link #start(String, int, BspJobSpec, LinkSettings, RunSecret, Consumer)}, admitting by {@code admission}. */
+    static Coordinator start(String host, int port, BspJobSpec spec, LinkSettings links, RunSecret secret,
+            Consumer<String> refusals, Admission admission) {
         requireNonNull(host, "host is null");
         requireNonNull(spec, "spec is null");
         requireNonNull(secret, "secret is null");
@@ -121,7 +127,7 @@ final class Coordinator implements Closeable {
             server.bind(new InetSocketAddress(InetAddress.getByName(host), port), Handshake.MAX_PENDING);
             selector = Selector.open();
             coordinator = new Coordinator(spec, links, server, selector,
-                    advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals);
+                    advertised(server) + ":" + server.socket().getLocalPort(), secret, refusals, admission);
         } catch (IOException e) {
             closeQuietly(server);
             closeQuietly(selector);

@@ -29,9 +29,12 @@ import javax.crypto.Mac;
  *
  * <p>Both nonces are fresh, so no proof seen on the wire is worth anything on another connection,
  * and the two directions are keyed with different labels, so neither proof can be reflected. The
- * server reads a fixed number of bytes within {@link #TIMEOUT} and answers only a client that has
- * proven the secret. The messages after the handshake are not signed: authentication costs once
- * per connection, not per message (see docs/security.md for what that leaves to the network).
+ * server reads a fixed number of bytes within {@link #TIMEOUT} (less when its listener is crowded:
+ * {@link Admission}) and answers only a client that has proven the secret. A server that closes or
+ * leaves unanswered a connection before it has answered the client's proof may only be crowded, so
+ * the client may try again ({@link Unanswered}). The messages after the handshake are not signed:
+ * authentication costs once per connection, not per message (see docs/security.md for what that
+ * leaves to the network).
  */
 final class Handshake {
     static final byte CONTROL = 1;
@@ -39,9 +42,9 @@ final class Handshake {
     /** How long either end waits for the other's part of the handshake. */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     /**
-     * The most connections one listener holds in their handshake at once; while it holds this many it accepts no more,
-     * and the rest wait in the kernel's backlog. A handshake in progress costs a listener a buffer, not a thread, so a
-     * job's peers may all connect to the coordinator at once.
+     * The most connections one listener holds in their handshake at once, unless a test says otherwise
+     * ({@link Admission}); one more makes room by closing one of them ({@link ProvingListener}). A handshake in
+     * progress costs a listener a buffer, not a thread, so a job's peers may all connect to the coordinator at once.
      */
     static final int MAX_PENDING = 1024;
 
@@ -77,7 +80,7 @@ final class Handshake {
             out.write(server.greeting());
             out.flush();
             byte[] hello = new byte[HELLO];
-            readFully(socket, hello, server.deadline);
+            readFully(socket, hello, deadline());
             server.hello.put(hello);
             int index = server.verify();
             out.write(server.answer());
@@ -90,16 +93,14 @@ final class Handshake {
 
     /**
      * The server's side of one handshake as a value, so that a listener's selector thread can hold many at once and
-     * needs no thread per connection: send {@link #greeting}, gather the client's hello into {@link #hello} by
-     * {@link #deadline}, {@link #verify} it, send {@link #answer}.
+     * needs no thread per connection: send {@link #greeting}, gather the client's hello into {@link #hello} (the
+     * listener keeps the time), {@link #verify} it, send {@link #answer}.
      */
     static final class Server {
         private final RunSecret secret;
         private final byte purpose;
         private final byte[] serverNonce = nonce();
         final ByteBuffer hello = ByteBuffer.allocate(HELLO);
-        /** When the client must have sent its hello (a nanoTime). */
-        final long deadline = deadline();
         private byte[] answer;
 
         Server(RunSecret secret, byte purpose) {
@@ -142,9 +143,10 @@ final class Handshake {
             return answer;
         }
 
-        /** The failure of a client that has not sent its hello by the deadline. */
-        static ProtocolException tooSlow() {
-            return new ProtocolException("did not finish the handshake within " + TIMEOUT.toSeconds() + " s");
+        /** The failure of a client that has not sent its hello within {@code timeout}. */
+        static ProtocolException tooSlow(Duration timeout) {
+            return new ProtocolException("did not finish the handshake within "
+                    + Coordinator.seconds(timeout.toMillis()));
         }
 
         /** The failure of a client that closed its connection before its hello was whole. */
@@ -156,8 +158,10 @@ final class Handshake {
     /**
      * The client's side, on a connection just made to {@code server}'s listener.
      *
-     * @throws ProtocolException if the other end is not an hbench BSP listener of this version or did not prove the
-     *     secret; the message says what the server did ("did not prove the run's secret")
+     * @throws Unanswered if the server closed the connection, or left it unanswered, before it answered this end's
+     *     proof: a crowded listener does that to the connections it makes room with, and another try may pass
+     * @throws ProtocolException if the other end is not an hbench BSP listener of this version, refused this end's
+     *     proof or did not prove the secret; the message says what the server did ("did not prove the run's secret")
      */
     static void connect(Socket socket, RunSecret secret, byte purpose, int index) throws IOException {
         byte[] greeting = new byte[MAGIC.length + 1 + NONCE];
@@ -165,7 +169,11 @@ final class Handshake {
         int timeout = socket.getSoTimeout();
         long deadline = deadline();
         try {
-            readFully(socket, greeting, deadline);
+            try {
+                readFromServer(socket, greeting, deadline);
+            } catch (ClosedEarly e) {
+                throw new Unanswered(e.getMessage());
+            }
             ByteBuffer fields = ByteBuffer.wrap(greeting);
             byte[] magic = new byte[MAGIC.length];
             fields.get(magic);
@@ -183,12 +191,17 @@ final class Handshake {
             Mac mac = secret.newMac();
             ByteBuffer hello = ByteBuffer.allocate(HELLO).put(purpose).putInt(index)
                     .put(clientNonce).put(sign(mac, CLIENT, purpose, index, serverNonce, clientNonce));
-            OutputStream out = socket.getOutputStream();
-            out.write(hello.array());
-            out.flush();
             try {
-                readFully(socket, serverProof, deadline);
+                OutputStream out = socket.getOutputStream();
+                out.write(hello.array());
+                out.flush();
+            } catch (IOException e) {
+                throw new Unanswered("broke the connection during the handshake: " + Coordinator.describe(e));
+            }
+            try {
+                readFromServer(socket, serverProof, deadline);
             } catch (ClosedEarly e) {
+                // A listener reads a proof that has arrived before it closes a connection to make room.
                 throw new ProtocolException("refused this peer's proof of the run's secret (a peer of another run?)");
             }
             if (!MessageDigest.isEqual(serverProof, sign(mac, SERVER, purpose, index, serverNonce, clientNonce))) {
@@ -210,6 +223,23 @@ final class Handshake {
     }
 
     /**
+     * Reads a part of the server's handshake by {@code deadline} (a nanoTime): a server that breaks the connection or
+     * keeps silent is {@link Unanswered}; one that closes it, the caller says what that means.
+     */
+    private static void readFromServer(Socket socket, byte[] bytes, long deadline) throws ClosedEarly, Unanswered {
+        try {
+            readFully(socket, bytes, deadline);
+        } catch (ClosedEarly e) {
+            throw e;
+        } catch (ProtocolException e) {
+            // Too slow: the only other failure readFully makes its own.
+            throw new Unanswered(e.getMessage());
+        } catch (IOException e) {
+            throw new Unanswered("broke the connection during the handshake: " + Coordinator.describe(e));
+        }
+    }
+
+    /**
      * Reads a part of the handshake by {@code deadline} (a nanoTime), however slowly the other end trickles it; its
      * failures read as what the other end did, like every message here.
      */
@@ -219,7 +249,7 @@ final class Handshake {
         while (read < bytes.length) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0) {
-                throw Server.tooSlow();
+                throw Server.tooSlow(TIMEOUT);
             }
             socket.setSoTimeout((int) left);
             int count;
@@ -232,6 +262,19 @@ final class Handshake {
                 throw new ClosedEarly();
             }
             read += count;
+        }
+    }
+
+    /**
+     * The server closed the connection, broke it or kept silent before it answered this end's proof: what a crowded
+     * listener does to the connections it makes room with, so another try may pass. The message says what the server
+     * did.
+     */
+    static final class Unanswered extends ProtocolException {
+        private static final long serialVersionUID = 1L;
+
+        Unanswered(String message) {
+            super(message);
         }
     }
 

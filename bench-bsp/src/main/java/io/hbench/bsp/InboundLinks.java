@@ -34,13 +34,14 @@ final class InboundLinks implements Closeable {
     private boolean readingAll;
     private volatile boolean closed;
 
-    InboundLinks(PeerRuntime peer, ServerSocketChannel listener, int count, int index, RunSecret secret)
-            throws IOException {
+    InboundLinks(PeerRuntime peer, ServerSocketChannel listener, int count, int index, RunSecret secret,
+            Admission admission) throws IOException {
         this.peer = peer;
         this.count = count;
         this.index = index;
         this.selector = Selector.open();
-        this.proving = new ProvingListener(listener, selector, secret, Handshake.DATA, peer::refuse, this::link);
+        this.proving = new ProvingListener(listener, selector, secret, Handshake.DATA, admission, peer::refuse,
+                this::link);
     }
 
     /** Starts the selector thread and returns it. */

@@ -12,12 +12,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,8 @@ import java.util.function.Consumer;
 /**
  * One peer of a BSP job, wherever it runs (a map task, a thread, a process started by hand).
  *
- * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator and register, wait
+ * <p>Lifecycle of {@link #join}: bind the data listener, connect to the coordinator (trying again while a crowded
+ * coordinator cuts the handshake short: {@link Backoff}) and register, wait
  * for the job's start, run the program on a thread of its own, flush what it sent last, send the report,
  * wait for FINISH. A peer connects to another only when its first message or barrier token goes there,
  * so a program that talks to a few partners holds a few connections whatever the job's size.
@@ -70,6 +73,7 @@ final class PeerRuntime implements BspPeer {
     private final ControlChannel control;
     private final RunSecret secret;
     private final Consumer<String> refusals;
+    private final Admission admission;
     private final String coordinator;
     private final ServerSocketChannel listener;
     private final JobStart job;
@@ -110,8 +114,9 @@ final class PeerRuntime implements BspPeer {
 
     private PeerRuntime(ControlChannel control, String coordinator, ServerSocketChannel listener, JobStart job,
             int index, LinkDecorator links, Optional<HostSampler.Participation> sampling, RunSecret secret,
-            Consumer<String> refusals) {
+            Consumer<String> refusals, Admission admission) {
         this.sampling = sampling;
+        this.admission = admission;
         this.control = control;
         this.secret = secret;
         this.refusals = refusals;
@@ -147,11 +152,21 @@ final class PeerRuntime implements BspPeer {
      */
     static void join(InetSocketAddress coordinator, int requestedIndex, String dataHost, int[] ports,
             LinkDecorator links, RunSecret secret, Consumer<String> refusals) throws InterruptedException {
+        join(coordinator, requestedIndex, dataHost, ports, links, secret, refusals, Admission.DEFAULT);
+    }
+
+    /**
+     * As {@link #join(InetSocketAddress, int, String, int[], LinkDecorator, RunSecret, Consumer)}, admitted by
+     * {@code admission}.
+     */
+    static void join(InetSocketAddress coordinator, int requestedIndex, String dataHost, int[] ports,
+            LinkDecorator links, RunSecret secret, Consumer<String> refusals, Admission admission)
+            throws InterruptedException {
         requireNonNull(secret, "secret is null");
         requireNonNull(refusals, "refusals is null");
         String where = coordinator.getHostString() + ":" + coordinator.getPort();
         try (ServerSocketChannel listener = BspSettings.bind(dataHost, ports);
-                ControlChannel control = connect(coordinator, where, secret)) {
+                ControlChannel control = connect(coordinator, where, secret, admission.patience())) {
             JobStart job;
             int index;
             try {
@@ -176,7 +191,7 @@ final class PeerRuntime implements BspPeer {
             Optional<HostSampler.Participation> sampling = job.resourceInterval()
                     .map(interval -> HostSampler.join("bsp-" + where, interval));
             PeerRuntime runtime = new PeerRuntime(control, where, listener, job, index, links, sampling, secret,
-                    refusals);
+                    refusals, admission);
             try {
                 runtime.runJob();
             } finally {
@@ -188,29 +203,39 @@ final class PeerRuntime implements BspPeer {
         }
     }
 
-    private static ControlChannel connect(InetSocketAddress coordinator, String where, RunSecret secret) {
-        Socket socket = new Socket();
-        try {
-            if (coordinator.isUnresolved()) {
-                throw new UnknownHostException("unknown host " + coordinator.getHostString());
-            }
-            socket.connect(coordinator, (int) BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toMillis());
+    /**
+     * A control connection to the coordinator, proven. A coordinator whose listener is crowded may cut this peer's
+     * connection short, or not take it for a while: then this peer tries again, with {@link Backoff}, for
+     * {@code patience}.
+     */
+    private static ControlChannel connect(InetSocketAddress coordinator, String where, RunSecret secret,
+            Duration patience) throws InterruptedException {
+        if (coordinator.isUnresolved()) {
+            throw new BenchException(ErrorCode.PEER_UNREACHABLE, "cannot connect to the BSP coordinator at " + where
+                    + ": unknown host " + coordinator.getHostString());
+        }
+        Backoff backoff = Backoff.trying(patience);
+        while (true) {
+            Socket socket = new Socket();
             try {
+                socket.connect(coordinator, backoff.connectTimeoutMillis());
                 Handshake.connect(socket, secret, Handshake.CONTROL, -1);
+                return new ControlChannel(socket);
+            } catch (Handshake.Unanswered | SocketTimeoutException e) {
+                closeQuietly(socket);
+                if (!backoff.pause()) {
+                    throw new BenchException(ErrorCode.PEER_UNREACHABLE, "cannot connect to the BSP coordinator at "
+                            + where + " " + backoff.spent() + ": " + Coordinator.describe(e), e);
+                }
             } catch (ProtocolException e) {
-                socket.close();
+                closeQuietly(socket);
                 throw new BenchException(ErrorCode.PEER_UNREACHABLE, "the BSP coordinator at " + where + " "
                         + e.getMessage());
+            } catch (IOException e) {
+                closeQuietly(socket);
+                throw new BenchException(ErrorCode.PEER_UNREACHABLE,
+                        "cannot connect to the BSP coordinator at " + where + ": " + Coordinator.describe(e), e);
             }
-            return new ControlChannel(socket);
-        } catch (IOException e) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // Never connected.
-            }
-            throw new BenchException(ErrorCode.PEER_UNREACHABLE,
-                    "cannot connect to the BSP coordinator at " + where + ": " + Coordinator.describe(e), e);
         }
     }
 
@@ -222,7 +247,7 @@ final class PeerRuntime implements BspPeer {
     private void runJob() throws InterruptedException {
         try {
             try {
-                inbound = new InboundLinks(this, listener, job.count(), index, secret);
+                inbound = new InboundLinks(this, listener, job.count(), index, secret, admission);
             } catch (IOException e) {
                 throw new BenchException(ErrorCode.PEER_UNREACHABLE, self + " cannot serve its data listener: "
                         + Coordinator.describe(e), e);
@@ -263,7 +288,7 @@ final class PeerRuntime implements BspPeer {
     }
 
     /** This peer's link to {@code destination}, connected now if it is the first thing sent there. */
-    private OutboundLink outbound(int destination) {
+    private OutboundLink outbound(int destination) throws InterruptedException {
         OutboundLink link = outbound[destination];
         if (link == null) {
             link = connect(destination);
@@ -271,33 +296,52 @@ final class PeerRuntime implements BspPeer {
         return link;
     }
 
-    private OutboundLink connect(int destination) {
+    /**
+     * A proven link to {@code destination}. A peer whose listener is crowded may cut this peer's connection short, or not
+     * take it for a while: then this peer tries again, with {@link Backoff}, for the job's failure timeout.
+     */
+    private OutboundLink connect(int destination) throws InterruptedException {
         PeerAddress address = job.peer(destination);
-        SocketChannel channel = null;
-        try {
-            channel = SocketChannel.open();
-            channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
-                    (int) Math.min(Integer.MAX_VALUE, job.timeoutMillis()));
-            channel.socket().setTcpNoDelay(true);
-            Handshake.connect(channel.socket(), secret, Handshake.DATA, index);
-            OutboundLink link = new OutboundLink(address, channel, links.decorate(index, destination, channel),
-                    watchdog, job.bundleSize());
-            synchronized (outbound) {
-                if (!linksClosed) {
-                    outbound[destination] = link;
-                    return link;
+        Backoff backoff = Backoff.trying(Duration.ofMillis(job.timeoutMillis()));
+        while (true) {
+            SocketChannel channel = null;
+            try {
+                channel = SocketChannel.open();
+                channel.socket().connect(new InetSocketAddress(address.host(), address.port()),
+                        backoff.connectTimeoutMillis());
+                channel.socket().setTcpNoDelay(true);
+                Handshake.connect(channel.socket(), secret, Handshake.DATA, index);
+                OutboundLink link = new OutboundLink(address, channel, links.decorate(index, destination, channel),
+                        watchdog, job.bundleSize());
+                synchronized (outbound) {
+                    if (!linksClosed) {
+                        outbound[destination] = link;
+                        return link;
+                    }
                 }
+                link.close();
+                throw usableOr(new BenchException(ErrorCode.PEER_FAILED, self + " closed its links"));
+            } catch (Handshake.Unanswered | SocketTimeoutException e) {
+                closeQuietly(channel);
+                usable();
+                if (!backoff.pause()) {
+                    throw cannotConnect(destination, " " + backoff.spent() + ": " + Coordinator.describe(e), e);
+                }
+            } catch (IOException | UnresolvedAddressException e) {
+                closeQuietly(channel);
+                usable();
+                throw cannotConnect(destination, ": " + Coordinator.describe(e), e);
             }
-            link.close();
-            throw usableOr(new BenchException(ErrorCode.PEER_FAILED, self + " closed its links"));
-        } catch (IOException | UnresolvedAddressException e) {
-            closeQuietly(channel);
-            usable();
-            String message = self + " cannot connect to peer " + destination + " at " + address.host() + ":"
-                    + address.port() + " in superstep " + superstep + ": " + Coordinator.describe(e);
-            reportFailure(ErrorCode.PEER_UNREACHABLE, message);
-            throw new BenchException(ErrorCode.PEER_UNREACHABLE, message, e);
         }
+    }
+
+    /** Reports, and returns, this peer's failure to connect to {@code destination}; {@code why} ends its line. */
+    private BenchException cannotConnect(int destination, String why, Exception e) {
+        PeerAddress address = job.peer(destination);
+        String message = self + " cannot connect to peer " + destination + " at " + address.host() + ":"
+                + address.port() + " in superstep " + superstep + why;
+        reportFailure(ErrorCode.PEER_UNREACHABLE, message);
+        return new BenchException(ErrorCode.PEER_UNREACHABLE, message, e);
     }
 
     private void runProgram() {

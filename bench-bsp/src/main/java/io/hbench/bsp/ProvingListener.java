@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ProtocolException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
@@ -9,7 +10,10 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.HashSet;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -18,10 +22,16 @@ import java.util.function.Consumer;
 
 /**
  * A listener's selector loop ({@link #run}), and its connections while they prove the run's secret
- * ({@link Handshake.Server}): a connection in its handshake costs a buffer, not a thread. While
- * {@link Handshake#MAX_PENDING} are in their handshake the listener accepts no more, and the kernel's backlog holds the
- * rest. One that does not prove the secret in time, or at all, is closed and reported in one line. A proven one is
- * handed to its owner ({@link Proven}), whose keys the loop then hands back as they become ready.
+ * ({@link Handshake.Server}): a connection in its handshake costs a buffer, not a thread. One that does not prove the
+ * secret in time, or at all, is closed and reported in one line. A proven one is handed to its owner ({@link Proven}),
+ * whose keys the loop then hands back as they become ready.
+ *
+ * <p>Strangers cannot keep the run's own connections out by holding connections open. The listener holds at most
+ * {@link Admission#places} connections in their handshake; when one more arrives it makes room by closing the oldest of
+ * the address that holds the most, so idle connections give way to new ones, and one address's crowd gives way before
+ * another's. While half the places or more are taken a handshake gets only {@link Admission#pressedTimeout}. A
+ * connection is closed for either reason only after what it has sent is read, so one whose proof has arrived is proven,
+ * not closed; a peer whose connection was closed tries again (see {@link PeerRuntime}).
  *
  * <p>Used only by the selector thread that runs the loop.
  */
@@ -40,16 +50,21 @@ final class ProvingListener {
     private final SelectionKey accepting;
     private final RunSecret secret;
     private final byte purpose;
+    private final Admission admission;
     private final BiConsumer<SocketChannel, String> refuse;
     private final Proven proven;
-    private final Set<SelectionKey> pending = new HashSet<>();
+    /** The connections in their handshake, oldest first. */
+    private final Set<SelectionKey> handshaking = new LinkedHashSet<>();
+    /** How many of them each address holds. */
+    private final Map<InetAddress, Integer> held = new HashMap<>();
 
-    ProvingListener(ServerSocketChannel server, Selector selector, RunSecret secret, byte purpose,
+    ProvingListener(ServerSocketChannel server, Selector selector, RunSecret secret, byte purpose, Admission admission,
             BiConsumer<SocketChannel, String> refuse, Proven proven) throws IOException {
         this.server = server;
         this.selector = selector;
         this.secret = secret;
         this.purpose = purpose;
+        this.admission = admission;
         this.refuse = refuse;
         this.proven = proven;
         server.configureBlocking(false);
@@ -57,27 +72,34 @@ final class ProvingListener {
     }
 
     /**
-     * The selector thread's loop, until {@code stopped} says so: each turn waits for ready keys (no longer than the next
-     * handshake's deadline), runs {@code eachTurn}, serves the listener's own keys and hands every other to
-     * {@code proven}'s owner, {@code ready}. However it ends, it closes every connection on the selector, the listener
-     * and the selector.
+     * The selector thread's loop, until {@code stopped} says so: each turn waits for ready keys (no longer than the
+     * next handshake's deadline), runs {@code eachTurn}, reads the handshakes that have something to read, hands every
+     * other ready key to {@code proven}'s owner, {@code ready}, and then accepts new connections, so that a proof that
+     * has arrived is read before its connection might be closed to make room. However it ends, it closes every
+     * connection on the selector, the listener and the selector.
      */
     void run(BooleanSupplier stopped, Runnable eachTurn, Consumer<SelectionKey> ready) {
         try {
             while (!stopped.getAsBoolean()) {
                 selector.select(expire());
                 eachTurn.run();
+                boolean acceptable = false;
                 for (SelectionKey key : selector.selectedKeys()) {
                     if (!key.isValid()) {
                         continue;
                     }
-                    if (owns(key)) {
-                        serve(key);
+                    if (key == accepting) {
+                        acceptable = true;
+                    } else if (key.attachment() instanceof Handshaking) {
+                        read(key);
                     } else {
                         ready.accept(key);
                     }
                 }
                 selector.selectedKeys().clear();
+                if (acceptable) {
+                    accept();
+                }
             }
         } catch (IOException | ClosedSelectorException e) {
             // The selector failed: every connection closes with it below, and the other ends see that.
@@ -85,27 +107,19 @@ final class ProvingListener {
             for (SelectionKey key : selector.keys()) {
                 closeQuietly(key.channel());
             }
-            pending.clear();
+            handshaking.clear();
+            held.clear();
             closeQuietly(server);
             closeQuietly(selector);
         }
     }
 
-    /** Whether {@code key} is this listener's, or one of its connections' in their handshake. */
-    private boolean owns(SelectionKey key) {
-        return key == accepting || key.attachment() instanceof Handshake.Server;
-    }
-
-    private void serve(SelectionKey key) {
-        if (key == accepting) {
-            accept();
-        } else {
-            read(key);
-        }
-    }
-
+    /**
+     * Accepts what has arrived, a turn's worth at most ({@link Admission#places}), so that a flood of connections
+     * cannot keep the loop from reading proofs.
+     */
     private void accept() {
-        while (pending.size() < Handshake.MAX_PENDING) {
+        for (int i = 0; i < admission.places(); i++) {
             SocketChannel channel;
             try {
                 channel = server.accept();
@@ -116,22 +130,52 @@ final class ProvingListener {
             if (channel == null) {
                 return;
             }
+            if (handshaking.size() >= admission.places()) {
+                makeRoom();
+            }
             Handshake.Server handshake = new Handshake.Server(secret, purpose);
             try {
                 channel.configureBlocking(false);
                 channel.socket().setTcpNoDelay(true);
                 writeAll(channel, handshake.greeting());
-                pending.add(channel.register(selector, SelectionKey.OP_READ, handshake));
+                InetAddress from = channel.socket().getInetAddress();
+                handshaking.add(channel.register(selector, SelectionKey.OP_READ,
+                        new Handshaking(handshake, from, System.nanoTime())));
+                held.merge(from, 1, Integer::sum);
             } catch (IOException e) {
                 closeQuietly(channel);
             }
         }
-        accepting.interestOps(0);
+    }
+
+    /**
+     * Every place is taken: closes the oldest connection of the address that holds the most, once what it sent is read.
+     * Connections held idle are the oldest, and a crowd from one address gives way before a peer from another.
+     */
+    private void makeRoom() {
+        InetAddress crowd = null;
+        int most = 0;
+        for (Map.Entry<InetAddress, Integer> each : held.entrySet()) {
+            if (each.getValue() > most) {
+                crowd = each.getKey();
+                most = each.getValue();
+            }
+        }
+        for (SelectionKey key : handshaking) {
+            if (((Handshaking) key.attachment()).from.equals(crowd)) {
+                read(key);
+                if (handshaking.contains(key)) {
+                    drop(key, "had not finished the handshake when all " + admission.places() + " places for"
+                            + " handshakes were taken, and was the oldest of the address that held the most");
+                }
+                return;
+            }
+        }
     }
 
     private void read(SelectionKey key) {
         SocketChannel channel = (SocketChannel) key.channel();
-        Handshake.Server handshake = (Handshake.Server) key.attachment();
+        Handshake.Server handshake = ((Handshaking) key.attachment()).handshake;
         try {
             if (channel.read(handshake.hello) < 0) {
                 throw Handshake.Server.closedEarly();
@@ -153,28 +197,35 @@ final class ProvingListener {
     }
 
     /**
-     * Closes, and reports, every connection that has not proven the secret by its deadline; returns how long until the
-     * next deadline, in milliseconds (0: none pending), for the selector's wait.
+     * Closes, and reports, every connection that has not proven the secret in its time, once what it sent is read;
+     * returns how long until the next one's time is up, in milliseconds (0: none in a handshake), for the selector's
+     * wait. Every connection gets the same time, which depends only on how many places are taken, so the oldest is the
+     * first whose time is up.
      */
     private long expire() {
         long now = System.nanoTime();
-        long next = Long.MAX_VALUE;
-        for (SelectionKey key : Set.copyOf(pending)) {
-            long deadline = ((Handshake.Server) key.attachment()).deadline;
-            if (deadline - now <= 0) {
-                drop(key, Handshake.Server.tooSlow().getMessage());
-            } else {
-                next = Math.min(next, deadline - now);
+        while (!handshaking.isEmpty()) {
+            SelectionKey oldest = handshaking.iterator().next();
+            boolean pressed = admission.pressed(handshaking.size());
+            Duration timeout = pressed ? admission.pressedTimeout() : admission.timeout();
+            long left = ((Handshaking) oldest.attachment()).since + timeout.toNanos() - now;
+            if (left > 0) {
+                return Math.max(1, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+            read(oldest);
+            if (handshaking.contains(oldest)) {
+                drop(oldest, Handshake.Server.tooSlow(timeout).getMessage() + (pressed ? ", the time a handshake has"
+                        + " while half the " + admission.places() + " places or more are taken" : ""));
             }
         }
-        return next == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(next) + 1);
+        return 0;
     }
 
-    /** The connection is no longer in its handshake: there is room for one more. */
+    /** The connection is no longer in its handshake. */
     private void release(SelectionKey key) {
-        pending.remove(key);
-        if (accepting.isValid() && accepting.interestOps() == 0) {
-            accepting.interestOps(SelectionKey.OP_ACCEPT);
+        if (handshaking.remove(key)) {
+            held.computeIfPresent(((Handshaking) key.attachment()).from,
+                    (from, count) -> count == 1 ? null : count - 1);
         }
     }
 
@@ -206,6 +257,19 @@ final class ProvingListener {
             closeable.close();
         } catch (IOException ignored) {
             // Closing is all that is left to do with it.
+        }
+    }
+
+    /** A connection in its handshake: where it comes from and since when (a nanoTime). */
+    private static final class Handshaking {
+        final Handshake.Server handshake;
+        final InetAddress from;
+        final long since;
+
+        Handshaking(Handshake.Server handshake, InetAddress from, long since) {
+            this.handshake = handshake;
+            this.from = from;
+            this.since = since;
         }
     }
 }

@@ -148,12 +148,7 @@ class HostileConnectionsTest {
                 }
                 return null;
             });
-            DataOutputStream control = new DataOutputStream(fake.getOutputStream());
-            control.writeByte(ControlChannel.REGISTER);
-            control.writeInt(1);
-            control.writeUTF("127.0.0.1");
-            control.writeInt(fakeData.getLocalPort());
-            control.flush();
+            FakePeer.register(fake, 1, fakeData.getLocalPort());
             DataInputStream in = new DataInputStream(fake.getInputStream());
             assertThat(in.readByte()).isEqualTo(ControlChannel.START);
             in.readInt();
@@ -185,14 +180,8 @@ class HostileConnectionsTest {
         try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, new Refusals());
                 Socket peer0 = proven(coordinator.port(), Handshake.CONTROL, -1);
                 Socket peer1 = proven(coordinator.port(), Handshake.CONTROL, -1)) {
-            for (Socket peer : List.of(peer0, peer1)) {
-                DataOutputStream out = new DataOutputStream(peer.getOutputStream());
-                out.writeByte(ControlChannel.REGISTER);
-                out.writeInt(peer == peer0 ? 0 : 1);
-                out.writeUTF("127.0.0.1");
-                out.writeInt(9);
-                out.flush();
-            }
+            FakePeer.register(peer0, 0, 9);
+            FakePeer.register(peer1, 1, 9);
             for (Socket peer : List.of(peer0, peer1)) {
                 assertThat(new DataInputStream(peer.getInputStream()).readByte()).isEqualTo(ControlChannel.START);
             }
@@ -260,8 +249,8 @@ class HostileConnectionsTest {
                 socket -> afterGreeting(socket, replay),
                 socket -> claim(socket, Handshake.DATA, 0),
                 socket -> register(socket, new byte[] {77}),
-                socket -> register(socket, registration(9)),
-                socket -> register(socket, registration(0)));
+                socket -> register(socket, FakePeer.registration(9, 9)),
+                socket -> register(socket, FakePeer.registration(0, 9)));
         for (Attack attack : attacks) {
             attack.on(new Socket("127.0.0.1", port));
         }
@@ -281,20 +270,6 @@ class HostileConnectionsTest {
             socket.getInputStream().readAllBytes();
         } catch (IOException e) {
             // Reset by the coordinator that refused it.
-        }
-    }
-
-    private static byte[] registration(int index) {
-        try {
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(ControlChannel.REGISTER);
-            out.writeInt(index);
-            out.writeUTF("127.0.0.1");
-            out.writeInt(9);
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new AssertionError(e);
         }
     }
 
