@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  *
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is
- * closed and reported in one line naming its address, and the job goes on.
+ * closed and reported in one line naming its address (the first from each address; later ones from there are
+ * counted: {@link RefusalLog}), and the job goes on.
  *
  * <p>Threads, whatever the number of peers: one that accepts, proves ({@link ProvingListener}) and reads
  * every control connection ({@link ControlConnection}) through a selector, and a timer. Lifecycle:
@@ -67,7 +68,7 @@ final class Coordinator implements Closeable {
     private final Instant start = Instant.now();
     private final ScheduledExecutorService timer;
     private final RunSecret secret;
-    private final Consumer<String> refusals;
+    private final RefusalLog refusals;
 
     // Guarded by this.
     private final Slot[] slots;
@@ -86,12 +87,12 @@ final class Coordinator implements Closeable {
             RunSecret secret, Consumer<String> refusals, Admission admission) throws IOException {
         this.spec = spec;
         this.secret = secret;
-        this.refusals = refusals;
+        this.refusals = new RefusalLog("the BSP coordinator at " + where, refusals);
         this.links = links;
         this.server = server;
         this.selector = selector;
         this.where = where;
-        this.proving = new ProvingListener(server, selector, secret, Handshake.CONTROL, admission, this::refuse,
+        this.proving = new ProvingListener(server, selector, secret, Handshake.CONTROL, admission, this.refusals,
                 (key, index) -> {
                     key.attach(new ControlConnection((SocketChannel) key.channel()));
                     key.interestOps(SelectionKey.OP_READ);
@@ -104,7 +105,8 @@ final class Coordinator implements Closeable {
      * Listens on {@code host}:{@code port} (port 0: any free one) and waits for the peers of {@code spec}, which prove
      * that they know {@code secret}.
      *
-     * @param refusals told, in one line each, of every connection refused
+     * @param refusals told of the connections refused: the first from each address in full, then counts
+     *     ({@link RefusalLog})
      * @throws BenchException PEER_UNREACHABLE when it cannot listen there
      */
     static Coordinator start(String host, int port, BspJobSpec spec, LinkSettings links, RunSecret secret,
@@ -216,7 +218,7 @@ final class Coordinator implements Closeable {
             // Told already, in one line and to the peer.
         } catch (ProtocolException e) {
             if (connection.slot() == null) {
-                refuse(connection.channel(), e.getMessage());
+                refusals.refused(connection.channel(), e.getMessage());
             } else {
                 broke(connection.slot(), e.getMessage());
             }
@@ -277,11 +279,6 @@ final class Coordinator implements Closeable {
         }
     }
 
-    private void refuse(SocketChannel channel, String what) {
-        refusals.accept("the BSP coordinator at " + where + " refused a connection from "
-                + HostAddresses.remote(channel.socket()) + ", which " + what);
-    }
-
     private synchronized Slot register(ControlConnection channel, int requested, String host, int port)
             throws IOException {
         String refusal = null;
@@ -301,7 +298,8 @@ final class Coordinator implements Closeable {
             refusal = "peer " + requested + " has already joined the BSP job at " + where;
         }
         if (refusal != null) {
-            refusals.accept(refusal + " (refused the registration from " + channel.remote() + ")");
+            String told = refusal + " (refused the registration from " + channel.remote() + ")";
+            refusals.tell(channel.channel().socket().getInetAddress(), () -> told);
             channel.sendAbort(ErrorCode.PEER_FAILED.code(), refusal);
             return null;
         }

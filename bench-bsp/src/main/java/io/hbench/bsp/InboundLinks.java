@@ -35,13 +35,12 @@ final class InboundLinks implements Closeable {
     private volatile boolean closed;
 
     InboundLinks(PeerRuntime peer, ServerSocketChannel listener, int count, int index, RunSecret secret,
-            Admission admission) throws IOException {
+            Admission admission, RefusalLog refusals) throws IOException {
         this.peer = peer;
         this.count = count;
         this.index = index;
         this.selector = Selector.open();
-        this.proving = new ProvingListener(listener, selector, secret, Handshake.DATA, admission, peer::refuse,
-                this::link);
+        this.proving = new ProvingListener(listener, selector, secret, Handshake.DATA, admission, refusals, this::link);
     }
 
     /** Starts the selector thread and returns it. */

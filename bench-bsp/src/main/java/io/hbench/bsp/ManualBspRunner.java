@@ -41,7 +41,10 @@ public final class ManualBspRunner implements BspRunner {
         return this;
     }
 
-    /** Called, in one line naming its address, for every connection refused (standard error by default). */
+    /**
+     * Called with the lines that tell of refused connections (standard error by default): the first from each address
+     * in full, naming it, then how many more came from there, at most every few seconds.
+     */
     public ManualBspRunner onRefusal(Consumer<String> refusals) {
         this.refusals = requireNonNull(refusals, "refusals is null");
         return this;

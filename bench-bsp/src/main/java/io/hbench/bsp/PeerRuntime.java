@@ -146,7 +146,8 @@ final class PeerRuntime implements BspPeer {
      * @param dataHost the address to listen on for other peers' data (and that they connect to)
      * @param ports the port range for the data listener ({0, 0}: any)
      * @param secret the run's secret, which every connection of this peer proves
-     * @param refusals told, in one line each, of every connection to this peer refused
+     * @param refusals told of the connections to this peer refused: the first from each address in full, then
+     *     counts ({@link RefusalLog})
      * @throws BenchException PEER_UNREACHABLE if the coordinator or another peer cannot be reached;
      *     the job's failure otherwise
      */
@@ -247,7 +248,8 @@ final class PeerRuntime implements BspPeer {
     private void runJob() throws InterruptedException {
         try {
             try {
-                inbound = new InboundLinks(this, listener, job.count(), index, secret, admission);
+                inbound = new InboundLinks(this, listener, job.count(), index, secret, admission,
+                        new RefusalLog("BSP " + self, refusals));
             } catch (IOException e) {
                 throw new BenchException(ErrorCode.PEER_UNREACHABLE, self + " cannot serve its data listener: "
                         + Coordinator.describe(e), e);
@@ -497,11 +499,6 @@ final class PeerRuntime implements BspPeer {
         int round = Integer.bitCount(distance) == 1 ? Integer.numberOfTrailingZeros(distance) : -1;
         // Twice the bundle: a message up to a bundle's size is handed over where it was read, uncopied.
         return new InboundLink(this, channel, source, direct, round < rounds ? round : -1, 2 * job.bundleSize());
-    }
-
-    void refuse(SocketChannel channel, String what) {
-        refusals.accept("BSP " + self + " refused a connection from " + HostAddresses.remote(channel.socket())
-                + ", which " + what);
     }
 
     void deliver(int source, int step, ByteBuffer message) {

@@ -16,15 +16,14 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * A listener's selector loop ({@link #run}), and its connections while they prove the run's secret
  * ({@link Handshake.Server}): a connection in its handshake costs a buffer, not a thread. One that does not prove the
- * secret in time, or at all, is closed and reported in one line. A proven one is handed to its owner ({@link Proven}),
- * whose keys the loop then hands back as they become ready.
+ * secret in time, or at all, is closed and reported ({@link RefusalLog}). A proven one is handed to its owner
+ * ({@link Proven}), whose keys the loop then hands back as they become ready.
  *
  * <p>Strangers cannot keep the run's own connections out by holding connections open. The listener holds at most
  * {@link Admission#places} connections in their handshake; when one more arrives it makes room by closing the oldest of
@@ -51,7 +50,7 @@ final class ProvingListener {
     private final RunSecret secret;
     private final byte purpose;
     private final Admission admission;
-    private final BiConsumer<SocketChannel, String> refuse;
+    private final RefusalLog refusals;
     private final Proven proven;
     /** The connections in their handshake, oldest first. */
     private final Set<SelectionKey> handshaking = new LinkedHashSet<>();
@@ -59,13 +58,13 @@ final class ProvingListener {
     private final Map<InetAddress, Integer> held = new HashMap<>();
 
     ProvingListener(ServerSocketChannel server, Selector selector, RunSecret secret, byte purpose, Admission admission,
-            BiConsumer<SocketChannel, String> refuse, Proven proven) throws IOException {
+            RefusalLog refusals, Proven proven) throws IOException {
         this.server = server;
         this.selector = selector;
         this.secret = secret;
         this.purpose = purpose;
         this.admission = admission;
-        this.refuse = refuse;
+        this.refusals = refusals;
         this.proven = proven;
         server.configureBlocking(false);
         this.accepting = server.register(selector, SelectionKey.OP_ACCEPT);
@@ -81,7 +80,7 @@ final class ProvingListener {
     void run(BooleanSupplier stopped, Runnable eachTurn, Consumer<SelectionKey> ready) {
         try {
             while (!stopped.getAsBoolean()) {
-                selector.select(expire());
+                selector.select(nextWait());
                 eachTurn.run();
                 boolean acceptable = false;
                 for (SelectionKey key : selector.selectedKeys()) {
@@ -109,6 +108,7 @@ final class ProvingListener {
             }
             handshaking.clear();
             held.clear();
+            refusals.close();
             closeQuietly(server);
             closeQuietly(selector);
         }
@@ -197,10 +197,19 @@ final class ProvingListener {
     }
 
     /**
+     * Closes every connection whose time is up and tells the refusals due; returns how long the selector may wait for
+     * the next of either, in milliseconds (0: as long as it takes).
+     */
+    private long nextWait() {
+        long next = Math.min(expire(), refusals.flush());
+        return next == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(next) + 1);
+    }
+
+    /**
      * Closes, and reports, every connection that has not proven the secret in its time, once what it sent is read;
-     * returns how long until the next one's time is up, in milliseconds (0: none in a handshake), for the selector's
-     * wait. Every connection gets the same time, which depends only on how many places are taken, so the oldest is the
-     * first whose time is up.
+     * returns how long until the next one's time is up, in nanoseconds (Long.MAX_VALUE: none is in a handshake). Every
+     * connection gets the same time, which depends only on how many places are taken, so the oldest is the first whose
+     * time is up.
      */
     private long expire() {
         long now = System.nanoTime();
@@ -210,7 +219,7 @@ final class ProvingListener {
             Duration timeout = pressed ? admission.pressedTimeout() : admission.timeout();
             long left = ((Handshaking) oldest.attachment()).since + timeout.toNanos() - now;
             if (left > 0) {
-                return Math.max(1, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                return left;
             }
             read(oldest);
             if (handshaking.contains(oldest)) {
@@ -218,7 +227,7 @@ final class ProvingListener {
                         + " while half the " + admission.places() + " places or more are taken" : ""));
             }
         }
-        return 0;
+        return Long.MAX_VALUE;
     }
 
     /** The connection is no longer in its handshake. */
@@ -235,7 +244,7 @@ final class ProvingListener {
         key.cancel();
         SocketChannel channel = (SocketChannel) key.channel();
         if (channel.isOpen()) {
-            refuse.accept(channel, why);
+            refusals.refused(channel, why);
         }
         closeQuietly(channel);
     }

@@ -107,9 +107,13 @@ class CrowdedListenersTest {
         Refusals refusals = new Refusals();
         try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, new LinkSettings(4096, Barrier.AUTO),
                 SECRET, refusals, pressedAtTwo);
-                Socket first = new Socket("127.0.0.1", coordinator.port());
-                Socket second = new Socket("127.0.0.1", coordinator.port());
-                Socket third = new Socket("127.0.0.1", coordinator.port())) {
+                // From addresses of their own, so that each refusal is told in full.
+                Socket first = new Socket(InetAddress.getLoopbackAddress(), coordinator.port(),
+                        InetAddress.getByName("127.0.0.2"), 0);
+                Socket second = new Socket(InetAddress.getLoopbackAddress(), coordinator.port(),
+                        InetAddress.getByName("127.0.0.3"), 0);
+                Socket third = new Socket(InetAddress.getLoopbackAddress(), coordinator.port(),
+                        InetAddress.getByName("127.0.0.4"), 0)) {
             // Two of the three are closed at 1 s; the third, alone then, has the whole 5 s.
             for (Socket idle : List.of(first, second)) {
                 idle.setSoTimeout(30_000);

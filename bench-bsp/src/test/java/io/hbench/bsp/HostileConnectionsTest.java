@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -27,8 +29,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Random and hostile bytes thrown at the coordinator and at peers while a job runs: every connection that does not
  * prove the run's secret, or proves it and then asks for what the job does not have, is closed and reported in one
- * line naming its address; the job's messages all arrive once, byte for byte; and when the job ends no runtime thread
- * is left and the heap has not grown. A peer of the job that breaks the protocol fails the job with a message that says how, before anything
+ * line naming its address (the first from each address; the later ones are counted); the job's messages all arrive
+ * once, byte for byte; and when the job ends no runtime thread is left and the heap has not grown. A peer of the job that breaks the protocol fails the job with a message that says how, before anything
  * it announced is read.
  */
 @Timeout(120)
@@ -36,7 +38,9 @@ class HostileConnectionsTest {
     private static final int PEERS = 4;
     private static final RunSecret SECRET = RunSecret.generate();
     private static final LinkSettings LINKS = new LinkSettings(4096, Barrier.AUTO);
-    private static final String FROM = "refused a connection from 127\\.0\\.0\\.1:\\d+, which ";
+    /** Each attack comes from an address of its own, 127.0.0.10 on, so that each is told in full. */
+    private static final String FROM = "refused a connection from 127\\.0\\.0\\.\\d+:\\d+, which ";
+    private static final String COUNTED = "refused \\d+ more connections? from 127\\.0\\.0\\.\\d+ in [\\d.]+ s";
 
     @Test
     void hostileConnectionsAreRefusedOneByOneAndTheJobDeliversEveryMessageOnce() throws Exception {
@@ -83,7 +87,8 @@ class HostileConnectionsTest {
             }
             List<String> coordinatorLines = atCoordinator.lines();
             assertThat(coordinatorLines).allSatisfy(line -> assertThat(line).matches("the BSP coordinator at 127\\.0\\.0"
-                    + "\\.1:\\d+ " + FROM + ".*|.* \\(refused the registration from 127\\.0\\.0\\.1:\\d+\\)"));
+                    + "\\.1:\\d+ (" + FROM + ".*|" + COUNTED + ")|.* \\(refused the registration from"
+                    + " 127\\.0\\.0\\.\\d+:\\d+\\)"));
             assertThat(coordinatorLines).anyMatch(line -> line.endsWith("which did not prove the run's secret"))
                     .anyMatch(line -> line.endsWith("which closed the connection during the handshake"))
                     .anyMatch(line -> line.endsWith("which asked for a data connection at a control port"))
@@ -93,7 +98,7 @@ class HostileConnectionsTest {
             for (PeerAddress peer : coordinator.registered().subList(0, PEERS - 1)) {
                 String self = Pattern.quote("BSP " + peer + " ");
                 assertThat(atPeers.lines().stream().filter(line -> line.matches(self + ".*")))
-                        .allSatisfy(line -> assertThat(line).matches(self + FROM + ".*"))
+                        .allSatisfy(line -> assertThat(line).matches(self + FROM + ".*|" + self + COUNTED))
                         .anyMatch(line -> line.endsWith("which did not prove the run's secret"))
                         .anyMatch(line -> line.endsWith("which closed the connection during the handshake"))
                         .anyMatch(line -> line.endsWith("which asked for a control connection at a data port"))
@@ -116,6 +121,34 @@ class HostileConnectionsTest {
         System.gc();
         Runtime runtime = Runtime.getRuntime();
         return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    @Test
+    void aFloodFromOneAddressIsToldInFullOnceAndThenCountedToTheLast() throws Exception {
+        int flood = 500;
+        BspJobSpec spec = BspJobSpec.builder("flooded", TestPrograms.Hello.class).peers(2).build();
+        Refusals refusals = new Refusals();
+        long start = System.nanoTime();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, LINKS, SECRET, refusals)) {
+            for (int i = 0; i < flood; i++) {
+                sendAndClose(new Socket("127.0.0.1", coordinator.port()), new byte[] {1, 2, 3});
+            }
+        }
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+
+        List<String> lines = refusals.lines();
+        assertThat(lines.get(0)).matches("the BSP coordinator at 127\\.0\\.0\\.1:\\d+ refused a connection from"
+                + " 127\\.0\\.0\\.1:\\d+, which closed the connection during the handshake");
+        Pattern counted = Pattern.compile("the BSP coordinator at 127\\.0\\.0\\.1:\\d+ refused (\\d+) more"
+                + " connections? from 127\\.0\\.0\\.1 in [\\d.]+ s");
+        long total = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            Matcher matcher = counted.matcher(line);
+            assertThat(matcher.matches()).as(line).isTrue();
+            total += Long.parseLong(matcher.group(1));
+        }
+        assertThat(total).as("every refusal after the first, counted").isEqualTo(flood - 1);
+        assertThat(lines).as("a count at most every 5 s, and the last").hasSizeLessThanOrEqualTo(2 + (int) seconds / 5);
     }
 
     @Test
@@ -232,8 +265,9 @@ class HostileConnectionsTest {
             attacks.add(socket -> sendAndClose(socket, bytes));
         }
         List<Thread> running = new ArrayList<>();
-        for (Attack attack : attacks) {
-            Socket socket = new Socket("127.0.0.1", peer.port());
+        for (int i = 0; i < attacks.size(); i++) {
+            Attack attack = attacks.get(i);
+            Socket socket = fromStranger(i, peer.port());
             Thread thread = new Thread(() -> attack.on(socket), "attack on " + peer);
             thread.start();
             running.add(thread);
@@ -251,9 +285,15 @@ class HostileConnectionsTest {
                 socket -> register(socket, new byte[] {77}),
                 socket -> register(socket, FakePeer.registration(9, 9)),
                 socket -> register(socket, FakePeer.registration(0, 9)));
-        for (Attack attack : attacks) {
-            attack.on(new Socket("127.0.0.1", port));
+        for (int i = 0; i < attacks.size(); i++) {
+            attacks.get(i).on(fromStranger(i, port));
         }
+    }
+
+    /** A connection to {@code port} from the {@code i}th stranger's address, 127.0.0.(10 + i). */
+    private static Socket fromStranger(int i, int port) throws IOException {
+        return new Socket(InetAddress.getLoopbackAddress(), port, InetAddress.getByAddress(new byte[] {127, 0, 0,
+                (byte) (10 + i)}), 0);
     }
 
     /** One hostile use of a connected socket, which it closes; what the other end does to it ends the attack. */
