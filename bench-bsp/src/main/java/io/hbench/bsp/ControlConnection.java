@@ -21,12 +21,17 @@ import java.util.concurrent.locks.LockSupport;
 final class ControlConnection {
     /** The largest message a peer sends: a report with its program's result and its host's samples, and headers. */
     private static final int MAX_MESSAGE = 2 * ControlChannel.MAX_BYTES + 64 * 1024;
+    /**
+     * The largest registration, a connection's first message: its type, index, host and port fit with room to spare,
+     * so a connection that has not registered holds no more than this buffer.
+     */
+    private static final int MAX_REGISTRATION = 4096;
     /** How long a send waits for a peer that does not read; a live peer reads at once. */
     private static final long SEND_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final SocketChannel channel;
     private final String remote;
-    private ByteBuffer in = ByteBuffer.allocate(4096);
+    private ByteBuffer in = ByteBuffer.allocate(MAX_REGISTRATION);
     private Coordinator.Slot slot;
 
     ControlConnection(SocketChannel channel) {
@@ -67,6 +72,9 @@ final class ControlConnection {
      */
     void readable(Handler handler) throws IOException {
         if (!in.hasRemaining()) {
+            if (slot == null) {
+                throw new ProtocolException("sent a registration of more than " + MAX_REGISTRATION + " bytes");
+            }
             if (in.capacity() >= MAX_MESSAGE) {
                 throw new ProtocolException("sent a message of more than " + MAX_MESSAGE + " bytes");
             }

@@ -96,6 +96,7 @@ final class Coordinator implements Closeable {
                 (key, index) -> {
                     key.attach(new ControlConnection((SocketChannel) key.channel()));
                     key.interestOps(SelectionKey.OP_READ);
+                    return false;
                 });
         this.slots = new Slot[spec.peers()];
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "bsp-coordinator-timer"));
@@ -213,6 +214,9 @@ final class Coordinator implements Closeable {
     private void serve(SelectionKey key, ControlConnection connection) {
         try {
             connection.readable(this::handle);
+            if (connection.slot() != null) {
+                proving.registered(key);
+            }
             return;
         } catch (Refused e) {
             // Told already, in one line and to the peer.

@@ -72,8 +72,11 @@ final class InboundLinks implements Closeable {
         }
     }
 
-    /** A connection proven as {@code source}'s: refused unless it is another peer of the job with no link yet. */
-    private void link(SelectionKey key, int source) throws ProtocolException {
+    /**
+     * A connection proven as {@code source}'s: refused unless it is another peer of the job with no link yet. It said
+     * who it is in its handshake, so it has nothing else to register.
+     */
+    private boolean link(SelectionKey key, int source) throws ProtocolException {
         if (source < 0 || source >= count || source == index) {
             throw new ProtocolException("claimed to be peer " + source + ", not one of the other peers of this job of "
                     + count);
@@ -84,6 +87,7 @@ final class InboundLinks implements Closeable {
         linked.set(source);
         key.attach(peer.inboundLink((SocketChannel) key.channel(), source));
         key.interestOps(reading ? SelectionKey.OP_READ : 0);
+        return true;
     }
 
     private void serve(SelectionKey key, InboundLink link) {

@@ -12,6 +12,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -32,16 +33,21 @@ import java.util.function.Consumer;
  * connection is closed for either reason only after what it has sent is read, so one whose proof has arrived is proven,
  * not closed; a peer whose connection was closed tries again (see {@link PeerRuntime}).
  *
+ * <p>A proven connection that does not say who it is in its handshake (the coordinator's, which register afterwards)
+ * must register within {@link Admission#timeout}, and at most {@link Admission#places} may wait to at once: one more
+ * makes room by closing the oldest, once what that one sent is read. They cost a buffer each, not a thread.
+ *
  * <p>Used only by the selector thread that runs the loop.
  */
 final class ProvingListener {
     /**
      * What the listener does with a connection that has proven the secret: it takes over the connection's key, with a
-     * new attachment and interest. A refusal throws, with its reason.
+     * new attachment and interest, and says whether the connection has registered; if not, it tells the listener when
+     * it does ({@link #registered}). A refusal throws, with its reason.
      */
     @FunctionalInterface
     interface Proven {
-        void accept(SelectionKey key, int index) throws IOException;
+        boolean accept(SelectionKey key, int index) throws IOException;
     }
 
     private final ServerSocketChannel server;
@@ -56,6 +62,10 @@ final class ProvingListener {
     private final Set<SelectionKey> handshaking = new LinkedHashSet<>();
     /** How many of them each address holds. */
     private final Map<InetAddress, Integer> held = new HashMap<>();
+    /** The proven connections that have not registered yet, oldest first, with when each was proven (a nanoTime). */
+    private final Map<SelectionKey, Long> unregistered = new LinkedHashMap<>();
+    /** Where the loop hands the keys of proven connections: their owner's. */
+    private Consumer<SelectionKey> ready;
 
     ProvingListener(ServerSocketChannel server, Selector selector, RunSecret secret, byte purpose, Admission admission,
             RefusalLog refusals, Proven proven) throws IOException {
@@ -78,6 +88,7 @@ final class ProvingListener {
      * connection on the selector, the listener and the selector.
      */
     void run(BooleanSupplier stopped, Runnable eachTurn, Consumer<SelectionKey> ready) {
+        this.ready = ready;
         try {
             while (!stopped.getAsBoolean()) {
                 selector.select(nextWait());
@@ -108,6 +119,7 @@ final class ProvingListener {
             }
             handshaking.clear();
             held.clear();
+            unregistered.clear();
             refusals.close();
             closeQuietly(server);
             closeQuietly(selector);
@@ -188,11 +200,44 @@ final class ProvingListener {
             release(key);
             key.attach(null);
             key.interestOps(0);
-            proven.accept(key, index);
+            if (!proven.accept(key, index)) {
+                awaitRegistration(key);
+            }
         } catch (ProtocolException e) {
             drop(key, e.getMessage());
         } catch (IOException e) {
             drop(key, "failed in the handshake: " + Coordinator.describe(e));
+        }
+    }
+
+    /** The owner has taken {@code key}'s registration: it no longer waits. */
+    void registered(SelectionKey key) {
+        unregistered.remove(key);
+    }
+
+    /**
+     * {@code key} has proven the secret and waits to register; if as many wait already, the oldest is closed to make
+     * room, once what it sent is read.
+     */
+    private void awaitRegistration(SelectionKey key) {
+        if (unregistered.size() >= admission.places()) {
+            unregistered.keySet().removeIf(each -> !each.isValid());
+        }
+        if (unregistered.size() >= admission.places()) {
+            SelectionKey oldest = unregistered.keySet().iterator().next();
+            unlessRegistered(oldest, "proved the run's secret but had not registered when " + admission.places()
+                    + " others waited to");
+        }
+        unregistered.put(key, System.nanoTime());
+    }
+
+    /** Closes, and reports, a proven connection, unless it registers with what it has sent. */
+    private void unlessRegistered(SelectionKey key, String why) {
+        if (key.isValid()) {
+            ready.accept(key);
+        }
+        if (unregistered.remove(key) != null && key.isValid()) {
+            drop(key, why);
         }
     }
 
@@ -201,8 +246,26 @@ final class ProvingListener {
      * the next of either, in milliseconds (0: as long as it takes).
      */
     private long nextWait() {
-        long next = Math.min(expire(), refusals.flush());
+        long next = Math.min(Math.min(expire(), expireUnregistered()), refusals.flush());
         return next == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(next) + 1);
+    }
+
+    /**
+     * Closes, and reports, every proven connection that has not registered in its time, once what it sent is read;
+     * returns how long until the next one's time is up, in nanoseconds (Long.MAX_VALUE: none waits).
+     */
+    private long expireUnregistered() {
+        long now = System.nanoTime();
+        while (!unregistered.isEmpty()) {
+            Map.Entry<SelectionKey, Long> oldest = unregistered.entrySet().iterator().next();
+            long left = oldest.getValue() + admission.timeout().toNanos() - now;
+            if (left > 0) {
+                return left;
+            }
+            unlessRegistered(oldest.getKey(), "proved the run's secret but did not register within "
+                    + Coordinator.seconds(admission.timeout().toMillis()));
+        }
+        return Long.MAX_VALUE;
     }
 
     /**

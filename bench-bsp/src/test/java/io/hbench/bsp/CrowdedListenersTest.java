@@ -127,6 +127,54 @@ class CrowdedListenersTest {
     }
 
     @Test
+    void provenConnectionsThatNeverRegisterAreBoundedAndClosedInTimeWithoutAThreadEach() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("unregistered", TestPrograms.Hello.class).peers(2)
+                .arguments(TestPrograms.text("hi")).build();
+        Admission fourPlaces = new Admission(4, Duration.ofSeconds(1), BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
+        Refusals refusals = new Refusals();
+        List<Socket> silent = new ArrayList<>();
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, new LinkSettings(4096, Barrier.AUTO),
+                SECRET, refusals, fourPlaces)) {
+            for (int i = 0; i < 6; i++) {
+                Socket socket = new Socket(InetAddress.getLoopbackAddress(), coordinator.port(),
+                        InetAddress.getByName("127.0.0." + (2 + i)), 0);
+                silent.add(socket);
+                Handshake.connect(socket, SECRET, Handshake.CONTROL, -1);
+            }
+            assertThat(coordinatorThreads()).as("the coordinator's threads").isEqualTo(2);
+
+            for (Socket socket : silent) {
+                socket.setSoTimeout(30_000);
+                assertThat(socket.getInputStream().read()).as("closed").isEqualTo(-1);
+            }
+            List<String> lines = refusals.await(6);
+            for (int i = 0; i < 6; i++) {
+                assertThat(lines).as("the line of 127.0.0." + (2 + i)).containsOnlyOnce("the BSP coordinator at "
+                        + coordinator.where() + " refused a connection from 127.0.0." + (2 + i) + ":"
+                        + silent.get(i).getLocalPort() + ", which proved the run's secret but "
+                        + (i < 2 ? "had not registered when 4 others waited to" : "did not register within 1 s"));
+            }
+            List<Future<?>> peers = List.of(startPeer(threads, coordinator, 0, fourPlaces),
+                    startPeer(threads, coordinator, 1, fourPlaces));
+            assertThat(coordinator.awaitResult().reports()).as("the run's own peers still join").hasSize(2);
+            for (Future<?> peer : peers) {
+                peer.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            for (Socket socket : silent) {
+                socket.close();
+            }
+            threads.shutdownNow();
+        }
+    }
+
+    private static long coordinatorThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(thread -> thread.getName().startsWith("bsp-coordinator")).count();
+    }
+
+    @Test
     void aPeerWhoseHandshakeWithItsCoordinatorIsCutTriesAgain() throws Exception {
         ExecutorService threads = Executors.newCachedThreadPool();
         try (ServerSocket coordinator = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {

@@ -13,12 +13,17 @@ final class FakePeer {
 
     /** REGISTER as peer {@code index}, whose data listener is at 127.0.0.1:{@code dataPort}. */
     static byte[] registration(int index, int dataPort) {
+        return registration(index, "127.0.0.1", dataPort);
+    }
+
+    /** REGISTER as peer {@code index}, whose data listener is at {@code host}:{@code dataPort}. */
+    static byte[] registration(int index, String host, int dataPort) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeByte(ControlChannel.REGISTER);
             out.writeInt(index);
-            out.writeUTF("127.0.0.1");
+            out.writeUTF(host);
             out.writeInt(dataPort);
             return bytes.toByteArray();
         } catch (IOException e) {

@@ -93,6 +93,7 @@ class HostileConnectionsTest {
                     .anyMatch(line -> line.endsWith("which closed the connection during the handshake"))
                     .anyMatch(line -> line.endsWith("which asked for a data connection at a control port"))
                     .anyMatch(line -> line.endsWith("which sent message type 77 before registering"))
+                    .anyMatch(line -> line.endsWith("which sent a registration of more than 4096 bytes"))
                     .anyMatch(line -> line.matches("peer index 9 is not in the BSP job at .* of 4 peers \\(refused.*"))
                     .anyMatch(line -> line.matches("peer 0 has already joined the BSP job at .*"));
             for (PeerAddress peer : coordinator.registered().subList(0, PEERS - 1)) {
@@ -284,7 +285,8 @@ class HostileConnectionsTest {
                 socket -> claim(socket, Handshake.DATA, 0),
                 socket -> register(socket, new byte[] {77}),
                 socket -> register(socket, FakePeer.registration(9, 9)),
-                socket -> register(socket, FakePeer.registration(0, 9)));
+                socket -> register(socket, FakePeer.registration(0, 9)),
+                socket -> register(socket, FakePeer.registration(1, "h".repeat(60_000), 9)));
         for (int i = 0; i < attacks.size(); i++) {
             attacks.get(i).on(fromStranger(i, port));
         }
