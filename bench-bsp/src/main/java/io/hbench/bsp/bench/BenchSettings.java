@@ -3,7 +3,6 @@ package io.hbench.bsp.bench;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -25,7 +24,7 @@ public final class BenchSettings {
     private final int peers;
     private final long seed;
     private final Duration failureTimeout;
-    private final Optional<InetSocketAddress> listen;
+    private final Optional<ListenAddress> listen;
     private final Optional<Path> secretFile;
 
     /** Settings for a submitted job, whose peers get the run's secret in the job's credentials. */
@@ -33,7 +32,7 @@ public final class BenchSettings {
         this(peers, seed, failureTimeout, Optional.empty(), Optional.empty());
     }
 
-    public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<InetSocketAddress> listen,
+    public BenchSettings(int peers, long seed, Duration failureTimeout, Optional<ListenAddress> listen,
             Optional<Path> secretFile) {
         if (peers < 2 || peers > MAX_PEERS) {
             throw new InvalidOptionException("{} must be from 2 to " + MAX_PEERS + ", got " + peers
@@ -73,8 +72,8 @@ public final class BenchSettings {
         return failureTimeout;
     }
 
-    /** Where to wait for peers started by hand; empty to submit a job. */
-    public Optional<InetSocketAddress> listen() {
+    /** Where to wait for peers started by hand; empty to submit a job. It reads, and is recorded, as host:port. */
+    public Optional<ListenAddress> listen() {
         return listen;
     }
 

@@ -92,7 +92,7 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
                 ? Duration.ofSeconds(FlagValues.wholeNumber("-timeout", line.getOptionValue("timeout")))
                 : BspJobSpec.DEFAULT_FAILURE_TIMEOUT;
         return new BenchSettings(peers, seed, timeout,
-                Optional.ofNullable(line.getOptionValue("listen")).map(text -> FlagValues.hostPort("-listen", text)),
+                Optional.ofNullable(line.getOptionValue("listen")).map(text -> ListenAddress.parse("-listen", text)),
                 Optional.ofNullable(line.getOptionValue("secretFile")).map(Paths::get));
     }
 }

@@ -41,7 +41,8 @@ public interface BspRunnerFactory {
             } catch (BenchException e) {
                 throw new BenchException(e.errorCode(), "-secretFile " + e.getMessage());
             }
-            return new ManualBspRunner(conf, settings.listen().get(), secret).onRefusal(progress::println)
+            return new ManualBspRunner(conf, settings.listen().get().socketAddress(), secret)
+                    .onRefusal(progress::println)
                     .onListening(where -> progress.println("waiting for the peers at " + where
                             + ": start each with bin/bench BspPeer -coordinator " + where + " -secretFile " + file));
         };

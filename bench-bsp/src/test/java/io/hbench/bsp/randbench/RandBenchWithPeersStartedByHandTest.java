@@ -2,6 +2,7 @@ package io.hbench.bsp.randbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.bsp.BspPeerTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
@@ -74,8 +75,9 @@ class RandBenchWithPeersStartedByHandTest {
                     PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(run.out).contains("RandBench: 3 peers, 20 messages of 2000 bytes")
                     .contains("The total number of supersteps: 3\n");
-            assertThat(new ObjectMapper().readTree(json.toFile()).get("jobs")).as("no job: the peers ran as none")
-                    .isEmpty();
+            JsonNode result = new ObjectMapper().readTree(json.toFile());
+            assertThat(result.get("jobs")).as("no job: the peers ran as none").isEmpty();
+            assertThat(result.get("locations").get("listen").asText()).as("as given").isEqualTo("127.0.0.1:0");
             for (Future<ToolRun> peer : peers) {
                 assertThat(peer.get(30, TimeUnit.SECONDS).status).isZero();
             }
