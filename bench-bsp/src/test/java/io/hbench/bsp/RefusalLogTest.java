@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** A listener's refusals: the first from each address in full, then counts at most every 5 s and the rest at the end. */
+/** A listener's refusals: the first from each address in full, then counts at most every 5 s and when it closes. */
 class RefusalLogTest {
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
