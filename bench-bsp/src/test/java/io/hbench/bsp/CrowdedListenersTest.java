@@ -264,6 +264,39 @@ class CrowdedListenersTest {
         }
     }
 
+    @Test
+    void aPeerCutOffEveryTimeByAnotherGivesUpWithinTheFailureTimeoutInOneLineNamingIt() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("cut", TestPrograms.Hello.class).peers(2)
+                .failureTimeout(Duration.ofSeconds(2)).build();
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, new LinkSettings(4096, Barrier.AUTO),
+                SECRET, new Refusals());
+                ServerSocket fakeData = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                Socket fake = new Socket("127.0.0.1", coordinator.port())) {
+            Handshake.connect(fake, SECRET, Handshake.CONTROL, -1);
+            FakePeer.register(fake, 1, fakeData.getLocalPort());
+            threads.submit(() -> {
+                while (true) {
+                    fakeData.accept().close();
+                }
+            });
+            threads.submit(() -> {
+                PeerRuntime.join(new InetSocketAddress("127.0.0.1", coordinator.port()), 0, "127.0.0.1",
+                        new int[] {0, 0}, LinkDecorator.NONE, SECRET, new Refusals());
+                return null;
+            });
+
+            BenchException failure = catchThrowableOfType(coordinator::awaitResult, BenchException.class);
+
+            assertThat(failure.errorCode()).isEqualTo(ErrorCode.PEER_UNREACHABLE);
+            assertThat(failure.getMessage()).matches("peer 0 \\(127\\.0\\.0\\.1:\\d+\\) cannot connect to peer 1 at"
+                    + " 127\\.0\\.0\\.1:" + fakeData.getLocalPort() + " in superstep 0 within 2 s \\(\\d+ tries\\):"
+                    + " closed the connection during the handshake");
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     /** Waits until every peer started has registered; a peer that failed instead fails the test with its reason. */
     private static void awaitRegistered(Coordinator coordinator, List<Future<?>> peers) throws Exception {
         while (coordinator.registered().size() < peers.size()) {
