@@ -130,19 +130,20 @@ class CrowdedListenersTest {
     void provenConnectionsThatNeverRegisterAreBoundedAndClosedInTimeWithoutAThreadEach() throws Exception {
         BspJobSpec spec = BspJobSpec.builder("unregistered", TestPrograms.Hello.class).peers(2)
                 .arguments(TestPrograms.text("hi")).build();
-        Admission fourPlaces = new Admission(4, Duration.ofSeconds(1), BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
+        Admission fourPlaces = new Admission(4, Duration.ofSeconds(2), BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
         Refusals refusals = new Refusals();
         List<Socket> silent = new ArrayList<>();
         ExecutorService threads = Executors.newCachedThreadPool();
         try (Coordinator coordinator = Coordinator.start("127.0.0.1", 0, spec, new LinkSettings(4096, Barrier.AUTO),
                 SECRET, refusals, fourPlaces)) {
+            long threadsBefore = coordinatorThreads();
             for (int i = 0; i < 6; i++) {
                 Socket socket = new Socket(InetAddress.getLoopbackAddress(), coordinator.port(),
                         InetAddress.getByName("127.0.0." + (2 + i)), 0);
                 silent.add(socket);
                 Handshake.connect(socket, SECRET, Handshake.CONTROL, -1);
             }
-            assertThat(coordinatorThreads()).as("the coordinator's threads").isEqualTo(2);
+            assertThat(coordinatorThreads()).as("the coordinators' threads").isLessThanOrEqualTo(threadsBefore);
 
             for (Socket socket : silent) {
                 socket.setSoTimeout(30_000);
@@ -153,7 +154,7 @@ class CrowdedListenersTest {
                 assertThat(lines).as("the line of 127.0.0." + (2 + i)).containsOnlyOnce("the BSP coordinator at "
                         + coordinator.where() + " refused a connection from 127.0.0." + (2 + i) + ":"
                         + silent.get(i).getLocalPort() + ", which proved the run's secret but "
-                        + (i < 2 ? "had not registered when 4 others waited to" : "did not register within 1 s"));
+                        + (i < 2 ? "had not registered when 4 others waited to" : "did not register within 2 s"));
             }
             List<Future<?>> peers = List.of(startPeer(threads, coordinator, 0, fourPlaces),
                     startPeer(threads, coordinator, 1, fourPlaces));
@@ -215,8 +216,9 @@ class CrowdedListenersTest {
         try (ServerSocket coordinator = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             threads.submit(() -> {
                 while (true) {
-                    coordinator.accept().close();
-                    cut.incrementAndGet();
+                    try (Socket socket = coordinator.accept()) {
+                        cut.incrementAndGet();
+                    }
                 }
             });
 
