@@ -39,7 +39,7 @@ import javax.crypto.Mac;
 final class Handshake {
     static final byte CONTROL = 1;
     static final byte DATA = 2;
-    /** How long either end waits for the other's part of the handshake. */
+    /** How long either end waits for the other's part of the handshake (a crowded listener less: {@link Admission}). */
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     /**
      * The most connections one listener holds in their handshake at once, unless a test says otherwise

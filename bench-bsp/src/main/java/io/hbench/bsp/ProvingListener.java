@@ -81,11 +81,12 @@ final class ProvingListener {
     }
 
     /**
-     * The selector thread's loop, until {@code stopped} says so: each turn waits for ready keys (no longer than the
-     * next handshake's deadline), runs {@code eachTurn}, reads the handshakes that have something to read, hands every
-     * other ready key to {@code proven}'s owner, {@code ready}, and then accepts new connections, so that a proof that
-     * has arrived is read before its connection might be closed to make room. However it ends, it closes every
-     * connection on the selector, the listener and the selector.
+     * The selector thread's loop, until {@code stopped} says so: each turn waits for ready keys (no longer than until
+     * a connection's time is up or a count of refusals is due), runs {@code eachTurn}, reads the handshakes that have
+     * something to read, hands every other ready key to {@code proven}'s owner, {@code ready}, and then accepts new
+     * connections, so that a proof that has arrived is read before its connection might be closed to make room.
+     * However it ends, it closes every connection on the selector, the listener and the selector, and tells the
+     * refusals still counted.
      */
     void run(BooleanSupplier stopped, Runnable eachTurn, Consumer<SelectionKey> ready) {
         this.ready = ready;
