@@ -30,6 +30,12 @@ public final class Results {
     /** A TestDFSIO write with these figures: throughput in MiB/s, exec time in seconds; and {@code more}. */
     public static BenchResult dfsioWrite(int nrFiles, double throughputMib, double execSeconds, double createOps,
             Metric... more) {
+        return dfsioWriteBuilder(nrFiles, throughputMib, execSeconds, createOps, more).build();
+    }
+
+    /** {@link #dfsioWrite}'s result, still to be built: a test adds what it needs (a failure, a parameter). */
+    public static BenchResult.Builder dfsioWriteBuilder(int nrFiles, double throughputMib, double execSeconds,
+            double createOps, Metric... more) {
         BenchResult.Builder result = BenchResult.builder("TestDFSIO", "write")
                 .primaryMetric("aggregate_throughput")
                 .environment(environment())
@@ -46,7 +52,7 @@ public final class Results {
         for (Metric metric : more) {
             result.metric(metric);
         }
-        return result.build();
+        return result;
     }
 
     /** A TestDFSIO write as a step of a suite of {@code definition} records it. */

@@ -102,7 +102,7 @@ public final class CompareTool extends ResultsCommand {
                 List<LoadedResult> baseRuns = passedOnly(base.getOrDefault(step, List.of()));
                 List<LoadedResult> nextRuns = passedOnly(next.getOrDefault(step, List.of()));
                 if (baseRuns.isEmpty() || nextRuns.isEmpty()) {
-                    err.println(NAME + ": leaving out step " + id + ": it left no passed result on one side");
+                    printError("leaving out step " + id + ": it left no passed result on one side");
                 } else {
                     comparisons.put(id, comparer.compare(baseRuns, nextRuns));
                 }
@@ -131,7 +131,7 @@ public final class CompareTool extends ResultsCommand {
                 worse.addAll(comparison.primaryWorseThan(failOn));
             }
             for (MetricComparison metric : worse) {
-                err.println(NAME + ": " + MetricNames.of(metric.key()) + " got worse by "
+                printError(MetricNames.of(metric.key()) + " got worse by "
                         + DisplayUnit.fixed(Math.abs(metric.changePercent()), 2) + "% (p="
                         + DisplayUnit.fixed(metric.significance().pValue(), 3) + "), more than -failOn "
                         + line.getOptionValue("failOn") + "%");
@@ -190,7 +190,7 @@ public final class CompareTool extends ResultsCommand {
             if (loaded.result().failures().isEmpty()) {
                 passed.add(loaded);
             } else {
-                err.println(NAME + ": leaving out " + loaded.file() + ": the run failed ("
+                printError("leaving out " + loaded.file() + ": the run failed ("
                         + loaded.result().failures().get(0).lines().findFirst().orElse("") + ")");
             }
         }

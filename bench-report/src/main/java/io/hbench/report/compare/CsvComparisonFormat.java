@@ -1,5 +1,7 @@
 package io.hbench.report.compare;
 
+import io.hbench.report.TerminalText;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -12,6 +14,7 @@ import static java.util.Objects.requireNonNull;
  * One line per metric, in base units, for spreadsheets and scripts (RFC 4180 quoting; '.' as decimal point; doubles as
  * {@link Double#toString(double)} writes them). Columns: {@value #HEADER}. Labels are {@code name=value} joined by
  * ';'; verdict is significant, not_significant or too_few_samples; change_percent is empty when the base median is 0.
+ * Non-printing characters a file put in a cell are escaped ({@link TerminalText}), so that a line is a record.
  */
 public final class CsvComparisonFormat implements ComparisonFormat {
     static final String HEADER = "metric,labels,unit,better,primary,base_n,base_median,base_spread_percent,new_n,"
@@ -46,9 +49,10 @@ public final class CsvComparisonFormat implements ComparisonFormat {
     }
 
     private static String quote(String cell) {
-        if (cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")) {
-            return "\"" + cell.replace("\"", "\"\"") + "\"";
+        String printable = TerminalText.escape(cell);
+        if (printable.contains(",") || printable.contains("\"")) {
+            return "\"" + printable.replace("\"", "\"\"") + "\"";
         }
-        return cell;
+        return printable;
     }
 }

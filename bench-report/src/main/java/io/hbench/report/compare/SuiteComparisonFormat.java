@@ -1,8 +1,6 @@
 package io.hbench.report.compare;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -20,15 +18,21 @@ final class SuiteComparisonFormat {
 
     static void write(ComparisonFormat format, Map<String, Comparison> steps, Writer out) throws IOException {
         if (format instanceof JsonComparisonFormat) {
-            ObjectMapper mapper = new ObjectMapper();
-            ObjectNode root = mapper.createObjectNode();
-            ArrayNode array = root.putArray("steps");
-            for (Map.Entry<String, Comparison> step : steps.entrySet()) {
-                array.addObject().put("step", step.getKey()).set("comparison",
-                        mapper.readTree(written(format, step.getValue())));
+            // The comparisons' own generator, so that they keep its escapes.
+            try (JsonGenerator json = JsonComparisonFormat.generator(out)) {
+                json.writeStartObject();
+                json.writeArrayFieldStart("steps");
+                for (Map.Entry<String, Comparison> step : steps.entrySet()) {
+                    json.writeStartObject();
+                    json.writeStringField("step", step.getKey());
+                    json.writeFieldName("comparison");
+                    JsonComparisonFormat.writeObject(step.getValue(), json);
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+                json.writeRaw('\n');
             }
-            out.write(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-            out.write("\n");
             return;
         }
         boolean header = true;

@@ -187,6 +187,58 @@ class CompareToolTest {
                 .contains("too few samples");
     }
 
+    /** ESC retitles the terminal, BEL ends the title, CR and LF forge a line, U+2028 breaks one where it is shown. */
+    private static final String HOSTILE = "a\u001b]0;owned\u0007b\r\nforged\u2028c";
+    private static final String HOSTILE_ESCAPED = "a\\x1b]0;owned\\x07b\\r\\nforged\\u2028c";
+
+    @Test
+    void printsTheControlCharactersOfAFileEscapedInTheTableAndInEveryErrorLine() throws Exception {
+        Metric label = Metric.of("ops_per_second", 10, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                .withLabel("operation", HOSTILE);
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("hostile-base/run" + i + ".json"), Results.dfsioWriteBuilder(4,
+                    BASE_THROUGHPUT[i], BASE_EXEC[i], BASE_CREATE[i], label).parameter("note", HOSTILE).build());
+            Results.write(temp.resolve("hostile-new/run" + i + ".json"), Results.dfsioWriteBuilder(4,
+                    NEW_THROUGHPUT[i], NEW_EXEC[i], NEW_CREATE[i], label).parameter("note", HOSTILE).build());
+        }
+        Results.write(temp.resolve("hostile-base/run5.json"), Results.dfsioWriteBuilder(4, 1, 1, 1, label)
+                .parameter("note", HOSTILE).failure("disk " + HOSTILE).build());
+        Path plain = Results.write(temp.resolve("plain.json"), Results.dfsioWriteBuilder(4, 100, 30, 1000)
+                .parameter("note", "plain").build());
+        String base = temp.resolve("hostile-base").toString();
+        String next = temp.resolve("hostile-new").toString();
+
+        for (String format : List.of("-text", "-csv", "-json")) {
+            List<String> args = new ArrayList<>(List.of(base, "-vs", next));
+            if (!format.equals("-text")) {
+                args.add(format);
+            }
+            assertThat(compare(args.toArray(new String[0]))).as(err()).isZero();
+            assertThat(out()).as(format).doesNotContain("\u001b", "\u0007", "\u2028").doesNotContainPattern("\r(?!\n)")
+                    .doesNotContainPattern("(?m)^forged");
+            assertThat(err()).as(format).isEqualTo("Compare: leaving out " + temp.resolve("hostile-base/run5.json")
+                    + ": the run failed (disk a\\x1b]0;owned\\x07b)\n");
+        }
+        compare(base, "-vs", next);
+        assertThat(out()).contains("operations per second, " + HOSTILE_ESCAPED + "  ops/s");
+        compare(base, "-vs", next, "-csv");
+        assertThat(out()).contains("\r\nops_per_second,operation=" + HOSTILE_ESCAPED + ",ops/s,");
+
+        assertThat(compare(base, "-vs", plain.toString())).isEqualTo(2);
+        assertThat(err()).contains("\nCompare: different parameters: note " + HOSTILE_ESCAPED + " vs plain (-force to"
+                + " compare anyway)\n");
+        assertThat(compare(base, "-vs", plain.toString(), "-force")).isZero();
+        assertThat(out()).contains("forced despite: different parameters: note " + HOSTILE_ESCAPED + " vs plain\n");
+    }
+
+    @Test
+    void namesAFileWithControlCharactersInItsNameEscaped() {
+        Path missing = temp.resolve("run\u001b[2J.json");
+
+        assertThat(compare(missing.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Compare: " + temp.resolve("run") + "\\x1b[2J.json: no such file\n");
+    }
+
     @Test
     void refusesASchema1FileInOneLine() throws Exception {
         Path old = temp.resolve("old.json");

@@ -133,6 +133,21 @@ class HtmlReportTest {
     }
 
     @Test
+    void printsTheControlCharactersOfAFileEscapedInItsErrorLines() throws Exception {
+        String hostile = "a\u001b]0;owned\u0007b\r\nforged\u2028c";
+        Path base = Results.write(temp.resolve("base.json"), Results.dfsioWriteBuilder(4, 100, 30, 1000)
+                .parameter("note", hostile).build());
+        Path next = Results.write(temp.resolve("new.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = report(stderr, "-out", temp.resolve("r.html").toString(), base.toString(), "-vs", next.toString());
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: different parameters: note"
+                + " a\\x1b]0;owned\\x07b\\r\\nforged\\u2028c vs (none) (-force to compare anyway)\n");
+    }
+
+    @Test
     void refusesAMissingOutputInOneLine() {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
 
