@@ -4,6 +4,7 @@ import io.hbench.report.TerminalText;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -24,10 +25,29 @@ public final class CsvComparisonFormat implements ComparisonFormat {
     public void write(Comparison comparison, Writer out) throws IOException {
         requireNonNull(comparison, "comparison is null");
         StringBuilder text = new StringBuilder(HEADER).append("\r\n");
+        records(comparison, List.of(), text);
+        out.write(text.toString());
+        out.flush();
+    }
+
+    /** One table, whose first column names each line's comparison: "step" or "workload". */
+    @Override
+    public void writeNamed(Comparisons comparisons, Writer out) throws IOException {
+        StringBuilder text = new StringBuilder(comparisons.grouping().word()).append(',').append(HEADER).append("\r\n");
+        for (Comparisons.Named named : comparisons.all()) {
+            records(named.comparison(), List.of(named.name()), text);
+        }
+        out.write(text.toString());
+        out.flush();
+    }
+
+    /** A line per metric, after the {@code leading} cells. */
+    private static void records(Comparison comparison, List<String> leading, StringBuilder text) {
         for (MetricComparison metric : comparison.metrics()) {
             String labels = metric.key().labels().entrySet().stream()
                     .map(label -> label.getKey() + "=" + label.getValue()).collect(Collectors.joining(";"));
-            List<String> cells = List.of(
+            List<String> cells = new ArrayList<>(leading);
+            cells.addAll(List.of(
                     metric.key().id(),
                     labels,
                     metric.unit().symbol(),
@@ -41,11 +61,9 @@ public final class CsvComparisonFormat implements ComparisonFormat {
                     Double.toString(metric.next().spread() * 100),
                     Double.isNaN(metric.changePercent()) ? "" : Double.toString(metric.changePercent()),
                     Double.toString(metric.significance().pValue()),
-                    metric.significance().verdict().name().toLowerCase(Locale.ROOT));
+                    metric.significance().verdict().name().toLowerCase(Locale.ROOT)));
             text.append(cells.stream().map(CsvComparisonFormat::quote).collect(Collectors.joining(","))).append("\r\n");
         }
-        out.write(text.toString());
-        out.flush();
     }
 
     private static String quote(String cell) {

@@ -43,6 +43,26 @@ public final class JsonComparisonFormat implements ComparisonFormat {
         }
     }
 
+    /** One object whose array ("steps", "workloads") holds each comparison under its name ("step", "workload"). */
+    @Override
+    public void writeNamed(Comparisons comparisons, Writer out) throws IOException {
+        String word = comparisons.grouping().word();
+        try (JsonGenerator json = generator(out)) {
+            json.writeStartObject();
+            json.writeArrayFieldStart(word + "s");
+            for (Comparisons.Named named : comparisons.all()) {
+                json.writeStartObject();
+                json.writeStringField(word, named.name());
+                json.writeFieldName("comparison");
+                writeObject(named.comparison(), json);
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            json.writeRaw('\n');
+        }
+    }
+
     /** A generator that writes as this format does: indented by two spaces, each value on a line of its own. */
     static JsonGenerator generator(Writer out) throws IOException {
         JsonGenerator json = FACTORY.createGenerator(out);

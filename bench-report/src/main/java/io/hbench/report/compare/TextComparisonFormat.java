@@ -67,6 +67,17 @@ public final class TextComparisonFormat implements ComparisonFormat {
         out.flush();
     }
 
+    /** A block per comparison, under its title: "=== step dfsio-write ===", "=== TPCx-HS run (scale_factor 3) ===". */
+    @Override
+    public void writeNamed(Comparisons comparisons, Writer out) throws IOException {
+        for (Comparisons.Named named : comparisons.all()) {
+            out.write("=== " + TerminalText.escape(named.title()) + " ===\n");
+            write(named.comparison(), out);
+            out.write("\n");
+        }
+        out.flush();
+    }
+
     static String change(MetricComparison metric) {
         switch (metric.significance().verdict()) {
             case TOO_FEW_SAMPLES:
