@@ -55,6 +55,19 @@ public final class Results {
         return result;
     }
 
+    /** A passed TPCx-HS run at {@code scaleFactor}: its data, HSph@SF and the times of its two runs. */
+    public static BenchResult tpcxhs(String scaleFactor, double bytes, double hsph, double run1, double run2,
+            Instant start) {
+        return BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf").environment(environment())
+                .start(start).end(start.plusSeconds(1000))
+                .parameter("scale_factor", scaleFactor)
+                .metric("data_bytes", bytes, Unit.BYTES, Better.NEITHER)
+                .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER)
+                .metric(Metric.of("run_time", run1, Unit.SECONDS, Better.LOWER).withLabel("run", "1"))
+                .metric(Metric.of("run_time", run2, Unit.SECONDS, Better.LOWER).withLabel("run", "2"))
+                .build();
+    }
+
     /** A TestDFSIO write as a step of a suite of {@code definition} records it. */
     public static BenchResult suiteDfsioWrite(String definition, double throughputMib) {
         BenchResult plain = dfsioWrite(4, throughputMib, 30, 1000);

@@ -6,7 +6,7 @@ import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
-import io.hbench.report.compare.Comparison;
+import io.hbench.report.compare.Comparisons;
 import io.hbench.report.compare.JsonComparisonFormat;
 import io.hbench.report.compare.MetricComparison;
 import io.hbench.report.compare.SuiteBaseline;
@@ -26,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,24 +58,29 @@ public final class HtmlReport {
     }
 
     /**
-     * @param results every run to show, each in its own section
-     * @param comparison base against new, when two sets of runs were given
+     * @param results every run to show, each in its own section, all of one side
+     * @param comparisons base against new, when two sets of runs were given
      */
-    public void write(List<LoadedResult> results, Optional<Comparison> comparison, Writer out) throws IOException {
-        write(results, comparison, List.of(), Optional.empty(), out);
+    public void write(List<LoadedResult> results, Optional<Comparisons> comparisons, Writer out) throws IOException {
+        write(results, Map.of("", results), comparisons, List.of(), Optional.empty(), out);
     }
 
     /**
      * @param results every run to show, each in its own section
-     * @param comparison base against new, when two sets of runs were given
+     * @param sides the same runs by the side they were given on ("base", "new"; one side named "" without a
+     *        comparison), in order: runs of two sides are never summed into one figure
+     * @param comparisons base against new, when two sets of runs were given
      * @param suites the suites the results came from, each shown first with its verdict and every step
      * @param baseline the suites against their baseline, step by step
      */
-    public void write(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
-            Optional<SuiteBaseline> baseline, Writer out) throws IOException {
+    public void write(List<LoadedResult> results, Map<String, List<LoadedResult>> sides,
+            Optional<Comparisons> comparisons, List<SuiteOverview> suites, Optional<SuiteBaseline> baseline,
+            Writer out) throws IOException {
         requireNonNull(results, "results is null");
-        requireNonNull(comparison, "comparison is null");
+        requireNonNull(sides, "sides is null");
+        requireNonNull(comparisons, "comparisons is null");
         requireNonNull(suites, "suites is null");
+        requireNonNull(baseline, "baseline is null");
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 // By this a later Report knows the page for its own, and replaces it without -overwrite.
@@ -87,7 +93,7 @@ public final class HtmlReport {
                 .append("<style>\n").append(resource(STYLE)).append("</style>\n")
                 .append("<script>\n").append(withoutSourceMap(resource(CHART_JS))).append("\n</script>\n")
                 .append("<script type=\"application/json\" id=\"hbench-data\">")
-                .append(inScript(data(results, comparison, suites, baseline))).append("</script>\n")
+                .append(inScript(data(results, sides, comparisons, suites, baseline))).append("</script>\n")
                 .append("</head>\n<body>\n<main id=\"report\"></main>\n")
                 .append("<script>\n").append(resource(SCRIPT)).append("</script>\n")
                 .append("</body>\n</html>\n");
@@ -95,8 +101,9 @@ public final class HtmlReport {
         out.flush();
     }
 
-    private String data(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
-            Optional<SuiteBaseline> baseline) throws IOException {
+    private String data(List<LoadedResult> results, Map<String, List<LoadedResult>> sides,
+            Optional<Comparisons> comparisons, List<SuiteOverview> suites, Optional<SuiteBaseline> baseline)
+            throws IOException {
         // Every run's network is held to the link bandwidth an EBB run among them measured, as a suite's are.
         Optional<Double> link = results.stream().map(loaded -> Findings.link(loaded.result()))
                 .flatMap(Optional::stream).findFirst();
@@ -151,29 +158,20 @@ public final class HtmlReport {
                 generator.writeEndObject();
             }
             generator.writeEndArray();
-            generator.writeFieldName("comparison");
-            if (comparison.isPresent()) {
-                StringWriter compared = new StringWriter();
-                new JsonComparisonFormat().write(comparison.get(), compared);
-                generator.writeRawValue(compared.toString());
-            } else {
-                generator.writeNull();
-            }
-            // Both medians of each compared figure in its one unit, in the order of the comparison's metrics.
-            generator.writeArrayFieldStart("comparisonTexts");
-            for (MetricComparison metric : comparison.map(Comparison::metrics).orElse(List.of())) {
-                DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
-                generator.writeStartObject();
-                generator.writeStringField("base", unit.text(metric.base().median()));
-                generator.writeStringField("new", unit.text(metric.next().median()));
-                generator.writeEndObject();
+            generator.writeArrayFieldStart("comparisons");
+            for (Comparisons.Named named : comparisons.map(Comparisons::all).orElse(List.of())) {
+                writeComparison(named, generator);
             }
             generator.writeEndArray();
             generator.writeArrayFieldStart("tpcxhsScaling");
-            List<BenchResult> all = results.stream().map(LoadedResult::result).collect(Collectors.toList());
-            for (TpcxhsScaling.Row row : TpcxhsScaling.rows(all)) {
+            Map<String, List<BenchResult>> sideResults = new LinkedHashMap<>();
+            sides.forEach((side, loaded) -> sideResults.put(side, loaded.stream().map(LoadedResult::result)
+                    .collect(Collectors.toList())));
+            for (TpcxhsScaling.Row row : TpcxhsScaling.rows(sideResults)) {
                 generator.writeStartObject();
+                generator.writeStringField("setting", row.setting);
                 generator.writeStringField("scaleFactor", row.scaleFactor.toPlainString());
+                generator.writeNumberField("results", row.results);
                 generator.writeStringField("dataText", DisplayUnit.of("data_bytes", Unit.BYTES).text(row.dataBytes));
                 generator.writeNumberField("dataChangePercent", row.dataChangePercent);
                 generator.writeNumberField("hsph", row.hsph);
@@ -187,6 +185,29 @@ public final class HtmlReport {
             generator.writeEndObject();
         }
         return json.toString();
+    }
+
+    /**
+     * A comparison under its name (empty for the one comparison of two sides of one workload), with both medians of
+     * each compared figure in its one unit, in the order of the comparison's metrics.
+     */
+    private static void writeComparison(Comparisons.Named named, JsonGenerator generator) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("name", named.name());
+        generator.writeFieldName("comparison");
+        StringWriter compared = new StringWriter();
+        new JsonComparisonFormat().write(named.comparison(), compared);
+        generator.writeRawValue(compared.toString());
+        generator.writeArrayFieldStart("texts");
+        for (MetricComparison metric : named.comparison().metrics()) {
+            DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
+            generator.writeStartObject();
+            generator.writeStringField("base", unit.text(metric.base().median()));
+            generator.writeStringField("new", unit.text(metric.next().median()));
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+        generator.writeEndObject();
     }
 
     private static void writeSuite(SuiteOverview suite, JsonGenerator generator) throws IOException {

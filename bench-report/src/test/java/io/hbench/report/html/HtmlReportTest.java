@@ -6,6 +6,7 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.Results;
 import io.hbench.report.compare.Comparer;
+import io.hbench.report.compare.Comparisons;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -22,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,8 +79,8 @@ class HtmlReportTest {
                 .build();
         StringWriter page = new StringWriter();
         LoadedResult loaded = new LoadedResult(temp.resolve("r.json"), result);
-        new HtmlReport("t", Instant.EPOCH).write(List.of(loaded), Optional.of(new Comparer(0.05, false)
-                .compare(List.of(loaded), List.of(loaded))), page);
+        new HtmlReport("t", Instant.EPOCH).write(List.of(loaded), Optional.of(Comparisons.ofResults(List.of(loaded),
+                List.of(loaded), new Comparer(0.05, false), note -> { })), page);
 
         JsonNode data = data(page.toString());
         assertThat(data.get("units").get("io_call_latency seconds").get("symbol").textValue()).isEqualTo("ms");
@@ -87,7 +89,8 @@ class HtmlReportTest {
         assertThat(data.get("units").get("aggregate_throughput bytes/s").get("symbol").textValue()).isEqualTo("MiB/s");
         assertThat(data.get("results").get(0).get("metricTexts").findValuesAsText("value"))
                 .containsExactly("1538.000 MiB/s", "0.877 s");
-        assertThat(data.get("comparisonTexts").findValuesAsText("base")).containsExactly("1538.000 MiB/s", "0.877 s");
+        assertThat(data.get("comparisons").get(0).get("texts").findValuesAsText("base"))
+                .containsExactly("1538.000 MiB/s", "0.877 s");
         assertThat(data.get("results").get(0).get("durationText").textValue()).isEqualTo("0.000 s");
         assertThat(resource(HtmlReport.class, "report.js")).as("the page's script names no unit of its own")
                 .doesNotContain("MiB", "1024", "µs", "'ms'", "'us'", "' s'", "'ops/s'");
@@ -145,6 +148,45 @@ class HtmlReportTest {
         assertThat(status).isEqualTo(2);
         assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: different parameters: note"
                 + " a\\x1b]0;owned\\x07b\\r\\nforged\\u2028c vs (none) (-force to compare anyway)\n");
+    }
+
+    @Test
+    void comparesTwoSidesOfSeveralProgramsWorkloadByWorkloadAndTabulatesEveryTpcxhsRunOfBoth() throws Exception {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        List<String> args = new ArrayList<>(List.of("-out", temp.resolve("r.html").toString()));
+        for (String side : List.of("a", "b")) {
+            double slower = side.equals("a") ? 1 : 2;
+            for (int i = 0; i < 2; i++) {
+                args.add(Results.write(temp.resolve(side + "/hs-1-" + i + ".json"), Results.tpcxhs("1", 1e12, 30,
+                        100 * slower, 100 * slower, start.plusSeconds(i))).toString());
+                args.add(Results.write(temp.resolve(side + "/hs-3-" + i + ".json"), Results.tpcxhs("3", 3e12, 30,
+                        300 * slower, 300 * slower, start.plusSeconds(i))).toString());
+            }
+            args.add(Results.write(temp.resolve(side + "/write.json"), Results.dfsioWrite(4, 100, 30, 1000)).toString());
+            args.add(side.equals("a") ? "-vs" : Results.write(temp.resolve("b/nn.json"), BenchResult.builder(
+                    "NNThroughputBenchmark", "create").primaryMetric("files").environment(Results.environment())
+                    .start(start).end(start).metric("files", 1, Unit.COUNT, Better.NEITHER).build()).toString());
+        }
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = new ReportTool(new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8)).runCommandLine(null, args.toArray(new String[0]));
+
+        assertThat(status).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEqualTo("Report: leaving out NNThroughputBenchmark"
+                + " create, 1 run on the new side (" + temp.resolve("b/nn.json") + "): the base side did not run"
+                + " NNThroughputBenchmark create\n");
+        assertThat(stdout.toString(StandardCharsets.UTF_8)).endsWith("(11 results, with 3 comparisons)\n");
+        JsonNode data = data(Files.readString(temp.resolve("r.html")));
+        assertThat(data.get("comparisons").findValuesAsText("name")).containsExactly("TPCx-HS run (scale_factor 1)",
+                "TPCx-HS run (scale_factor 3)", "TestDFSIO write");
+        List<String> rows = new ArrayList<>();
+        data.get("tpcxhsScaling").forEach(row -> rows.add(row.get("setting").textValue() + " SF "
+                + row.get("scaleFactor").textValue() + ": " + row.get("results").intValue() + " results, "
+                + row.get("timeText").textValue()));
+        assertThat(rows).containsExactly("base SF 1: 2 results, 100.000 s", "base SF 3: 2 results, 300.000 s",
+                "new SF 1: 2 results, 200.000 s", "new SF 3: 2 results, 600.000 s");
     }
 
     @Test
