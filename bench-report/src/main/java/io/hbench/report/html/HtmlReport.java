@@ -25,7 +25,10 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +40,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Writes one self-contained HTML page of results: Chart.js, the page's script and style, and the data are all inlined,
- * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters. The
+ * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters, and lets
+ * only its own two scripts run, by their SHA-256 hashes. The
  * data are the results exactly as their JSON files hold them, plus what is computed here where it must be right
  * (the comparison's statistics, the TPCx-HS scaling table, each run's resource utilization); the page's script only
  * draws.
@@ -48,6 +52,9 @@ public final class HtmlReport {
     private static final String SCRIPT = "/io/hbench/report/html/report.js";
     private static final String STYLE = "/io/hbench/report/html/report.css";
     private static final JsonFactory FACTORY = new JsonFactory();
+    /** The page's two scripts exactly as they stand between their tags, which is what the policy's hashes cover. */
+    private static final String CHART_SCRIPT = "\n" + withoutSourceMap(resource(CHART_JS)) + "\n";
+    private static final String PAGE_SCRIPT = "\n" + resource(SCRIPT);
 
     private final String title;
     private final Instant generated;
@@ -85,17 +92,20 @@ public final class HtmlReport {
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 // By this a later Report knows the page for its own, and replaces it without -overwrite.
                 .append(LocalOutput.REPORT_GENERATOR).append("\n")
-                // Nothing may leave the page: no fetch, no image, no font, no script from elsewhere.
+                // Nothing may leave the page: no fetch, no image, no font, no script from elsewhere. Only the page's
+                // own two scripts run, by their hashes: were a result's text ever to slip into the page as markup,
+                // a script in it would not run.
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
-                .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
+                .append("script-src ").append(hashSource(CHART_SCRIPT)).append(' ').append(hashSource(PAGE_SCRIPT))
+                .append("; style-src 'unsafe-inline'; img-src data:\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(escapeHtml(title)).append("</title>\n")
                 .append("<style>\n").append(resource(STYLE)).append("</style>\n")
-                .append("<script>\n").append(withoutSourceMap(resource(CHART_JS))).append("\n</script>\n")
+                .append("<script>").append(CHART_SCRIPT).append("</script>\n")
                 .append("<script type=\"application/json\" id=\"hbench-data\">")
                 .append(inScript(data(results, sides, comparisons, suites, baseline))).append("</script>\n")
                 .append("</head>\n<body>\n<main id=\"report\"></main>\n")
-                .append("<script>\n").append(resource(SCRIPT)).append("</script>\n")
+                .append("<script>").append(PAGE_SCRIPT).append("</script>\n")
                 .append("</body>\n</html>\n");
         out.write(page.toString());
         out.flush();
@@ -333,6 +343,16 @@ public final class HtmlReport {
      */
     static String inScript(String json) {
         return json.replace("<", "\\u003c");
+    }
+
+    /** A Content-Security-Policy source that allows the inline script {@code script}, 'sha256-...'. */
+    private static String hashSource(String script) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
+            return "'sha256-" + Base64.getEncoder().encodeToString(hash) + "'";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
     }
 
     /** The bundle's last line points at a map file, which a browser's tools would ask for: leave it out. */

@@ -22,8 +22,11 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,12 +45,32 @@ class HtmlReportTest {
         String page = write(Results.dfsioWrite(4, 100, 30, 1000));
 
         assertThat(page).startsWith("<!DOCTYPE html>")
-                .contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src"
-                        + " 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">")
+                .containsPattern("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src"
+                        + " 'sha256-[^']+' 'sha256-[^']+'; style-src 'unsafe-inline'; img-src data:\">")
                 .contains("Chart.js v4.4.1")
                 .doesNotContain("sourceMappingURL")
                 .doesNotContainPattern("<script[^>]* src=")
                 .doesNotContainPattern("<link[^>]* href=");
+    }
+
+    @Test
+    void allowsItsOwnScriptsByTheirHashesAndNoOtherInlineScript() throws Exception {
+        String page = write(Results.dfsioWrite(4, 100, 30, 1000));
+
+        Matcher policy = Pattern.compile("<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]*)\">")
+                .matcher(page);
+        assertThat(policy.find()).isTrue();
+        String scriptSources = Arrays.stream(policy.group(1).split(";")).map(String::trim)
+                .filter(directive -> directive.startsWith("script-src ")).findFirst().orElseThrow();
+        List<String> hashes = new ArrayList<>();
+        Matcher scripts = Pattern.compile("(?s)<script>(.*?)</script>").matcher(page);
+        while (scripts.find()) {
+            hashes.add("'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                    .digest(scripts.group(1).getBytes(StandardCharsets.UTF_8))) + "'");
+        }
+        assertThat(hashes).as("Chart.js and the page's script").hasSize(2);
+        assertThat(scriptSources).isEqualTo("script-src " + String.join(" ", hashes))
+                .doesNotContain("unsafe-inline");
     }
 
     @Test
