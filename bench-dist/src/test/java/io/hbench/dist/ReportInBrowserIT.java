@@ -141,12 +141,17 @@ class ReportInBrowserIT {
     }
 
     @Test
-    void theCompareViewDrawsTheTwoSidesWithTheirSignificance() throws Exception {
-        Path page = report("report-compare.html", "-vs", secondWrite.toString());
+    void theCompareViewDrawsEachWorkloadsTwoSidesWithTheirSignificanceAndTheScalingTableKeepsBoth() throws Exception {
+        String hs1 = dir.resolve("tpcxhs-1000.json").toString();
+        String hs3 = dir.resolve("tpcxhs-3000.json").toString();
+        Path page = report("report-compare.html", hs1, hs3, "-vs", secondWrite.toString(), hs1, hs3);
 
         Browsed browsed = browse(page, "report-compare-screenshot.png", 4000);
 
-        assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs) vs TestDFSIO write (1 runs)", "too few samples");
+        assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs vs 1 runs)", "too few samples",
+                "TPCx-HS across scale factors").containsPattern("Compare: TPCx-HS run \\([^)]*\\) \\(1 runs vs 1 runs\\)");
+        assertThat(browsed.text.lines().filter(line -> line.matches("(base|new) [0-9.]+ 1 .*"))).as("a row per side and"
+                + " scale factor").hasSize(4);
     }
 
     @Test
