@@ -141,15 +141,18 @@ class ReportInBrowserIT {
     }
 
     @Test
-    void theCompareViewDrawsEachWorkloadsTwoSidesWithTheirSignificanceAndTheScalingTableKeepsBoth() throws Exception {
+    void theCompareViewDrawsEachWorkloadsTwoSidesWithTheirSignificanceAndTheirOwnScalingLines() throws Exception {
         String hs1 = dir.resolve("tpcxhs-1000.json").toString();
         String hs3 = dir.resolve("tpcxhs-3000.json").toString();
-        Path page = report("report-compare.html", hs1, hs3, "-vs", secondWrite.toString(), hs1, hs3);
+        String nn1 = dir.resolve("nn-1-thread.json").toString();
+        String nn4 = dir.resolve("nn-4-threads.json").toString();
+        Path page = report("report-compare.html", hs1, hs3, nn1, nn4, "-vs", secondWrite.toString(), hs1, hs3, nn1,
+                nn4);
 
         Browsed browsed = browse(page, "report-compare-screenshot.png", 4000);
 
         assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs vs 1 runs)", "too few samples",
-                "TPCx-HS across scale factors").containsPattern("Compare: TPCx-HS run \\([^)]*\\) \\(1 runs vs 1 runs\\)");
+                "TPCx-HS across scale factors", "create, base", "create, new").containsPattern("Compare: TPCx-HS run \\([^)]*\\) \\(1 runs vs 1 runs\\)");
         assertThat(browsed.text.lines().filter(line -> line.matches("(base|new) [0-9.]+ 1 .*"))).as("a row per side and"
                 + " scale factor").hasSize(4);
     }

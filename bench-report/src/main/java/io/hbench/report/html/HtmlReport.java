@@ -29,6 +29,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,9 +116,15 @@ public final class HtmlReport {
     private String data(List<LoadedResult> results, Map<String, List<LoadedResult>> sides,
             Optional<Comparisons> comparisons, List<SuiteOverview> suites, Optional<SuiteBaseline> baseline)
             throws IOException {
-        // Every run's network is held to the link bandwidth an EBB run among them measured, as a suite's are.
-        Optional<Double> link = results.stream().map(loaded -> Findings.link(loaded.result()))
-                .flatMap(Optional::stream).findFirst();
+        // Every run's network is held to the link bandwidth an EBB run of its side measured, as a suite's are: the
+        // sides of a comparison may be two networks.
+        Map<LoadedResult, String> sideOf = new IdentityHashMap<>();
+        Map<String, Optional<Double>> links = new HashMap<>();
+        sides.forEach((side, loaded) -> {
+            loaded.forEach(each -> sideOf.put(each, side));
+            links.put(side, loaded.stream().map(each -> Findings.link(each.result())).flatMap(Optional::stream)
+                    .findFirst());
+        });
         StringWriter json = new StringWriter();
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
             generator.writeStartObject();
@@ -151,15 +159,17 @@ public final class HtmlReport {
             generator.writeEndArray();
             generator.writeArrayFieldStart("results");
             for (LoadedResult loaded : results) {
+                String side = sideOf.getOrDefault(loaded, "");
                 generator.writeStartObject();
                 generator.writeStringField("file", loaded.file().toString());
+                generator.writeStringField("side", side);
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
                 generator.writeStringField("startText", PeopleTime.format(loaded.result().start()));
                 generator.writeStringField("endText", PeopleTime.format(loaded.result().end()));
                 generator.writeStringField("durationText", DisplayUnit.of("duration", Unit.SECONDS)
                         .text(loaded.result().duration().toNanos() / 1e9));
                 generator.writeFieldName("findings");
-                writeFindings(Findings.of(loaded.result(), link), generator);
+                writeFindings(Findings.of(loaded.result(), links.getOrDefault(side, Optional.empty())), generator);
                 writeMetricTexts(loaded.result(), generator);
                 generator.writeFieldName("result");
                 generator.writeRawValue(resultJson(loaded.result()));

@@ -500,13 +500,16 @@
     return section;
   }
 
-  // NNThroughputBenchmark results of one operation at several thread counts: ops/s against threads.
-  function threadsSection(results) {
+  // NNThroughputBenchmark results of one operation at several thread counts: ops/s against threads, a line per
+  // operation and side (a comparison's two sides are never averaged into one point).
+  function threadsSection(entries) {
     var byOperation = {};
-    results.forEach(function (r) {
+    entries.forEach(function (entry) {
+      var r = entry.result;
       if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
       metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
-        (byOperation[m.labels.operation] = byOperation[m.labels.operation] || []).push(
+        var line = m.labels.operation + (entry.side ? ', ' + entry.side : '');
+        (byOperation[line] = byOperation[line] || []).push(
           {threads: parseInt(r.parameters.threads, 10), value: m.value, unit: m.unit});
       });
     });
@@ -546,7 +549,7 @@
   if (data.baseline) { root.appendChild(baselineSection(data.baseline)); }
   data.comparisons.forEach(function (entry) { root.appendChild(comparisonSection(entry)); });
   if (data.tpcxhsScaling.length > 0) { root.appendChild(scalingSection(data.tpcxhsScaling)); }
-  var threads = threadsSection(data.results.map(function (e) { return e.result; }));
+  var threads = threadsSection(data.results);
   if (threads) { root.appendChild(threads); }
   data.results.forEach(function (entry, i) { root.appendChild(runSection(entry, i)); });
   document.body.setAttribute('data-report-ready', 'true');

@@ -10,7 +10,12 @@ import io.hbench.report.compare.Comparisons;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,10 +28,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -210,6 +217,40 @@ class HtmlReportTest {
                 + row.get("timeText").textValue()));
         assertThat(rows).containsExactly("base SF 1: 2 results, 100.000 s", "base SF 3: 2 results, 300.000 s",
                 "new SF 1: 2 results, 200.000 s", "new SF 3: 2 results, 600.000 s");
+    }
+
+    @Test
+    void holdsEachSidesRunsToTheLinkItsOwnEbbRunMeasuredAndSaysWhichSideARunIsOn() throws Exception {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        List<Instant> times = List.of(start, start.plusSeconds(1), start.plusSeconds(2));
+        List<ResourceSeries> series = new ArrayList<>();
+        List<Metric> means = new ArrayList<>();
+        for (String id : List.of("cpu_user", "cpu_system", "net_received", "net_sent")) {
+            Unit unit = id.startsWith("cpu") ? Unit.PERCENT : Unit.BYTES_PER_SECOND;
+            double value = id.startsWith("cpu") ? 10 : 1e7;
+            series.add(new ResourceSeries(MetricKey.of(id), unit, List.of(value, value)));
+            means.add(Metric.of(id, value, unit, Better.NEITHER).withLabel("stat", "mean"));
+        }
+        LoadedResult sampled = new LoadedResult(temp.resolve("a/write.json"), Results.dfsioWriteBuilder(4, 100, 30,
+                1000).resources(new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                        List.of(HostUsage.sampled("h1", times, series, means)), List.of())).build());
+        LoadedResult ebb = new LoadedResult(temp.resolve("b/ebb.json"), BenchResult.builder("EBB", "random")
+                .primaryMetric("bandwidth").environment(Results.environment()).start(start).end(start.plusSeconds(2))
+                .parameter("peers", "2")
+                .metric(Metric.of("bandwidth", 1e8, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                        .withLabel("message_size", "1048576"))
+                .taskSample(new TaskSample("peer 0", "h1", start, start.plusSeconds(1), List.of()))
+                .taskSample(new TaskSample("peer 1", "h2", start, start.plusSeconds(1), List.of())).build());
+        StringWriter page = new StringWriter();
+
+        new HtmlReport("t", Instant.EPOCH).write(List.of(sampled, ebb), new LinkedHashMap<>(Map.of("base",
+                List.of(sampled), "new", List.of(ebb))), Optional.empty(), List.of(), Optional.empty(), page);
+
+        JsonNode results = data(page.toString()).get("results");
+        assertThat(results.findValuesAsText("side")).containsExactly("base", "new");
+        assertThat(results.get(0).get("findings").findValuesAsText("text")).as("the other side's network is not this"
+                + " run's").noneMatch(text -> text.contains("link EBB measured"))
+                .anyMatch(text -> text.contains("no link bandwidth measured"));
     }
 
     @Test
