@@ -65,6 +65,8 @@ public final class JsonResultFormat
     public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-3.schema.json";
 
     private static final String SCHEMA_PREFIX = "hbench-result/";
+    /** How long a message of {@link #read} may be: a wrong value it quotes may be as long as the file. */
+    private static final int MESSAGE_LENGTH = 200;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             // The caller owns the Writer.
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -303,10 +305,23 @@ public final class JsonResultFormat
      * Reads a result written by {@link #write}; {@code read(write(r))} equals {@code r}.
      *
      * @throws IOException if {@code in} is not JSON, is of another schema than {@value #SCHEMA} (the message says which
-     *         and what to do), or describes an invalid result
+     *         and what to do), or describes an invalid result; the message is one line of at most
+     *         200 characters, whatever the file holds where it is wrong
      */
     public static BenchResult read(Reader in) throws IOException {
         requireNonNull(in, "in is null");
+        try {
+            return readChecked(in);
+        } catch (IOException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.length() <= MESSAGE_LENGTH) {
+                throw e;
+            }
+            throw new IOException(message.substring(0, MESSAGE_LENGTH - 3) + "...", e);
+        }
+    }
+
+    private static BenchResult readChecked(Reader in) throws IOException {
         JsonNode root;
         try {
             root = MAPPER.readTree(in);

@@ -263,6 +263,18 @@ class CompareToolTest {
     }
 
     @Test
+    void aFileWhoseFaultIsLongIsRefusedInOneShortLine() throws Exception {
+        Path whole = Files.list(baseDir).sorted().findFirst().orElseThrow();
+        String huge = "[" + "0,".repeat(5000) + "0]";
+        Path crafted = Files.writeString(temp.resolve("crafted.json"), Files.readString(whole)
+                .replace("\"benchmark\" : \"TestDFSIO\"", "\"benchmark\" : " + huge));
+
+        assertThat(compare(crafted.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: " + crafted + ": benchmark is not a string: [0,0,0,").endsWith("...\n")
+                .hasSizeLessThan(400);
+    }
+
+    @Test
     void saysWhatIsMissingInOneLine() {
         assertThat(compare(baseDir.toString())).isEqualTo(2);
         assertThat(err()).startsWith("Compare: give both sides: BASE... -vs NEW...\nUsage: Compare BASE... -vs NEW...");
