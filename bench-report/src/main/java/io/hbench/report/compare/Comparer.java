@@ -77,8 +77,9 @@ public final class Comparer {
                     primaryIds.contains(entry.getKey().id()), sample(entry.getValue()), sample(nextValues), alpha));
         }
         rows.sort(Comparator.comparing((MetricComparison row) -> !row.primary()).thenComparing(MetricComparison::key));
-        return new Comparison(name(base.get(0).result()), name(next.get(0).result()), files(base), files(next), alpha,
-                differences, rows, missing(baseMetrics, nextMetrics), missing(nextMetrics, baseMetrics));
+        return new Comparison(Workload.of(base.get(0).result()).program(), Workload.of(next.get(0).result()).program(),
+                files(base), files(next), alpha, differences, rows, missing(baseMetrics, nextMetrics),
+                missing(nextMetrics, baseMetrics));
     }
 
     /**
@@ -116,10 +117,6 @@ public final class Comparer {
             differences.add("different parameters: " + parameters);
         }
         return differences;
-    }
-
-    private static String name(BenchResult result) {
-        return result.benchmark() + " " + result.operation();
     }
 
     private static Map<MetricKey, List<Metric>> metricsByKey(List<LoadedResult> results) {

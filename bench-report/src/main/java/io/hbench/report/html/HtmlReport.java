@@ -43,10 +43,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * Writes one self-contained HTML page of results: Chart.js, the page's script and style, and the data are all inlined,
  * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters, and lets
- * only its own two scripts run, by their SHA-256 hashes. The
- * data are the results exactly as their JSON files hold them, plus what is computed here where it must be right
- * (the comparison's statistics, the TPCx-HS scaling table, each run's resource utilization); the page's script only
- * draws.
+ * only its own two scripts run, by their SHA-256 hashes. The data are the results exactly as their JSON files hold
+ * them, plus what is computed here where it must be right (the comparisons' statistics, the TPCx-HS scaling table,
+ * each run's resource utilization); the page's script only draws.
  */
 public final class HtmlReport {
     /** Chart.js, from its webjar. */
