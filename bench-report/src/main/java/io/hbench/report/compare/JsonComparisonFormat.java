@@ -155,7 +155,6 @@ public final class JsonComparisonFormat implements ComparisonFormat {
 
     /** Jackson escapes the C0 controls itself; these add DEL and every other character that prints nothing. */
     private static final class PrintableEscapes extends CharacterEscapes {
-        private static final long serialVersionUID = 1L;
         private final int[] ascii;
 
         PrintableEscapes() {
