@@ -38,6 +38,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
@@ -62,8 +63,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The HTML report of a real run of every program, in a real browser: Debian's chromium driven by chromedriver. Every
- * chart must draw, the console must stay free of errors and no request may leave the page; a screenshot of each page
- * is left in target/. Without chromium and chromedriver (.ci/run installs them) the test is skipped, saying so.
+ * chart must draw, the console must stay free of errors (but those a test provokes) and no request may leave the page;
+ * a script slipped into the page must not run. A screenshot of each page is left in target/. Without chromium and chromedriver (.ci/run installs them) the test is skipped, saying so.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportInBrowserIT {
@@ -140,12 +141,20 @@ class ReportInBrowserIT {
     }
 
     @Test
-    void theCompareViewDrawsTheTwoSidesWithTheirSignificance() throws Exception {
-        Path page = report("report-compare.html", "-vs", secondWrite.toString());
+    void theCompareViewDrawsEachWorkloadsTwoSidesWithTheirSignificanceAndTheirOwnScalingLines() throws Exception {
+        String hs1 = dir.resolve("tpcxhs-1000.json").toString();
+        String hs3 = dir.resolve("tpcxhs-3000.json").toString();
+        String nn1 = dir.resolve("nn-1-thread.json").toString();
+        String nn4 = dir.resolve("nn-4-threads.json").toString();
+        Path page = report("report-compare.html", hs1, hs3, nn1, nn4, "-vs", secondWrite.toString(), hs1, hs3, nn1,
+                nn4);
 
         Browsed browsed = browse(page, "report-compare-screenshot.png", 4000);
 
-        assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs) vs TestDFSIO write (1 runs)", "too few samples");
+        assertThat(browsed.text).contains("Compare: TestDFSIO write (1 runs vs 1 runs)", "too few samples",
+                "TPCx-HS across scale factors", "create, base", "create, new").containsPattern("Compare: TPCx-HS run \\([^)]*\\) \\(1 runs vs 1 runs\\)");
+        assertThat(browsed.text.lines().filter(line -> line.matches("(base|new) [0-9.]+ 1 .*"))).as("a row per side and"
+                + " scale factor").hasSize(4);
     }
 
     @Test
@@ -214,6 +223,28 @@ class ReportInBrowserIT {
         assertThat(browsed.valueTables).as("CPU, network and disk, each one value").isEqualTo(3);
     }
 
+    @Test
+    void aScriptSlippedIntoThePageDoesNotRunWhileThePagesOwnScriptsDraw() throws Exception {
+        Path page = dir.resolve("report-injected.html");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(new ReportTool(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true,
+                StandardCharsets.UTF_8)).runCommandLine(conf, new String[] {"-out", page.toString(),
+                results.get(0).toString()})).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        // What a result's text would add to the page if it ever escaped as markup: a script and an event handler.
+        String html = Files.readString(page);
+        assertThat(html).contains("<body>\n");
+        Files.writeString(page, html.replace("<body>\n", "<body>\n<script>document.body.appendChild("
+                + "document.createTextNode('INJECTED SCRIPT RAN'));</script><img src=\"data:,\" onerror=\""
+                + "document.body.appendChild(document.createTextNode('INJECTED HANDLER RAN'))\">\n"));
+
+        Browsed browsed = browse(page, "report-injected-screenshot.png", 1000,
+                message -> message.contains("Content Security Policy"));
+
+        assertThat(browsed.text).doesNotContain("INJECTED").contains("TestDFSIO write");
+        assertThat(browsed.expectedErrors).as("the policy refused the script and the handler").hasSize(2);
+        assertThat(browsed.sections).isEqualTo(1);
+    }
+
     private Path report(String name, String... more) {
         Path page = dir.resolve(name);
         List<String> args = new ArrayList<>(List.of("-out", page.toString()));
@@ -232,6 +263,7 @@ class ReportInBrowserIT {
 
     /** What the browser saw of a page. */
     private static final class Browsed {
+        List<String> expectedErrors;
         int sections;
         int charts;
         int valueTables;
@@ -240,6 +272,12 @@ class ReportInBrowserIT {
     }
 
     private static Browsed browse(Path page, String screenshot, int height) throws Exception {
+        return browse(page, screenshot, height, message -> false);
+    }
+
+    /** Loads the page and checks it; the console may hold no error or warning but those {@code expected} names. */
+    private static Browsed browse(Path page, String screenshot, int height, Predicate<String> expected)
+            throws Exception {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // The flags keep chromium from calling home, which this machine's closed network would refuse loudly.
@@ -270,9 +308,10 @@ class ReportInBrowserIT {
                         .as("chart '%s' has ink", canvas.findElement(By.xpath("..")).getText()).isTrue();
             }
             List<String> errors = new ArrayList<>();
+            List<String> expectedErrors = new ArrayList<>();
             for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
                 if (entry.getLevel().intValue() >= Level.WARNING.intValue()) {
-                    errors.add(entry.getMessage());
+                    (expected.test(entry.getMessage()) ? expectedErrors : errors).add(entry.getMessage());
                 }
             }
             assertThat(errors).as("console errors and warnings").isEmpty();
@@ -282,6 +321,7 @@ class ReportInBrowserIT {
             Files.createDirectories(TARGET);
             Files.copy(shot, TARGET.resolve(screenshot), StandardCopyOption.REPLACE_EXISTING);
             Browsed browsed = new Browsed();
+            browsed.expectedErrors = expectedErrors;
             browsed.sections = driver.findElements(By.cssSelector("section.run")).size();
             browsed.charts = canvases.size();
             browsed.valueTables = driver.findElements(By.cssSelector("div.chart.values")).size();

@@ -27,7 +27,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The command-line shape of the programs that read results rather than run benchmarks (Compare, Report): they need no
  * cluster, so they take no generic Hadoop options. Bad input of any kind, an unreadable file included, is one line on
- * stderr and exit 2; never a stack trace.
+ * stderr and exit 2; never a stack trace. Every line on stderr goes through {@link #printError}, which escapes what a
+ * file put in it ({@link TerminalText}).
  */
 public abstract class ResultsCommand implements CommandLineProgram {
     protected final PrintStream out;
@@ -72,12 +73,17 @@ public abstract class ResultsCommand implements CommandLineProgram {
                 return usageError(e.getMessage());
             }
             // An output that cannot or may not be written: the line says what to do, the usage would bury it.
-            err.println(name() + ": " + e.getMessage());
+            printError(e.getMessage());
             return e.exitStatus().code();
         } catch (IOException e) {
-            err.println(name() + ": " + e.getMessage());
+            printError(e.getMessage());
             return ExitStatus.USAGE.code();
         }
+    }
+
+    /** One line on stderr, after the program's name, with whatever a file put in it escaped. */
+    protected final void printError(String message) {
+        err.println(name() + ": " + TerminalText.escape(message));
     }
 
     protected static List<Path> paths(List<String> names) {
@@ -85,6 +91,6 @@ public abstract class ResultsCommand implements CommandLineProgram {
     }
 
     private int usageError(String message) {
-        return ProgramMessages.usageError(err, name(), usage(), message);
+        return ProgramMessages.usageError(err, name(), usage(), TerminalText.escape(message));
     }
 }

@@ -30,6 +30,12 @@ public final class Results {
     /** A TestDFSIO write with these figures: throughput in MiB/s, exec time in seconds; and {@code more}. */
     public static BenchResult dfsioWrite(int nrFiles, double throughputMib, double execSeconds, double createOps,
             Metric... more) {
+        return dfsioWriteBuilder(nrFiles, throughputMib, execSeconds, createOps, more).build();
+    }
+
+    /** {@link #dfsioWrite}'s result, still to be built: a test adds what it needs (a failure, a parameter). */
+    public static BenchResult.Builder dfsioWriteBuilder(int nrFiles, double throughputMib, double execSeconds,
+            double createOps, Metric... more) {
         BenchResult.Builder result = BenchResult.builder("TestDFSIO", "write")
                 .primaryMetric("aggregate_throughput")
                 .environment(environment())
@@ -46,7 +52,20 @@ public final class Results {
         for (Metric metric : more) {
             result.metric(metric);
         }
-        return result.build();
+        return result;
+    }
+
+    /** A passed TPCx-HS run at {@code scaleFactor}: its data, HSph@SF and the times of its two runs. */
+    public static BenchResult tpcxhs(String scaleFactor, double bytes, double hsph, double run1, double run2,
+            Instant start) {
+        return BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf").environment(environment())
+                .start(start).end(start.plusSeconds(1000))
+                .parameter("scale_factor", scaleFactor)
+                .metric("data_bytes", bytes, Unit.BYTES, Better.NEITHER)
+                .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER)
+                .metric(Metric.of("run_time", run1, Unit.SECONDS, Better.LOWER).withLabel("run", "1"))
+                .metric(Metric.of("run_time", run2, Unit.SECONDS, Better.LOWER).withLabel("run", "2"))
+                .build();
     }
 
     /** A TestDFSIO write as a step of a suite of {@code definition} records it. */

@@ -50,7 +50,8 @@ import static java.util.Objects.requireNonNull;
  * their {@link Unit#symbol() symbols}; doubles are written as {@link Double#toString(double)} does, which reads back
  * as the same double and never depends on the locale; durations are exact decimal seconds. {@code outcome},
  * {@code durationSeconds}, a task's {@code durationSeconds}, a job's {@code applicationId} and the environment's
- * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back. Schema
+ * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back (the outcome and
+ * the durations are checked). A number too large for a double ({@code 1e309}) is refused wherever it stands. Schema
  * {@value #PREVIOUS_SCHEMA} differs only in lacking the resources' {@code coverage}, and is read as covering the tasks'
  * hosts while they ran, which is all it could sample; files of any other schema are refused with a message that says
  * so, never misread.
@@ -64,6 +65,8 @@ public final class JsonResultFormat
     public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-3.schema.json";
 
     private static final String SCHEMA_PREFIX = "hbench-result/";
+    /** How long a message of {@link #read} may be: a wrong value it quotes may be as long as the file. */
+    private static final int MESSAGE_LENGTH = 200;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             // The caller owns the Writer.
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -302,10 +305,23 @@ public final class JsonResultFormat
      * Reads a result written by {@link #write}; {@code read(write(r))} equals {@code r}.
      *
      * @throws IOException if {@code in} is not JSON, is of another schema than {@value #SCHEMA} (the message says which
-     *         and what to do), or describes an invalid result
+     *         and what to do), or describes an invalid result; the message is one line of at most
+     *         200 characters, whatever the file holds where it is wrong
      */
     public static BenchResult read(Reader in) throws IOException {
         requireNonNull(in, "in is null");
+        try {
+            return readChecked(in);
+        } catch (IOException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.length() <= MESSAGE_LENGTH) {
+                throw e;
+            }
+            throw new IOException(message.substring(0, MESSAGE_LENGTH - 3) + "...", e);
+        }
+    }
+
+    private static BenchResult readChecked(Reader in) throws IOException {
         JsonNode root;
         try {
             root = MAPPER.readTree(in);
@@ -332,6 +348,7 @@ public final class JsonResultFormat
             if (!outcome.equals(result.outcome().name())) {
                 throw new IOException("outcome " + outcome + " does not match failures " + result.failures());
             }
+            checkDuration(root, result.start(), result.end(), "");
             return result;
         } catch (IllegalArgumentException | DateTimeParseException | ArithmeticException e) {
             throw new IOException("invalid hbench result: " + e.getMessage(), e);
@@ -453,6 +470,7 @@ public final class JsonResultFormat
     }
 
     private static TaskSample readTask(JsonNode node) throws IOException {
+        checkDuration(node, instant(node, "start"), instant(node, "end"), "task " + text(node, "id") + ": ");
         return new TaskSample(
                 text(node, "id"),
                 nullableText(node, "host"),
@@ -511,9 +529,32 @@ public final class JsonResultFormat
     }
 
     private static Duration seconds(JsonNode node, String field) throws IOException {
+        finite(node, field);
         // Written as an exact decimal; the parser keeps it exact as long as it is read as a BigDecimal.
         BigDecimal nanos = new BigDecimal(number(node, field).asText()).movePointRight(9);
         return Duration.ofNanos(nanos.longValueExact());
+    }
+
+    /**
+     * Checks a derived {@code durationSeconds} against the start and end it was written from, exactly: both read as
+     * the double their decimal text stands for.
+     */
+    private static void checkDuration(JsonNode node, Instant start, Instant end, String whose) throws IOException {
+        double written = finite(node, "durationSeconds");
+        String apart = seconds(Duration.between(start, end));
+        if (written != Double.parseDouble(apart)) {
+            throw new IOException(whose + "durationSeconds " + node.get("durationSeconds").asText() + " does not match"
+                    + " start and end, " + apart + " s apart");
+        }
+    }
+
+    /** A number, refused (as a value class refuses one) if it is too large for a double. */
+    private static double finite(JsonNode node, String field) throws IOException {
+        JsonNode value = number(node, field);
+        if (!Double.isFinite(value.doubleValue())) {
+            throw new IllegalArgumentException(field + " is not finite: " + value.doubleValue());
+        }
+        return value.doubleValue();
     }
 
     private static JsonNode field(JsonNode node, String field) throws IOException {

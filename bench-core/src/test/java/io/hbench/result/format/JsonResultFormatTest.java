@@ -185,6 +185,37 @@ class JsonResultFormatTest {
     }
 
     @Test
+    void refusesADurationOrIntervalThatIsNotFiniteAsItRefusesAnyOtherNumber() throws IOException {
+        String json = write(SampleResults.seeded());
+
+        for (String field : List.of("durationSeconds", "bucketSeconds", "intervalSeconds")) {
+            String infinite = json.replaceFirst("\"" + field + "\" : [0-9.]+", "\"" + field + "\" : 1e309");
+            assertThat(infinite).isNotEqualTo(json);
+            assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(infinite)))
+                    .isInstanceOf(IOException.class)
+                    .hasMessage("invalid hbench result: " + field + " is not finite: Infinity");
+        }
+        String infiniteTask = json.replace("\"durationSeconds\" : 4.967", "\"durationSeconds\" : -1e309");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(infiniteTask)))
+                .hasMessage("invalid hbench result: durationSeconds is not finite: -Infinity");
+        String metric = json.replaceFirst("\"value\" : [0-9.E]+", "\"value\" : 1e309");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(metric)))
+                .hasMessageStartingWith("invalid hbench result: value of ").hasMessageEndingWith(" is not finite: Infinity");
+    }
+
+    @Test
+    void refusesADurationThatContradictsStartAndEnd() throws IOException {
+        String json = write(SampleResults.seeded());
+
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json.replace("\"durationSeconds\" : 5.333",
+                "\"durationSeconds\" : 5")))).isInstanceOf(IOException.class)
+                .hasMessage("durationSeconds 5 does not match start and end, 5.333 s apart");
+        assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(json.replace("\"durationSeconds\" : 4.967",
+                "\"durationSeconds\" : 4.968")))).isInstanceOf(IOException.class)
+                .hasMessageMatching("task .+: durationSeconds 4.968 does not match start and end, 4.967 s apart");
+    }
+
+    @Test
     void rejectsMissingField() throws IOException {
         String json = write(SampleResults.seeded()).replace("\"benchmark\"", "\"bench\"");
 

@@ -9,9 +9,9 @@ import io.hbench.result.MetricKey;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -20,10 +20,12 @@ import java.util.stream.Collectors;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Compares two sets of runs. Runs within a side are repetitions of one run; both sides must have run the same program
- * with the same parameters, or the comparison is refused, naming what differs, unless it is forced.
+ * Compares two sets of runs. Runs within a side are repetitions of one run; both sides must have run the same
+ * {@link Workload} (program and parameters), or the comparison is refused, naming what differs, unless it is forced.
  */
 public final class Comparer {
+    private static final int SHOWN_FILES = 2;
+
     private final double alpha;
     private final boolean force;
 
@@ -40,6 +42,11 @@ public final class Comparer {
         return alpha;
     }
 
+    /** Whether runs of different workloads are compared all the same. */
+    public boolean force() {
+        return force;
+    }
+
     /** @throws IllegalArgumentException naming what differs, if the runs are not comparable and not forced */
     public Comparison compare(List<LoadedResult> base, List<LoadedResult> next) {
         requireNonNull(base, "base is null");
@@ -48,8 +55,8 @@ public final class Comparer {
             throw new IllegalArgumentException("each side needs at least one result");
         }
         List<String> differences = new ArrayList<>();
-        differences.addAll(differencesWithin("base", base));
-        differences.addAll(differencesWithin("new", next));
+        differencesWithin("base", base).ifPresent(differences::add);
+        differencesWithin("new", next).ifPresent(differences::add);
         differences.addAll(differencesBetween(base.get(0).result(), next.get(0).result()));
         if (!differences.isEmpty() && !force) {
             throw new IllegalArgumentException(String.join("; ", differences) + " (-force to compare anyway)");
@@ -70,47 +77,46 @@ public final class Comparer {
                     primaryIds.contains(entry.getKey().id()), sample(entry.getValue()), sample(nextValues), alpha));
         }
         rows.sort(Comparator.comparing((MetricComparison row) -> !row.primary()).thenComparing(MetricComparison::key));
-        return new Comparison(name(base.get(0).result()), name(next.get(0).result()), files(base), files(next), alpha,
-                differences, rows, missing(baseMetrics, nextMetrics), missing(nextMetrics, baseMetrics));
+        return new Comparison(Workload.of(base.get(0).result()).program(), Workload.of(next.get(0).result()).program(),
+                files(base), files(next), alpha, differences, rows, missing(baseMetrics, nextMetrics),
+                missing(nextMetrics, baseMetrics));
     }
 
-    private static List<String> differencesWithin(String side, List<LoadedResult> results) {
-        BenchResult first = results.get(0).result();
-        Set<String> differences = new LinkedHashSet<>();
-        for (LoadedResult loaded : results.subList(1, results.size())) {
-            for (String difference : differencesBetween(first, loaded.result())) {
-                differences.add("the " + side + " runs differ: " + difference + " (" + results.get(0).file() + " vs "
-                        + loaded.file() + ")");
-            }
+    /**
+     * Whether the runs of one side, which should be repetitions of one run, ran other workloads than its first: said
+     * once, with the first that differs, the files that differ and how many more do ("the base side's runs are no
+     * repetitions of one run: nrFiles 4 vs 8 (a.json vs c.json, d.json and 2 more)").
+     */
+    private static Optional<String> differencesWithin(String side, List<LoadedResult> results) {
+        Workload first = Workload.of(results.get(0).result());
+        List<LoadedResult> differing = results.stream().filter(loaded -> !Workload.of(loaded.result()).equals(first))
+                .collect(Collectors.toList());
+        if (differing.isEmpty()) {
+            return Optional.empty();
         }
-        return new ArrayList<>(differences);
+        Workload other = Workload.of(differing.get(0).result());
+        String difference = first.program().equals(other.program()) ? first.parameterDifferences(other)
+                : first.program() + " vs " + other.program();
+        List<String> files = new ArrayList<>();
+        differing.forEach(loaded -> files.add(loaded.file().toString()));
+        return Optional.of("the " + side + " side's runs are no repetitions of one run: " + difference + " ("
+                + results.get(0).file() + " vs " + WorkloadPairs.atMost(files, SHOWN_FILES) + ")");
     }
 
-    /** What differs between the programs and parameters of two runs, each said in a few words. */
-    static List<String> differencesBetween(BenchResult base, BenchResult next) {
+    /** What differs between the workloads of two runs, each said in a few words. */
+    private static List<String> differencesBetween(BenchResult base, BenchResult next) {
         List<String> differences = new ArrayList<>();
-        if (!name(base).equals(name(next))) {
-            differences.add("base ran " + name(base) + " and new ran " + name(next));
+        Workload baseWorkload = Workload.of(base);
+        Workload nextWorkload = Workload.of(next);
+        if (!baseWorkload.program().equals(nextWorkload.program())) {
+            differences.add("base ran " + baseWorkload.program() + " and new ran " + nextWorkload.program());
             return differences;
         }
-        Set<String> names = new TreeSet<>(base.parameters().keySet());
-        names.addAll(next.parameters().keySet());
-        List<String> parameters = new ArrayList<>();
-        for (String parameter : names) {
-            String baseValue = base.parameters().getOrDefault(parameter, "(none)");
-            String nextValue = next.parameters().getOrDefault(parameter, "(none)");
-            if (!baseValue.equals(nextValue)) {
-                parameters.add(parameter + " " + baseValue + " vs " + nextValue);
-            }
-        }
+        String parameters = baseWorkload.parameterDifferences(nextWorkload);
         if (!parameters.isEmpty()) {
-            differences.add("different parameters: " + String.join(", ", parameters));
+            differences.add("different parameters: " + parameters);
         }
         return differences;
-    }
-
-    private static String name(BenchResult result) {
-        return result.benchmark() + " " + result.operation();
     }
 
     private static Map<MetricKey, List<Metric>> metricsByKey(List<LoadedResult> results) {

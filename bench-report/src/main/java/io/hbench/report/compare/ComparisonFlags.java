@@ -14,7 +14,8 @@ public final class ComparisonFlags {
     public static void addTo(Options options) {
         options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the Mann-Whitney U"
                 + " test (default " + DEFAULT_ALPHA + ")").build());
-        options.addOption(Option.builder("force").desc("compare although the programs or parameters differ").build());
+        options.addOption(Option.builder("force").desc("compare although parameters differ: a side's one workload"
+                + " with the other's whatever they ran, or each program's one unpaired workload on each side").build());
     }
 
     /**

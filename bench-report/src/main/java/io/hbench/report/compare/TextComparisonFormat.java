@@ -1,11 +1,13 @@
 package io.hbench.report.compare;
 
+import io.hbench.report.TerminalText;
 import io.hbench.result.MetricKey;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.MetricNames;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -23,7 +25,8 @@ import static java.util.Objects.requireNonNull;
  * </pre>
  * "~" means no significant difference at alpha; "too few samples" that even fully separated samples of these sizes
  * could not reach it. Medians with their largest deviation; '*' marks primary metrics. Figures are named for people
- * and read in their one unit ({@link DisplayUnit}); the identifiers are CSV's and JSON's.
+ * and read in their one unit ({@link DisplayUnit}); the identifiers are CSV's and JSON's. What came from a file (names,
+ * labels, parameters) is printed with its non-printing characters escaped ({@link TerminalText}).
  */
 public final class TextComparisonFormat implements ComparisonFormat {
     @Override
@@ -59,8 +62,19 @@ public final class TextComparisonFormat implements ComparisonFormat {
             lines.add("only in new: " + names(comparison.onlyInNext()));
         }
         StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append(line).append('\n'));
+        lines.forEach(line -> text.append(TerminalText.escape(line)).append('\n'));
         out.write(text.toString());
+        out.flush();
+    }
+
+    /** A block per comparison, under its title: "=== step dfsio-write ===", "=== TPCx-HS run (scale_factor 3) ===". */
+    @Override
+    public void writeNamed(Comparisons comparisons, Writer out) throws IOException {
+        for (Comparisons.Named named : comparisons.all()) {
+            out.write("=== " + TerminalText.escape(named.title()) + " ===\n");
+            write(named.comparison(), out);
+            out.write("\n");
+        }
         out.flush();
     }
 
@@ -96,15 +110,18 @@ public final class TextComparisonFormat implements ComparisonFormat {
         return (value >= 0 && !text.startsWith("-") ? "+" : "") + text + "%";
     }
 
+    /** The table's lines, its cells escaped first so that the columns line up as printed. */
     private static List<String> align(List<String[]> table) {
+        List<String[]> escaped = table.stream().map(row -> Arrays.stream(row).map(TerminalText::escape)
+                .toArray(String[]::new)).collect(Collectors.toList());
         int[] widths = new int[table.get(0).length];
-        for (String[] row : table) {
+        for (String[] row : escaped) {
             for (int i = 0; i < row.length; i++) {
                 widths[i] = Math.max(widths[i], row[i].length());
             }
         }
         List<String> lines = new ArrayList<>();
-        for (String[] row : table) {
+        for (String[] row : escaped) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
                 line.append(i == row.length - 1 ? row[i] : String.format(Locale.ROOT, "%-" + widths[i] + "s  ", row[i]));

@@ -6,7 +6,7 @@ import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
-import io.hbench.report.compare.Comparison;
+import io.hbench.report.compare.Comparisons;
 import io.hbench.report.compare.JsonComparisonFormat;
 import io.hbench.report.compare.MetricComparison;
 import io.hbench.report.compare.SuiteBaseline;
@@ -25,7 +25,13 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,10 +42,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Writes one self-contained HTML page of results: Chart.js, the page's script and style, and the data are all inlined,
- * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters. The
- * data are the results exactly as their JSON files hold them, plus what is computed here where it must be right
- * (the comparison's statistics, the TPCx-HS scaling table, each run's resource utilization); the page's script only
- * draws.
+ * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters, and lets
+ * only its own two scripts run, by their SHA-256 hashes. The data are the results exactly as their JSON files hold
+ * them, plus what is computed here where it must be right (the comparisons' statistics, the TPCx-HS scaling table,
+ * each run's resource utilization); the page's script only draws.
  */
 public final class HtmlReport {
     /** Chart.js, from its webjar. */
@@ -47,6 +53,9 @@ public final class HtmlReport {
     private static final String SCRIPT = "/io/hbench/report/html/report.js";
     private static final String STYLE = "/io/hbench/report/html/report.css";
     private static final JsonFactory FACTORY = new JsonFactory();
+    /** The page's two scripts exactly as they stand between their tags, which is what the policy's hashes cover. */
+    private static final String CHART_SCRIPT = "\n" + withoutSourceMap(resource(CHART_JS)) + "\n";
+    private static final String PAGE_SCRIPT = "\n" + resource(SCRIPT);
 
     private final String title;
     private final Instant generated;
@@ -57,49 +66,64 @@ public final class HtmlReport {
     }
 
     /**
-     * @param results every run to show, each in its own section
-     * @param comparison base against new, when two sets of runs were given
+     * @param results every run to show, each in its own section, all of one side
+     * @param comparisons base against new, when two sets of runs were given
      */
-    public void write(List<LoadedResult> results, Optional<Comparison> comparison, Writer out) throws IOException {
-        write(results, comparison, List.of(), Optional.empty(), out);
+    public void write(List<LoadedResult> results, Optional<Comparisons> comparisons, Writer out) throws IOException {
+        write(results, Map.of("", results), comparisons, List.of(), Optional.empty(), out);
     }
 
     /**
      * @param results every run to show, each in its own section
-     * @param comparison base against new, when two sets of runs were given
+     * @param sides the same runs by the side they were given on ("base", "new"; one side named "" without a
+     *        comparison), in order: runs of two sides are never summed into one figure
+     * @param comparisons base against new, when two sets of runs were given
      * @param suites the suites the results came from, each shown first with its verdict and every step
      * @param baseline the suites against their baseline, step by step
      */
-    public void write(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
-            Optional<SuiteBaseline> baseline, Writer out) throws IOException {
+    public void write(List<LoadedResult> results, Map<String, List<LoadedResult>> sides,
+            Optional<Comparisons> comparisons, List<SuiteOverview> suites, Optional<SuiteBaseline> baseline,
+            Writer out) throws IOException {
         requireNonNull(results, "results is null");
-        requireNonNull(comparison, "comparison is null");
+        requireNonNull(sides, "sides is null");
+        requireNonNull(comparisons, "comparisons is null");
         requireNonNull(suites, "suites is null");
+        requireNonNull(baseline, "baseline is null");
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 // By this a later Report knows the page for its own, and replaces it without -overwrite.
                 .append(LocalOutput.REPORT_GENERATOR).append("\n")
-                // Nothing may leave the page: no fetch, no image, no font, no script from elsewhere.
+                // Nothing may leave the page: no fetch, no image, no font, no script from elsewhere. Only the page's
+                // own two scripts run, by their hashes: were a result's text ever to slip into the page as markup,
+                // a script in it would not run.
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
-                .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
+                .append("script-src ").append(hashSource(CHART_SCRIPT)).append(' ').append(hashSource(PAGE_SCRIPT))
+                .append("; style-src 'unsafe-inline'; img-src data:\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(escapeHtml(title)).append("</title>\n")
                 .append("<style>\n").append(resource(STYLE)).append("</style>\n")
-                .append("<script>\n").append(withoutSourceMap(resource(CHART_JS))).append("\n</script>\n")
+                .append("<script>").append(CHART_SCRIPT).append("</script>\n")
                 .append("<script type=\"application/json\" id=\"hbench-data\">")
-                .append(inScript(data(results, comparison, suites, baseline))).append("</script>\n")
+                .append(inScript(data(results, sides, comparisons, suites, baseline))).append("</script>\n")
                 .append("</head>\n<body>\n<main id=\"report\"></main>\n")
-                .append("<script>\n").append(resource(SCRIPT)).append("</script>\n")
+                .append("<script>").append(PAGE_SCRIPT).append("</script>\n")
                 .append("</body>\n</html>\n");
         out.write(page.toString());
         out.flush();
     }
 
-    private String data(List<LoadedResult> results, Optional<Comparison> comparison, List<SuiteOverview> suites,
-            Optional<SuiteBaseline> baseline) throws IOException {
-        // Every run's network is held to the link bandwidth an EBB run among them measured, as a suite's are.
-        Optional<Double> link = results.stream().map(loaded -> Findings.link(loaded.result()))
-                .flatMap(Optional::stream).findFirst();
+    private String data(List<LoadedResult> results, Map<String, List<LoadedResult>> sides,
+            Optional<Comparisons> comparisons, List<SuiteOverview> suites, Optional<SuiteBaseline> baseline)
+            throws IOException {
+        // Every run's network is held to the link bandwidth an EBB run of its side measured, as a suite's are: the
+        // sides of a comparison may be two networks.
+        Map<LoadedResult, String> sideOf = new IdentityHashMap<>();
+        Map<String, Optional<Double>> links = new HashMap<>();
+        sides.forEach((side, loaded) -> {
+            loaded.forEach(each -> sideOf.put(each, side));
+            links.put(side, loaded.stream().map(each -> Findings.link(each.result())).flatMap(Optional::stream)
+                    .findFirst());
+        });
         StringWriter json = new StringWriter();
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
             generator.writeStartObject();
@@ -134,15 +158,17 @@ public final class HtmlReport {
             generator.writeEndArray();
             generator.writeArrayFieldStart("results");
             for (LoadedResult loaded : results) {
+                String side = sideOf.getOrDefault(loaded, "");
                 generator.writeStartObject();
                 generator.writeStringField("file", loaded.file().toString());
+                generator.writeStringField("side", side);
                 generator.writeStringField("headline", MetricNames.headline(loaded.result()));
                 generator.writeStringField("startText", PeopleTime.format(loaded.result().start()));
                 generator.writeStringField("endText", PeopleTime.format(loaded.result().end()));
                 generator.writeStringField("durationText", DisplayUnit.of("duration", Unit.SECONDS)
                         .text(loaded.result().duration().toNanos() / 1e9));
                 generator.writeFieldName("findings");
-                writeFindings(Findings.of(loaded.result(), link), generator);
+                writeFindings(Findings.of(loaded.result(), links.getOrDefault(side, Optional.empty())), generator);
                 writeMetricTexts(loaded.result(), generator);
                 generator.writeFieldName("result");
                 generator.writeRawValue(resultJson(loaded.result()));
@@ -151,29 +177,20 @@ public final class HtmlReport {
                 generator.writeEndObject();
             }
             generator.writeEndArray();
-            generator.writeFieldName("comparison");
-            if (comparison.isPresent()) {
-                StringWriter compared = new StringWriter();
-                new JsonComparisonFormat().write(comparison.get(), compared);
-                generator.writeRawValue(compared.toString());
-            } else {
-                generator.writeNull();
-            }
-            // Both medians of each compared figure in its one unit, in the order of the comparison's metrics.
-            generator.writeArrayFieldStart("comparisonTexts");
-            for (MetricComparison metric : comparison.map(Comparison::metrics).orElse(List.of())) {
-                DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
-                generator.writeStartObject();
-                generator.writeStringField("base", unit.text(metric.base().median()));
-                generator.writeStringField("new", unit.text(metric.next().median()));
-                generator.writeEndObject();
+            generator.writeArrayFieldStart("comparisons");
+            for (Comparisons.Named named : comparisons.map(Comparisons::all).orElse(List.of())) {
+                writeComparison(named, generator);
             }
             generator.writeEndArray();
             generator.writeArrayFieldStart("tpcxhsScaling");
-            List<BenchResult> all = results.stream().map(LoadedResult::result).collect(Collectors.toList());
-            for (TpcxhsScaling.Row row : TpcxhsScaling.rows(all)) {
+            Map<String, List<BenchResult>> sideResults = new LinkedHashMap<>();
+            sides.forEach((side, loaded) -> sideResults.put(side, loaded.stream().map(LoadedResult::result)
+                    .collect(Collectors.toList())));
+            for (TpcxhsScaling.Row row : TpcxhsScaling.rows(sideResults)) {
                 generator.writeStartObject();
+                generator.writeStringField("setting", row.setting);
                 generator.writeStringField("scaleFactor", row.scaleFactor.toPlainString());
+                generator.writeNumberField("results", row.results);
                 generator.writeStringField("dataText", DisplayUnit.of("data_bytes", Unit.BYTES).text(row.dataBytes));
                 generator.writeNumberField("dataChangePercent", row.dataChangePercent);
                 generator.writeNumberField("hsph", row.hsph);
@@ -187,6 +204,29 @@ public final class HtmlReport {
             generator.writeEndObject();
         }
         return json.toString();
+    }
+
+    /**
+     * A comparison under its name (empty for the one comparison of two sides of one workload), with both medians of
+     * each compared figure in its one unit, in the order of the comparison's metrics.
+     */
+    private static void writeComparison(Comparisons.Named named, JsonGenerator generator) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("name", named.name());
+        generator.writeFieldName("comparison");
+        StringWriter compared = new StringWriter();
+        new JsonComparisonFormat().write(named.comparison(), compared);
+        generator.writeRawValue(compared.toString());
+        generator.writeArrayFieldStart("texts");
+        for (MetricComparison metric : named.comparison().metrics()) {
+            DisplayUnit unit = DisplayUnit.of(metric.key().id(), metric.unit());
+            generator.writeStartObject();
+            generator.writeStringField("base", unit.text(metric.base().median()));
+            generator.writeStringField("new", unit.text(metric.next().median()));
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+        generator.writeEndObject();
     }
 
     private static void writeSuite(SuiteOverview suite, JsonGenerator generator) throws IOException {
@@ -312,6 +352,16 @@ public final class HtmlReport {
      */
     static String inScript(String json) {
         return json.replace("<", "\\u003c");
+    }
+
+    /** A Content-Security-Policy source that allows the inline script {@code script}, 'sha256-...'. */
+    private static String hashSource(String script) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
+            return "'sha256-" + Base64.getEncoder().encodeToString(hash) + "'";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
     }
 
     /** The bundle's last line points at a map file, which a browser's tools would ask for: leave it out. */

@@ -7,7 +7,7 @@ import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
 import io.hbench.report.ResultsCommand;
 import io.hbench.report.compare.Comparer;
-import io.hbench.report.compare.Comparison;
+import io.hbench.report.compare.Comparisons;
 import io.hbench.report.compare.ComparisonFlags;
 import io.hbench.report.compare.SuiteBaseline;
 import io.hbench.report.suite.SuiteOverview;
@@ -18,7 +18,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -26,7 +28,7 @@ import org.apache.commons.cli.Options;
 
 /**
  * {@code Report -out report.html FILES... [-vs FILES...]}: one self-contained HTML page with charts of every run, and
- * with {@code -vs} the comparison of the two sets.
+ * with {@code -vs} the comparison of the two sets, workload by workload as Compare makes it ({@link Comparisons}).
  */
 public final class ReportTool extends ResultsCommand {
     public static final String NAME = "Report";
@@ -81,11 +83,11 @@ public final class ReportTool extends ResultsCommand {
         boolean suitesOnBothSides = !nextPaths.isEmpty() && basePaths.stream().allMatch(SuiteRecord::isSuite)
                 && nextPaths.stream().allMatch(SuiteRecord::isSuite);
         // A suite against a baseline opens with the new suite's overview and the study's table, step by step; results
-        // are compared as one set only when they are not suites.
+        // are compared workload by workload only when they are not suites.
         Optional<SuiteBaseline> baseline = suitesOnBothSides
                 ? Optional.of(SuiteBaseline.compare(basePaths, nextPaths, comparer)) : Optional.empty();
-        Optional<Comparison> comparison = !nextPaths.isEmpty() && !suitesOnBothSides
-                ? Optional.of(comparer.compare(base, next)) : Optional.empty();
+        Optional<Comparisons> comparisons = !nextPaths.isEmpty() && !suitesOnBothSides
+                ? Optional.of(Comparisons.ofResults(base, next, comparer, this::printError)) : Optional.empty();
         List<SuiteOverview> suites = new ArrayList<>();
         for (Path path : suitesOnBothSides ? nextPaths : basePaths) {
             if (SuiteRecord.isSuite(path)) {
@@ -94,11 +96,24 @@ public final class ReportTool extends ResultsCommand {
         }
         List<LoadedResult> all = new ArrayList<>(suitesOnBothSides ? next : base);
         all.addAll(suitesOnBothSides ? base : next);
+        Map<String, List<LoadedResult>> sides = new LinkedHashMap<>();
+        if (nextPaths.isEmpty()) {
+            sides.put("", base);
+        } else {
+            sides.put("base", base);
+            sides.put("new", next);
+        }
         HtmlReport report = new HtmlReport(line.getOptionValue("title", "hbench report"), Instant.now());
-        page.write(writer -> report.write(all, comparison, suites, baseline, writer));
+        page.write(writer -> report.write(all, sides, comparisons, suites, baseline, writer));
         this.out.println(NAME + ": wrote " + out + " (" + all.size() + (all.size() == 1 ? " result" : " results")
-                + (comparison.isPresent() ? ", with the comparison" : "")
+                + comparisons.map(ReportTool::compared).orElse("")
                 + (baseline.isPresent() ? ", against the baseline" : "") + ")");
         return ExitStatus.SUCCESS;
+    }
+
+    private static String compared(Comparisons comparisons) {
+        int count = comparisons.all().size();
+        return comparisons.grouping() == Comparisons.Grouping.NONE ? ", with the comparison"
+                : ", with " + count + (count == 1 ? " comparison" : " comparisons");
     }
 }

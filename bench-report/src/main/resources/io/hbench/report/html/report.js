@@ -82,7 +82,9 @@
         return y === null ? '–' : fixed(y, 3);
       }));
     });
-    var heads = config.data.datasets[0] && config.data.datasets[0].data.length && typeof config.data.datasets[0].data[0] === 'object'
+    // {x, y} points head their columns with x; values in a gap (null) are no points.
+    var first = config.data.datasets[0] && config.data.datasets[0].data[0];
+    var heads = first !== null && typeof first === 'object'
       ? config.data.datasets[0].data.map(function (p) { return fixed(p.x, 1); }) : labels.map(String);
     var unit = config.options && config.options.scales && config.options.scales.y && config.options.scales.y.title
       ? config.options.scales.y.title.text : '';
@@ -424,9 +426,13 @@
     return section;
   }
 
-  function comparisonSection(c) {
-    var section = el('section', {'class': 'compare'}, [el('h2', {}, ['Compare: ' + c.base.ran + ' (' + c.base.files.length +
-      ' runs) vs ' + c.new.ran + ' (' + c.new.files.length + ' runs)']),
+  // One comparison: a workload's (named for it when the sides held several) or the two sides' one.
+  function comparisonSection(entry) {
+    var c = entry.comparison;
+    var heading = entry.name === '' ? 'Compare: ' + c.base.ran + ' (' + c.base.files.length + ' runs) vs ' + c.new.ran +
+      ' (' + c.new.files.length + ' runs)' : 'Compare: ' + entry.name + ' (' + c.base.files.length + ' runs vs ' +
+      c.new.files.length + ' runs)';
+    var section = el('section', {'class': 'compare'}, [el('h2', {}, [heading]),
       el('div', {'class': 'sub'}, ['Mann-Whitney U test, alpha ' + c.alpha + '; "~" is no significant difference' +
         (c.primaryGeomeanChangePercent === null ? '' : '; geomean of primary metrics ' + fixed(c.primaryGeomeanChangePercent, 2) + ' %')])]);
     c.differences.forEach(function (d) { section.appendChild(el('div', {'class': 'failed'}, ['forced despite: ' + d])); });
@@ -437,8 +443,8 @@
         ((m.better === 'higher') === (m.changePercent > 0));
       var worse = m.verdict === 'significant' && m.changePercent !== null && m.better !== 'neither' && !better && m.changePercent !== 0;
       return [el('span', {'class': m.primary ? 'primary' : ''}, [nameOf(m)]),
-        data.comparisonTexts[i].base + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
-        data.comparisonTexts[i].new + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
+        entry.texts[i].base + ' ± ' + fixed(m.base.spreadPercent, 0) + '%',
+        entry.texts[i].new + ' ± ' + fixed(m.new.spreadPercent, 0) + '%',
         el('span', {'class': better ? 'better' : worse ? 'worse' : ''}, [verdict]), fixed(m.pValue, 3), m.base.n + '+' + m.new.n];
     });
     section.appendChild(table(['metric', 'base', 'new', 'change', 'p', 'n'], rows));
@@ -454,31 +460,56 @@
     return section;
   }
 
+  // The study's table, a row per setting and scale factor: a comparison's two sides are never summed into one row.
   function scalingSection(rows) {
     var section = el('section', {'class': 'scaling'}, [el('h2', {}, ['TPCx-HS across scale factors'])]);
     var time = unitOf('run_time', 'seconds');
-    section.appendChild(table(['scale factor', 'data size', 'Data Δ%', 'HSph@SF', 'time', 'time stdev % (runs)', 'Time Δ%'],
+    var settings = [];
+    rows.forEach(function (row) { if (settings.indexOf(row.setting) < 0) { settings.push(row.setting); } });
+    var named = settings.length > 1 || settings[0] !== '';
+    section.appendChild(table((named ? ['setting'] : []).concat(['scale factor', 'results', 'data size', 'Data Δ%',
+      'HSph@SF', 'time', 'time stdev % (runs)', 'Time Δ%']),
       rows.map(function (row) {
-        return [row.scaleFactor, row.dataText, fixed(row.dataChangePercent, 1), fixed(row.hsph, 2),
-          row.timeText, fixed(row.timeStdDevPercent, 2), fixed(row.timeChangePercent, 1)];
+        return (named ? [row.setting] : []).concat([row.scaleFactor, row.results, row.dataText,
+          fixed(row.dataChangePercent, 1), fixed(row.hsph, 2), row.timeText, fixed(row.timeStdDevPercent, 2),
+          fixed(row.timeChangePercent, 1)]);
       })));
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
-    chart(grid, 'Scaling: HSph@SF and time by scale factor', {type: 'line', data: {labels: rows.map(function (row) { return row.scaleFactor; }),
-      datasets: [dataset('HSph@SF', rows.map(function (row) { return row.hsph; }), 0, {yAxisID: 'y'}),
-        dataset('time (' + time.symbol + ')', rows.map(function (row) { return row.timeSeconds / time.divisor; }), 1, {yAxisID: 'y1'})]},
+    var scaleFactors = [];
+    rows.forEach(function (row) { if (scaleFactors.indexOf(row.scaleFactor) < 0) { scaleFactors.push(row.scaleFactor); } });
+    scaleFactors.sort(function (a, b) { return parseFloat(a) - parseFloat(b); });
+    // A setting's figure at each scale factor, or a gap where it ran none.
+    function series(setting, figure) {
+      return scaleFactors.map(function (sf) {
+        var row = rows.filter(function (r) { return r.setting === setting && r.scaleFactor === sf; })[0];
+        return row ? figure(row) : null;
+      });
+    }
+    var datasets = [];
+    settings.forEach(function (setting, i) {
+      var suffix = named ? ', ' + setting : '';
+      datasets.push(dataset('HSph@SF' + suffix, series(setting, function (row) { return row.hsph; }), 2 * i,
+        {yAxisID: 'y', spanGaps: true}));
+      datasets.push(dataset('time (' + time.symbol + ')' + suffix, series(setting, function (row) {
+        return row.timeSeconds / time.divisor; }), 2 * i + 1, {yAxisID: 'y1', spanGaps: true}));
+    });
+    chart(grid, 'Scaling: HSph@SF and time by scale factor', {type: 'line', data: {labels: scaleFactors, datasets: datasets},
       options: {scales: {y: {position: 'left', title: {display: true, text: 'HSph@SF'}},
         y1: {position: 'right', title: {display: true, text: time.symbol}, grid: {drawOnChartArea: false}}}}});
     return section;
   }
 
-  // NNThroughputBenchmark results of one operation at several thread counts: ops/s against threads.
-  function threadsSection(results) {
+  // NNThroughputBenchmark results of one operation at several thread counts: ops/s against threads, a line per
+  // operation and side (a comparison's two sides are never averaged into one point).
+  function threadsSection(entries) {
     var byOperation = {};
-    results.forEach(function (r) {
+    entries.forEach(function (entry) {
+      var r = entry.result;
       if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
       metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
-        (byOperation[m.labels.operation] = byOperation[m.labels.operation] || []).push(
+        var line = m.labels.operation + (entry.side ? ', ' + entry.side : '');
+        (byOperation[line] = byOperation[line] || []).push(
           {threads: parseInt(r.parameters.threads, 10), value: m.value, unit: m.unit});
       });
     });
@@ -516,9 +547,9 @@
   }
   data.suites.forEach(function (suite) { root.appendChild(overviewSection(suite, cardOf)); });
   if (data.baseline) { root.appendChild(baselineSection(data.baseline)); }
-  if (data.comparison) { root.appendChild(comparisonSection(data.comparison)); }
+  data.comparisons.forEach(function (entry) { root.appendChild(comparisonSection(entry)); });
   if (data.tpcxhsScaling.length > 0) { root.appendChild(scalingSection(data.tpcxhsScaling)); }
-  var threads = threadsSection(data.results.map(function (e) { return e.result; }));
+  var threads = threadsSection(data.results);
   if (threads) { root.appendChild(threads); }
   data.results.forEach(function (entry, i) { root.appendChild(runSection(entry, i)); });
   document.body.setAttribute('data-report-ready', 'true');

@@ -187,6 +187,58 @@ class CompareToolTest {
                 .contains("too few samples");
     }
 
+    /** ESC retitles the terminal, BEL ends the title, CR and LF forge a line, U+2028 breaks one where it is shown. */
+    private static final String HOSTILE = "a\u001b]0;owned\u0007b\r\nforged\u2028c";
+    private static final String HOSTILE_ESCAPED = "a\\x1b]0;owned\\x07b\\r\\nforged\\u2028c";
+
+    @Test
+    void printsTheControlCharactersOfAFileEscapedInTheTableAndInEveryErrorLine() throws Exception {
+        Metric label = Metric.of("ops_per_second", 10, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                .withLabel("operation", HOSTILE);
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("hostile-base/run" + i + ".json"), Results.dfsioWriteBuilder(4,
+                    BASE_THROUGHPUT[i], BASE_EXEC[i], BASE_CREATE[i], label).parameter("note", HOSTILE).build());
+            Results.write(temp.resolve("hostile-new/run" + i + ".json"), Results.dfsioWriteBuilder(4,
+                    NEW_THROUGHPUT[i], NEW_EXEC[i], NEW_CREATE[i], label).parameter("note", HOSTILE).build());
+        }
+        Results.write(temp.resolve("hostile-base/run5.json"), Results.dfsioWriteBuilder(4, 1, 1, 1, label)
+                .parameter("note", HOSTILE).failure("disk " + HOSTILE).build());
+        Path plain = Results.write(temp.resolve("plain.json"), Results.dfsioWriteBuilder(4, 100, 30, 1000)
+                .parameter("note", "plain").build());
+        String base = temp.resolve("hostile-base").toString();
+        String next = temp.resolve("hostile-new").toString();
+
+        for (String format : List.of("-text", "-csv", "-json")) {
+            List<String> args = new ArrayList<>(List.of(base, "-vs", next));
+            if (!format.equals("-text")) {
+                args.add(format);
+            }
+            assertThat(compare(args.toArray(new String[0]))).as(err()).isZero();
+            assertThat(out()).as(format).doesNotContain("\u001b", "\u0007", "\u2028").doesNotContainPattern("\r(?!\n)")
+                    .doesNotContainPattern("(?m)^forged");
+            assertThat(err()).as(format).isEqualTo("Compare: leaving out " + temp.resolve("hostile-base/run5.json")
+                    + ": the run failed (disk a\\x1b]0;owned\\x07b)\n");
+        }
+        compare(base, "-vs", next);
+        assertThat(out()).contains("operations per second, " + HOSTILE_ESCAPED + "  ops/s");
+        compare(base, "-vs", next, "-csv");
+        assertThat(out()).contains("\r\nops_per_second,operation=" + HOSTILE_ESCAPED + ",ops/s,");
+
+        assertThat(compare(base, "-vs", plain.toString())).isEqualTo(2);
+        assertThat(err()).contains("\nCompare: different parameters: note " + HOSTILE_ESCAPED + " vs plain (-force to"
+                + " compare anyway)\n");
+        assertThat(compare(base, "-vs", plain.toString(), "-force")).isZero();
+        assertThat(out()).contains("forced despite: different parameters: note " + HOSTILE_ESCAPED + " vs plain\n");
+    }
+
+    @Test
+    void namesAFileWithControlCharactersInItsNameEscaped() {
+        Path missing = temp.resolve("run\u001b[2J.json");
+
+        assertThat(compare(missing.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("Compare: " + temp.resolve("run") + "\\x1b[2J.json: no such file\n");
+    }
+
     @Test
     void refusesASchema1FileInOneLine() throws Exception {
         Path old = temp.resolve("old.json");
@@ -208,6 +260,18 @@ class CompareToolTest {
                 + " JSON ends early at line \\d+, column \\d+, as in a file cut short\n");
         assertThat(compare(notes.toString(), "-vs", newDir.toString())).isEqualTo(2);
         assertThat(err()).isEqualTo("Compare: " + notes + ": not a valid hbench result: not JSON at line 1, column 3\n");
+    }
+
+    @Test
+    void aFileWhoseFaultIsLongIsRefusedInOneShortLine() throws Exception {
+        Path whole = Files.list(baseDir).sorted().findFirst().orElseThrow();
+        String huge = "[" + "0,".repeat(5000) + "0]";
+        Path crafted = Files.writeString(temp.resolve("crafted.json"), Files.readString(whole)
+                .replace("\"benchmark\" : \"TestDFSIO\"", "\"benchmark\" : " + huge));
+
+        assertThat(compare(crafted.toString(), "-vs", newDir.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("Compare: " + crafted + ": benchmark is not a string: [0,0,0,").endsWith("...\n")
+                .hasSizeLessThan(400);
     }
 
     @Test
@@ -276,6 +340,145 @@ class CompareToolTest {
         assertThat(compare(quick.toString(), "-vs", newDir.toString())).isEqualTo(2);
         assertThat(err()).startsWith("Compare: give suite directories on both sides, or results on both: a suite's"
                 + " steps are compared step by step with another suite's\n");
+    }
+
+    @Test
+    void comparesTwoDirectoriesOfMixedProgramsWorkloadByWorkloadAndNamesWhatItLeavesOut() throws Exception {
+        Path base = temp.resolve("cluster-a");
+        Path next = temp.resolve("cluster-b");
+        for (int i = 0; i < 4; i++) {
+            Results.write(base.resolve("write" + i + ".json"), run("TestDFSIO", "write", 100 + i, "nrFiles", "4"));
+            Results.write(next.resolve("write" + i + ".json"), run("TestDFSIO", "write", 200 + i, "nrFiles", "4"));
+            Results.write(base.resolve("read" + i + ".json"), run("TestDFSIO", "read", 300 + i, "nrFiles", "4"));
+            Results.write(next.resolve("read" + i + ".json"), run("TestDFSIO", "read", 300 + i, "nrFiles", "4"));
+            for (String scaleFactor : List.of("1", "3")) {
+                Results.write(base.resolve("hs-" + scaleFactor + "-" + i + ".json"),
+                        run("TPCx-HS", "run", 10 + i, "scale_factor", scaleFactor));
+                Results.write(next.resolve("hs-" + scaleFactor + "-" + i + ".json"),
+                        run("TPCx-HS", "run", scaleFactor.equals("3") ? 5 + i : 10 + i, "scale_factor", scaleFactor));
+            }
+            // EBB draws a seed when given none: runs that differ only in it are repetitions.
+            Results.write(base.resolve("ebb" + i + ".json"), run("EBB", "random", 50 + i, "seed", "1" + i));
+            Results.write(next.resolve("ebb" + i + ".json"), run("EBB", "random", 50 + i, "seed", "2" + i));
+        }
+        Path onlyInNew = Results.write(next.resolve("hs-10.json"), run("TPCx-HS", "run", 10, "scale_factor", "10"));
+        Path nn = Results.write(base.resolve("nn.json"), run("NNThroughputBenchmark", "create", 10, "threads", "4"));
+
+        assertThat(compare(base.toString(), "-vs", next.toString())).as(err()).isZero();
+
+        assertThat(out().lines().filter(line -> line.startsWith("=== "))).containsExactly("=== EBB random ===",
+                "=== TPCx-HS run (scale_factor 1) ===",
+                "=== TPCx-HS run (scale_factor 3) ===", "=== TestDFSIO read ===", "=== TestDFSIO write ===");
+        assertThat(out()).contains("=== TPCx-HS run (scale_factor 3) ===\nbase: TPCx-HS run, 4 runs; new: TPCx-HS run,"
+                + " 4 runs;");
+        assertThat(err()).isEqualTo("Compare: leaving out NNThroughputBenchmark create, 1 run on the base side (" + nn
+                + "): the new side did not run NNThroughputBenchmark create\n"
+                + "Compare: leaving out TPCx-HS run (scale_factor 10), 1 run on the new side (" + onlyInNew + "): the"
+                + " base side ran TPCx-HS run only with other parameters\n");
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-json")).isZero();
+        JsonNode workloads = new ObjectMapper().readTree(out()).get("workloads");
+        assertThat(workloads.findValuesAsText("workload")).containsExactly("EBB random", "TPCx-HS run (scale_factor 1)",
+                "TPCx-HS run (scale_factor 3)", "TestDFSIO read", "TestDFSIO write");
+        assertThat(workloads.get(1).get("comparison").get("base").get("files")).hasSize(4);
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-csv")).isZero();
+        assertThat(out()).startsWith("workload,metric,labels,").contains("\r\nTPCx-HS run (scale_factor 3),score,");
+    }
+
+    @Test
+    void failOnGatesEveryWorkloadAndNamesTheOneThatGotWorse() throws Exception {
+        Path base = temp.resolve("before");
+        Path next = temp.resolve("after");
+        for (int i = 0; i < 5; i++) {
+            Results.write(base.resolve("write" + i + ".json"), run("TestDFSIO", "write", 100 + i, "nrFiles", "4"));
+            Results.write(next.resolve("write" + i + ".json"), run("TestDFSIO", "write", 100 + i, "nrFiles", "4"));
+            Results.write(base.resolve("hs" + i + ".json"), run("TPCx-HS", "run", 10 + i, "scale_factor", "3"));
+            Results.write(next.resolve("hs" + i + ".json"), run("TPCx-HS", "run", 5 + i, "scale_factor", "3"));
+        }
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-failOn", "10")).isEqualTo(1);
+        assertThat(err()).isEqualTo("Compare: TPCx-HS run: score got worse by 41.67% (p=0.008), more than -failOn"
+                + " 10%\n");
+    }
+
+    @Test
+    void refusesSidesWithNoWorkloadInCommonInOneShortLineAndForcePairsEachProgramsOneWorkload() throws Exception {
+        Path base = temp.resolve("four");
+        Path next = temp.resolve("eight");
+        for (int i = 0; i < 30; i++) {
+            Results.write(base.resolve("write" + i + ".json"), run("TestDFSIO", "write", 100 + i, "nrFiles", "4"));
+            Results.write(base.resolve("read" + i + ".json"), run("TestDFSIO", "read", 100 + i, "nrFiles", "4"));
+            Results.write(next.resolve("write" + i + ".json"), run("TestDFSIO", "write", 100 + i, "nrFiles", "8"));
+            Results.write(next.resolve("read" + i + ".json"), run("TestDFSIO", "read", 100 + i, "nrFiles", "8"));
+        }
+
+        assertThat(compare(base.toString(), "-vs", next.toString())).isEqualTo(2);
+        assertThat(err().lines().findFirst().orElseThrow()).isEqualTo("Compare: the two sides ran no workload (program"
+                + " and parameters) in common: base ran TestDFSIO read (nrFiles 4), TestDFSIO write (nrFiles 4); new ran"
+                + " TestDFSIO read (nrFiles 8), TestDFSIO write (nrFiles 8) (-force to compare a program's runs whose"
+                + " parameters differ)");
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-force")).as(err()).isZero();
+        assertThat(out()).contains("=== TestDFSIO read (nrFiles 4 vs 8) ===\n", "=== TestDFSIO write (nrFiles 4 vs 8)"
+                + " ===\n", "forced despite: different parameters: nrFiles 4 vs 8\n");
+        assertThat(err()).isEmpty();
+    }
+
+    @Test
+    void aProgramsWorkloadThatDiffersOnEachSideIsLeftOutSayingSoUnlessForced() throws Exception {
+        Path base = temp.resolve("left");
+        Path next = temp.resolve("right");
+        Results.write(base.resolve("write.json"), run("TestDFSIO", "write", 100, "nrFiles", "4"));
+        Results.write(next.resolve("write.json"), run("TestDFSIO", "write", 100, "nrFiles", "4"));
+        Path read4 = Results.write(base.resolve("read.json"), run("TestDFSIO", "read", 100, "nrFiles", "4"));
+        Path read8 = Results.write(next.resolve("read.json"), run("TestDFSIO", "read", 100, "nrFiles", "8"));
+
+        assertThat(compare(base.toString(), "-vs", next.toString())).isZero();
+        assertThat(out().lines().filter(line -> line.startsWith("=== "))).containsExactly("=== TestDFSIO write ===");
+        assertThat(err()).isEqualTo("Compare: leaving out TestDFSIO read (nrFiles 4), 1 run on the base side (" + read4
+                + "): the new side ran TestDFSIO read only with other parameters (-force to compare them anyway)\n"
+                + "Compare: leaving out TestDFSIO read (nrFiles 8), 1 run on the new side (" + read8 + "): the base"
+                + " side ran TestDFSIO read only with other parameters (-force to compare them anyway)\n");
+
+        assertThat(compare(base.toString(), "-vs", next.toString(), "-force")).isZero();
+        assertThat(out().lines().filter(line -> line.startsWith("=== "))).containsExactly(
+                "=== TestDFSIO read (nrFiles 4 vs 8) ===", "=== TestDFSIO write ===");
+        assertThat(err()).isEmpty();
+    }
+
+    @Test
+    void aSideWhoseRunsAreNoRepetitionsIsRefusedInOneShortLineThatCallsNoneOfThemNew() throws Exception {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            args.add(suite("a" + i, "hbench-suite/1/quick", 100 + i).toString());
+        }
+        Results.write(temp.resolve("a0/01-dfsio-write.json"), Results.suiteDfsioWrite("hbench-suite/1/quick", 100));
+        for (int i = 1; i < 20; i++) {
+            Results.write(temp.resolve("a" + i + "/01-dfsio-write.json"), BenchResult.builder("TestDFSIO", "write")
+                    .primaryMetric("files").environment(Results.environment()).start(Instant.EPOCH)
+                    .end(Instant.EPOCH).parameter("nrFiles", 8).metric("files", 8, Unit.COUNT, Better.NEITHER).build());
+        }
+        args.add("-vs");
+        args.add(suite("b", "hbench-suite/1/quick", 100).toString());
+
+        assertThat(compare(args.toArray(new String[0]))).isEqualTo(2);
+        assertThat(err().lines().findFirst().orElseThrow()).isEqualTo("Compare: the base side's runs are no repetitions"
+                + " of one run: nrFiles 4 vs 8 (" + temp.resolve("a0/01-dfsio-write.json") + " vs "
+                + temp.resolve("a1/01-dfsio-write.json") + ", " + temp.resolve("a2/01-dfsio-write.json")
+                + " and 17 more) (-force to compare anyway)");
+    }
+
+    /** A passed run of {@code benchmark} whose primary figure, "score", is {@code score}. */
+    private static BenchResult run(String benchmark, String operation, double score, String... parameters) {
+        BenchResult.Builder run = BenchResult.builder(benchmark, operation).primaryMetric("score")
+                .environment(Results.environment()).start(Instant.parse("2026-11-23T10:00:00Z"))
+                .end(Instant.parse("2026-11-23T10:01:00Z"))
+                .metric("score", score, Unit.COUNT, Better.HIGHER);
+        for (int i = 0; i < parameters.length; i += 2) {
+            run.parameter(parameters[i], parameters[i + 1]);
+        }
+        return run.build();
     }
 
     /** A suite directory as Suite leaves it, with one step's result. */

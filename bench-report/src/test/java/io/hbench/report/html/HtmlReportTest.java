@@ -6,10 +6,16 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.Results;
 import io.hbench.report.compare.Comparer;
+import io.hbench.report.compare.Comparisons;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.ResourceSeries;
+import io.hbench.result.ResourceUsage;
+import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +27,13 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,12 +52,32 @@ class HtmlReportTest {
         String page = write(Results.dfsioWrite(4, 100, 30, 1000));
 
         assertThat(page).startsWith("<!DOCTYPE html>")
-                .contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src"
-                        + " 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">")
+                .containsPattern("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src"
+                        + " 'sha256-[^']+' 'sha256-[^']+'; style-src 'unsafe-inline'; img-src data:\">")
                 .contains("Chart.js v4.4.1")
                 .doesNotContain("sourceMappingURL")
                 .doesNotContainPattern("<script[^>]* src=")
                 .doesNotContainPattern("<link[^>]* href=");
+    }
+
+    @Test
+    void allowsItsOwnScriptsByTheirHashesAndNoOtherInlineScript() throws Exception {
+        String page = write(Results.dfsioWrite(4, 100, 30, 1000));
+
+        Matcher policy = Pattern.compile("<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]*)\">")
+                .matcher(page);
+        assertThat(policy.find()).isTrue();
+        String scriptSources = Arrays.stream(policy.group(1).split(";")).map(String::trim)
+                .filter(directive -> directive.startsWith("script-src ")).findFirst().orElseThrow();
+        List<String> hashes = new ArrayList<>();
+        Matcher scripts = Pattern.compile("(?s)<script>(.*?)</script>").matcher(page);
+        while (scripts.find()) {
+            hashes.add("'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                    .digest(scripts.group(1).getBytes(StandardCharsets.UTF_8))) + "'");
+        }
+        assertThat(hashes).as("Chart.js and the page's script").hasSize(2);
+        assertThat(scriptSources).isEqualTo("script-src " + String.join(" ", hashes))
+                .doesNotContain("unsafe-inline");
     }
 
     @Test
@@ -77,8 +109,8 @@ class HtmlReportTest {
                 .build();
         StringWriter page = new StringWriter();
         LoadedResult loaded = new LoadedResult(temp.resolve("r.json"), result);
-        new HtmlReport("t", Instant.EPOCH).write(List.of(loaded), Optional.of(new Comparer(0.05, false)
-                .compare(List.of(loaded), List.of(loaded))), page);
+        new HtmlReport("t", Instant.EPOCH).write(List.of(loaded), Optional.of(Comparisons.ofResults(List.of(loaded),
+                List.of(loaded), new Comparer(0.05, false), note -> { })), page);
 
         JsonNode data = data(page.toString());
         assertThat(data.get("units").get("io_call_latency seconds").get("symbol").textValue()).isEqualTo("ms");
@@ -87,7 +119,8 @@ class HtmlReportTest {
         assertThat(data.get("units").get("aggregate_throughput bytes/s").get("symbol").textValue()).isEqualTo("MiB/s");
         assertThat(data.get("results").get(0).get("metricTexts").findValuesAsText("value"))
                 .containsExactly("1538.000 MiB/s", "0.877 s");
-        assertThat(data.get("comparisonTexts").findValuesAsText("base")).containsExactly("1538.000 MiB/s", "0.877 s");
+        assertThat(data.get("comparisons").get(0).get("texts").findValuesAsText("base"))
+                .containsExactly("1538.000 MiB/s", "0.877 s");
         assertThat(data.get("results").get(0).get("durationText").textValue()).isEqualTo("0.000 s");
         assertThat(resource(HtmlReport.class, "report.js")).as("the page's script names no unit of its own")
                 .doesNotContain("MiB", "1024", "µs", "'ms'", "'us'", "' s'", "'ops/s'");
@@ -130,6 +163,94 @@ class HtmlReportTest {
         assertThat(stdout.toString(StandardCharsets.UTF_8))
                 .isEqualTo("Report: wrote " + out + " (2 results, with the comparison)\n");
         assertThat(Files.readString(out)).contains("hbench-compare/1");
+    }
+
+    @Test
+    void printsTheControlCharactersOfAFileEscapedInItsErrorLines() throws Exception {
+        String hostile = "a\u001b]0;owned\u0007b\r\nforged\u2028c";
+        Path base = Results.write(temp.resolve("base.json"), Results.dfsioWriteBuilder(4, 100, 30, 1000)
+                .parameter("note", hostile).build());
+        Path next = Results.write(temp.resolve("new.json"), Results.dfsioWrite(4, 100, 30, 1000));
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = report(stderr, "-out", temp.resolve("r.html").toString(), base.toString(), "-vs", next.toString());
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("Report: different parameters: note"
+                + " a\\x1b]0;owned\\x07b\\r\\nforged\\u2028c vs (none) (-force to compare anyway)\n");
+    }
+
+    @Test
+    void comparesTwoSidesOfSeveralProgramsWorkloadByWorkloadAndTabulatesEveryTpcxhsRunOfBoth() throws Exception {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        List<String> args = new ArrayList<>(List.of("-out", temp.resolve("r.html").toString()));
+        for (String side : List.of("a", "b")) {
+            double slower = side.equals("a") ? 1 : 2;
+            for (int i = 0; i < 2; i++) {
+                args.add(Results.write(temp.resolve(side + "/hs-1-" + i + ".json"), Results.tpcxhs("1", 1e12, 30,
+                        100 * slower, 100 * slower, start.plusSeconds(i))).toString());
+                args.add(Results.write(temp.resolve(side + "/hs-3-" + i + ".json"), Results.tpcxhs("3", 3e12, 30,
+                        300 * slower, 300 * slower, start.plusSeconds(i))).toString());
+            }
+            args.add(Results.write(temp.resolve(side + "/write.json"), Results.dfsioWrite(4, 100, 30, 1000)).toString());
+            args.add(side.equals("a") ? "-vs" : Results.write(temp.resolve("b/nn.json"), BenchResult.builder(
+                    "NNThroughputBenchmark", "create").primaryMetric("files").environment(Results.environment())
+                    .start(start).end(start).metric("files", 1, Unit.COUNT, Better.NEITHER).build()).toString());
+        }
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = new ReportTool(new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8)).runCommandLine(null, args.toArray(new String[0]));
+
+        assertThat(status).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEqualTo("Report: leaving out NNThroughputBenchmark"
+                + " create, 1 run on the new side (" + temp.resolve("b/nn.json") + "): the base side did not run"
+                + " NNThroughputBenchmark create\n");
+        assertThat(stdout.toString(StandardCharsets.UTF_8)).endsWith("(11 results, with 3 comparisons)\n");
+        JsonNode data = data(Files.readString(temp.resolve("r.html")));
+        assertThat(data.get("comparisons").findValuesAsText("name")).containsExactly("TPCx-HS run (scale_factor 1)",
+                "TPCx-HS run (scale_factor 3)", "TestDFSIO write");
+        List<String> rows = new ArrayList<>();
+        data.get("tpcxhsScaling").forEach(row -> rows.add(row.get("setting").textValue() + " SF "
+                + row.get("scaleFactor").textValue() + ": " + row.get("results").intValue() + " results, "
+                + row.get("timeText").textValue()));
+        assertThat(rows).containsExactly("base SF 1: 2 results, 100.000 s", "base SF 3: 2 results, 300.000 s",
+                "new SF 1: 2 results, 200.000 s", "new SF 3: 2 results, 600.000 s");
+    }
+
+    @Test
+    void holdsEachSidesRunsToTheLinkItsOwnEbbRunMeasuredAndSaysWhichSideARunIsOn() throws Exception {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        List<Instant> times = List.of(start, start.plusSeconds(1), start.plusSeconds(2));
+        List<ResourceSeries> series = new ArrayList<>();
+        List<Metric> means = new ArrayList<>();
+        for (String id : List.of("cpu_user", "cpu_system", "net_received", "net_sent")) {
+            Unit unit = id.startsWith("cpu") ? Unit.PERCENT : Unit.BYTES_PER_SECOND;
+            double value = id.startsWith("cpu") ? 10 : 1e7;
+            series.add(new ResourceSeries(MetricKey.of(id), unit, List.of(value, value)));
+            means.add(Metric.of(id, value, unit, Better.NEITHER).withLabel("stat", "mean"));
+        }
+        LoadedResult sampled = new LoadedResult(temp.resolve("a/write.json"), Results.dfsioWriteBuilder(4, 100, 30,
+                1000).resources(new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                        List.of(HostUsage.sampled("h1", times, series, means)), List.of())).build());
+        LoadedResult ebb = new LoadedResult(temp.resolve("b/ebb.json"), BenchResult.builder("EBB", "random")
+                .primaryMetric("bandwidth").environment(Results.environment()).start(start).end(start.plusSeconds(2))
+                .parameter("peers", "2")
+                .metric(Metric.of("bandwidth", 1e8, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                        .withLabel("message_size", "1048576"))
+                .taskSample(new TaskSample("peer 0", "h1", start, start.plusSeconds(1), List.of()))
+                .taskSample(new TaskSample("peer 1", "h2", start, start.plusSeconds(1), List.of())).build());
+        StringWriter page = new StringWriter();
+
+        new HtmlReport("t", Instant.EPOCH).write(List.of(sampled, ebb), new LinkedHashMap<>(Map.of("base",
+                List.of(sampled), "new", List.of(ebb))), Optional.empty(), List.of(), Optional.empty(), page);
+
+        JsonNode results = data(page.toString()).get("results");
+        assertThat(results.findValuesAsText("side")).containsExactly("base", "new");
+        assertThat(results.get(0).get("findings").findValuesAsText("text")).as("the other side's network is not this"
+                + " run's").noneMatch(text -> text.contains("link EBB measured"))
+                .anyMatch(text -> text.contains("no link bandwidth measured"));
     }
 
     @Test

@@ -3,13 +3,15 @@ package io.hbench.report.html;
 import io.hbench.report.Results;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
-import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import static io.hbench.report.Results.tpcxhs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -39,24 +41,43 @@ class TpcxhsScalingTest {
     }
 
     @Test
-    void takesTheLatestRunOfAScaleFactorAndNeedsTwoScaleFactors() {
+    void keepsEveryRunOfAScaleFactorInItsRowAndNeedsTwoScaleFactors() {
         BenchResult early = tpcxhs("1", 1e12, 30, 100, 100, START);
         BenchResult late = tpcxhs("1", 1e12, 40, 90, 90, START.plusSeconds(3600));
 
         assertThat(TpcxhsScaling.rows(List.of(early, late))).isEmpty();
-        assertThat(TpcxhsScaling.rows(List.of(late, early, tpcxhs("3", 3e12, 35, 300, 300, START))).get(0).hsph)
-                .isEqualTo(40.0);
+        TpcxhsScaling.Row one = TpcxhsScaling.rows(List.of(late, early, tpcxhs("3", 3e12, 35, 300, 300, START))).get(0);
+        assertThat(one.results).isEqualTo(2);
+        assertThat(one.hsph).as("the median of the two results'").isEqualTo(35.0);
+        assertThat(one.timeSeconds).as("the mean of the four runs'").isEqualTo(95.0);
+        assertThat(one.setting).isEmpty();
     }
 
-    private static BenchResult tpcxhs(String scaleFactor, double bytes, double hsph, double run1, double run2,
-            Instant start) {
-        return BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf").environment(Results.environment())
-                .start(start).end(start.plusSeconds(1000))
-                .parameter("scale_factor", scaleFactor)
-                .metric("data_bytes", bytes, Unit.BYTES, Better.NEITHER)
-                .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER)
-                .metric(Metric.of("run_time", run1, Unit.SECONDS, Better.LOWER).withLabel("run", "1"))
-                .metric(Metric.of("run_time", run2, Unit.SECONDS, Better.LOWER).withLabel("run", "2"))
-                .build();
+    @Test
+    void givesEachSideOfAComparisonItsOwnRowsAgainstItsOwnSmallestScaleFactor() {
+        Map<String, List<BenchResult>> sides = new LinkedHashMap<>();
+        sides.put("base", List.of(tpcxhs("3", 3e12, 30, 300, 300, START), tpcxhs("1", 1e12, 30, 100, 100, START)));
+        sides.put("new", List.of(tpcxhs("1", 1e12, 40, 50, 50, START), tpcxhs("3", 3e12, 40, 200, 200, START)));
+
+        List<TpcxhsScaling.Row> rows = TpcxhsScaling.rows(sides);
+
+        assertThat(rows).extracting(row -> row.setting + " " + row.scaleFactor + " " + row.timeSeconds + " "
+                + row.timeChangePercent).containsExactly("base 1 100.0 0.0", "base 3 300.0 200.0", "new 1 50.0 0.0",
+                        "new 3 200.0 300.0");
+    }
+
+    @Test
+    void setsRunsOfOtherParametersApartAndNamesTheParameter() {
+        BenchResult replicated = tpcxhs("1", 1e12, 30, 100, 100, START);
+        BenchResult single = BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf")
+                .environment(Results.environment()).start(START).end(START.plusSeconds(1000))
+                .parameter("scale_factor", "3").parameter("replication", "1")
+                .metric("hsph_at_sf", 50, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER).build();
+
+        List<TpcxhsScaling.Row> rows = TpcxhsScaling.rows(List.of(replicated, single,
+                tpcxhs("3", 3e12, 30, 300, 300, START)));
+
+        assertThat(rows).extracting(row -> row.setting + ": " + row.scaleFactor).containsExactly(
+                "replication (none): 1", "replication (none): 3", "replication 1: 3");
     }
 }
