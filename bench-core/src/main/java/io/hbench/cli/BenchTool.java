@@ -335,7 +335,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             if (credentials.isPresent()) {
                 return oneLine(credentials.get());
             }
-            err.println(name() + ": " + describe(e));
+            ProgramMessages.error(err, name(), describe(e));
             debugTrace(e);
             return ExitStatus.FAILURE.code();
         } catch (InterruptedException e) {
@@ -411,7 +411,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     }
 
     private int oneLine(BenchException e) {
-        err.println(name() + ": " + e.getMessage());
+        ProgramMessages.error(err, name(), e.getMessage());
         debugTrace(e);
         return e.exitStatus().code();
     }

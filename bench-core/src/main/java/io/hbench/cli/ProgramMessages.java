@@ -25,12 +25,23 @@ public final class ProgramMessages {
         return flag + " needs a value: " + flag + " <" + e.getOption().getArgName() + ">";
     }
 
-    /** Prints the one-line error, the usage line and where to find every option; returns exit status 2. */
+    /**
+     * Prints the one-line error, the usage line and where to find every option; returns exit status 2. The message may
+     * quote what a file or a file system held: its non-printing characters are escaped ({@link #error}).
+     */
     public static int usageError(PrintStream err, String program, String usage, String message) {
-        err.println(program + ": " + message);
+        error(err, program, message);
         err.println("Usage: " + usage);
         err.println("Run '" + program + " -help' for every option.");
         return ExitStatus.USAGE.code();
+    }
+
+    /**
+     * Prints one error line, {@code program: message}, with the message's non-printing characters escaped, so that
+     * whatever a file put in it cannot drive the terminal or forge a line ({@link TerminalText}).
+     */
+    public static void error(PrintStream err, String program, String message) {
+        err.println(program + ": " + TerminalText.escape(message));
     }
 
     /** Prints the usage line and every option in the order they were added, then {@code closing} lines. */

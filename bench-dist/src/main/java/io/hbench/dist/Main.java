@@ -4,10 +4,9 @@ import io.hbench.bsp.BspPeerTool;
 import io.hbench.bsp.ebb.EbbTool;
 import io.hbench.bsp.randbench.RandBenchTool;
 import io.hbench.cli.CommandLineProgram;
-import io.hbench.dist.suite.SuiteTool;
-import io.hbench.report.compare.CompareTool;
-import io.hbench.report.html.ReportTool;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.dfsio.TestDfsioTool;
+import io.hbench.dist.suite.SuiteTool;
 import io.hbench.error.ExitStatus;
 import io.hbench.hs.HsDataCheckTool;
 import io.hbench.hs.HsGenTool;
@@ -16,6 +15,8 @@ import io.hbench.hs.HsValidateTool;
 import io.hbench.hs.TpcxhsTool;
 import io.hbench.metadata.FsMetadataTool;
 import io.hbench.nnthroughput.NnThroughputTool;
+import io.hbench.report.compare.CompareTool;
+import io.hbench.report.html.ReportTool;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -135,7 +136,7 @@ public final class Main {
         } catch (Exception e) {
             // ToolRunner throws only when the generic options are bad (e.g. -conf of a missing file).
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            err.println(program.get().name() + ": " + message.lines().findFirst().orElse(message));
+            ProgramMessages.error(err, program.get().name(), message.lines().findFirst().orElse(message));
             return ExitStatus.USAGE.code();
         }
     }

@@ -3,6 +3,7 @@ package io.hbench.hs;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
         HsDataCheckResult result = new HsDataCheck(session.configuration()).run(options);
         report(session, lines(result), result);
         if (!result.passed()) {
-            err.println(NAME + ": " + options.dir() + " FAILED: " + result.problems().get(0));
+            ProgramMessages.error(err, NAME, options.dir() + " FAILED: " + result.problems().get(0));
             return ExitStatus.FAILURE;
         }
         return ExitStatus.SUCCESS;

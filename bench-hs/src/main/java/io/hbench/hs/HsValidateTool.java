@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
         HsValidateResult result = new HsValidate(session.configuration(), err).run(options);
         report(session, lines(result), result);
         if (!result.passed()) {
-            err.println(NAME + ": " + result.options().inputDir() + " is NOT valid: " + result.errors().size()
+            ProgramMessages.error(err, NAME, result.options().inputDir() + " is NOT valid: " + result.errors().size()
                     + (result.errors().size() == 1 ? " error" : " errors") + "; first: "
                     + result.errors().get(0).substring("error\t".length()));
             return ExitStatus.FAILURE;

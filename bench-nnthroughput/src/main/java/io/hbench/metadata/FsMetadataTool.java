@@ -3,6 +3,7 @@ package io.hbench.metadata;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -102,7 +103,7 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
         List<String> lines = new ArrayList<>(FsMetadataReport.classicLines(result));
         lines.addAll(FsMetadataReport.hbenchLines(result));
         report(session, lines, result);
-        result.failures().forEach(failure -> err.println(NAME + ": " + failure));
+        result.failures().forEach(failure -> ProgramMessages.error(err, NAME, failure));
         return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
 }

@@ -28,7 +28,7 @@ import static java.util.Objects.requireNonNull;
  * The command-line shape of the programs that read results rather than run benchmarks (Compare, Report): they need no
  * cluster, so they take no generic Hadoop options. Bad input of any kind, an unreadable file included, is one line on
  * stderr and exit 2; never a stack trace. Every line on stderr goes through {@link #printError}, which escapes what a
- * file put in it ({@link TerminalText}).
+ * file put in it ({@link ProgramMessages#error}).
  */
 public abstract class ResultsCommand implements CommandLineProgram {
     protected final PrintStream out;
@@ -83,7 +83,7 @@ public abstract class ResultsCommand implements CommandLineProgram {
 
     /** One line on stderr, after the program's name, with whatever a file put in it escaped. */
     protected final void printError(String message) {
-        err.println(name() + ": " + TerminalText.escape(message));
+        ProgramMessages.error(err, name(), message);
     }
 
     protected static List<Path> paths(List<String> names) {
@@ -91,6 +91,6 @@ public abstract class ResultsCommand implements CommandLineProgram {
     }
 
     private int usageError(String message) {
-        return ProgramMessages.usageError(err, name(), usage(), TerminalText.escape(message));
+        return ProgramMessages.usageError(err, name(), usage(), message);
     }
 }

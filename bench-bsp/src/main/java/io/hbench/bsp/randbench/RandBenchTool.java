@@ -6,6 +6,7 @@ import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
+import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -118,7 +119,7 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         BspRunner runner = runner(session.configuration(), options.settings());
         RandBenchResult result = new RandBench(runner).run(options);
         report(session, lines(result), result);
-        result.failures().forEach(failure -> err.println(name() + ": " + failure));
+        result.failures().forEach(failure -> ProgramMessages.error(err, name(), failure));
         return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
 

@@ -81,7 +81,7 @@ public final class SuiteTool implements CommandLineProgram {
             args = new GenericOptionsParser(conf, given).getRemainingArgs();
             generic = List.of(given).subList(0, given.length - args.length);
         } catch (IOException e) {
-            err.println(name() + ": " + e.getMessage());
+            ProgramMessages.error(err, name(), e.getMessage());
             return ExitStatus.USAGE.code();
         }
         Options options = new Options();
@@ -179,10 +179,10 @@ public final class SuiteTool implements CommandLineProgram {
         } catch (IllegalArgumentException e) {
             return usageError(e.getMessage());
         } catch (IOException e) {
-            err.println(name() + ": " + e.getMessage());
+            ProgramMessages.error(err, name(), e.getMessage());
             return ExitStatus.USAGE.code();
         } catch (BenchException e) {
-            err.println(name() + ": " + e.getMessage());
+            ProgramMessages.error(err, name(), e.getMessage());
             return e.exitStatus().code();
         }
     }

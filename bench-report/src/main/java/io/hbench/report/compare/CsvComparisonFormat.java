@@ -1,6 +1,6 @@
 package io.hbench.report.compare;
 
-import io.hbench.report.TerminalText;
+import io.hbench.cli.TerminalText;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import io.hbench.report.TerminalText;
+import io.hbench.cli.TerminalText;
 import io.hbench.result.MetricKey;
 
 import java.io.IOException;

@@ -2,6 +2,7 @@ package io.hbench.report.compare;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.cli.TerminalText;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.report.suite.SuiteRecord;
@@ -15,6 +16,7 @@ import io.hbench.result.format.MetricNames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -340,7 +342,10 @@ public final class SuiteBaseline {
         return means;
     }
 
-    private static List<String> aligned(List<String[]> cells) {
+    /** The cells in columns, each cell's non-printing characters escaped first: step and host names come from files. */
+    private static List<String> aligned(List<String[]> raw) {
+        List<String[]> cells = new ArrayList<>();
+        raw.forEach(row -> cells.add(Arrays.stream(row).map(TerminalText::escape).toArray(String[]::new)));
         int columns = cells.get(0).length;
         int[] widths = new int[columns];
         for (String[] row : cells) {

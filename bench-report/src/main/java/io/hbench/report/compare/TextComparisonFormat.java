@@ -1,6 +1,6 @@
 package io.hbench.report.compare;
 
-import io.hbench.report.TerminalText;
+import io.hbench.cli.TerminalText;
 import io.hbench.result.MetricKey;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.MetricNames;

@@ -2,6 +2,7 @@ package io.hbench.report.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.cli.TerminalText;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
@@ -159,7 +160,10 @@ public final class SuiteOverview {
         return lines;
     }
 
-    /** The summary as text: Suite prints it and keeps it as {@code summary.txt}. */
+    /**
+     * The summary as text: Suite prints it and keeps it as {@code summary.txt}, with the non-printing characters of what
+     * result files put in it escaped.
+     */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
         lines.add("----- hbench Suite ----- : " + record.definition() + " on " + record.clusterText());
@@ -188,6 +192,8 @@ public final class SuiteOverview {
             lines.add("Findings:");
             details.forEach(line -> lines.add("  " + line));
         }
+        // Host names, failures and figures come from result files: nothing in them may drive the terminal.
+        lines.replaceAll(TerminalText::escape);
         return lines;
     }
 

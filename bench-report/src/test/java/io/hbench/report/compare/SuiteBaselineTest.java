@@ -70,6 +70,17 @@ class SuiteBaselineTest {
     }
 
     @Test
+    void printsAHostNameFromAFileWithItsNonPrintingCharactersEscaped() throws Exception {
+        String host = "dn1\u001b[2J\rforged";
+        List<Path> base = List.of(suite("base", host, 100, 1500, 40, List.of()));
+        List<Path> next = List.of(suite("new", host, 100, 900, 40, List.of()));
+
+        List<String> lines = SuiteBaseline.compare(base, next, new Comparer(0.05, false)).resourceLines();
+
+        assertThat(lines).contains("  dn1\\x1b[2J\\rforged CPU busy %  45.000 %  45.000 %");
+    }
+
+    @Test
     void refusesSuitesOfAnotherDefinition() throws Exception {
         Path base = suite("base", 100, 100, 40);
         Path next = temp.resolve("other");
@@ -92,6 +103,11 @@ class SuiteBaselineTest {
 
     private Path suite(String name, double seconds, double mibPerSecond, double cpuUser, List<Metric> more)
             throws Exception {
+        return suite(name, "dn1", seconds, mibPerSecond, cpuUser, more);
+    }
+
+    private Path suite(String name, String host, double seconds, double mibPerSecond, double cpuUser,
+            List<Metric> more) throws Exception {
         Path dir = Files.createDirectories(temp.resolve(name));
         new SuiteRecord("hbench-suite/1/standard", 10, 5, false, List.of(
                 new StepRecord("dfsio-write", StepRecord.Status.PASSED, 0, seconds),
@@ -102,7 +118,7 @@ class SuiteBaselineTest {
                 .start(START).end(START.plusSeconds((long) seconds))
                 .parameter("nrFiles", "10")
                 .metric("aggregate_throughput", mibPerSecond * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER)
-                .resources(new ResourceUsage(Duration.ofSeconds(1), List.of(), List.of(HostUsage.sampled("dn1",
+                .resources(new ResourceUsage(Duration.ofSeconds(1), List.of(), List.of(HostUsage.sampled(host,
                         List.of(), List.of(), summary(cpuUser, more))), List.of()))
                 .build();
         try (Writer writer = Files.newBufferedWriter(dir.resolve("01-dfsio-write.json"))) {

@@ -1,4 +1,4 @@
-package io.hbench.report;
+package io.hbench.cli;
 
 import java.util.Locale;
 
