@@ -92,8 +92,7 @@ class EmbeddedClusterTest {
     void aDirectoryAnotherUserMadeFirstIsRefusedAndNothingItLinksToIsWritten() throws Exception {
         OtherUser.assumeRoot();
         Path victim = Files.writeString(temp.resolve("victim.txt"), "the victim's own file\n");
-        Path dir = OtherUser.give(Files.createDirectory(temp.resolve("hbench-embedded-root")));
-        OtherUser.give(Files.writeString(dir.resolve(EmbeddedCluster.MARKER_FILE), "planted"));
+        Path dir = OtherUser.plantStorage(temp.resolve("hbench-embedded-root"), EmbeddedCluster.MARKER_FILE);
         OtherUser.give(Files.createSymbolicLink(dir.resolve("cluster.properties"), victim));
 
         assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))

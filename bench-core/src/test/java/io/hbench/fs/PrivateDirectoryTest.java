@@ -108,8 +108,7 @@ class PrivateDirectoryTest {
     @Test
     void storageOfAnotherUserIsRefusedInOneLineWhateverItHolds() throws IOException {
         OtherUser.assumeRoot();
-        Path dir = OtherUser.give(Files.createDirectory(temp.resolve("planted")));
-        OtherUser.give(Files.writeString(dir.resolve(MARKER), "planted"));
+        Path dir = OtherUser.plantStorage(temp.resolve("planted"), MARKER);
 
         assertThatThrownBy(() -> PrivateDirectory.claimStorage(dir, "-dir", MARKER, "made by the test\n"))
                 .isInstanceOf(BenchException.class)

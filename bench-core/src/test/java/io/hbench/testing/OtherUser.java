@@ -24,6 +24,16 @@ public final class OtherUser {
         assumeTrue(new UnixSystem().getUid() == 0, "needs root to make files of another user");
     }
 
+    /**
+     * What an attacker leaves for hbench to reuse: {@code dir}, the other user's, with hbench's {@code marker} in it,
+     * as though hbench had made it.
+     */
+    public static Path plantStorage(Path dir, String marker) throws IOException {
+        give(Files.createDirectory(dir));
+        give(Files.writeString(dir.resolve(marker), "planted"));
+        return dir;
+    }
+
     /** Makes {@code path} (a link itself, not what it points to) belong to the other user. */
     public static Path give(Path path) throws IOException {
         Files.setAttribute(path, "unix:uid", UID, LinkOption.NOFOLLOW_LINKS);

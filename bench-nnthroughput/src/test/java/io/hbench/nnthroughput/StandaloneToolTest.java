@@ -97,8 +97,7 @@ class StandaloneToolTest {
     void aDirectoryAnotherUserMadeFirstIsRefusedAndTheFileItsExcludeLinksToIsLeftWhole() throws Exception {
         OtherUser.assumeRoot();
         Path victim = Files.writeString(temp.resolve("victim.txt"), "the victim's own file\n");
-        Path dir = OtherUser.give(Files.createDirectory(temp.resolve("hbench-nnthroughput-root")));
-        OtherUser.give(Files.writeString(dir.resolve(StandaloneNameNode.MARKER_FILE), "planted"));
+        Path dir = OtherUser.plantStorage(temp.resolve("hbench-nnthroughput-root"), StandaloneNameNode.MARKER_FILE);
         Path hosts = OtherUser.give(Files.createDirectory(dir.resolve("hosts")));
         OtherUser.give(Files.createSymbolicLink(hosts.resolve("exclude"), victim));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
