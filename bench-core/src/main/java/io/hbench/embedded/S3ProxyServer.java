@@ -65,7 +65,8 @@ final class S3ProxyServer implements AutoCloseable {
         requireNonNull(dir, "dir is null");
         Path jar = jar();
         requireJava();
-        Path data = dir.resolve("data");
+        // The user's alone, as the storage it is in: the keys' directory must not lie in one others could change.
+        Path data = PrivateDirectory.claim(dir).resolve("data");
         Files.createDirectories(data.resolve(BUCKET));
         Path secrets = PrivateDirectory.claim(dir.resolve("secrets"));
         String identity = randomHex(10);

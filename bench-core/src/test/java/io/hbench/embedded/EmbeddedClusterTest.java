@@ -1,6 +1,7 @@
 package io.hbench.embedded;
 
 import io.hbench.environment.EnvironmentProbe;
+import io.hbench.fs.PrivateDirectory;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.result.Environment;
@@ -77,7 +78,7 @@ class EmbeddedClusterTest {
 
     @Test
     void refusesADirectoryThatHoldsOtherFiles() throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("someone-elses"));
+        Path dir = PrivateDirectory.claim(temp.resolve("someone-elses"));
         Files.writeString(dir.resolve("precious.txt"), "keep me");
 
         assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))

@@ -12,12 +12,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PrivateDirectoryTest {
     private static final String MARKER = ".hbench-test";
+    /** Whatever the umask: a directory made with the umask's group write would be refused, rightly. */
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
     @TempDir
     Path temp;
@@ -55,7 +61,7 @@ class PrivateDirectoryTest {
 
     @Test
     void aSymbolicLinkIsRefusedEvenToADirectoryOfTheUser() throws IOException {
-        Path own = Files.createDirectory(temp.resolve("own"));
+        Path own = Files.createDirectory(temp.resolve("own"), OWNER_ONLY);
         Path link = Files.createSymbolicLink(temp.resolve("link"), own);
 
         assertThatThrownBy(() -> PrivateDirectory.claim(link))
@@ -78,7 +84,7 @@ class PrivateDirectoryTest {
     void aDirectoryInAParentOthersCanChangeIsRefusedUnlessTheParentIsSticky() throws IOException {
         Path parent = Files.createDirectory(temp.resolve("open"));
         Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path dir = Files.createDirectory(parent.resolve("dir"));
+        Path dir = Files.createDirectory(parent.resolve("dir"), OWNER_ONLY);
 
         assertThatThrownBy(() -> PrivateDirectory.claim(dir))
                 .isInstanceOf(PrivateDirectory.NotPrivateException.class)
@@ -96,7 +102,7 @@ class PrivateDirectoryTest {
         assertThat(fresh.resolve(MARKER)).hasContent("made by the test");
         PrivateDirectory.claimStorage(fresh, "-dir", MARKER, "made by the test\n");
 
-        Path foreign = Files.createDirectory(temp.resolve("foreign"));
+        Path foreign = Files.createDirectory(temp.resolve("foreign"), OWNER_ONLY);
         Files.writeString(foreign.resolve("precious.txt"), "keep me");
         assertThatThrownBy(() -> PrivateDirectory.claimStorage(foreign, "-dir", MARKER, "made by the test\n"))
                 .isInstanceOf(BenchException.class)

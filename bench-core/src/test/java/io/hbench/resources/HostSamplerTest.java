@@ -3,6 +3,7 @@ package io.hbench.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbench.fs.PrivateDirectory;
 import io.hbench.testing.OtherUser;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -72,7 +73,7 @@ class HostSamplerTest {
             throws Exception {
         HostSampler.Participation participation;
         Instant released;
-        Files.createDirectories(lockDirectory());
+        PrivateDirectory.claim(lockDirectory());
         try (FileChannel other = FileChannel.open(HostSampler.lockFile(lockDirectory(), "job_2", "dn1"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock held = other.lock()) {
@@ -105,7 +106,7 @@ class HostSamplerTest {
     // On a thread of its own: a sampler blocked opening the FIFO would hold the test's thread beyond interruption.
     @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aFifoAtTheLockLeavesTheHostUnsampledAtOnceWithThatReason() throws Exception {
-        Files.createDirectories(lockDirectory());
+        PrivateDirectory.claim(lockDirectory());
         Path lock = HostSampler.lockFile(lockDirectory(), "job_8", "dn1");
         mkfifo(lock);
 
@@ -119,7 +120,7 @@ class HostSamplerTest {
 
     @Test
     void aSymbolicLinkAtTheLockIsNeverFollowed() throws IOException {
-        Files.createDirectories(lockDirectory());
+        PrivateDirectory.claim(lockDirectory());
         Path lock = HostSampler.lockFile(lockDirectory(), "job_9", "dn1");
         Path target = temp.resolve("chosen-by-another");
         Files.createSymbolicLink(lock, target);
@@ -134,7 +135,7 @@ class HostSamplerTest {
 
     @Test
     void lockFilesKilledSamplersLeftBehindAreRemovedAndHeldOnesKept() throws Exception {
-        Files.createDirectories(lockDirectory());
+        PrivateDirectory.claim(lockDirectory());
         Path leftBehind = Files.createFile(HostSampler.lockFile(lockDirectory(), "job_10", "dn1"));
         Path held = Files.createFile(HostSampler.lockFile(lockDirectory(), "job_11", "dn1"));
         FileTime longAgo = FileTime.from(Instant.now().minus(HostSampler.STALE_AFTER).minusSeconds(60));

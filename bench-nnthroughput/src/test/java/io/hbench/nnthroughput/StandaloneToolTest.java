@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.fs.PrivateDirectory;
 import io.hbench.testing.OtherUser;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +74,7 @@ class StandaloneToolTest {
 
     @Test
     void aNameDirectoryAnotherNameNodeHoldsIsRefusedInOneLine() throws Exception {
-        Path dir = temp.resolve("held");
+        Path dir = PrivateDirectory.claim(temp.resolve("held"));
         Path name = Files.createDirectories(dir.resolve("name"));
         Files.writeString(dir.resolve(StandaloneNameNode.MARKER_FILE), "");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
