@@ -84,15 +84,34 @@ public final class PrivateDirectory {
         if (!attributes.isDirectory()) {
             throw new NotPrivateException(dir + " is not a directory");
         }
-        int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-        if (owner != currentUid()) {
-            throw new NotPrivateException(dir + " belongs to " + attributes.owner().getName() + ", not to "
-                    + System.getProperty("user.name") + " who runs this");
-        }
+        checkOwner(dir, attributes);
         if (attributes.permissions().stream().anyMatch(OTHERS_WRITE::contains)) {
             throw new NotPrivateException(dir + " can be changed by other users (mode "
                     + PosixFilePermissions.toString(attributes.permissions()) + "; chmod go-w " + dir
                     + " if all in it is yours)");
+        }
+    }
+
+    /**
+     * Checks that {@code file}, in a directory {@linkplain #claim claimed} before, is a regular file of this user, not
+     * a link, a FIFO or a device, nor one that another user put there, before it is opened.
+     *
+     * @throws NotPrivateException if it is not
+     */
+    public static void checkOwnFile(Path file) throws IOException {
+        PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile()) {
+            throw new NotPrivateException(file + " is not a regular file");
+        }
+        checkOwner(file, attributes);
+    }
+
+    private static void checkOwner(Path path, PosixFileAttributes attributes) throws IOException {
+        int owner = (Integer) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        if (owner != currentUid()) {
+            throw new NotPrivateException(path + " belongs to " + attributes.owner().getName() + ", not to "
+                    + System.getProperty("user.name") + " who runs this");
         }
     }
 

@@ -220,16 +220,13 @@ public final class HostSampler {
     }
 
     /**
-     * Opens the lock without following a link and never blocks: anything but a regular file is refused before it is
-     * opened, and it is opened for reading and writing, which on Linux does not wait even on a FIFO.
+     * Opens the lock without following a link and never blocks: anything but a regular file of this user is refused
+     * before it is opened, and it is opened for reading and writing, which on Linux does not wait even on a FIFO.
      */
     private void tryLock() {
         try {
-            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !Files.readAttributes(lockFile,
-                    BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
-                lockProblem = Optional.of("its resource sampler's lock " + lockFile
-                        + " is not a regular file, so hbench does not use it (remove it)");
-                return;
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                PrivateDirectory.checkOwnFile(lockFile);
             }
             lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
@@ -238,6 +235,9 @@ public final class HostSampler {
                 lockChannel.close();
                 lockChannel = null;
             }
+        } catch (PrivateDirectory.NotPrivateException e) {
+            lockProblem = Optional.of("its resource sampler's lock " + e.getMessage()
+                    + ", so hbench does not use it (remove it)");
         } catch (IOException e) {
             lockProblem = Optional.of("its resource sampler's lock " + lockFile + " cannot be opened (" + e + ")");
         }

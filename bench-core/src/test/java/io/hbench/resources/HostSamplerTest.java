@@ -119,6 +119,19 @@ class HostSamplerTest {
     }
 
     @Test
+    void aLockFileOfAnotherUserLeavesTheHostUnsampledWithThatReason() throws IOException {
+        OtherUser.assumeRoot();
+        PrivateDirectory.claim(lockDirectory());
+        Path lock = OtherUser.give(Files.createFile(HostSampler.lockFile(lockDirectory(), "job_14", "dn1")));
+
+        HostSamples samples = join("job_14").leave();
+
+        assertThat(samples.snapshots()).isEmpty();
+        assertThat(samples.unavailableReason()).hasValue("its resource sampler's lock " + lock
+                + " belongs to nobody, not to root who runs this, so hbench does not use it (remove it)");
+    }
+
+    @Test
     void aSymbolicLinkAtTheLockIsNeverFollowed() throws IOException {
         PrivateDirectory.claim(lockDirectory());
         Path lock = HostSampler.lockFile(lockDirectory(), "job_9", "dn1");
