@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.FileLocks;
+import io.hbench.fs.PrivateDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
@@ -118,7 +120,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         FileLock lock = null;
         try {
             prepareDirectory(dir);
-            channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
             lock = tryLock(channel, dir);
             EmbeddedLogging.quiet();
             if (storage == Storage.S3) {
@@ -195,20 +198,14 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * The directory is this user's alone, or nothing is written in it: under a shared temporary directory another user
+     * could have made it first, marker and all, with links to the victim's files in it.
+     */
     private static void prepareDirectory(Path dir) {
         try {
-            if (Files.exists(dir) && !Files.exists(dir.resolve(MARKER_FILE))) {
-                try (var entries = Files.list(dir)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-embeddedDir " + dir
-                                + " holds files hbench did not create; choose an empty or new directory");
-                    }
-                }
-            }
-            Files.createDirectories(dir);
-            if (!Files.exists(dir.resolve(MARKER_FILE))) {
-                Files.writeString(dir.resolve(MARKER_FILE), "Storage of an hbench embedded cluster. Delete this directory to reset it.\n");
-            }
+            PrivateDirectory.claimStorage(dir, "-embeddedDir", MARKER_FILE,
+                    "Storage of an hbench embedded cluster. Delete this directory to reset it.\n");
         } catch (IOException e) {
             throw new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED,
                     "cannot create the embedded cluster directory " + dir + ": " + e.getMessage(), e);
@@ -232,8 +229,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     private static int dataNodes(Configuration conf, Path dir) throws IOException {
         Path file = dir.resolve("cluster.properties");
         Properties properties = new Properties();
-        if (Files.exists(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 properties.load(in);
             }
         }
@@ -258,7 +255,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (recorded == null) {
             recorded = asked != null ? asked.trim() : Integer.toString(DEFAULT_DATA_NODES);
             properties.setProperty(DATA_NODES_PROPERTY, recorded);
-            try (OutputStream out = Files.newOutputStream(file)) {
+            try (OutputStream out = PrivateDirectory.overwrite(file)) {
                 properties.store(out, "hbench embedded cluster");
             }
         }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.PrivateDirectory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -12,6 +13,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
@@ -63,9 +65,10 @@ final class S3ProxyServer implements AutoCloseable {
         requireNonNull(dir, "dir is null");
         Path jar = jar();
         requireJava();
-        Path data = dir.resolve("data");
+        // The user's alone, as the storage it is in: the keys' directory must not lie in one others could change.
+        Path data = PrivateDirectory.claim(dir).resolve("data");
         Files.createDirectories(data.resolve(BUCKET));
-        Path secrets = ownerOnlyDirectory(dir.resolve("secrets"));
+        Path secrets = PrivateDirectory.claim(dir.resolve("secrets"));
         String identity = randomHex(10);
         String credential = randomHex(20);
         int port = freeLoopbackPort();
@@ -109,12 +112,6 @@ final class S3ProxyServer implements AutoCloseable {
         }
     }
 
-    private static Path ownerOnlyDirectory(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-        return dir;
-    }
-
     private static String randomHex(int bytes) {
         byte[] random = new byte[bytes];
         new SecureRandom().nextBytes(random);
@@ -143,7 +140,7 @@ final class S3ProxyServer implements AutoCloseable {
         properties.setProperty("jclouds.filesystem.basedir", data.toString());
         Files.deleteIfExists(file);
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (OutputStream out = Files.newOutputStream(file, LinkOption.NOFOLLOW_LINKS, StandardOpenOption.WRITE)) {
             properties.store(out, "S3Proxy of an hbench embedded object store");
         }
     }

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
-import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.TaskSample;
@@ -135,27 +134,35 @@ public final class Findings {
     }
 
     /**
-     * Hosts whose disks answered slowly: each sampled host's mean await, one figure per host, held slow only at
-     * {@value #SLOW_DISK_FACTOR} times the median host's or more: a mean await follows the mix of requests a host was
-     * given (sizes, reads or writes, how many at once) as much as its disks, so hosts doing different parts of a run
-     * differ by more than the few per cent the rule's own shortfall allows.
+     * Hosts whose disks answered slowly: each sampled machine's mean await, one figure per machine (a host, or the hosts
+     * that share a kernel and so its disks: {@link Machine}), held slow only at {@value #SLOW_DISK_FACTOR} times the
+     * median machine's or more: a mean await follows the mix of requests a host was given (sizes, reads or writes, how
+     * many at once) as much as its disks, so hosts doing different parts of a run differ by more than the few per cent
+     * the rule's own shortfall allows.
      */
     private static List<Finding> slowDisks(BenchResult result) {
         if (result.resources().isEmpty()) {
             return List.of();
         }
+        List<Machine> machines = Machine.of(result.resources().get());
+        Map<String, Machine> byLabel = new HashMap<>();
         List<Observation> observations = new ArrayList<>();
-        for (HostUsage host : result.resources().get().hosts()) {
-            host.summary(DISK_LATENCY).filter(metric -> metric.value() > 0)
-                    .ifPresent(metric -> observations.add(Observation.of(host.host(), "", metric.value())));
+        for (Machine machine : machines) {
+            machine.mean(host -> host.summary(DISK_LATENCY).filter(metric -> metric.value() > 0).isPresent(),
+                    host -> host.summary(DISK_LATENCY).orElseThrow().value()).ifPresent(await -> {
+                        observations.add(Observation.of(machine.label(), "", await));
+                        byLabel.put(machine.label(), machine);
+                    });
         }
         DisplayUnit await = DisplayUnit.of(DISK_LATENCY.id(), Unit.SECONDS);
+        String judged = Machine.anyShared(machines) ? "machines" : "hosts";
         List<Finding> findings = new ArrayList<>();
         for (SlowHost slow : SlowHostRule.apply(observations, Better.LOWER, 100 - 100 / SLOW_DISK_FACTOR)) {
             findings.add(new Finding(Finding.Kind.SLOW_HOST, Optional.of(slow.host()), slow.host() + " (disks)",
-                    slow.host() + ": disk requests took " + await.text(slow.hostMedian().orElseThrow())
-                    + " on average (await), against " + await.text(slow.allMedian().orElseThrow())
-                    + ", the median of the " + observations.size() + " sampled hosts"));
+                    byLabel.get(slow.host()).subject() + ": disk requests took "
+                    + await.text(slow.hostMedian().orElseThrow()) + " on average (await), against "
+                    + await.text(slow.allMedian().orElseThrow()) + ", the median of the " + observations.size()
+                    + " sampled " + judged));
         }
         return findings;
     }

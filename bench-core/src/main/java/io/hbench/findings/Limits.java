@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What limited a run, from its hosts' sampled means: a host whose CPUs were busy (user and system time), or whose
@@ -21,7 +22,8 @@ import java.util.Optional;
  * held back by that resource. Where none came that near, the
  * run waited on something sampling does not see (latencies, the NameNode, task start-up), and the finding says how
  * near each came. A mean over the sampled intervals inside the run's phases, not a peak: a resource saturated for a
- * moment limits nothing.
+ * moment limits nothing. Hosts that share a kernel share its CPUs and disks: those are judged, and named, once, as
+ * their machine's ({@link Machine}).
  */
 final class Limits {
     static final int NEAR_PERCENT = 80;
@@ -42,32 +44,37 @@ final class Limits {
         List<String> cpuHosts = new ArrayList<>();
         List<String> diskHosts = new ArrayList<>();
         List<String> netHosts = new ArrayList<>();
+        // CPU and disks by machine: hosts on one kernel see the same ones, and only the machine can be held back.
+        for (Machine machine : Machine.of(usage)) {
+            double cpu = machine.mean(host -> true, host -> mean(host, "cpu_user", usage.phases())
+                    + mean(host, "cpu_system", usage.phases())).orElseThrow();
+            if (cpu > busiestCpu) {
+                busiestCpu = cpu;
+                busiestCpuHost = machine.subject();
+            }
+            if (cpu >= NEAR_PERCENT) {
+                cpuHosts.add(machine.subject() + " (" + Findings.percent(cpu) + " busy)");
+            }
+            OptionalDouble disk = machine.mean(host -> host.series(MetricKey.of("disk_busy")).isPresent(),
+                    host -> mean(host, "disk_busy", usage.phases()));
+            if (disk.isPresent()) {
+                if (disk.getAsDouble() > busiestDisk) {
+                    busiestDisk = disk.getAsDouble();
+                    busiestDiskHost = machine.subject();
+                }
+                if (disk.getAsDouble() >= NEAR_PERCENT) {
+                    diskHosts.add(machine.subject() + " (" + Findings.percent(disk.getAsDouble()) + " busy)");
+                }
+            }
+        }
         for (HostUsage host : usage.hosts()) {
             if (host.unavailableReason().isPresent()) {
                 continue;
             }
-            double cpu = mean(host, "cpu_user", usage.phases()) + mean(host, "cpu_system", usage.phases());
             double net = Math.max(mean(host, "net_received", usage.phases()), mean(host, "net_sent", usage.phases()));
-            if (cpu > busiestCpu) {
-                busiestCpu = cpu;
-                busiestCpuHost = host.host();
-            }
             if (net > busiestNet) {
                 busiestNet = net;
                 busiestNetHost = host.host();
-            }
-            if (cpu >= NEAR_PERCENT) {
-                cpuHosts.add(host.host() + " (" + Findings.percent(cpu) + " busy)");
-            }
-            if (host.series(MetricKey.of("disk_busy")).isPresent()) {
-                double disk = mean(host, "disk_busy", usage.phases());
-                if (disk > busiestDisk) {
-                    busiestDisk = disk;
-                    busiestDiskHost = host.host();
-                }
-                if (disk >= NEAR_PERCENT) {
-                    diskHosts.add(host.host() + " (" + Findings.percent(disk) + " busy)");
-                }
             }
             if (linkBytesPerSecond.isPresent() && net >= NEAR_PERCENT / 100.0 * linkBytesPerSecond.get()) {
                 netHosts.add(host.host() + " (" + NETWORK.text(net) + ", "

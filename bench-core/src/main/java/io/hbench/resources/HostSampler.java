@@ -1,17 +1,21 @@
 package io.hbench.resources;
 
-import io.hbench.fs.FileLocks;
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.fs.FileLocks;
+import io.hbench.fs.PrivateDirectory;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,38 +35,50 @@ import java.util.concurrent.TimeUnit;
  * Lifecycle: the first {@link #join} of a job in a process starts one daemon thread, which takes a snapshot at once
  * and then every interval; {@link Participation#leave()} hands the caller the snapshots taken since the last hand-over,
  * and the last one to leave takes a final snapshot, stops the thread and releases the lock, so nothing outlives the
- * job's last task. Across processes (a YARN container per task) a lock file in the host's temporary directory lets one
- * process sample at a time; another takes over within an interval when it leaves. Should two ever sample at once (the
- * lock file could not be made), the client's merge still keeps one series per host: every snapshot holds the host's
- * own cumulative counters, whoever took it.
+ * job's last task. Across processes (a YARN container per task, several NodeManagers on one machine) a lock file named
+ * after the job and the host lets one process of the host sample at a time; another takes over within an interval
+ * when it leaves. The host is in the name because hosts may share /tmp (containers, network namespaces): each must
+ * sample itself. The locks live in a directory of this user's alone ({@link PrivateDirectory}), since another user
+ * could otherwise take a lock first and silence the sampler, or put a link or a FIFO where it opens one; if that
+ * directory or a lock in it is not what hbench made, the host is handed over as not sampled, with that reason. Lock
+ * files that killed processes left behind are removed once they are {@link #STALE_AFTER} old and no one holds them.
  */
 public final class HostSampler {
-    private static final Map<String, HostSampler> BY_JOB = new HashMap<>();
+    /** How old a lock file nobody holds must be before a sampler removes it as left behind. */
+    static final Duration STALE_AFTER = Duration.ofHours(1);
+    private static final String LOCK_PREFIX = "resources-";
+    private static final String LOCK_SUFFIX = ".lock";
+    /** How much of the host's and the job's names a lock file's name keeps: its hash tells the rest apart. */
+    private static final int NAME_PART = 60;
+    private static final Map<String, HostSampler> BY_JOB_AND_HOST = new HashMap<>();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private final String jobKey;
+    private final String key;
     private final ProcCounters counters;
     private final Path lockFile;
     private final String host;
     private final Optional<String> unavailableReason;
+    private final Optional<String> bootId;
     private final ScheduledExecutorService thread;
     private final CountDownLatch firstTick = new CountDownLatch(1);
     // Guarded by this.
     private final List<CounterSnapshot> taken = new ArrayList<>();
     private long cpuNanos;
     private long cpuNanosHandedOver;
+    private int lockedOutIntervals;
     private int participants;
     private FileChannel lockChannel;
     private FileLock lock;
-    private boolean lockImpossible;
+    private Optional<String> lockProblem = Optional.empty();
 
-    private HostSampler(String jobKey, Duration interval, ProcCounters counters, Path lockDirectory, String host) {
-        this.jobKey = jobKey;
+    private HostSampler(String key, String jobKey, Duration interval, ProcCounters counters, Path lockDirectory,
+            String host) {
+        this.key = key;
         this.counters = counters;
-        this.lockFile = lockDirectory.resolve("hbench-resources-" + Integer.toHexString(jobKey.hashCode()) + "-"
-                + jobKey.replaceAll("[^A-Za-z0-9_.-]", "_") + ".lock");
+        this.lockFile = lockFile(lockDirectory, jobKey, host);
         this.host = host;
-        this.unavailableReason = counters.unavailableReason();
+        this.unavailableReason = counters.unavailableReason().or(() -> prepareLockDirectory(lockDirectory));
+        this.bootId = counters.bootId();
         this.thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread sampler = new Thread(runnable, "hbench resource sampler");
             sampler.setDaemon(true);
@@ -94,24 +110,86 @@ public final class HostSampler {
         return join(jobKey, interval, new ProcCounters(ProcCounters.PROC), lockDirectory(), HostSamples.localHost());
     }
 
+    /** @param lockDirectory this user's directory for the locks, made if need be */
     static synchronized Participation join(String jobKey, Duration interval, ProcCounters counters,
             Path lockDirectory, String host) {
         requireNonNull(jobKey, "jobKey is null");
+        requireNonNull(host, "host is null");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval is not positive: " + interval);
         }
-        HostSampler sampler = BY_JOB.computeIfAbsent(jobKey,
-                key -> new HostSampler(key, interval, counters, lockDirectory, host));
+        HostSampler sampler = BY_JOB_AND_HOST.computeIfAbsent(host + "\n" + jobKey,
+                key -> new HostSampler(key, jobKey, interval, counters, lockDirectory, host));
         synchronized (sampler) {
             sampler.participants++;
         }
         return sampler.new Participation();
     }
 
-    /** /tmp is shared by every process on a Linux host, where YARN gives each container a java.io.tmpdir of its own. */
+    /**
+     * {@code /tmp/hbench-<user>}: /tmp is shared by every process on a Linux host, where YARN gives each container a
+     * java.io.tmpdir of its own.
+     */
     private static Path lockDirectory() {
         Path tmp = Paths.get("/tmp");
-        return Files.isDirectory(tmp) && Files.isWritable(tmp) ? tmp : Paths.get(System.getProperty("java.io.tmpdir"));
+        Path base = Files.isDirectory(tmp) && Files.isWritable(tmp) ? tmp
+                : Paths.get(System.getProperty("java.io.tmpdir"));
+        return base.resolve("hbench-" + readable(System.getProperty("user.name")));
+    }
+
+    /** The lock of one job's sampling on one host, in {@code lockDirectory}. */
+    static Path lockFile(Path lockDirectory, String jobKey, String host) {
+        String hash = Integer.toHexString((host + "\n" + jobKey).hashCode());
+        return lockDirectory.resolve(LOCK_PREFIX + readable(host) + "-" + readable(jobKey) + "-" + hash
+                + LOCK_SUFFIX);
+    }
+
+    private static String readable(String name) {
+        String safe = name.replaceAll("[^A-Za-z0-9_.-]", "_");
+        return safe.length() > NAME_PART ? safe.substring(0, NAME_PART) : safe;
+    }
+
+    /** Makes or checks the lock directory and clears it of what killed samplers left; why it cannot be used, if not. */
+    private static Optional<String> prepareLockDirectory(Path lockDirectory) {
+        try {
+            PrivateDirectory.claim(lockDirectory);
+        } catch (PrivateDirectory.NotPrivateException e) {
+            return Optional.of("its resource sampler's lock directory " + e.getMessage()
+                    + ", so hbench does not use it (remove it)");
+        } catch (IOException e) {
+            return Optional.of("its resource sampler's lock directory " + lockDirectory + " cannot be made ("
+                    + e + ")");
+        }
+        try (DirectoryStream<Path> locks = Files.newDirectoryStream(lockDirectory,
+                LOCK_PREFIX + "*" + LOCK_SUFFIX)) {
+            for (Path file : locks) {
+                removeIfLeftBehind(file);
+            }
+        } catch (IOException e) {
+            // Left for the next sampler to clear: a lock file nobody holds keeps no one from sampling.
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Removes a lock file that no process holds and that is old: a sampler about to lock a file it just made is never
+     * robbed of it. Never one this process uses: on Linux, closing a channel to a file drops this process's lock on it.
+     */
+    private static void removeIfLeftBehind(Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        boolean inUseHere = BY_JOB_AND_HOST.values().stream().anyMatch(sampler -> sampler.lockFile.equals(file));
+        if (inUseHere || !attributes.isRegularFile() || attributes.lastModifiedTime().toInstant()
+                .isAfter(Instant.now().minus(STALE_AFTER))) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            FileLock held = FileLocks.tryLock(channel);
+            if (held != null) {
+                Files.delete(file);
+                held.release();
+            }
+        }
     }
 
     private synchronized void tick() {
@@ -120,30 +198,48 @@ public final class HostSampler {
         firstTick.countDown();
     }
 
-    /** Takes a snapshot if this process holds the host's lock (taking it if free) or no lock can be had. */
+    /**
+     * Takes a snapshot if this process holds the host's lock, taking it if free; counts the interval as locked out if
+     * another process holds it.
+     */
     private void sampleIfThisProcessMay() {
+        if (lock == null && lockProblem.isEmpty()) {
+            tryLock();
+        }
+        if (lock == null) {
+            if (lockProblem.isEmpty()) {
+                lockedOutIntervals++;
+            }
+            return;
+        }
         try {
-            if (lock == null && !lockImpossible) {
-                tryLock();
-            }
-            if (lock != null || lockImpossible) {
-                taken.add(counters.read(Instant.now()));
-            }
+            taken.add(counters.read(Instant.now()));
         } catch (IOException | RuntimeException e) {
             // A counter file that cannot be read this once costs one interval, never the run.
         }
     }
 
+    /**
+     * Opens the lock without following a link and never blocks: anything but a regular file of this user is refused
+     * before it is opened, and it is opened for reading and writing, which on Linux does not wait even on a FIFO.
+     */
     private void tryLock() {
         try {
-            lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                PrivateDirectory.checkOwnFile(lockFile);
+            }
+            lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             lock = FileLocks.tryLock(lockChannel);
             if (lock == null) {
                 lockChannel.close();
                 lockChannel = null;
             }
+        } catch (PrivateDirectory.NotPrivateException e) {
+            lockProblem = Optional.of("its resource sampler's lock " + e.getMessage()
+                    + ", so hbench does not use it (remove it)");
         } catch (IOException e) {
-            lockImpossible = true;
+            lockProblem = Optional.of("its resource sampler's lock " + lockFile + " cannot be opened (" + e + ")");
         }
     }
 
@@ -154,7 +250,7 @@ public final class HostSampler {
                 if (participants > 0) {
                     return drain();
                 }
-                BY_JOB.remove(jobKey);
+                BY_JOB_AND_HOST.remove(key);
             }
         }
         thread.shutdownNow();
@@ -175,12 +271,14 @@ public final class HostSampler {
     }
 
     private HostSamples drain() {
-        if (unavailableReason.isPresent()) {
-            return HostSamples.unavailable(host, unavailableReason.get());
+        Optional<String> reason = unavailableReason.or(() -> taken.isEmpty() ? lockProblem : Optional.empty());
+        if (reason.isPresent()) {
+            return HostSamples.unavailable(host, reason.get());
         }
-        HostSamples samples = HostSamples.of(host, taken, cpuNanos - cpuNanosHandedOver);
+        HostSamples samples = HostSamples.of(host, bootId, taken, cpuNanos - cpuNanosHandedOver, lockedOutIntervals);
         taken.clear();
         cpuNanosHandedOver = cpuNanos;
+        lockedOutIntervals = 0;
         return samples;
     }
 

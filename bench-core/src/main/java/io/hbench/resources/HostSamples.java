@@ -16,35 +16,55 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What one sampler took on one host for a job: the host's counter snapshots and the sampler's own CPU time, or why
+ * What one sampler took on one host for a job: the host's counter snapshots, the kernel's boot id, the sampler's own
+ * CPU time and how many intervals it took nothing because another process of the host held the sampling lock; or why
  * the host could not be sampled. A job's tasks hand these to the client (files, the BSP control channel), which
  * merges those of a host into one series.
  */
 public final class HostSamples {
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     private final String host;
     private final Optional<String> unavailableReason;
+    private final Optional<String> bootId;
     private final List<CounterSnapshot> snapshots;
     private final long samplerCpuNanos;
+    private final int lockedOutIntervals;
 
-    private HostSamples(String host, Optional<String> unavailableReason, List<CounterSnapshot> snapshots,
-            long samplerCpuNanos) {
+    private HostSamples(String host, Optional<String> unavailableReason, Optional<String> bootId,
+            List<CounterSnapshot> snapshots, long samplerCpuNanos, int lockedOutIntervals) {
         this.host = requireNonNull(host, "host is null");
         this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
+        this.bootId = requireNonNull(bootId, "bootId is null");
         this.snapshots = List.copyOf(snapshots);
         if (samplerCpuNanos < 0) {
             throw new IllegalArgumentException("samplerCpuNanos is negative: " + samplerCpuNanos);
         }
+        if (lockedOutIntervals < 0) {
+            throw new IllegalArgumentException("lockedOutIntervals is negative: " + lockedOutIntervals);
+        }
         this.samplerCpuNanos = samplerCpuNanos;
+        this.lockedOutIntervals = lockedOutIntervals;
     }
 
+    /** Snapshots of a host whose kernel is not known, taken without waiting for another process. */
     public static HostSamples of(String host, List<CounterSnapshot> snapshots, long samplerCpuNanos) {
-        return new HostSamples(host, Optional.empty(), snapshots, samplerCpuNanos);
+        return of(host, Optional.empty(), snapshots, samplerCpuNanos, 0);
+    }
+
+    public static HostSamples of(String host, Optional<String> bootId, List<CounterSnapshot> snapshots,
+            long samplerCpuNanos, int lockedOutIntervals) {
+        return new HostSamples(host, Optional.empty(), bootId, snapshots, samplerCpuNanos, lockedOutIntervals);
     }
 
     public static HostSamples unavailable(String host, String reason) {
-        return new HostSamples(host, Optional.of(requireNonNull(reason, "reason is null")), List.of(), 0);
+        return new HostSamples(host, Optional.of(requireNonNull(reason, "reason is null")), Optional.empty(),
+                List.of(), 0, 0);
+    }
+
+    /** These samples with the sampler's cost taken otherwise: a process of its own counts all of its CPU time. */
+    public HostSamples withSamplerCpuNanos(long nanos) {
+        return new HostSamples(host, unavailableReason, bootId, snapshots, nanos, lockedOutIntervals);
     }
 
     /** This host's name as its tasks report it, so samples and task samples name a host alike. */
@@ -74,6 +94,23 @@ public final class HostSamples {
         return samplerCpuNanos;
     }
 
+    /**
+     * The host's kernel, as /proc/sys/kernel/random/boot_id names it: hosts with the same one (containers, network
+     * namespaces) share one kernel, whose CPU, memory and disk counters are the whole machine's. Empty where the kernel
+     * does not say.
+     */
+    public Optional<String> bootId() {
+        return bootId;
+    }
+
+    /**
+     * The intervals in which the sampler took nothing because another process on the host held its lock: that
+     * process's samples stand for them.
+     */
+    public int lockedOutIntervals() {
+        return lockedOutIntervals;
+    }
+
     public void writeTo(DataOutput out) throws IOException {
         out.writeInt(FORMAT);
         out.writeUTF(host);
@@ -81,7 +118,12 @@ public final class HostSamples {
         if (unavailableReason.isPresent()) {
             out.writeUTF(unavailableReason.get());
         }
+        out.writeBoolean(bootId.isPresent());
+        if (bootId.isPresent()) {
+            out.writeUTF(bootId.get());
+        }
         out.writeLong(samplerCpuNanos);
+        out.writeInt(lockedOutIntervals);
         out.writeInt(snapshots.size());
         for (CounterSnapshot snapshot : snapshots) {
             snapshot.writeTo(out);
@@ -97,12 +139,14 @@ public final class HostSamples {
         }
         String host = in.readUTF();
         Optional<String> reason = in.readBoolean() ? Optional.of(in.readUTF()) : Optional.empty();
+        Optional<String> bootId = in.readBoolean() ? Optional.of(in.readUTF()) : Optional.empty();
         long cpuNanos = in.readLong();
+        int lockedOut = in.readInt();
         List<CounterSnapshot> snapshots = new ArrayList<>();
         for (int i = in.readInt(); i > 0; i--) {
             snapshots.add(CounterSnapshot.readFrom(in));
         }
-        return new HostSamples(host, reason, snapshots, cpuNanos);
+        return new HostSamples(host, reason, bootId, snapshots, cpuNanos, lockedOut);
     }
 
     public byte[] toBytes() {
@@ -121,7 +165,8 @@ public final class HostSamples {
 
     @Override
     public String toString() {
-        return "HostSamples{host=" + host + ", unavailableReason=" + unavailableReason + ", snapshots="
-                + snapshots.size() + ", samplerCpuNanos=" + samplerCpuNanos + "}";
+        return "HostSamples{host=" + host + ", unavailableReason=" + unavailableReason + ", bootId=" + bootId
+                + ", snapshots=" + snapshots.size() + ", samplerCpuNanos=" + samplerCpuNanos + ", lockedOutIntervals="
+                + lockedOutIntervals + "}";
     }
 }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a Linux host's counters from /proc: stat (CPU time, context switches), meminfo, vmstat (swapping), net/dev and
- * diskstats. /proc/stat is required; a host without one of the others just lacks its figures.
+ * diskstats, and which kernel they are the counters of (sys/kernel/random/boot_id). /proc/stat is required; a host
+ * without one of the others just lacks its figures.
  */
 public final class ProcCounters {
     /** Where Linux mounts them. */
@@ -48,6 +49,20 @@ public final class ProcCounters {
         } catch (IOException | RuntimeException e) {
             return Optional.of("no CPU counters in " + root.resolve("stat") + " (" + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    /**
+     * The running kernel's boot id, a random UUID drawn at each boot: two hosts that report the same one share a kernel
+     * (containers, network namespaces), and with it /proc/stat, meminfo, vmstat and diskstats. Empty if the kernel does
+     * not offer it.
+     */
+    public Optional<String> bootId() {
+        try {
+            String bootId = optional("sys/kernel/random/boot_id");
+            return bootId == null || bootId.isBlank() ? Optional.empty() : Optional.of(bootId.trim());
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

@@ -6,6 +6,7 @@ import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The figures a host's sampling gives, each a metric identifier with its unit. CPU shares follow vmstat: user
@@ -72,6 +73,11 @@ public enum ResourceField {
         return unit;
     }
 
+    /** The figure of identifier {@code id}, if it is one (the sampler's own cost is not). */
+    static Optional<ResourceField> find(String id) {
+        return Optional.ofNullable(BY_ID.get(id));
+    }
+
     /** The figure of identifier {@code id}. */
     static ResourceField byId(String id) {
         ResourceField field = BY_ID.get(id);
@@ -84,6 +90,14 @@ public enum ResourceField {
     /** The host-wide figure's key. */
     public MetricKey key() {
         return MetricKey.of(id);
+    }
+
+    /**
+     * Whether the figure is the whole machine's wherever hosts share a kernel: all are, from /proc/stat, meminfo,
+     * vmstat and diskstats, but the network's, from /proc/net/dev, which shows the reader's network namespace.
+     */
+    boolean machineWide() {
+        return !id.startsWith("net_");
     }
 
     /** Bytes per second sum up to bytes moved, which the summary reports as {@code stat=total}. */

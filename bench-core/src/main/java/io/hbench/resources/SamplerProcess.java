@@ -65,7 +65,7 @@ public final class SamplerProcess {
         }
         // The cost is this whole process's CPU while it sampled, polling included; its start is a one-off.
         HostSamples costed = samples.unavailableReason().isPresent() ? samples
-                : HostSamples.of(samples.host(), samples.snapshots(), Math.max(0, processCpuNanos() - cpuAtStart));
+                : samples.withSamplerCpuNanos(Math.max(0, processCpuNanos() - cpuAtStart));
         // Written aside and renamed into place: the client reads a file as soon as it is listed.
         Path writing = new Path(new Path(dir, WRITING), name);
         try (FSDataOutputStream out = fs.create(writing, true)) {

@@ -21,6 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
+import java.util.stream.Stream;
 
 /**
  * Turns the snapshots a job's samplers took into each host's figures: merges a host's snapshots from every sampler into
@@ -32,6 +35,9 @@ import java.util.TreeMap;
  * appears mid-run has values from its first full interval on. Between snapshots further apart than
  * {@value #GAP_INTERVALS} intervals (no task ran on the host meanwhile, as between two TPCx-HS phases) there are no
  * values: sampling covers only the time tasks ran.
+ * <p>
+ * Sampled hosts that report the same kernel boot id (containers, network namespaces of one machine) are marked as
+ * sharing it, and the cluster summary counts their machine once for the figures that are its own.
  */
 public final class UsageCalculator {
     static final int GAP_INTERVALS = 3;
@@ -65,27 +71,44 @@ public final class UsageCalculator {
         requireNonNull(samples, "samples is null")
                 .forEach(one -> byHost.computeIfAbsent(one.host(), host -> new ArrayList<>()).add(one));
         List<HostUsage> hosts = new ArrayList<>();
-        byHost.forEach((host, parts) -> hosts.add(host(host, parts, interval)));
-        return new ResourceUsage(interval, phases, hosts, cluster(hosts));
+        Map<String, List<String>> hostsByKernel = new HashMap<>();
+        byHost.forEach((host, parts) -> {
+            HostUsage usage = host(host, parts, interval);
+            hosts.add(usage);
+            Optional<String> bootId = parts.stream().flatMap(part -> part.bootId().stream()).findFirst();
+            if (usage.unavailableReason().isEmpty() && bootId.isPresent()) {
+                hostsByKernel.computeIfAbsent(bootId.get(), kernel -> new ArrayList<>()).add(host);
+            }
+        });
+        List<HostUsage> marked = markSharedKernels(hosts, hostsByKernel.values());
+        return new ResourceUsage(interval, phases, marked, cluster(marked));
     }
 
     private static HostUsage host(String host, List<HostSamples> parts, Duration interval) {
         List<CounterSnapshot> snapshots = new ArrayList<>();
         long samplerCpuNanos = 0;
+        int lockedOutIntervals = 0;
         Optional<String> reason = Optional.empty();
         for (HostSamples part : parts) {
             snapshots.addAll(part.snapshots());
             samplerCpuNanos += part.samplerCpuNanos();
+            lockedOutIntervals += part.lockedOutIntervals();
             reason = reason.or(part::unavailableReason);
         }
+        // A sampler that waited for the host's lock left the host to the process that held it: if that process's
+        // samples are missing, that is why, however long the tasks ran.
+        Optional<String> lockedOut = lockedOutIntervals == 0 ? Optional.empty()
+                : Optional.of("another process on this host held its sampling lock for " + lockedOutIntervals
+                        + (lockedOutIntervals == 1 ? " interval" : " intervals") + " and handed no samples over (a"
+                        + " task attempt killed, or one that could not write them)");
         if (snapshots.isEmpty()) {
-            return HostUsage.unavailable(host, reason.orElse(parts.isEmpty()
+            return HostUsage.unavailable(host, reason.or(() -> lockedOut).orElse(parts.isEmpty()
                     ? "no samples arrived from this host" : "its tasks ended before a sample was taken"));
         }
         snapshots.sort(Comparator.comparing(CounterSnapshot::time));
         List<CounterSnapshot> kept = thin(snapshots, interval);
         if (kept.size() < 2) {
-            return HostUsage.unavailable(host, "its tasks ran for less than one sampling interval");
+            return HostUsage.unavailable(host, lockedOut.orElse("its tasks ran for less than one sampling interval"));
         }
         Map<MetricKey, Accumulator> figures = new HashMap<>();
         List<Instant> times = new ArrayList<>();
@@ -327,25 +350,52 @@ public final class UsageCalculator {
         return NO_DELTA;
     }
 
-    /** The cluster's mean of host means, maximum of host maxima and sum of host totals, for host-wide figures. */
-    private static List<Metric> cluster(List<HostUsage> hosts) {
-        Map<MetricKey, List<Metric>> byKey = new LinkedHashMap<>();
+    /** Each sampled host that shares its kernel with others, marked with their names. */
+    private static List<HostUsage> markSharedKernels(List<HostUsage> hosts, Collection<List<String>> hostsByKernel) {
+        Map<String, List<String>> sharers = new HashMap<>();
+        for (List<String> kernel : hostsByKernel) {
+            if (kernel.size() > 1) {
+                kernel.forEach(host -> sharers.put(host, kernel.stream().filter(other -> !other.equals(host))
+                        .collect(Collectors.toList())));
+            }
+        }
+        List<HostUsage> marked = new ArrayList<>();
         for (HostUsage host : hosts) {
+            marked.add(sharers.containsKey(host.host()) ? host.sharingKernelWith(sharers.get(host.host())) : host);
+        }
+        return marked;
+    }
+
+    /**
+     * The cluster's mean of host means, maximum of host maxima and sum of host totals, for host-wide figures. Hosts that
+     * share a kernel count once for its machine's figures: as one host with the mean of their means, the largest of
+     * their maxima and the largest of their totals (each saw the same counters, over its own window).
+     */
+    private static List<Metric> cluster(List<HostUsage> hosts) {
+        Map<MetricKey, Map<String, List<Metric>>> byKeyAndMachine = new LinkedHashMap<>();
+        for (HostUsage host : hosts) {
+            String kernel = Stream.concat(Stream.of(host.host()), host.sharesKernelWith().stream())
+                    .min(Comparator.naturalOrder()).orElseThrow();
             for (Metric metric : host.summary()) {
                 if (metric.labels().size() == 1) {
-                    byKey.computeIfAbsent(metric.key(), key -> new ArrayList<>()).add(metric);
+                    boolean machineWide = ResourceField.find(metric.id()).map(ResourceField::machineWide)
+                            .orElse(false);
+                    byKeyAndMachine.computeIfAbsent(metric.key(), key -> new LinkedHashMap<>())
+                            .computeIfAbsent(machineWide ? kernel : host.host(), machine -> new ArrayList<>())
+                            .add(metric);
                 }
             }
         }
         List<Metric> cluster = new ArrayList<>();
-        byKey.forEach((key, metrics) -> {
+        byKeyAndMachine.forEach((key, byMachine) -> {
             String stat = key.labels().get(ResourceField.STAT);
-            double value = stat.equals("max")
-                    ? metrics.stream().mapToDouble(Metric::value).max().orElseThrow()
-                    : stat.equals("total")
-                            ? metrics.stream().mapToDouble(Metric::value).sum()
-                            : metrics.stream().mapToDouble(Metric::value).average().orElseThrow();
-            cluster.add(new Metric(key, value, metrics.get(0).unit(), metrics.get(0).better()));
+            DoubleStream machines = byMachine.values().stream().mapToDouble(metrics -> stat.equals("mean")
+                    ? metrics.stream().mapToDouble(Metric::value).average().orElseThrow()
+                    : metrics.stream().mapToDouble(Metric::value).max().orElseThrow());
+            double value = stat.equals("max") ? machines.max().orElseThrow()
+                    : stat.equals("total") ? machines.sum() : machines.average().orElseThrow();
+            Metric first = byMachine.values().iterator().next().get(0);
+            cluster.add(new Metric(key, value, first.unit(), first.better()));
         });
         return cluster;
     }

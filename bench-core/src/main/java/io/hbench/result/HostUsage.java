@@ -5,29 +5,38 @@ import static io.hbench.result.Checks.checkNotBlank;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * What one host's CPU, memory, network and disks did while the run's tasks ran there: the sample times, a series per
  * figure between them, and a summary (each figure's {@code stat=mean} and {@code stat=max}, and for bytes moved
- * {@code stat=total}). A host that could not be sampled has only the reason why.
+ * {@code stat=total}), and the other sampled hosts that run on the same kernel, whose CPU, memory, swap and disk
+ * figures are therefore the same machine's. A host that could not be sampled has only the reason why.
  */
 public final class HostUsage {
     private final String host;
     private final Optional<String> unavailableReason;
+    private final List<String> sharesKernelWith;
     private final List<Instant> sampleTimes;
     private final List<ResourceSeries> series;
     private final List<Metric> summary;
 
-    private HostUsage(String host, Optional<String> unavailableReason, List<Instant> sampleTimes,
-            List<ResourceSeries> series, List<Metric> summary) {
+    private HostUsage(String host, Optional<String> unavailableReason, Collection<String> sharesKernelWith,
+            List<Instant> sampleTimes, List<ResourceSeries> series, List<Metric> summary) {
         this.host = checkNotBlank(host, "host");
         this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
+        this.sharesKernelWith = List.copyOf(new TreeSet<>(requireNonNull(sharesKernelWith,
+                "sharesKernelWith is null")));
         this.sampleTimes = List.copyOf(requireNonNull(sampleTimes, "sampleTimes is null"));
         this.series = List.copyOf(requireNonNull(series, "series is null"));
         this.summary = List.copyOf(requireNonNull(summary, "summary is null"));
+        checkArgument(!this.sharesKernelWith.contains(host), "host %s shares its kernel with itself", host);
+        checkArgument(unavailableReason.isEmpty() || this.sharesKernelWith.isEmpty(),
+                "unavailable host %s shares a kernel", host);
         for (int i = 1; i < this.sampleTimes.size(); i++) {
             checkArgument(this.sampleTimes.get(i).isAfter(this.sampleTimes.get(i - 1)),
                     "sample times of %s are not increasing at %s", host, i);
@@ -43,11 +52,17 @@ public final class HostUsage {
 
     public static HostUsage sampled(String host, List<Instant> sampleTimes, List<ResourceSeries> series,
             List<Metric> summary) {
-        return new HostUsage(host, Optional.empty(), sampleTimes, series, summary);
+        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary);
     }
 
     public static HostUsage unavailable(String host, String reason) {
-        return new HostUsage(host, Optional.of(checkNotBlank(reason, "reason")), List.of(), List.of(), List.of());
+        return new HostUsage(host, Optional.of(checkNotBlank(reason, "reason")), List.of(), List.of(), List.of(),
+                List.of());
+    }
+
+    /** This sampled host, running on the same kernel as {@code hosts}. */
+    public HostUsage sharingKernelWith(Collection<String> hosts) {
+        return new HostUsage(host, unavailableReason, hosts, sampleTimes, series, summary);
     }
 
     public String host() {
@@ -57,6 +72,15 @@ public final class HostUsage {
     /** Why the host has no figures (not Linux, no counters in its container, no samples arrived); empty if it has. */
     public Optional<String> unavailableReason() {
         return unavailableReason;
+    }
+
+    /**
+     * The other sampled hosts that reported this host's kernel (its boot id), by name: containers or network namespaces
+     * of one machine, whose CPU, memory, swap and disk counters are all that machine's. Empty for a host with a kernel
+     * of its own, or whose kernel did not say.
+     */
+    public List<String> sharesKernelWith() {
+        return sharesKernelWith;
     }
 
     /** When each counter snapshot was taken, on the host's clock. */
@@ -87,17 +111,18 @@ public final class HostUsage {
         }
         HostUsage that = (HostUsage) obj;
         return host.equals(that.host) && unavailableReason.equals(that.unavailableReason)
-                && sampleTimes.equals(that.sampleTimes) && series.equals(that.series) && summary.equals(that.summary);
+                && sharesKernelWith.equals(that.sharesKernelWith) && sampleTimes.equals(that.sampleTimes)
+                && series.equals(that.series) && summary.equals(that.summary);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(host, unavailableReason, sampleTimes, series, summary);
+        return Objects.hash(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary);
     }
 
     @Override
     public String toString() {
-        return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", samples="
-                + sampleTimes.size() + ", summary=" + summary + "}";
+        return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", sharesKernelWith="
+                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + "}";
     }
 }

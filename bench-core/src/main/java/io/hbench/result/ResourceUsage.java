@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * The resources a run used, host by host, measured from the kernel's counters while its tasks ran: the study's
  * "summary of resource utilization" with its time series. The cluster summary is over the hosts that were sampled:
- * the mean of their means, the largest of their maxima and the sum of their totals.
+ * the mean of their means, the largest of their maxima and the sum of their totals, where hosts that share a kernel
+ * count once for the figures that are its machine's (all but the network's).
  */
 public final class ResourceUsage {
     /** Which hosts were sampled, and when. */
@@ -73,6 +74,13 @@ public final class ResourceUsage {
         Set<String> names = new HashSet<>();
         for (HostUsage host : this.hosts) {
             checkArgument(names.add(host.host()), "duplicate host: %s", host.host());
+        }
+        for (HostUsage host : this.hosts) {
+            for (String other : host.sharesKernelWith()) {
+                checkArgument(host(other).filter(one -> one.sharesKernelWith().contains(host.host())).isPresent(),
+                        "%s shares its kernel with %s, which does not share it with %s", host.host(), other,
+                        host.host());
+            }
         }
     }
 

@@ -1,9 +1,11 @@
 package io.hbench.embedded;
 
 import io.hbench.environment.EnvironmentProbe;
+import io.hbench.fs.PrivateDirectory;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.result.Environment;
+import io.hbench.testing.OtherUser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +78,7 @@ class EmbeddedClusterTest {
 
     @Test
     void refusesADirectoryThatHoldsOtherFiles() throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("someone-elses"));
+        Path dir = PrivateDirectory.claim(temp.resolve("someone-elses"));
         Files.writeString(dir.resolve("precious.txt"), "keep me");
 
         assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))
@@ -85,5 +87,22 @@ class EmbeddedClusterTest {
                 .extracting(e -> ((BenchException) e).errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY);
         assertThat(dir.resolve("precious.txt")).hasContent("keep me");
         assertThat(FileUtil.list(dir.toFile())).containsExactly("precious.txt");
+    }
+
+    @Test
+    void aDirectoryAnotherUserMadeFirstIsRefusedAndNothingItLinksToIsWritten() throws Exception {
+        OtherUser.assumeRoot();
+        Path victim = Files.writeString(temp.resolve("victim.txt"), "the victim's own file\n");
+        Path dir = OtherUser.plantStorage(temp.resolve("hbench-embedded-root"), EmbeddedCluster.MARKER_FILE);
+        OtherUser.give(Files.createSymbolicLink(dir.resolve("cluster.properties"), victim));
+
+        assertThatThrownBy(() -> EmbeddedCluster.start(new Configuration(), dir))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-embeddedDir " + dir + " belongs to nobody, not to root who runs this, so hbench writes"
+                        + " nothing in it: remove it, or choose another -embeddedDir")
+                .extracting(e -> ((BenchException) e).errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY);
+        assertThat(victim).hasContent("the victim's own file");
+        assertThat(FileUtil.list(dir.toFile())).containsExactlyInAnyOrder(EmbeddedCluster.MARKER_FILE,
+                "cluster.properties");
     }
 }

@@ -156,6 +156,17 @@ class FindingsTest {
     }
 
     @Test
+    void namesAKernelSeveralHostsShareOnceForItsCpuAndNamesItAsTheirMachine() {
+        // w1 and w2 are namespaces of one machine: both report its CPU.
+        ResourceUsage usage = usage(host("w1", 85, 6, 10 * MIB).sharingKernelWith(List.of("w2")),
+                host("w2", 85, 6, 10 * MIB).sharingKernelWith(List.of("w1")), host("dn3", 40, 5, 10 * MIB));
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
+                .containsExactly("limit: held back by CPU on the machine w1, w2 share (91 % busy), on average while"
+                        + " sampled");
+    }
+
+    @Test
     void judgesTheResourcesInsideTheRunsPhasesNotItsStartUp() {
         List<Instant> times = List.of(START, START.plusSeconds(1), START.plusSeconds(2), START.plusSeconds(3),
                 START.plusSeconds(4));
@@ -192,16 +203,48 @@ class FindingsTest {
         assertThat(slowDiskHosts(0.70, 1.60, 0.69, 0.72)).containsExactly("dn2");
     }
 
+    @Test
+    void neverConvictsAHostForTheDisksOfAMachineItSharesWithTheOthers() {
+        // Four namespaces of one machine, sampled over windows of their own: their awaits differ, their disks do not.
+        List<HostUsage> hosts = diskHosts(0.70, 1.60, 0.69, 0.72);
+        List<String> names = List.of("dn1", "dn2", "dn3", "dn4");
+        for (int i = 0; i < hosts.size(); i++) {
+            String self = names.get(i);
+            hosts.set(i, hosts.get(i).sharingKernelWith(names.stream().filter(name -> !name.equals(self))
+                    .collect(Collectors.toList())));
+        }
+
+        assertThat(Findings.of(dfsio().resources(usage(hosts.toArray(new HostUsage[0]))).build(), Optional.empty()))
+                .noneMatch(finding -> finding.kind() == Finding.Kind.SLOW_HOST);
+    }
+
+    @Test
+    void namesTheMachineWhoseDisksAnsweredSlowlyByTheHostsThatShareIt() {
+        List<HostUsage> hosts = diskHosts(0.70, 1.60, 1.60, 0.69, 0.72);
+        hosts.set(1, hosts.get(1).sharingKernelWith(List.of("dn3")));
+        hosts.set(2, hosts.get(2).sharingKernelWith(List.of("dn2")));
+
+        assertThat(Findings.of(dfsio().resources(usage(hosts.toArray(new HostUsage[0]))).build(), Optional.empty()))
+                .filteredOn(finding -> finding.kind() == Finding.Kind.SLOW_HOST)
+                .extracting(Finding::host, Finding::text)
+                .containsExactly(tuple(Optional.of("dn2, dn3"), "the machine dn2, dn3 share: disk requests took"
+                        + " 1.600 ms on average (await), against 0.710 ms, the median of the 4 sampled machines"));
+    }
+
     private static List<String> slowDiskHosts(double... awaitMillis) {
+        return Findings.of(dfsio().resources(usage(diskHosts(awaitMillis).toArray(new HostUsage[0]))).build(),
+                Optional.empty()).stream().filter(finding -> finding.kind() == Finding.Kind.SLOW_HOST)
+                .map(finding -> finding.host().orElseThrow()).collect(Collectors.toList());
+    }
+
+    private static List<HostUsage> diskHosts(double... awaitMillis) {
         List<HostUsage> hosts = new ArrayList<>();
         for (int i = 0; i < awaitMillis.length; i++) {
             hosts.add(HostUsage.sampled("dn" + (i + 1), List.of(START, START.plusSeconds(1)), List.of(),
                     List.of(mean("cpu_user", 20, Unit.PERCENT), mean("cpu_system", 5, Unit.PERCENT),
                             mean("disk_latency", awaitMillis[i] / 1000, Unit.SECONDS))));
         }
-        return Findings.of(dfsio().resources(usage(hosts.toArray(new HostUsage[0]))).build(), Optional.empty())
-                .stream().filter(finding -> finding.kind() == Finding.Kind.SLOW_HOST)
-                .map(finding -> finding.host().orElseThrow()).collect(Collectors.toList());
+        return hosts;
     }
 
     @Test

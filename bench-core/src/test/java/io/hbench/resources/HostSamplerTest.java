@@ -3,12 +3,18 @@ package io.hbench.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbench.fs.PrivateDirectory;
+import io.hbench.testing.OtherUser;
+import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +24,11 @@ class HostSamplerTest {
     private static final Duration INTERVAL = Duration.ofMillis(50);
 
     @TempDir
-    Path lockDirectory;
+    Path temp;
+
+    private Path lockDirectory() {
+        return temp.resolve("hbench-root");
+    }
 
     @Test
     void tasksOfOneJobInOneProcessShareOneSamplerThatStopsWithTheLast() throws Exception {
@@ -36,14 +46,35 @@ class HostSamplerTest {
                 handedToFirst.snapshots().get(handedToFirst.snapshots().size() - 1).time());
         assertThat(handedToFirst.host()).isEqualTo("dn1");
         awaitNoSamplerThread();
-        assertThat(lockDirectory).as("the lock file is gone with the sampler").isEmptyDirectory();
+        assertThat(lockDirectory()).as("the lock file is gone with the sampler").isEmptyDirectory();
     }
 
     @Test
-    void whileAnotherProcessHoldsTheHostsLockThisOneTakesNoSnapshotsAndTakesOverWhenItLetsGo() throws Exception {
+    void hostsSharingOneTemporaryDirectoryEachSampleThemselvesForTheSameJob() {
+        HostSampler.Participation w1 = HostSampler.join("job_6", INTERVAL, CapturedProc.before(), lockDirectory(),
+                "w1");
+        HostSampler.Participation w2 = HostSampler.join("job_6", INTERVAL, CapturedProc.before(), lockDirectory(),
+                "w2");
+
+        HostSamples fromW1 = w1.leave();
+        HostSamples fromW2 = w2.leave();
+
+        // Each took its first snapshot at join and its last at leave: neither waited for the other's lock.
+        assertThat(fromW1.host()).isEqualTo("w1");
+        assertThat(fromW1.snapshots()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(fromW1.lockedOutIntervals()).isZero();
+        assertThat(fromW2.host()).isEqualTo("w2");
+        assertThat(fromW2.snapshots()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(fromW2.lockedOutIntervals()).isZero();
+    }
+
+    @Test
+    void whileAnotherProcessHoldsTheHostsLockThisOneTakesNoSnapshotsCountsTheIntervalsAndTakesOverWhenItLetsGo()
+            throws Exception {
         HostSampler.Participation participation;
         Instant released;
-        try (FileChannel other = FileChannel.open(lockDirectory.resolve(lockName("job_2")),
+        PrivateDirectory.claim(lockDirectory());
+        try (FileChannel other = FileChannel.open(HostSampler.lockFile(lockDirectory(), "job_2", "dn1"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock held = other.lock()) {
             participation = join("job_2");
@@ -53,13 +84,90 @@ class HostSamplerTest {
         Thread.sleep(4 * INTERVAL.toMillis());
         HostSamples samples = participation.leave();
 
+        assertThat(samples.lockedOutIntervals()).as("the first tick at least found the lock held").isPositive();
         assertThat(samples.snapshots()).as("taken once the lock was free").isNotEmpty()
                 .allSatisfy(snapshot -> assertThat(snapshot.time()).isAfterOrEqualTo(released));
     }
 
     @Test
+    void aLockDirectoryOfAnotherUserLeavesTheHostUnsampledWithThatReasonAndNothingWrittenInIt() throws IOException {
+        OtherUser.assumeRoot();
+        Path planted = OtherUser.give(Files.createDirectory(lockDirectory()));
+
+        HostSamples samples = join("job_7").leave();
+
+        assertThat(samples.snapshots()).isEmpty();
+        assertThat(samples.unavailableReason()).hasValue("its resource sampler's lock directory " + planted
+                + " belongs to nobody, not to root who runs this, so hbench does not use it (remove it)");
+        assertThat(planted).isEmptyDirectory();
+    }
+
+    @Test
+    // On a thread of its own: a sampler blocked opening the FIFO would hold the test's thread beyond interruption.
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFifoAtTheLockLeavesTheHostUnsampledAtOnceWithThatReason() throws Exception {
+        PrivateDirectory.claim(lockDirectory());
+        Path lock = HostSampler.lockFile(lockDirectory(), "job_8", "dn1");
+        mkfifo(lock);
+
+        HostSamples samples = join("job_8").leave();
+
+        assertThat(samples.snapshots()).isEmpty();
+        assertThat(samples.unavailableReason()).hasValue("its resource sampler's lock " + lock
+                + " is not a regular file, so hbench does not use it (remove it)");
+        assertThat(lock).as("left as found").exists();
+    }
+
+    @Test
+    void aLockFileOfAnotherUserLeavesTheHostUnsampledWithThatReason() throws IOException {
+        OtherUser.assumeRoot();
+        PrivateDirectory.claim(lockDirectory());
+        Path lock = OtherUser.give(Files.createFile(HostSampler.lockFile(lockDirectory(), "job_14", "dn1")));
+
+        HostSamples samples = join("job_14").leave();
+
+        assertThat(samples.snapshots()).isEmpty();
+        assertThat(samples.unavailableReason()).hasValue("its resource sampler's lock " + lock
+                + " belongs to nobody, not to root who runs this, so hbench does not use it (remove it)");
+    }
+
+    @Test
+    void aSymbolicLinkAtTheLockIsNeverFollowed() throws IOException {
+        PrivateDirectory.claim(lockDirectory());
+        Path lock = HostSampler.lockFile(lockDirectory(), "job_9", "dn1");
+        Path target = temp.resolve("chosen-by-another");
+        Files.createSymbolicLink(lock, target);
+
+        HostSamples samples = join("job_9").leave();
+
+        assertThat(target).as("nothing created where the link points").doesNotExist();
+        assertThat(samples.unavailableReason()).hasValue("its resource sampler's lock " + lock
+                + " is not a regular file, so hbench does not use it (remove it)");
+        assertThat(Files.isSymbolicLink(lock)).isTrue();
+    }
+
+    @Test
+    void lockFilesKilledSamplersLeftBehindAreRemovedAndHeldOnesKept() throws Exception {
+        PrivateDirectory.claim(lockDirectory());
+        Path leftBehind = Files.createFile(HostSampler.lockFile(lockDirectory(), "job_10", "dn1"));
+        Path held = Files.createFile(HostSampler.lockFile(lockDirectory(), "job_11", "dn1"));
+        FileTime longAgo = FileTime.from(Instant.now().minus(HostSampler.STALE_AFTER).minusSeconds(60));
+        Files.setLastModifiedTime(leftBehind, longAgo);
+        Files.setLastModifiedTime(held, longAgo);
+        Path recent = Files.createFile(HostSampler.lockFile(lockDirectory(), "job_12", "dn1"));
+
+        try (FileChannel other = FileChannel.open(held, StandardOpenOption.WRITE); FileLock lock = other.lock()) {
+            join("job_13").leave();
+        }
+
+        assertThat(leftBehind).doesNotExist();
+        assertThat(held).exists();
+        assertThat(recent).as("a sampler may be about to lock it").exists();
+    }
+
+    @Test
     void aHostWithoutCountersIsHandedOverAsUnavailable(@TempDir Path noProc) {
-        HostSamples samples = HostSampler.join("job_3", INTERVAL, new ProcCounters(noProc), lockDirectory, "mac")
+        HostSamples samples = HostSampler.join("job_3", INTERVAL, new ProcCounters(noProc), lockDirectory(), "mac")
                 .leave();
 
         assertThat(samples.unavailableReason()).hasValueSatisfying(reason -> assertThat(reason).contains("stat"));
@@ -75,11 +183,12 @@ class HostSamplerTest {
     }
 
     private HostSampler.Participation join(String job) {
-        return HostSampler.join(job, INTERVAL, CapturedProc.before(), lockDirectory, "dn1");
+        return HostSampler.join(job, INTERVAL, CapturedProc.before(), lockDirectory(), "dn1");
     }
 
-    private static String lockName(String job) {
-        return "hbench-resources-" + Integer.toHexString(job.hashCode()) + "-" + job + ".lock";
+    private static void mkfifo(Path path) throws IOException, InterruptedException {
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor()).isZero();
     }
 
     private static long samplerThreads() {

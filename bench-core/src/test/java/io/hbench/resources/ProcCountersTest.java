@@ -73,15 +73,24 @@ class ProcCountersTest {
     }
 
     @Test
+    void readsTheKernelsBootIdWhichNamesTheKernelHostsShare(@TempDir Path empty) {
+        assertThat(CapturedProc.before().bootId()).hasValue("6f1c2b0e-3d4a-4c5b-9e8f-0a1b2c3d4e5f");
+        assertThat(new ProcCounters(empty).bootId()).as("an older or stranger kernel").isEmpty();
+    }
+
+    @Test
     void snapshotsSurviveTheTripFromTaskToClient() throws IOException {
         CounterSnapshot snapshot = CapturedProc.after().read(CapturedProc.AFTER_TIME);
-        HostSamples samples = HostSamples.of("dn1", java.util.List.of(snapshot), 1234);
+        HostSamples samples = HostSamples.of("dn1", CapturedProc.after().bootId(), java.util.List.of(snapshot), 1234,
+                7);
 
         HostSamples read = HostSamples.fromBytes(samples.toBytes());
 
         assertThat(read.host()).isEqualTo("dn1");
         assertThat(read.snapshots()).containsExactly(snapshot);
         assertThat(read.samplerCpuNanos()).isEqualTo(1234);
+        assertThat(read.bootId()).hasValue("6f1c2b0e-3d4a-4c5b-9e8f-0a1b2c3d4e5f");
+        assertThat(read.lockedOutIntervals()).isEqualTo(7);
         assertThat(HostSamples.fromBytes(HostSamples.unavailable("mac", "no /proc").toBytes()).unavailableReason())
                 .hasValue("no /proc");
     }

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Every expected figure is worked out by hand from the captured files; the comments show how. */
@@ -149,6 +150,41 @@ class UsageCalculatorTest {
     }
 
     @Test
+    void aHostWhoseLockHolderHandedNothingOverIsNamedForThatNotForShortTasks() {
+        // w2's task ran 26 s; the process that held w2's lock (an attempt killed since) handed nothing over, so this
+        // one, locked out for 25 intervals, took only the final snapshot.
+        HostSamples lockedOut = HostSamples.of("w2", Optional.empty(), List.of(snapshot(26, Map.of())), 0, 25);
+
+        ResourceUsage usage = UsageCalculator.usage(List.of(lockedOut), List.of("w2"), SECOND, List.of());
+
+        assertThat(usage.host("w2").orElseThrow().unavailableReason()).hasValue("another process on this host held"
+                + " its sampling lock for 25 intervals and handed no samples over (a task attempt killed, or one"
+                + " that could not write them)");
+    }
+
+    @Test
+    void hostsReportingOneKernelAreNamedAsSharingItAndItsMachineFiguresCountOnceInTheCluster() {
+        // w1 and w2 are network namespaces of one machine: the same disk counters, their own interfaces. w3 is a
+        // machine of its own. In 1 s, machine a wrote 2048 sectors (1 MiB), machine b 4096 (2 MiB).
+        HostSamples w1 = HostSamples.of("w1", Optional.of("boot-a"),
+                List.of(machine(0, 0, 0), machine(1, 100, 2048)), 0, 0);
+        HostSamples w2 = HostSamples.of("w2", Optional.of("boot-a"),
+                List.of(machine(0, 0, 0), machine(1, 300, 2048)), 0, 0);
+        HostSamples w3 = HostSamples.of("w3", Optional.of("boot-b"),
+                List.of(machine(0, 0, 0), machine(1, 500, 4096)), 0, 0);
+
+        ResourceUsage usage = UsageCalculator.usage(List.of(w1, w2, w3), List.of(), SECOND, List.of());
+
+        assertThat(usage.host("w1").orElseThrow().sharesKernelWith()).containsExactly("w2");
+        assertThat(usage.host("w2").orElseThrow().sharesKernelWith()).containsExactly("w1");
+        assertThat(usage.host("w3").orElseThrow().sharesKernelWith()).isEmpty();
+        assertThat(usage.cluster(stat("disk_written", "total")).orElseThrow().value()).isEqualTo(3 << 20);
+        assertThat(usage.cluster(stat("disk_written", "mean")).orElseThrow().value()).isEqualTo(1.5 * (1 << 20));
+        assertThat(usage.cluster(stat("net_sent", "total")).orElseThrow().value()).as("each host's own interfaces")
+                .isEqualTo(900);
+    }
+
+    @Test
     void theClusterAveragesMeansTakesTheLargestMaximumAndAddsTotals() {
         HostSamples dn1 = HostSamples.of("dn1", List.of(snapshot(0, Map.of("eth0", 0L)),
                 snapshot(1, Map.of("eth0", 100L)), snapshot(2, Map.of("eth0", 400L))), 0);
@@ -200,6 +236,14 @@ class UsageCalculatorTest {
         bytesSent.forEach((name, bytes) -> interfaces.put(name, new CounterSnapshot.Interface(0, 0, bytes, 0)));
         CounterSnapshot.Cpu cpu = new CounterSnapshot.Cpu(100L * seconds, 0, 0, 100L * seconds, 0, 0, 0, 0, 0);
         return new CounterSnapshot(T0.plusSeconds(seconds), cpu, 1000, 500, 0, 0, interfaces, Map.of());
+    }
+
+    /** Snapshot at {@code T0 + seconds} of a host that has sent these bytes on eth0 and written these sectors on sda. */
+    private static CounterSnapshot machine(int seconds, long bytesSent, long sectorsWritten) {
+        CounterSnapshot.Cpu cpu = new CounterSnapshot.Cpu(100L * seconds, 0, 0, 100L * seconds, 0, 0, 0, 0, 0);
+        return new CounterSnapshot(T0.plusSeconds(seconds), cpu, 1000, 500, 0, 0,
+                Map.of("eth0", new CounterSnapshot.Interface(0, 0, bytesSent, 0)),
+                Map.of("sda", new CounterSnapshot.Disk(false, 0, 0, 0, sectorsWritten / 8, sectorsWritten, 0, -1)));
     }
 
     private static HostUsage usage(CounterSnapshot... snapshots) {

@@ -6,8 +6,6 @@ import io.hbench.stats.Histograms;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -66,7 +64,7 @@ final class Replication {
             decommissionedBlocks += node.blockCount();
             excluded.add(node.transferAddress());
         }
-        Files.write(standalone.excludeFile(), excluded, StandardCharsets.UTF_8);
+        standalone.exclude(excluded);
         target.client().refreshNodes();
         blockManager.setMaxReplicationStreams(options.nodeReplicationLimit());
 

@@ -5,15 +5,19 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.FileLocks;
+import io.hbench.fs.PrivateDirectory;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -88,8 +92,8 @@ final class StandaloneNameNode implements NameNodeTarget {
         Path exclude = hosts.resolve("exclude");
         try {
             Files.createDirectories(hosts);
-            Files.write(exclude, new byte[0]);
-            Files.write(hosts.resolve("include"), new byte[0]);
+            writeHosts(exclude, List.of());
+            writeHosts(hosts.resolve("include"), List.of());
         } catch (IOException e) {
             throw failed(dir, e);
         }
@@ -120,7 +124,7 @@ final class StandaloneNameNode implements NameNodeTarget {
         if (!Files.exists(lockFile)) {
             return;
         }
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
             FileLock lock = FileLocks.tryLock(channel);
             if (lock == null) {
                 throw inUse(dir);
@@ -152,21 +156,14 @@ final class StandaloneNameNode implements NameNodeTarget {
                 + " did not start: " + e.getMessage() + "; if its storage is damaged, remove that directory", e);
     }
 
+    /**
+     * The directory is this user's alone, or nothing is written in it: under a shared temporary directory another user
+     * could have made it first, marker and all, with its hosts files linked to the victim's.
+     */
     private static void prepare(Path dir) {
         try {
-            if (Files.exists(dir) && !Files.exists(dir.resolve(MARKER_FILE))) {
-                try (Stream<Path> entries = Files.list(dir)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new BenchException(ErrorCode.UNSAFE_DIRECTORY, "-standaloneDir " + dir
-                                + " holds files hbench did not create; choose an empty or new directory");
-                    }
-                }
-            }
-            Files.createDirectories(dir);
-            if (!Files.exists(dir.resolve(MARKER_FILE))) {
-                Files.writeString(dir.resolve(MARKER_FILE),
-                        "Name directory of hbench's standalone NameNode. Delete this directory to reset it.\n");
-            }
+            PrivateDirectory.claimStorage(dir, "-standaloneDir", MARKER_FILE,
+                    "Name directory of hbench's standalone NameNode. Delete this directory to reset it.\n");
         } catch (IOException e) {
             throw new BenchException(ErrorCode.EMBEDDED_CLUSTER_FAILED, "cannot create the standalone NameNode"
                     + " directory " + dir + ": " + e.getMessage(), e);
@@ -212,9 +209,18 @@ final class StandaloneNameNode implements NameNodeTarget {
         return directory;
     }
 
-    /** The hosts exclude file, where decommissioned simulated DataNodes are listed. */
-    Path excludeFile() {
-        return excludeFile;
+    /** Lists {@code hosts} in the hosts exclude file, as decommissioned; the NameNode reads it on refreshNodes. */
+    void exclude(List<String> hosts) throws IOException {
+        writeHosts(excludeFile, hosts);
+    }
+
+    /** One host a line, never through a link. */
+    private static void writeHosts(Path file, List<String> hosts) throws IOException {
+        try (OutputStream out = PrivateDirectory.overwrite(file)) {
+            for (String host : hosts) {
+                out.write((host + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }
     }
 
     @Override

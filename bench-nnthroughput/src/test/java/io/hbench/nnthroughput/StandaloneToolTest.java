@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.fs.PrivateDirectory;
+import io.hbench.testing.OtherUser;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -72,7 +74,7 @@ class StandaloneToolTest {
 
     @Test
     void aNameDirectoryAnotherNameNodeHoldsIsRefusedInOneLine() throws Exception {
-        Path dir = temp.resolve("held");
+        Path dir = PrivateDirectory.claim(temp.resolve("held"));
         Path name = Files.createDirectories(dir.resolve("name"));
         Files.writeString(dir.resolve(StandaloneNameNode.MARKER_FILE), "");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -90,6 +92,26 @@ class StandaloneToolTest {
                 + " another -standaloneDir\n");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(name.resolve("current")).as("the NameNode was not started: nothing formatted").doesNotExist();
+    }
+
+    @Test
+    void aDirectoryAnotherUserMadeFirstIsRefusedAndTheFileItsExcludeLinksToIsLeftWhole() throws Exception {
+        OtherUser.assumeRoot();
+        Path victim = Files.writeString(temp.resolve("victim.txt"), "the victim's own file\n");
+        Path dir = OtherUser.plantStorage(temp.resolve("hbench-nnthroughput-root"), StandaloneNameNode.MARKER_FILE);
+        Path hosts = OtherUser.give(Files.createDirectory(dir.resolve("hosts")));
+        OtherUser.give(Files.createSymbolicLink(hosts.resolve("exclude"), victim));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = run(new String[] {"-op", "create", "-files", "1", "-standaloneDir", dir.toString()}, out, err);
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().findFirst()).hasValue("NNThroughputBenchmark:"
+                + " -standaloneDir " + dir + " belongs to nobody, not to root who runs this, so hbench writes nothing in"
+                + " it: remove it, or choose another -standaloneDir");
+        assertThat(victim).hasContent("the victim's own file");
+        assertThat(dir.resolve("name")).doesNotExist();
     }
 
     private static int run(String[] args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {

@@ -52,17 +52,18 @@ import static java.util.Objects.requireNonNull;
  * {@code durationSeconds}, a task's {@code durationSeconds}, a job's {@code applicationId} and the environment's
  * {@code taskHosts} are derived: written for readers of the file, checked or ignored when read back (the outcome and
  * the durations are checked). A number too large for a double ({@code 1e309}) is refused wherever it stands. Schema
- * {@value #PREVIOUS_SCHEMA} differs only in lacking the resources' {@code coverage}, and is read as covering the tasks'
- * hosts while they ran, which is all it could sample; files of any other schema are refused with a message that says
- * so, never misread.
+ * {@code hbench-result/3} differs only in lacking the resources' hosts' {@code sharesKernelWith}, and is read as hosts
+ * with kernels of their own, which is all it could tell; {@code hbench-result/2} lacks the resources' {@code coverage}
+ * as well, and is read as covering the tasks' hosts while they ran, which is all it could sample. Files of any other
+ * schema are refused with a message that says so, never misread.
  */
 public final class JsonResultFormat
         implements ResultFormat {
-    public static final String SCHEMA = "hbench-result/3";
-    /** The schema before resources said what they cover; read as covering the tasks' hosts while they ran. */
-    static final String PREVIOUS_SCHEMA = "hbench-result/2";
+    public static final String SCHEMA = "hbench-result/4";
+    /** The schemas before this one that are read: each lacks fields that read as what it could not tell. */
+    static final List<String> EARLIER_SCHEMAS = List.of("hbench-result/2", "hbench-result/3");
     /** The JSON Schema of {@value #SCHEMA}, on the class path. */
-    public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-3.schema.json";
+    public static final String SCHEMA_RESOURCE = "/io/hbench/result/hbench-result-4.schema.json";
 
     private static final String SCHEMA_PREFIX = "hbench-result/";
     /** How long a message of {@link #read} may be: a wrong value it quotes may be as long as the file. */
@@ -263,6 +264,11 @@ public final class JsonResultFormat
             json.writeStartObject();
             json.writeStringField("host", host.host());
             json.writeStringField("unavailable", host.unavailableReason().orElse(null));
+            json.writeArrayFieldStart("sharesKernelWith");
+            for (String other : host.sharesKernelWith()) {
+                json.writeString(other);
+            }
+            json.writeEndArray();
             json.writeArrayFieldStart("sampleTimes");
             for (Instant time : host.sampleTimes()) {
                 json.writeString(time.toString());
@@ -335,10 +341,11 @@ public final class JsonResultFormat
             throw new IOException("not an hbench result: no \"schema\" field");
         }
         String schema = text(root, "schema");
-        if (!schema.equals(SCHEMA) && !schema.equals(PREVIOUS_SCHEMA)) {
+        if (!schema.equals(SCHEMA) && !EARLIER_SCHEMAS.contains(schema)) {
             if (schema.startsWith(SCHEMA_PREFIX)) {
                 throw new IOException("written in schema " + schema + " by another hbench version; this one reads "
-                        + PREVIOUS_SCHEMA + " and " + SCHEMA + ": rerun the benchmark with this version");
+                        + String.join(", ", EARLIER_SCHEMAS) + " and " + SCHEMA
+                        + ": rerun the benchmark with this version");
             }
             throw new IOException("not an hbench result: schema is " + schema);
         }
@@ -503,7 +510,15 @@ public final class JsonResultFormat
                 }
                 series.add(new ResourceSeries(readKey(one), unit(one), values));
             }
-            hosts.add(HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary")));
+            // Schemas 2 and 3 did not say whether hosts shared a kernel.
+            List<String> sharesKernelWith = new ArrayList<>();
+            if (host.has("sharesKernelWith")) {
+                for (JsonNode other : array(host, "sharesKernelWith")) {
+                    sharesKernelWith.add(textValue(other, "sharesKernelWith"));
+                }
+            }
+            hosts.add(HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary"))
+                    .sharingKernelWith(sharesKernelWith));
         }
         // Schema 2 had no coverage: its resources were always the tasks' hosts while they ran.
         ResourceUsage.Coverage coverage = node.has("coverage") ? coverage(text(node, "coverage"))

@@ -13,10 +13,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The console's summary of resource utilization, the table of the TPCx-HS study: per host, the mean of each figure
@@ -31,7 +34,8 @@ import java.util.stream.Collectors;
  * Sampler cost: 0.021 % of one core per host
  * </pre>
  * MiB is 2^20 bytes; busy% is the share of time the host's busiest disk had requests in flight; a figure a host lacks
- * is "-". Numbers never depend on the locale.
+ * is "-". Hosts that share a kernel are named under the table ({@link #sharedKernels}). Numbers never depend on the
+ * locale.
  */
 public final class ResourceSummaryFormat {
     private static final List<Column> COLUMNS = List.of(
@@ -68,9 +72,32 @@ public final class ResourceSummaryFormat {
                     + moved(usage, "disk_read") + " read, " + moved(usage, "disk_written") + " written");
             usage.cluster(MetricKey.of("sampler_cpu").withLabel("stat", "mean")).ifPresent(cost -> lines.add(
                     "Sampler cost: " + fixed(cost.value(), 3) + " % of one core per host"));
+            lines.addAll(sharedKernels(usage));
         }
         if (!unavailable.isEmpty()) {
             lines.add("Not sampled: " + String.join(", ", unavailable));
+        }
+        return lines;
+    }
+
+    /**
+     * One line per group of sampled hosts that run on one kernel (the same boot id): their CPU, memory, swap and disk
+     * figures are one machine's, which the table repeats for each. Empty if every host has a kernel of its own. The
+     * report shows the same lines.
+     */
+    public static List<String> sharedKernels(ResourceUsage usage) {
+        Set<List<String>> groups = new LinkedHashSet<>();
+        for (HostUsage host : usage.hosts()) {
+            if (!host.sharesKernelWith().isEmpty()) {
+                groups.add(Stream.concat(Stream.of(host.host()), host.sharesKernelWith().stream()).sorted()
+                        .collect(Collectors.toList()));
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (List<String> group : groups) {
+            lines.add("One kernel: " + String.join(", ", group) + " (containers or namespaces of one machine): their"
+                    + " CPU, memory, swap and disk figures are that machine's, not each host's own; the mean and the"
+                    + " totals count them once");
         }
         return lines;
     }

@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.TreeMap;
 
 import static io.hbench.result.format.SampleResults.END;
@@ -92,7 +93,7 @@ class JsonResultFormatTest {
                 "schema", "benchmark", "operation", "primaryMetric", "start", "end", "durationSeconds", "outcome",
                 "failures", "parameters", "locations", "outputs", "environment", "jobs", "metrics", "distributions",
                 "timeSeries", "tasks", "resources");
-        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/3");
+        assertThat(root.get("schema").textValue()).isEqualTo("hbench-result/4");
     }
 
     @Test
@@ -140,18 +141,44 @@ class JsonResultFormatTest {
 
         assertThatThrownBy(() -> JsonResultFormat.read(new StringReader(schema1)))
                 .isInstanceOf(IOException.class)
-                .hasMessage("written in schema hbench-result/1 by another hbench version; this one reads hbench-result/2"
-                        + " and hbench-result/3: rerun the benchmark with this version");
+                .hasMessage("written in schema hbench-result/1 by another hbench version; this one reads hbench-result/2,"
+                        + " hbench-result/3 and hbench-result/4: rerun the benchmark with this version");
     }
 
     @Test
-    void readsASchema2ResultAsSampledWhileItsTasksRan() throws Exception {
+    void readsASchema2ResultAsSampledWhileItsTasksRanOnKernelsOfTheirOwn() throws Exception {
         String written = write(SampleResults.seeded());
-        String schema2 = written.replace("\"hbench-result/3\"", "\"hbench-result/2\"")
-                .replace("\"coverage\" : \"tasks\",", "");
+        String schema2 = written.replace("\"hbench-result/4\"", "\"hbench-result/2\"")
+                .replace("\"coverage\" : \"tasks\",", "").replaceAll("\"sharesKernelWith\" : \\[ \\],", "");
 
-        assertThat(schema2).doesNotContain("coverage");
+        assertThat(schema2).doesNotContain("coverage").doesNotContain("sharesKernelWith");
         assertThat(JsonResultFormat.read(new StringReader(schema2))).isEqualTo(SampleResults.seeded());
+    }
+
+    @Test
+    void readsASchema3ResultAsHostsOnKernelsOfTheirOwn() throws Exception {
+        String schema3 = write(SampleResults.seeded()).replace("\"hbench-result/4\"", "\"hbench-result/3\"")
+                .replaceAll("\"sharesKernelWith\" : \\[ \\],", "");
+
+        assertThat(schema3).doesNotContain("sharesKernelWith");
+        assertThat(JsonResultFormat.read(new StringReader(schema3))).isEqualTo(SampleResults.seeded());
+    }
+
+    @Test
+    void hostsThatShareAKernelSaySoAndReadBack() throws IOException {
+        BenchResult result = BenchResult.builder("TestDFSIO", "write").primaryMetric("throughput")
+                .start(Instant.parse("2026-11-23T10:00:00Z")).end(Instant.parse("2026-11-23T10:00:05Z"))
+                .environment(SampleResults.environment())
+                .metric("throughput", 1.0, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .resources(SampleResults.resourcesOfOneKernel(new Random(7)))
+                .build();
+
+        String json = write(result);
+
+        assertThat(new ObjectMapper().readTree(json).get("resources").get("hosts").get(0).get("sharesKernelWith")
+                .toString()).isEqualTo("[\"w2.example.com\"]");
+        ResultSchema.assertValid(json);
+        assertThat(JsonResultFormat.read(new StringReader(json))).isEqualTo(result);
     }
 
     @Test

@@ -36,6 +36,16 @@ class ResourceSummaryFormatTest {
     }
 
     @Test
+    void hostsOnOneKernelAreNamedUnderTheTableWithWhatTheirFiguresAre() {
+        List<String> lines = ResourceSummaryFormat.lines(SampleResults.resourcesOfOneKernel(new Random(7)));
+
+        assertThat(lines).contains("One kernel: w1.example.com, w2.example.com (containers or namespaces of one"
+                + " machine): their CPU, memory, swap and disk figures are that machine's, not each host's own; the"
+                + " mean and the totals count them once");
+        assertThat(lines).noneMatch(line -> line.contains("w3.example.com,"));
+    }
+
+    @Test
     void withNoHostSampledItSaysWhichHostsAndWhy() {
         ResourceUsage usage = new ResourceUsage(Duration.ofMillis(500), List.of(),
                 List.of(HostUsage.unavailable("mac1", "no /proc")), List.of());

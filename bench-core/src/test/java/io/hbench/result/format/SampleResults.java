@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -112,29 +113,46 @@ final class SampleResults {
     static ResourceUsage resources(Random random) {
         List<HostSamples> samples = new ArrayList<>();
         for (String host : List.of("dn1.example.com", "dn2.example.com")) {
-            List<CounterSnapshot> snapshots = new ArrayList<>();
-            long busy = 0;
-            long idle = 0;
-            long sent = 0;
-            long written = 0;
-            for (int second = 0; second <= 5; second++) {
-                busy += random.nextInt(100);
-                idle += 100 - random.nextInt(100);
-                sent += random.nextInt(100_000_000);
-                written += random.nextInt(100_000);
-                snapshots.add(new CounterSnapshot(START.plusSeconds(second),
-                        new CounterSnapshot.Cpu(busy, 0, busy / 4, idle, busy / 8, 0, 0, 0, busy * 100),
-                        16_000_000, 8_000_000 - random.nextInt(1_000_000), 0, 0,
-                        Map.of("eth0", new CounterSnapshot.Interface(sent / 2, sent / 3000, sent, sent / 1500),
-                                "lo", new CounterSnapshot.Interface(second * 1000L, second, second * 1000L, second)),
-                        Map.of("sda", new CounterSnapshot.Disk(false, written / 64, written, written / 100,
-                                written / 32, written * 2, written / 50, second * 400L))));
-            }
-            samples.add(HostSamples.of(host, snapshots, 1_000_000L + random.nextInt(1_000_000)));
+            samples.add(HostSamples.of(host, snapshots(random), 1_000_000L + random.nextInt(1_000_000)));
         }
         samples.add(HostSamples.unavailable("mac1.example.com", "no CPU counters in /proc/stat (NoSuchFileException)"));
         return UsageCalculator.usage(samples, List.of(), Duration.ofSeconds(1),
                 List.of(new Phase("write", START, END)));
+    }
+
+    /** Two network namespaces of one machine, which report the same kernel, and a machine of its own. */
+    static ResourceUsage resourcesOfOneKernel(Random random) {
+        List<HostSamples> samples = new ArrayList<>();
+        for (String host : List.of("w1.example.com", "w2.example.com")) {
+            samples.add(HostSamples.of(host, Optional.of("boot-of-the-shared-machine"), snapshots(random), 1_000_000L,
+                    0));
+        }
+        samples.add(HostSamples.of("w3.example.com", Optional.of("boot-of-w3"), snapshots(random), 1_000_000L, 0));
+        return UsageCalculator.usage(samples, List.of(), Duration.ofSeconds(1),
+                List.of(new Phase("write", START, END)));
+    }
+
+    /** A snapshot every second for five seconds, of counters that grow by random amounts. */
+    private static List<CounterSnapshot> snapshots(Random random) {
+        List<CounterSnapshot> snapshots = new ArrayList<>();
+        long busy = 0;
+        long idle = 0;
+        long sent = 0;
+        long written = 0;
+        for (int second = 0; second <= 5; second++) {
+            busy += random.nextInt(100);
+            idle += 100 - random.nextInt(100);
+            sent += random.nextInt(100_000_000);
+            written += random.nextInt(100_000);
+            snapshots.add(new CounterSnapshot(START.plusSeconds(second),
+                    new CounterSnapshot.Cpu(busy, 0, busy / 4, idle, busy / 8, 0, 0, 0, busy * 100),
+                    16_000_000, 8_000_000 - random.nextInt(1_000_000), 0, 0,
+                    Map.of("eth0", new CounterSnapshot.Interface(sent / 2, sent / 3000, sent, sent / 1500),
+                            "lo", new CounterSnapshot.Interface(second * 1000L, second, second * 1000L, second)),
+                    Map.of("sda", new CounterSnapshot.Disk(false, written / 64, written, written / 100,
+                            written / 32, written * 2, written / 50, second * 400L))));
+        }
+        return snapshots;
     }
 
     /** A fixed environment, as a YARN cluster's client would record it. */

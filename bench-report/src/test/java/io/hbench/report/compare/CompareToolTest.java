@@ -246,7 +246,8 @@ class CompareToolTest {
 
         assertThat(compare(old.toString(), "-vs", newDir.toString())).isEqualTo(2);
         assertThat(err()).isEqualTo("Compare: " + old + ": written in schema hbench-result/1 by another hbench version;"
-                + " this one reads hbench-result/2 and hbench-result/3: rerun the benchmark with this version\n");
+                + " this one reads hbench-result/2, hbench-result/3 and hbench-result/4: rerun the benchmark with this"
+                + " version\n");
     }
 
     @Test
