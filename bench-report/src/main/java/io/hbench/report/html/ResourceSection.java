@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
 
 /**
  * A run's "Resource utilization" in the page's data, computed here so that the page's script only draws: the table of
- * means with the columns and digits of {@link ResourceSummaryFormat}, the hosts that were not sampled and why, the run's
+ * means with the columns and digits of {@link ResourceSummaryFormat}, the hosts that were not sampled and why, the
+ * console's lines on hosts that share one kernel, the run's
  * phases, and three charts over time (CPU busy, network, disk) with a line per sampled host. Times are seconds since the
  * run's start; a value is at the middle of its sampling interval, since it is a rate over the whole interval.
  */
@@ -50,6 +51,11 @@ final class ResourceSection {
         writeHeading(json, usage);
         writeTable(json, usage);
         writeUnavailable(json, usage);
+        json.writeArrayFieldStart("sharedKernels");
+        for (String line : ResourceSummaryFormat.sharedKernels(usage)) {
+            json.writeString(line);
+        }
+        json.writeEndArray();
         writePhases(json, usage.phases(), result.start());
         json.writeArrayFieldStart("charts");
         // All three or none, whatever figures the hosts lack, so that the charts of a page can be counted in advance.

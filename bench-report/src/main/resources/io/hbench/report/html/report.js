@@ -320,11 +320,14 @@
     })}, options: {scales: {x: x, y: {title: {display: true, text: spec.unit}, beginAtZero: true}}}});
   }
 
-  // The console's table of means, the hosts without figures, and CPU, network and disk over time per host.
+  // The console's table of means, the hosts on one kernel, the hosts without figures, and CPU, network and disk over time per host.
   function resourcesPart(r, view) {
     var part = el('div', {'class': 'resources'}, [el('h3', {}, ['Resource utilization']),
       el('div', {'class': 'sub'}, [view.heading + (view.window ? '. ' + view.window : '')])]);
     if (view.rows.length > 0) { part.appendChild(el('div', {'class': 'wide'}, [table(view.columns, view.rows)])); }
+    view.sharedKernels.forEach(function (line) {
+      part.appendChild(el('div', {'class': 'unsampled'}, [line]));
+    });
     view.unavailable.forEach(function (h) {
       part.appendChild(el('div', {'class': 'unsampled'}, ['Not sampled: ' + h.host + ' (' + h.reason + ')']));
     });

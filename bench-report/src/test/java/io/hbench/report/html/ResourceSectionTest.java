@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -86,6 +87,23 @@ class ResourceSectionTest {
         assertThat(unavailable.get(0).get("host").textValue()).isEqualTo("mac1.example.com");
         assertThat(unavailable.get(0).get("reason").textValue()).isEqualTo("no /proc/stat </script>");
         assertThat(page).contains("no /proc/stat \\u003c/script>").doesNotContain("no /proc/stat </script>");
+    }
+
+    @Test
+    void saysWhichHostsShareOneKernelInTheConsolesWords() throws Exception {
+        ResourceUsage usage = usage();
+        HostUsage sampled = usage.hosts().get(0);
+        HostUsage other = HostUsage.sampled("dn2", sampled.sampleTimes(), sampled.series(), sampled.summary());
+        ResourceUsage shared = new ResourceUsage(usage.interval(), usage.phases(),
+                List.of(sampled.sharingKernelWith(List.of("dn2")), other.sharingKernelWith(List.of(HOST))),
+                usage.cluster());
+
+        JsonNode section = resourceSection(write(run(shared)));
+
+        assertThat(texts(section.get("sharedKernels"))).isEqualTo(ResourceSummaryFormat.sharedKernels(shared))
+                .singleElement().asString().startsWith("One kernel: " + String.join(", ", new TreeSet<>(List.of(HOST,
+                        "dn2"))) + " ");
+        assertThat(resourceSection(write(run(usage))).get("sharedKernels")).isEmpty();
     }
 
     @Test
