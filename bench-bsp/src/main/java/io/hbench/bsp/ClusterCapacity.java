@@ -5,6 +5,7 @@ import io.hbench.error.ErrorCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
@@ -13,20 +14,23 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * How many map tasks of the configured size a YARN cluster can run at once now, from each running node's free memory
- * and vcores, after the MapReduce ApplicationMaster has taken its container. BSP jobs need all their peers at once;
- * Suite sizes its steps by it.
+ * and vcores, after the MapReduce ApplicationMaster has taken its container, and on how many hosts. BSP jobs need all
+ * their peers at once, and say when they must share hosts; Suite sizes its steps by it.
  */
 public final class ClusterCapacity {
     private final int runningNodes;
     private final long concurrentMaps;
     private final long mapMemory;
     private final long mapVcores;
+    private final List<String> hostsWithRoom;
 
-    private ClusterCapacity(int runningNodes, long concurrentMaps, long mapMemory, long mapVcores) {
+    private ClusterCapacity(int runningNodes, long concurrentMaps, long mapMemory, long mapVcores,
+            List<String> hostsWithRoom) {
         this.runningNodes = runningNodes;
         this.concurrentMaps = concurrentMaps;
         this.mapMemory = mapMemory;
         this.mapVcores = mapVcores;
+        this.hostsWithRoom = hostsWithRoom;
     }
 
     /**
@@ -41,21 +45,27 @@ public final class ClusterCapacity {
         long amMemory = positive(conf.getLong("yarn.app.mapreduce.am.resource.mb", 1536), 1536);
         long amVcores = positive(conf.getLong("yarn.app.mapreduce.am.resource.cpu-vcores", 1), 1);
         List<long[]> free = new ArrayList<>();
+        TreeSet<String> hostsWithRoom = new TreeSet<>();
         try (YarnClient yarn = YarnClient.createYarnClient()) {
             yarn.init(conf);
             yarn.start();
             for (NodeReport node : yarn.getNodeReports(NodeState.RUNNING)) {
                 long usedMemory = node.getUsed() == null ? 0 : node.getUsed().getMemorySize();
                 long usedVcores = node.getUsed() == null ? 0 : node.getUsed().getVirtualCores();
-                free.add(new long[] {node.getCapability().getMemorySize() - usedMemory,
-                        node.getCapability().getVirtualCores() - usedVcores});
+                long[] room = {node.getCapability().getMemorySize() - usedMemory,
+                        node.getCapability().getVirtualCores() - usedVcores};
+                free.add(room);
+                if (room[0] >= mapMemory && room[1] >= mapVcores) {
+                    // By name: NodeManagers that share a host share its links.
+                    hostsWithRoom.add(node.getNodeId().getHost());
+                }
             }
         } catch (IOException | YarnException e) {
             throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot ask YARN how many tasks it can run at once: "
                     + Coordinator.describe(e), e);
         }
         return new ClusterCapacity(free.size(), concurrentMaps(free, mapMemory, mapVcores, amMemory, amVcores),
-                mapMemory, mapVcores);
+                mapMemory, mapVcores, List.copyOf(hostsWithRoom));
     }
 
     public int runningNodes() {
@@ -65,6 +75,11 @@ public final class ClusterCapacity {
     /** Map tasks that can run at once now, beside the job's ApplicationMaster. */
     public long concurrentMaps() {
         return concurrentMaps;
+    }
+
+    /** The hosts of running NodeManagers with room for a map task now, by name. */
+    public List<String> hostsWithRoom() {
+        return hostsWithRoom;
     }
 
     long mapMemory() {

@@ -10,6 +10,7 @@ import io.hbench.resources.ResourceSampling;
 import io.hbench.result.SubmittedJob;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,14 @@ import org.apache.hadoop.security.Credentials;
  * the cluster can run at once is refused before it is submitted: on YARN from the running nodes'
  * free memory and vcores against the map container's size; in MapReduce's in-process runner from
  * {@link BspSettings#LOCAL_MAX_PEERS_KEY}, and there the runner is told to run them all at once.
+ *
+ * <p>On YARN the peers' splits name no host: the CapacityScheduler gives asks that name none at most one container per
+ * NodeManager heartbeat ({@code per-node-heartbeat.maximum-offswitch-assignments}, 1 by default), so with room on
+ * every host the peers spread one per host per round of heartbeats. Naming hosts places them worse: the
+ * ApplicationMaster asks with locality relaxed, and the scheduler relaxes a job's last asks after a single missed
+ * chance, putting the last peer beside another (docs/bsp.md). When there are more peers than hosts with room, or room
+ * on one host only, the progress stream says so before the job is submitted; where the peers ran is in their
+ * reports, for the program to judge.
  *
  * <p>Peers on other hosts are never told to reach the coordinator at a loopback address: see
  * {@link BspSettings#COORDINATOR_ADDRESS_KEY}. Each run has a fresh {@link RunSecret}, which reaches
@@ -92,7 +101,7 @@ public final class MapReduceBspRunner implements BspRunner {
         if (!local) {
             BspSettings.checkDataAddressForOtherHosts(conf, network);
         }
-        checkCapacity(spec.peers(), local);
+        checkCapacity(spec, local);
         BspJobSpec sampled = spec.withResourceInterval(ResourceSampling.interval(conf));
         RunSecret secret = RunSecret.generate();
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), sampled,
@@ -199,7 +208,8 @@ public final class MapReduceBspRunner implements BspRunner {
         }
     }
 
-    private void checkCapacity(int peers, boolean local) {
+    private void checkCapacity(BspJobSpec spec, boolean local) {
+        int peers = spec.peers();
         if (local) {
             int limit = BspSettings.localMaxPeers(conf);
             if (peers > limit) {
@@ -216,5 +226,19 @@ public final class MapReduceBspRunner implements BspRunner {
                     + " map tasks of " + capacity.mapMemory() + " MB and " + capacity.mapVcores() + " vcores now ("
                     + capacity.runningNodes() + " running nodes)");
         }
+        sharedHosts(spec.name(), peers, capacity.hostsWithRoom()).ifPresent(progress::println);
+    }
+
+    /** That some of the peers must share a host, for there are fewer hosts with room; empty if not. */
+    static Optional<String> sharedHosts(String job, int peers, List<String> hostsWithRoom) {
+        if (hostsWithRoom.size() == 1) {
+            return Optional.of("hbench: " + job + ": YARN has room on one host only (" + hostsWithRoom.get(0)
+                    + "), so all " + peers + " peers run there");
+        }
+        if (peers > hostsWithRoom.size()) {
+            return Optional.of("hbench: " + job + ": " + peers + " peers for " + hostsWithRoom.size() + " hosts with"
+                    + " room for a map task, so some hosts run several");
+        }
+        return Optional.empty();
     }
 }

@@ -100,4 +100,14 @@ class MapReduceBspRunnerTest {
         assertThat(ClusterCapacity.concurrentMaps(nodes, 1024, 1, 1536, 1)).isEqualTo(6 + 2 + 0);
         assertThat(ClusterCapacity.concurrentMaps(nodes, 2048, 1, 16384, 1)).as("no node fits the master").isZero();
     }
+
+    @Test
+    void morePeersThanHostsWithRoomAreToldBeforeTheJobIsSubmitted() {
+        assertThat(MapReduceBspRunner.sharedHosts("EBB ebb 6 peers", 6, List.of("w1", "w2", "w3", "w4")))
+                .contains("hbench: EBB ebb 6 peers: 6 peers for 4 hosts with room for a map task, so some hosts run"
+                        + " several");
+        assertThat(MapReduceBspRunner.sharedHosts("EBB ebb 4 peers", 4, List.of("w1")))
+                .contains("hbench: EBB ebb 4 peers: YARN has room on one host only (w1), so all 4 peers run there");
+        assertThat(MapReduceBspRunner.sharedHosts("EBB ebb 4 peers", 4, List.of("w1", "w2", "w3", "w4"))).isEmpty();
+    }
 }
