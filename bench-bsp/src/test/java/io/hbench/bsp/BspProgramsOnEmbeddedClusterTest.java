@@ -70,7 +70,7 @@ class BspProgramsOnEmbeddedClusterTest {
     }
 
     @Test
-    void ebbPairsEveryPeerInEveryRoundOnTheClusterAndComparesWithTheTwoPeerBaseline() throws Exception {
+    void ebbPairsEveryPeerInEveryRoundOnTheClusterAndSaysItsOneHostHasNoBisection() throws Exception {
         Path json = temp.resolve("ebb.json");
 
         ToolRun run = ToolRun.run(conf, EbbTool::new, "-s", "64KB", "-r", "2", "-peers", "4", "-relative", "-seed",
@@ -79,11 +79,15 @@ class BspProgramsOnEmbeddedClusterTest {
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).containsPattern("size 65536 round 0: 4 exchanges, average [\\d.]+ ms, [\\d.]+ MiB/s\n")
                 .containsPattern("size 65536 round 1: 4 exchanges")
-                .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(effective bisection bandwidth\\)\n")
+                .containsPattern("size 65536 all rounds: 8 exchanges, .* \\(one host: its loopback, no bisection"
+                        + " bandwidth\\)\n")
                 .containsPattern("size 65536 baseline \\(2 peers\\): .*; 4 peers / baseline: [\\d.]+\n");
+        // The embedded cluster's peers are threads of this process: one host.
+        assertThat(run.err).containsPattern("EBB: all 4 peers ran on one host \\(.+\\): no exchange crossed a network");
         String text = java.nio.file.Files.readString(json);
         ResultSchema.assertValid(text);
         JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(metric(result, "peer_hosts")).isEqualTo(1);
         assertThat(result.get("jobs")).as("the run's job, then the baseline's").hasSize(2);
         assertThat(result.get("jobs").get(0).get("name").asText()).isEqualTo("EBB ebb 4 peers (BSP, 4 peers)");
         assertThat(result.get("jobs").get(1).get("name").asText()).isEqualTo("EBB ebb 2 peers (BSP, 2 peers)");

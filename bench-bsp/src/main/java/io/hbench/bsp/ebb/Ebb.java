@@ -44,7 +44,7 @@ public final class Ebb {
         List<List<SuperstepTiming>> timings = new ArrayList<>();
         List<EbbResult.PeerSpan> spans = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
-            spans.add(new EbbResult.PeerSpan(report.peer(), report.start(), report.duration()));
+            spans.add(new EbbResult.PeerSpan(report.peer(), report.host(), report.start(), report.duration()));
             List<SuperstepTiming> peerTimings = Timings.decode(report.report());
             if (peerTimings.size() != options.sizes().size() * options.rounds()) {
                 throw new IllegalArgumentException("peer " + report.peer() + " reports " + peerTimings.size()
@@ -61,7 +61,7 @@ public final class Ebb {
                 int[] matching = pattern.nextMatching(peers, matchings);
                 for (int peer = 0; peer < peers; peer++) {
                     int partner = pattern == EbbPattern.ALLTOALL ? -1 : pattern.destinations(peer, peers, matching)[0];
-                    exchanges.add(new EbbResult.Exchange(size, round, peer, job.reports().get(peer).host(), partner,
+                    exchanges.add(new EbbResult.Exchange(size, round, peer, partner,
                             timings.get(peer).get(index).sendNanos()));
                 }
             }

@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -29,6 +30,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
     private static final DisplayUnit CONNECTION_BANDWIDTH = DisplayUnit.of("connection_bandwidth",
             Unit.BYTES_PER_SECOND);
     private static final DisplayUnit RELATIVE = DisplayUnit.of("relative_bandwidth", Unit.RATIO);
+    private static final DisplayUnit SAME_HOST_BANDWIDTH = DisplayUnit.of("same_host_bandwidth",
+            Unit.BYTES_PER_SECOND);
 
     public EbbTool(PrintStream out, PrintStream err) {
         this(out, err, BspRunnerFactory.production());
@@ -126,24 +129,30 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
         BspRunner runner = runner(session.configuration(), options.settings());
         EbbResult result = new Ebb(runner).run(options);
         report(session, lines(result), result);
-        return ExitStatus.SUCCESS;
+        result.notices().forEach(notice -> err.println(name() + ": " + notice));
+        result.failures().forEach(failure -> err.println(name() + ": " + failure));
+        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
 
-    /** Per round, buckets with -b, per size overall and, with -relative, against the baseline; Locale.ROOT. */
+    /**
+     * Per round, buckets with -b, per size overall and, with -relative, against the baseline; Locale.ROOT. Exchanges
+     * between two peers on one host are counted apart when others crossed hosts.
+     */
     static List<String> lines(EbbResult result) {
         EbbOptions options = result.options();
         EbbResult.Run run = result.run();
         List<String> lines = new ArrayList<>();
-        lines.add("EBB: pattern " + options.pattern().flagValue() + ", " + run.peers() + " peers, sizes "
-                + options.minSize() + (options.maxSize() > options.minSize() ? "-" + options.maxSize() + " (doubling)"
-                : "") + " bytes, " + options.rounds() + " rounds, seed " + options.settings().seed());
+        lines.add("EBB: pattern " + options.pattern().flagValue() + ", " + run.peers() + " peers on " + run.hostCount()
+                + (run.hostCount() == 1 ? " host" : " hosts") + ", sizes " + options.minSize()
+                + (options.maxSize() > options.minSize() ? "-" + options.maxSize() + " (doubling)" : "") + " bytes, "
+                + options.rounds() + " rounds, seed " + options.settings().seed());
         for (long size : options.sizes()) {
             for (int round = 0; round < options.rounds(); round++) {
-                lines.add("size " + size + " round " + round + ": " + run.exchanges(size, round).size()
-                        + " exchanges, average " + AVERAGE_TIME.text(run.averageNanos(size, round) / 1e9) + ", "
-                        + BANDWIDTH.text(run.bytesPerSecond(size, round)));
+                lines.add("size " + size + " round " + round + ": " + figure(run.counted(size, round).size(),
+                        run.averageNanos(size, round), run.bytesPerSecond(size, round))
+                        + leftOut(run.leftOut(size, round).size(), OptionalDouble.empty(), OptionalDouble.empty()));
             }
-            if (options.buckets() > 0) {
+            if (options.buckets() > 0 && !run.counted(size).isEmpty()) {
                 EbbResult.Buckets buckets = run.buckets(size, options.buckets());
                 long[] counts = buckets.counts();
                 for (int i = 0; i < counts.length; i++) {
@@ -154,16 +163,52 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                             + CONNECTION_BANDWIDTH.symbol() + ": " + counts[i] + " connections");
                 }
             }
-            double bandwidth = run.bytesPerSecond(size);
-            lines.add("size " + size + " all rounds: " + run.exchanges(size).size() + " exchanges, average "
-                    + AVERAGE_TIME.text(run.averageNanos(size) / 1e9) + ", " + BANDWIDTH.text(bandwidth)
-                    + (options.pattern() == EbbPattern.EBB ? " (effective bisection bandwidth)"
-                    : " (bandwidth per connection)"));
-            result.baseline().ifPresent(base -> lines.add("size " + size + " baseline (2 peers): average "
-                    + AVERAGE_TIME.text(base.averageNanos(size) / 1e9) + ", "
-                    + BASELINE_BANDWIDTH.text(base.bytesPerSecond(size)) + "; " + run.peers() + " peers / baseline: "
-                    + RELATIVE.format(result.relative(size).orElseThrow())));
+            OptionalDouble bandwidth = run.bytesPerSecond(size);
+            lines.add("size " + size + " all rounds: " + figure(run.counted(size).size(), run.averageNanos(size),
+                    bandwidth) + (bandwidth.isPresent() ? " (" + meaning(options.pattern(), run) + ")" : "")
+                    + leftOut(run.leftOut(size).size(), run.leftOutAverageNanos(size),
+                            run.leftOutBytesPerSecond(size)));
+            result.baseline().ifPresent(base -> lines.add("size " + size + " baseline (2 peers): "
+                    + baseline(result, base, size)));
         }
         return lines;
+    }
+
+    /** "8 exchanges, average 0.0150 ms, 63.578 MiB/s", or that none ran between hosts. */
+    private static String figure(int exchanges, OptionalDouble nanos, OptionalDouble bytesPerSecond) {
+        return exchanges == 0 ? "no exchange between hosts" : exchanges + " exchanges, average "
+                + AVERAGE_TIME.text(nanos.getAsDouble() / 1e9) + ", " + BANDWIDTH.text(bytesPerSecond.getAsDouble());
+    }
+
+    /** "; 2 on one host left out", with their figures if given; nothing if none was left out. */
+    private static String leftOut(int exchanges, OptionalDouble nanos, OptionalDouble bytesPerSecond) {
+        if (exchanges == 0) {
+            return "";
+        }
+        return "; " + exchanges + " on one host left out" + (nanos.isPresent() ? ": average "
+                + AVERAGE_TIME.text(nanos.getAsDouble() / 1e9) + ", " + SAME_HOST_BANDWIDTH.text(
+                bytesPerSecond.getAsDouble()) : "");
+    }
+
+    /** What a size's figure is: between hosts, or on one host its loopback. */
+    private static String meaning(EbbPattern pattern, EbbResult.Run run) {
+        if (run.oneHost()) {
+            return pattern == EbbPattern.EBB ? "one host: its loopback, no bisection bandwidth"
+                    : "bandwidth per connection, one host: its loopback";
+        }
+        return pattern == EbbPattern.EBB ? "effective bisection bandwidth" : "bandwidth per connection";
+    }
+
+    /** The baseline's figure and the run's ratio to it, or why there is none. */
+    private static String baseline(EbbResult result, EbbResult.Run base, long size) {
+        if (result.comparableBaseline().isEmpty()) {
+            return "both ran on one host, so no baseline between hosts";
+        }
+        int peers = result.run().peers();
+        return "average " + AVERAGE_TIME.text(base.averageNanos(size).orElseThrow() / 1e9) + ", "
+                + BASELINE_BANDWIDTH.text(base.bytesPerSecond(size).orElseThrow()) + "; " + result.relative(size)
+                .map(ratio -> peers + " peers / baseline: " + RELATIVE.format(ratio))
+                .orElse(result.run().oneHost() ? "no ratio: the " + peers + " peers ran on one host"
+                        : "no ratio: no exchange of the " + peers + " peers crossed hosts");
     }
 }

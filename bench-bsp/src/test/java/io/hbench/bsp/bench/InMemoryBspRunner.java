@@ -33,6 +33,9 @@ import java.util.concurrent.TimeoutException;
  * clock then advances only as that peer sends to other peers, by {@code bytes / rate}, and the barrier sets
  * every clock to the latest, as a real barrier ends when the last peer arrives.
  *
+ * <p>Every peer runs on "localhost", or with {@link #onHosts} on hosts the test names, where messages between two
+ * peers on one host may go at a rate of their own, as a loopback is faster than a link.
+ *
  * <p>Each peer times its own program on the real clocks, as the runtime's peers do: its wall-clock start and how
  * long it ran. {@link #staggered} makes those differ by a known least amount.
  */
@@ -40,16 +43,21 @@ public final class InMemoryBspRunner implements BspRunner {
     private final int maxPeers;
     private final long bytesPerSecond;
     private final Duration stagger;
+    private final List<String> hosts;
+    private final long sameHostBytesPerSecond;
 
-    private InMemoryBspRunner(int maxPeers, long bytesPerSecond, Duration stagger) {
+    private InMemoryBspRunner(int maxPeers, long bytesPerSecond, Duration stagger, List<String> hosts,
+            long sameHostBytesPerSecond) {
         this.maxPeers = maxPeers;
         this.bytesPerSecond = bytesPerSecond;
         this.stagger = stagger;
+        this.hosts = hosts;
+        this.sameHostBytesPerSecond = sameHostBytesPerSecond;
     }
 
     /** Real time; refuses jobs of more than {@code maxPeers} peers, as a cluster with that many slots would. */
     public static InMemoryBspRunner realTime(int maxPeers) {
-        return new InMemoryBspRunner(maxPeers, 0, Duration.ZERO);
+        return new InMemoryBspRunner(maxPeers, 0, Duration.ZERO, List.of("localhost"), 0);
     }
 
     /** Time that passes only as peers send to each other, {@code bytesPerSecond} per peer. */
@@ -57,7 +65,23 @@ public final class InMemoryBspRunner implements BspRunner {
         if (bytesPerSecond < 1) {
             throw new IllegalArgumentException("bytesPerSecond must be positive");
         }
-        return new InMemoryBspRunner(maxPeers, bytesPerSecond, Duration.ZERO);
+        return new InMemoryBspRunner(maxPeers, bytesPerSecond, Duration.ZERO, List.of("localhost"), bytesPerSecond);
+    }
+
+    /** The same runner, but peer i of a job runs on {@code hosts.get(i % hosts.size())}. */
+    public InMemoryBspRunner onHosts(List<String> hosts) {
+        return onHosts(hosts, Math.max(1, sameHostBytesPerSecond));
+    }
+
+    /**
+     * The same runner, but peer i of a job runs on {@code hosts.get(i % hosts.size())}, and with a rate-limited clock
+     * a message between two peers on one host takes {@code bytes / sameHostBytesPerSecond}.
+     */
+    public InMemoryBspRunner onHosts(List<String> hosts, long sameHostBytesPerSecond) {
+        if (hosts.isEmpty() || sameHostBytesPerSecond < 1) {
+            throw new IllegalArgumentException("give at least one host and a positive rate on one host");
+        }
+        return new InMemoryBspRunner(maxPeers, bytesPerSecond, stagger, List.copyOf(hosts), sameHostBytesPerSecond);
     }
 
     /**
@@ -68,7 +92,7 @@ public final class InMemoryBspRunner implements BspRunner {
         if (gap.isNegative()) {
             throw new IllegalArgumentException("the gap must not be negative, not " + gap);
         }
-        return new InMemoryBspRunner(maxPeers, bytesPerSecond, gap);
+        return new InMemoryBspRunner(maxPeers, bytesPerSecond, gap, hosts, sameHostBytesPerSecond);
     }
 
     @Override
@@ -82,10 +106,14 @@ public final class InMemoryBspRunner implements BspRunner {
         job.runToEnd();
         List<BspJobResult.PeerReport> reports = new ArrayList<>();
         for (int i = 0; i < spec.peers(); i++) {
-            reports.add(new BspJobResult.PeerReport(i, "localhost", job.starts[i], Duration.ofNanos(job.nanos[i]),
+            reports.add(new BspJobResult.PeerReport(i, hostOf(i), job.starts[i], Duration.ofNanos(job.nanos[i]),
                     job.reports[i]));
         }
         return new BspJobResult(reports, start, Instant.now());
+    }
+
+    private String hostOf(int peer) {
+        return hosts.get(peer % hosts.size());
     }
 
     private final class Job {
@@ -123,6 +151,7 @@ public final class InMemoryBspRunner implements BspRunner {
                 for (Peer peer : peers) {
                     peer.virtualBase = latest;
                     peer.virtualBytes = 0;
+                    peer.virtualSameHostBytes = 0;
                 }
             }
         }
@@ -190,9 +219,10 @@ public final class InMemoryBspRunner implements BspRunner {
         private long messages;
         private long bytesRemote;
         private long bytesLocal;
-        /** The rate-limited clock: the time of the last barrier and the bytes sent since. */
+        /** The rate-limited clock: the last barrier's time and the bytes sent since, to other hosts and on its own. */
         private volatile long virtualBase;
         private volatile long virtualBytes;
+        private volatile long virtualSameHostBytes;
 
         Peer(Job job, int index) {
             this.job = job;
@@ -200,7 +230,8 @@ public final class InMemoryBspRunner implements BspRunner {
         }
 
         long clock() {
-            return bytesPerSecond > 0 ? virtualBase + virtualBytes * 1_000_000_000L / bytesPerSecond : System.nanoTime();
+            return bytesPerSecond > 0 ? virtualBase + virtualBytes * 1_000_000_000L / bytesPerSecond
+                    + virtualSameHostBytes * 1_000_000_000L / sameHostBytesPerSecond : System.nanoTime();
         }
 
         @Override
@@ -215,7 +246,7 @@ public final class InMemoryBspRunner implements BspRunner {
 
         @Override
         public String host() {
-            return "localhost";
+            return hostOf(index);
         }
 
         @Override
@@ -232,6 +263,9 @@ public final class InMemoryBspRunner implements BspRunner {
             messages++;
             if (destination == index) {
                 bytesLocal += length;
+            } else if (hostOf(destination).equals(host())) {
+                bytesRemote += length;
+                virtualSameHostBytes += length;
             } else {
                 bytesRemote += length;
                 virtualBytes += length;

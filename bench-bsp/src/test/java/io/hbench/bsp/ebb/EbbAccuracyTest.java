@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.bsp.bench.BspTestSupport;
 import io.hbench.bsp.bench.InMemoryBspRunner;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +27,26 @@ class EbbAccuracyTest {
             assertThat(exchange.bytesPerSecond()).isEqualTo(exchange.size() * 1e9 / exchange.nanos());
             assertThat(exchange.bytesPerSecond()).isCloseTo(RATE, within(1e-3));
         }
-        assertThat(result.run().bytesPerSecond(2 << 20)).isCloseTo(RATE, within(1e-3));
+        assertThat(result.run().bytesPerSecond(2 << 20)).hasValueCloseTo((double) RATE, within(1e-3));
+    }
+
+    /**
+     * Peers 0 and 2 on h1, 1 on h2, 3 on h3, their links at the rate and h1's loopback ten times faster: the figure is
+     * the links' rate whatever the matchings, for no exchange through the loopback counts.
+     */
+    @Test
+    void peersSharingAHostNeverLiftTheFigureAboveTheLinksRate() throws Exception {
+        EbbOptions options = EbbOptions.builder(64 * 1024, 64 * 1024).rounds(8)
+                .settings(BspTestSupport.settings(4, 3)).build();
+
+        EbbResult result = new Ebb(InMemoryBspRunner.rateLimited(4, RATE)
+                .onHosts(List.of("h1", "h2", "h1", "h3"), 10 * RATE)).run(options);
+
+        EbbResult.Run run = result.run();
+        assertThat(run.hostCount()).isEqualTo(3);
+        assertThat(run.leftOut(64 * 1024)).as("seed 3 pairs peers 0 and 2 in rounds 2, 4 and 6").isNotEmpty()
+                .allSatisfy(exchange -> assertThat(exchange.bytesPerSecond()).isCloseTo(10 * RATE, within(1e-3)));
+        assertThat(run.bytesPerSecond(64 * 1024)).hasValueCloseTo((double) RATE, within(1e-3));
     }
 
     @Test

@@ -16,10 +16,20 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** EBB from the command line, on in-memory peers (at most 8, as a cluster of 8 slots). */
+/**
+ * EBB from the command line, on in-memory peers (at most 8, as a cluster of 8 slots), each on a host of its own
+ * unless a test puts them elsewhere.
+ */
 class EbbToolTest {
+    private static final List<String> EIGHT_HOSTS = List.of("h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7");
+
     private static ToolRun run(String... args) throws Exception {
-        return runTool((out, err) -> new EbbTool(out, err, always(InMemoryBspRunner.realTime(8))), args);
+        return runOn(EIGHT_HOSTS, args);
+    }
+
+    private static ToolRun runOn(List<String> hosts, String... args) throws Exception {
+        return runTool((out, err) -> new EbbTool(out, err, always(InMemoryBspRunner.realTime(8).onHosts(hosts))),
+                args);
     }
 
     private static void assertUsageError(ToolRun run, String line) {
@@ -34,8 +44,8 @@ class EbbToolTest {
 
         assertThat(run.status).as(run.err).isZero();
         List<String> lines = run.out.lines().collect(Collectors.toList());
-        assertThat(lines.get(0)).isEqualTo("EBB: pattern ebb, 4 peers, sizes 1024-4096 (doubling) bytes, 3 rounds,"
-                + " seed 11");
+        assertThat(lines.get(0)).isEqualTo("EBB: pattern ebb, 4 peers on 4 hosts, sizes 1024-4096 (doubling) bytes, 3"
+                + " rounds, seed 11");
         assertThat(lines).filteredOn(line -> line.matches("size \\d+ round \\d: 4 exchanges, average [0-9.]+ ms,"
                 + " [0-9.]+ MiB/s")).hasSize(9);
         assertThat(lines).filteredOn(line -> line.contains(" bucket ")).hasSize(12);
@@ -63,6 +73,29 @@ class EbbToolTest {
 
         assertThat(run.status).as(run.err).isZero();
         assertThat(run.out).contains("pattern alltoall, 5 peers", "size 100 round 0: 5 exchanges");
+    }
+
+    @Test
+    void peersThatShareAHostAreToldOnStandardErrorAndTheirExchangesCountedApart() throws Exception {
+        ToolRun run = runOn(List.of("h0", "h1", "h0", "h2"), "-s", "1KB", "-r", "8", "-seed", "3");
+
+        assertThat(run.status).as(run.err).isZero();
+        // Seed 3 pairs peers 0 and 2, both on h0, in rounds 2, 4 and 6: 6 of the 32 exchanges.
+        assertThat(run.err).containsOnlyOnce("EBB: the 4 peers ran on 3 hosts (2 on h0): 6 of 32 exchanges were"
+                + " between two peers on one host, left out of the figures");
+        assertThat(run.out).containsPattern("size 1024 all rounds: 26 exchanges, average [0-9.]+ ms, [0-9.]+ MiB/s"
+                + " \\(effective bisection bandwidth\\); 6 on one host left out: average [0-9.]+ ms, [0-9.]+ MiB/s");
+    }
+
+    @Test
+    void peersOnOneHostClaimNoBisectionAndSaySoOnStandardError() throws Exception {
+        ToolRun run = runOn(List.of("laptop"), "-s", "1KB", "-r", "2");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.err).containsOnlyOnce("EBB: all 4 peers ran on one host (laptop): no exchange crossed a network,"
+                + " so there is no bisection bandwidth, and the figures are of that host's loopback");
+        assertThat(run.out).contains("EBB: pattern ebb, 4 peers on 1 host", "size 1024 all rounds: 8 exchanges",
+                "(one host: its loopback, no bisection bandwidth)").doesNotContain("effective bisection bandwidth");
     }
 
     @Test
