@@ -45,14 +45,15 @@ public final class Findings {
         List<Finding> findings = new ArrayList<>(slowHosts(result));
         findings.addAll(slowDisks(result));
         result.resources().ifPresent(usage -> findings.add(Limits.of(usage, linkBytesPerSecond.or(() -> link(result)))));
-        relativeBandwidth(result).ifPresent(findings::add);
+        ebbReading(result).ifPresent(findings::add);
         return findings;
     }
 
     /**
      * The bandwidth of one link as an EBB result measured it: the per-connection bandwidth of its 2-peer baseline at its
      * largest message size (the one nearest the link's rate), or of the run itself if it ran 2 peers; empty for any
-     * other result, and for one whose peers all ran on one host.
+     * other result, for one whose peers all ran on one host, and for one whose baseline's two peers shared a host
+     * (EBB gives no baseline figure then).
      */
     public static Optional<Double> link(BenchResult result) {
         // Peers on one host measured that host's loopback, which no network figure should be held to.
@@ -76,8 +77,9 @@ public final class Findings {
     private static List<Finding> slowHosts(BenchResult result) {
         List<TaskSample> samples = result.taskSamples();
         if (samples.stream().anyMatch(sample -> sample.metric("partner").isPresent())) {
-            return judge(connections(samples), Better.HIGHER, DisplayUnit.of("bandwidth", Unit.BYTES_PER_SECOND),
-                    "bandwidth", "exchanges", "message size");
+            Map<Integer, String> hostOfPeer = peerHosts(samples);
+            return judge(connections(samples, hostOfPeer), new TreeSet<>(hostOfPeer.values()), Better.HIGHER,
+                    DisplayUnit.of("bandwidth", Unit.BYTES_PER_SECOND), "bandwidth", "exchanges", "message size");
         }
         if (samples.stream().anyMatch(sample -> sample.metric("throughput").isPresent())) {
             List<Observation> observations = new ArrayList<>();
@@ -102,28 +104,37 @@ public final class Findings {
                 "job and kind (map or reduce)");
     }
 
-    /** EBB's exchanges of its own run (not its baseline's), each once, speaking of both its peers' hosts. */
-    private static List<Observation> connections(List<TaskSample> samples) {
+    /** The host of each peer of EBB's own run (not its baseline's), by the samples of its exchanges. */
+    private static Map<Integer, String> peerHosts(List<TaskSample> samples) {
         Map<Integer, String> hostOfPeer = new HashMap<>();
-        List<TaskSample> run = new ArrayList<>();
         for (TaskSample sample : samples) {
             Matcher peer = PEER.matcher(sample.id());
             if (!sample.id().startsWith("baseline ") && peer.find() && sample.host().isPresent()) {
                 hostOfPeer.put(Integer.parseInt(peer.group(1)), sample.host().get());
-                run.add(sample);
             }
         }
+        return hostOfPeer;
+    }
+
+    /**
+     * EBB's exchanges of its own run (not its baseline's) between hosts, each once, speaking of both its peers' hosts.
+     * Two peers on one host exchange through its loopback, which says nothing of its link.
+     */
+    private static List<Observation> connections(List<TaskSample> samples, Map<Integer, String> hostOfPeer) {
         List<Observation> observations = new ArrayList<>();
-        for (TaskSample sample : run) {
+        for (TaskSample sample : samples) {
+            Matcher self = PEER.matcher(sample.id());
+            if (sample.id().startsWith("baseline ") || !self.find() || sample.host().isEmpty()) {
+                continue;
+            }
             Optional<Metric> bandwidth = sample.metric("bandwidth").filter(metric -> metric.value() > 0);
             Optional<Integer> partnerPeer = sample.metric("partner").map(metric -> (int) metric.value());
-            Matcher self = PEER.matcher(sample.id());
             // Both ends time each exchange: one of the two, the lower peer's, stands for it.
-            if (partnerPeer.isEmpty() || !self.find() || Integer.parseInt(self.group(1)) > partnerPeer.get()) {
+            if (partnerPeer.isEmpty() || Integer.parseInt(self.group(1)) > partnerPeer.get()) {
                 continue;
             }
             String partner = hostOfPeer.get(partnerPeer.get());
-            if (bandwidth.isPresent() && partner != null) {
+            if (bandwidth.isPresent() && partner != null && !partner.equals(sample.host().get())) {
                 String size = sample.metric("message_size").map(metric -> Long.toString((long) metric.value()))
                         .orElse("");
                 observations.add(new Observation(List.of(sample.host().get(), partner), size,
@@ -175,6 +186,12 @@ public final class Findings {
             String figure, String what, String groupNoun) {
         TreeSet<String> hosts = new TreeSet<>();
         observations.forEach(one -> hosts.addAll(one.hosts()));
+        return judge(observations, hosts, better, unit, figure, what, groupNoun);
+    }
+
+    /** @param hosts the hosts that ran the run's tasks or peers, whether or not a figure speaks of them */
+    private static List<Finding> judge(List<Observation> observations, TreeSet<String> hosts, Better better,
+            DisplayUnit unit, String figure, String what, String groupNoun) {
         if (hosts.isEmpty()) {
             return List.of();
         }
@@ -212,22 +229,33 @@ public final class Findings {
                         + what + " of their " + groupNoun + "; " + share;
     }
 
-    /** EBB with a baseline: its relative bandwidth at its largest message size, in words. */
-    private static Optional<Finding> relativeBandwidth(BenchResult result) {
+    /**
+     * EBB's figures in words: on one host, that they are of its loopback; with a baseline, its relative bandwidth at
+     * its largest message size.
+     */
+    private static Optional<Finding> ebbReading(BenchResult result) {
+        if (!result.benchmark().equals("EBB")) {
+            return Optional.empty();
+        }
         List<Metric> relative = result.metrics("relative_bandwidth");
-        if (!result.benchmark().equals("EBB") || relative.isEmpty()) {
+        String peers = result.parameters().getOrDefault("peers", "all");
+        TreeSet<String> hosts = new TreeSet<>();
+        result.taskSamples().stream().filter(sample -> !sample.id().startsWith("baseline "))
+                .forEach(sample -> sample.host().ifPresent(hosts::add));
+        if (hosts.size() == 1 && relative.isEmpty()) {
+            return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), "one host, no network",
+                    "all " + peers + " peers ran on " + hosts.first() + ": EBB measured how that host's loopback"
+                            + " carries their exchanges, not what a network carries"));
+        }
+        if (relative.isEmpty()) {
             return Optional.empty();
         }
         Metric largest = relative.stream().max(Comparator.comparingLong(Findings::messageSize)).orElseThrow();
         String size = largest.labels().get("message_size");
         double base = result.metric(MetricKey.of("baseline_bandwidth").withLabel("message_size", size))
                 .map(Metric::value).orElse(Double.NaN);
-        String peers = result.parameters().getOrDefault("peers", "all");
         DisplayUnit bandwidth = DisplayUnit.of("baseline_bandwidth", Unit.BYTES_PER_SECOND);
         double r = largest.value();
-        TreeSet<String> hosts = new TreeSet<>();
-        result.taskSamples().stream().filter(sample -> !sample.id().startsWith("baseline "))
-                .forEach(sample -> sample.host().ifPresent(hosts::add));
         if (hosts.size() == 1) {
             return Optional.of(new Finding(Finding.Kind.READING, Optional.empty(), "one host, no network",
                     "all " + peers + " peers ran on " + hosts.first() + ": the relative bandwidth, " + ratio(r)

@@ -105,6 +105,37 @@ class FindingsTest {
     }
 
     @Test
+    void leavesExchangesBetweenPeersOnOneHostOutOfTheSlowHostRule() {
+        BenchResult.Builder ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth")
+                .environment(environment()).start(START).end(START.plusSeconds(10)).parameter("peers", "6")
+                .metric(sized("bandwidth", 50 * MIB, Unit.BYTES_PER_SECOND));
+        // Peers 0-5 on hosts h0, h1, h2, h3, h4, h4. h4's link is slow: every exchange of peer 4 or 5 with another host
+        // runs at 5 MiB/s, the rest at about 100; but 4 and 5 also meet on h4, through its loopback, at 1000.
+        int[][][] rounds = {{{0, 1}, {2, 3}, {4, 5}}, {{0, 4}, {1, 5}, {2, 3}}, {{0, 5}, {1, 2}, {3, 4}}};
+        String[] hostOf = {"h0", "h1", "h2", "h3", "h4", "h4"};
+        for (int round = 0; round < rounds.length; round++) {
+            for (int[] pair : rounds[round]) {
+                double mibPerSecond = pair[0] == 4 ? 1000 : pair[1] >= 4 ? 5 : 100 + round;
+                for (int end = 0; end < 2; end++) {
+                    ebb.taskSample(new TaskSample("size 1048576 round " + round + " peer " + pair[end],
+                            hostOf[pair[end]], START, START.plusSeconds(1), List.of(
+                                    Metric.of("message_size", MIB, Unit.BYTES, Better.NEITHER),
+                                    Metric.of("partner", pair[1 - end], Unit.COUNT, Better.NEITHER),
+                                    Metric.of("bandwidth", mibPerSecond * MIB, Unit.BYTES_PER_SECOND,
+                                            Better.HIGHER))));
+                }
+            }
+        }
+
+        // Counted once, between hosts: h0's 100, 5, 5; h1's 100, 5, 102; h2's 100, 101, 102; h3's 100, 101, 5; h4's
+        // 5, 5, 5, 5 MiB/s (4-5 at 1000 left out). Hosts' best 100, 102, 102, 101, 5: the median host's 101, and
+        // h4's 5 is 0.05 of it. Counted, the loopback's 1000 would have been h4's best and hidden its link.
+        assertThat(Findings.of(ebb.build(), Optional.empty())).extracting(Finding::toString).containsExactly(
+                "slow host: h4: best bandwidth 5.000 MiB/s against 101.000 MiB/s on the median host (0.05 times the"
+                        + " median); 4 of its 4 exchanges slow");
+    }
+
+    @Test
     void saysNoHostIsSlowAndAmongHowMany() {
         BenchResult.Builder result = dfsio();
         for (int task = 0; task < 4; task++) {
@@ -305,6 +336,24 @@ class FindingsTest {
                 "reading: all 4 peers ran on vm: the relative bandwidth, 0.64, says how that host shares itself among"
                         + " them, not what a network carries");
         assertThat(Findings.link(ebb.build())).as("loopback is no link").isEmpty();
+    }
+
+    @Test
+    void readsEbbOnOneHostWithoutABaselineAsNoNetworkToo() {
+        BenchResult.Builder ebb = BenchResult.builder("EBB", "ebb").primaryMetric("bandwidth")
+                .environment(environment()).start(START).end(START.plusSeconds(10))
+                .parameter("peers", "4")
+                .metric(sized("bandwidth", 500 * MIB, Unit.BYTES_PER_SECOND));
+        for (int peer = 0; peer < 4; peer++) {
+            ebb.taskSample(new TaskSample("size 1048576 round 0 peer " + peer, "vm", START, START.plusSeconds(1),
+                    List.of(Metric.of("partner", peer ^ 1, Unit.COUNT, Better.NEITHER),
+                            Metric.of("bandwidth", 500 * MIB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
+        }
+
+        assertThat(Findings.of(ebb.build(), Optional.empty())).extracting(Finding::toString).containsExactly(
+                "slow host: not judged: the exchanges ran on 1 host, and it takes 3 to tell one apart",
+                "reading: all 4 peers ran on vm: EBB measured how that host's loopback carries their exchanges, not"
+                        + " what a network carries");
     }
 
     private static Metric sized(String id, double value, Unit unit) {
