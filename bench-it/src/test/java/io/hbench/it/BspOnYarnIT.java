@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * RandBench and EBB through {@code hadoop jar bench.jar}, their peers map tasks in YARN containers that reach the
  * coordinator in the submitting client and each other over the host's network address; and a peer killed in the
- * middle of a run, which must fail the run, not hang it.
+ * middle of a run, which must fail the run, not hang it. Both NodeManagers run on this one host: EBB on several hosts
+ * is {@link SlowHostOnNamespacesIT}'s.
  */
 class BspOnYarnIT {
     private static final int PEERS = 4;
@@ -58,17 +59,22 @@ class BspOnYarnIT {
     }
 
     @Test
-    void ebbMeasuresTheBisectionBetweenPeersInContainers() throws Exception {
+    void ebbOnNodeManagersOfOneHostMeasuresItsLoopbackAndClaimsNoBisection() throws Exception {
         Path json = temp.resolve("ebb.json");
 
         BenchRun run = cluster.benchJar("EBB", "-s", "1048576", "-r", "3", "-peers", Integer.toString(PEERS), "-json",
                 json.toString());
 
         assertThat(run.status).as(run.printed()).isZero();
-        assertThat(run.out).contains("EBB: pattern ebb, 4 peers, sizes 1048576 bytes, 3 rounds",
-                "(effective bisection bandwidth)");
+        // Both NodeManagers run on this machine: one host, whatever their ports.
+        assertThat(run.err).containsPattern("hbench: EBB ebb 4 peers: YARN has room on one host only \\(.+\\), so all"
+                + " 4 peers run there")
+                .containsPattern("EBB: all 4 peers ran on one host \\(.+\\): no exchange crossed a network");
+        assertThat(run.out).contains("EBB: pattern ebb, 4 peers on 1 host, sizes 1048576 bytes, 3 rounds",
+                "(one host: its loopback, no bisection bandwidth)").doesNotContain("(effective bisection bandwidth)");
         ResultFile result = ResultFile.read(json);
         result.assertRanOnYarn(1);
+        assertThat(result.metric("peer_hosts")).isEqualTo(1);
         assertThat(result.metric("bandwidth"))
                 .isCloseTo(1048576 / result.metric("average_time"), withinPercentage(0.001));
     }

@@ -1,6 +1,7 @@
 package io.hbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,8 +34,9 @@ import org.junit.jupiter.api.Test;
  * and DataNodes that hold each packet written {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
- * differ by how the scheduler happened to run them. Skipped, in one line, where network namespaces cannot be made
- * (not root, no iproute2).
+ * differ by how the scheduler happened to run them. On the same cluster, EBB on YARN: one peer on each worker, and
+ * more peers than workers, whose exchanges between two peers on one host count apart. Skipped, in one line, where
+ * network namespaces cannot be made (not root, no iproute2).
  */
 class SlowHostOnNamespacesIT {
     private static final String SLOW = "w3";
@@ -158,6 +160,64 @@ class SlowHostOnNamespacesIT {
         }
     }
 
+    @Test
+    void ebbOnYarnRunsOnePeerOnEachWorkerAndNamesEachHostAsItsResourcesDo() throws Exception {
+        Path json = home.resolve("ebb-yarn.json");
+
+        BenchRun run = cluster.benchJar(home, "EBB", "-s", "1MB", "-r", "2", "-peers", "4", "-seed", "1", "-json",
+                json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        assertThat(run.err).as("no notice of shared hosts").doesNotContain("so some hosts run several")
+                .doesNotContainPattern("(?m)^EBB: ");
+        assertThat(run.out).contains("EBB: pattern ebb, 4 peers on 4 hosts", "(effective bisection bandwidth)")
+                .doesNotContain("left out");
+        ResultFile result = ResultFile.read(json);
+        result.assertRanOnYarn(1);
+        assertThat(result.metric("peer_hosts")).isEqualTo(4);
+        assertThat(result.metric("left_out_exchanges")).isZero();
+        // Each host by one name: the workers' own, in the peers' samples and in the sampled resources alike.
+        assertThat(taskHosts(result)).containsExactlyElementsOf(WORKERS);
+        List<String> sampled = new ArrayList<>();
+        result.root().get("resources").get("hosts").forEach(host -> sampled.add(host.get("host").asText()));
+        assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+        // Every exchange crossed a link shaped to 40 Mbit/s or less, whose token bucket lets 32 KiB of the 1 MiB by at
+        // once.
+        assertThat(result.metric("bandwidth")).isLessThanOrEqualTo(LINK_MEGABITS * 125_000 * 1.05);
+    }
+
+    @Test
+    void ebbOnYarnWithMorePeersThanWorkersSaysSoAndCountsOnlyExchangesBetweenHosts() throws Exception {
+        Path json = home.resolve("ebb-yarn-shared.json");
+
+        // Seed 2's 8 rounds pair every two of the 6 peers at least once, so whichever peers YARN puts together, some
+        // round pairs two of them.
+        BenchRun run = cluster.benchJar(home, "EBB", "-s", "256KB", "-r", "8", "-peers", "6", "-seed", "2",
+                "-noResources", "-json", json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        assertThat(run.err).contains("hbench: EBB ebb 6 peers: 6 peers for 4 hosts with room for a map task, so some"
+                + " hosts run several");
+        assertThat(run.err).containsPattern("(?m)^EBB: the 6 peers ran on [34] hosts \\([^)]+\\): \\d+ of 48 exchanges"
+                + " were between two peers on one host, left out of the figures$");
+        assertThat(run.out).containsPattern("size 262144 all rounds: \\d+ exchanges, average [0-9.]+ ms, [0-9.]+ MiB/s"
+                + " \\(effective bisection bandwidth\\); \\d+ on one host left out: average");
+        ResultFile result = ResultFile.read(json);
+        Map<Integer, String> hostOfPeer = new HashMap<>();
+        result.root().get("tasks").forEach(task -> hostOfPeer.put(peer(task), task.get("host").asText()));
+        long between = 0;
+        double betweenSeconds = 0;
+        for (JsonNode task : result.root().get("tasks")) {
+            if (!hostOfPeer.get(peer(task)).equals(hostOfPeer.get((int) sampleMetric(task, "partner")))) {
+                between++;
+                betweenSeconds += sampleMetric(task, "exchange_time");
+            }
+        }
+        assertThat(result.metric("left_out_exchanges")).isEqualTo(48 - between).isPositive();
+        assertThat(result.metric("counted_exchanges")).isEqualTo(between);
+        assertThat(result.metric("bandwidth")).isCloseTo(262144 * between / betweenSeconds, withinPercentage(1e-6));
+    }
+
     private static List<String> slowHosts(String printed) {
         List<String> hosts = new ArrayList<>();
         Matcher line = SLOW_HOST_LINE.matcher(printed);
@@ -171,6 +231,20 @@ class SlowHostOnNamespacesIT {
         TreeSet<String> hosts = new TreeSet<>();
         result.root().get("tasks").forEach(task -> hosts.add(task.get("host").asText()));
         return new ArrayList<>(hosts);
+    }
+
+    private static int peer(JsonNode task) {
+        String id = task.get("id").asText();
+        return Integer.parseInt(id.substring(id.lastIndexOf(' ') + 1));
+    }
+
+    private static double sampleMetric(JsonNode task, String id) {
+        for (JsonNode metric : task.get("metrics")) {
+            if (metric.get("id").asText().equals(id)) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no " + id + " in " + task);
     }
 
     private static double summary(JsonNode resources, String host, String id, String stat) {
