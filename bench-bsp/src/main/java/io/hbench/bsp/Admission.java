@@ -23,8 +23,8 @@ final class Admission {
      * @param places how many connections a listener holds in their handshake at once (and, at the coordinator, how many
      *     proven ones may wait to register)
      * @param timeout how long a connection has to prove the secret, and a proven one to register
-     * @param patience how long a peer keeps trying to reach its coordinator; peers learn the job's failure timeout only
-     *     from the coordinator, so theirs is the default one
+     * @param patience how long a peer keeps trying to reach its coordinator: the job's failure timeout for a map task,
+     *     which the job names; peers started by hand learn it only from the coordinator, so theirs is the default one
      */
     Admission(int places, Duration timeout, Duration patience) {
         if (places < 1) {
@@ -55,6 +55,11 @@ final class Admission {
 
     Duration patience() {
         return patience;
+    }
+
+    /** This admission, with a peer's patience {@code patience}. */
+    Admission withPatience(Duration patience) {
+        return new Admission(places, timeout, patience);
     }
 
     private static Duration positive(Duration duration, String name) {

@@ -52,6 +52,8 @@ public final class MapReduceBspRunner implements BspRunner {
     static final String PEERS_KEY = "hbench.bsp.job.peers";
     static final String COORDINATOR_HOST_KEY = "hbench.bsp.job.coordinator.host";
     static final String COORDINATOR_PORT_KEY = "hbench.bsp.job.coordinator.port";
+    /** The job's failure timeout, in milliseconds: how long a peer keeps trying to reach its coordinator. */
+    static final String FAILURE_TIMEOUT_KEY = "hbench.bsp.job.failure.timeout.ms";
     private static final String LOCAL_MAPS_KEY = "mapreduce.local.map.tasks.maximum";
     /** How long a job that ended before its peers gets for a peer's own account to reach the coordinator. */
     private static final long LAST_WORDS_MILLIS = 2000;
@@ -106,7 +108,7 @@ public final class MapReduceBspRunner implements BspRunner {
         RunSecret secret = RunSecret.generate();
         try (Coordinator coordinator = Coordinator.start(address.getHostString(), address.getPort(), sampled,
                 LinkSettings.from(conf), secret, progress::println)) {
-            Job job = newJob(spec, coordinator, local);
+            Job job = newJob(conf, spec, coordinator.where(), local);
             secret.addTo(job.getCredentials());
             if (local) {
                 IN_PROCESS_SECRETS.put(coordinator.where(), secret);
@@ -147,14 +149,18 @@ public final class MapReduceBspRunner implements BspRunner {
         }
     }
 
-    private Job newJob(BspJobSpec spec, Coordinator coordinator, boolean local) {
+    /** The map-only job of {@code spec}'s peers, who meet their coordinator at {@code coordinator} (host:port). */
+    static Job newJob(Configuration conf, BspJobSpec spec, String coordinator, boolean local) {
         try {
             Job job = Job.getInstance(conf, spec.name() + " (BSP, " + spec.peers() + " peers)");
             Configuration jobConf = job.getConfiguration();
             jobConf.setInt(PEERS_KEY, spec.peers());
-            String where = coordinator.where();
-            jobConf.set(COORDINATOR_HOST_KEY, where.substring(0, where.lastIndexOf(':')));
-            jobConf.setInt(COORDINATOR_PORT_KEY, coordinator.port());
+            int colon = coordinator.lastIndexOf(':');
+            jobConf.set(COORDINATOR_HOST_KEY, coordinator.substring(0, colon));
+            jobConf.setInt(COORDINATOR_PORT_KEY, Integer.parseInt(coordinator.substring(colon + 1)));
+            // A peer whose container starts while strangers crowd the coordinator keeps trying as long as the
+            // coordinator waits for it to join.
+            jobConf.setLong(FAILURE_TIMEOUT_KEY, spec.failureTimeout().toMillis());
             jobConf.setBoolean("mapreduce.map.speculative", false);
             jobConf.setInt("mapreduce.map.maxattempts", 1);
             if (local && jobConf.getInt(LOCAL_MAPS_KEY, 1) < spec.peers()) {

@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import io.hbench.error.BenchException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -33,12 +34,18 @@ public final class PeerMapper extends Mapper<NullWritable, NullWritable, NullWri
             PeerRuntime.join(new InetSocketAddress(conf.get(MapReduceBspRunner.COORDINATOR_HOST_KEY),
                     conf.getInt(MapReduceBspRunner.COORDINATOR_PORT_KEY, 0)), index,
                     BspSettings.dataAddress(conf, MapReduceBspRunner.inProcess(conf)), BspSettings.ports(conf),
-                    LinkDecorator.NONE, secret, System.err::println);
+                    LinkDecorator.NONE, secret, System.err::println, admission(conf));
         } catch (BenchException e) {
             // The coordinator knows already; this fails the task with the same words.
             throw new IOException(e.getMessage(), e);
         } finally {
             progress.shutdownNow();
         }
+    }
+
+    /** How the peer is admitted: patient with its coordinator for as long as the job's failure timeout. */
+    static Admission admission(Configuration conf) {
+        return Admission.DEFAULT.withPatience(Duration.ofMillis(conf.getLong(MapReduceBspRunner.FAILURE_TIMEOUT_KEY,
+                BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toMillis())));
     }
 }

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,6 +62,18 @@ class MapReduceBspRunnerTest {
         assertThat(job.id()).startsWith("job_");
         assertThat(job.name()).isEqualTo("named (BSP, 2 peers)");
         assertThat(progress.toString(StandardCharsets.UTF_8)).startsWith("hbench: named: submitted job " + job.id());
+    }
+
+    @Test
+    void aPeerTaskKeepsTryingToReachItsCoordinatorForTheJobsFailureTimeout() throws Exception {
+        BspJobSpec spec = BspJobSpec.builder("patient", TestPrograms.Hello.class).peers(2)
+                .failureTimeout(Duration.ofSeconds(300)).build();
+
+        Configuration jobConf = MapReduceBspRunner.newJob(conf, spec, "127.0.0.1:7077", false).getConfiguration();
+
+        assertThat(PeerMapper.admission(jobConf).patience()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(PeerMapper.admission(new Configuration(false)).patience())
+                .isEqualTo(BspJobSpec.DEFAULT_FAILURE_TIMEOUT);
     }
 
     @Test
