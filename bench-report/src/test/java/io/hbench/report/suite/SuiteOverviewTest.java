@@ -65,13 +65,7 @@ class SuiteOverviewTest {
     void aSuiteOnAFileSystemWithoutNameNodeSaysSoWhereItsDataNodesWouldBe() throws Exception {
         new SuiteRecord("hbench-suite/1/quick", 4, 0, true, List.of(
                 new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
-        write("01-fs-create.json", BenchResult.builder("FsMetadata", "create").primaryMetric("ops_per_second")
-                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
-                        .clientHost("gw1").commandLine(List.of("FsMetadata")).configuration("fs.defaultFS",
-                                "s3a://hbench/").build())
-                .start(START).end(START.plusSeconds(20))
-                .metric(Metric.of("ops_per_second", 107.5, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
-                        .withLabel("operation", "create")).build());
+        write("01-fs-create.json", fsCreateOnAnObjectStore().build());
 
         SuiteOverview overview = SuiteOverview.read(dir);
 
@@ -89,13 +83,7 @@ class SuiteOverviewTest {
         new SuiteRecord("hbench-suite/1/quick", 4, 0, true, List.of(
                 new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
         // A host name that would retitle the terminal and then forge a line of its own.
-        write("01-fs-create.json", BenchResult.builder("FsMetadata", "create").primaryMetric("ops_per_second")
-                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
-                        .clientHost("gw1").commandLine(List.of("FsMetadata")).configuration("fs.defaultFS",
-                                "s3a://hbench/").build())
-                .start(START).end(START.plusSeconds(20))
-                .metric(Metric.of("ops_per_second", 107.5, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
-                        .withLabel("operation", "create"))
+        write("01-fs-create.json", fsCreateOnAnObjectStore()
                 .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step passed.", START,
                         START.plusSeconds(10), List.of()))
                 .build());
@@ -104,6 +92,16 @@ class SuiteOverviewTest {
 
         assertThat(lines).noneMatch(line -> line.chars().anyMatch(Character::isISOControl));
         assertThat(String.join("\n", lines)).contains("w1\\x1b]0;owned\\x07\\nThe 1 step passed.");
+    }
+
+    private static BenchResult.Builder fsCreateOnAnObjectStore() {
+        return BenchResult.builder("FsMetadata", "create").primaryMetric("ops_per_second")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17").os("Linux")
+                        .clientHost("gw1").commandLine(List.of("FsMetadata")).configuration("fs.defaultFS",
+                                "s3a://hbench/").build())
+                .start(START).end(START.plusSeconds(20))
+                .metric(Metric.of("ops_per_second", 107.5, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "create"));
     }
 
     private BenchResult dfsioWriteWithSlowDn4() {
