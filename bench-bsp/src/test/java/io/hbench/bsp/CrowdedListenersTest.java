@@ -62,13 +62,9 @@ class CrowdedListenersTest {
 
             assertThat(result.reports()).extracting(report -> TestPrograms.text(report.report()))
                     .as("every message arrived once, byte for byte").containsOnly("ok").hasSize(PEERS);
-            for (Future<?> peer : peers) {
-                peer.get(30, TimeUnit.SECONDS);
-            }
+            awaitFinished(peers);
         } finally {
-            for (Socket socket : idle) {
-                socket.close();
-            }
+            closeAll(idle);
             threads.shutdownNow();
         }
     }
@@ -159,13 +155,9 @@ class CrowdedListenersTest {
             List<Future<?>> peers = List.of(startPeer(threads, coordinator, 0, fourPlaces),
                     startPeer(threads, coordinator, 1, fourPlaces));
             assertThat(coordinator.awaitResult().reports()).as("the run's own peers still join").hasSize(2);
-            for (Future<?> peer : peers) {
-                peer.get(30, TimeUnit.SECONDS);
-            }
+            awaitFinished(peers);
         } finally {
-            for (Socket socket : silent) {
-                socket.close();
-            }
+            closeAll(silent);
             threads.shutdownNow();
         }
     }
@@ -308,6 +300,19 @@ class CrowdedListenersTest {
                 }
             }
             Thread.sleep(10);
+        }
+    }
+
+    /** Waits for every peer's runtime to return; a peer that failed fails the test with its reason. */
+    private static void awaitFinished(List<Future<?>> peers) throws Exception {
+        for (Future<?> peer : peers) {
+            peer.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void closeAll(List<Socket> sockets) throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
         }
     }
 
