@@ -21,15 +21,13 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
  * each counting for both its ends, the best of them: a connection runs at the speed of its slower end, so a host whose
  * own link is slow is slow in every connection, while a host whose partners happened to include the slow one in most
  * rounds still shows its link's speed in the others.
- * <li>A host is slow when the modified z-score of its figure's logarithm among the logarithms of the other hosts'
- * figures, 0.6745 (log figure - their median) / their MAD (Iglewicz and Hoaglin's outlier test), is below
- * -{@value #Z_LIMIT}, and its figure is at least {@value #MIN_SHORTFALL_PERCENT} % below the median of all hosts: the
- * score says it stands apart from the spread of the cluster, the shortfall that the difference is one an operator
- * would act on. Where the others' median absolute deviation is 0 (the others equal), the shortfall alone decides.
+ * <li>A host is slow when the modified z-score of its figure's logarithm among the logarithms of the hosts' figures,
+ * 0.6745 (log figure - median) / MAD (Iglewicz and Hoaglin's outlier test), is below -{@value #Z_LIMIT}, and its
+ * figure is at least
+ * {@value #MIN_SHORTFALL_PERCENT} % below their median: the score says it stands apart from the spread of the cluster,
+ * the shortfall that the difference is one an operator would act on. Where the median absolute deviation is 0 (most
+ * hosts equal), the shortfall alone decides.
  * </ol>
- * Each host is scored against the others alone because on a small cluster the slow host's own distance would
- * otherwise widen the spread it is judged by: of four hosts, one slow and one that happened to run alone and fast are
- * half the deviations, and their mean was the MAD. A host at a sixth of the median speed then scored only -3.0.
  * The score is taken of logarithms because speeds are ratios: half the speed stands as far below the median as twice
  * the speed stands above it, a time and its inverse score alike, and a host ever slower scores ever further out. On
  * the speeds themselves no host could score beyond -0.6745 median / MAD, so on a cluster whose hosts spread by a fifth
@@ -90,6 +88,9 @@ public final class SlowHostRule {
         Map<String, Double> hostFigure = new TreeMap<>();
         byHost.forEach((host, speeds) -> hostFigure.put(host, hostFigure(speeds, connections, Better.HIGHER)));
         double center = median(new ArrayList<>(hostFigure.values()));
+        double logCenter = median(hostFigure.values().stream().map(Math::log).collect(Collectors.toList()));
+        double mad = median(hostFigure.values().stream().map(figure -> Math.abs(Math.log(figure) - logCenter))
+                .collect(Collectors.toList()));
         double slowBelow = (1 - minShortfallPercent / 100.0) * center;
         Double typicalRaw = byGroup.size() == 1
                 ? median(rawByHost.values().stream().map(raw -> hostFigure(raw, connections, better))
@@ -97,8 +98,8 @@ public final class SlowHostRule {
                 : null;
         for (Map.Entry<String, Double> host : hostFigure.entrySet()) {
             double figure = host.getValue();
-            // The shortfall first: it is cheap, and it spares the score, a sort of the others, for most hosts.
-            if (figure <= slowBelow && standsApartBelow(host.getKey(), hostFigure)) {
+            boolean apart = mad == 0 || CONSISTENCY * (Math.log(figure) - logCenter) / mad < -Z_LIMIT;
+            if (apart && figure <= slowBelow) {
                 List<Double> speeds = byHost.get(host.getKey());
                 int slowOnes = (int) speeds.stream().filter(speed -> speed <= slowBelow).count();
                 slow.add(new SlowHost(host.getKey(), figure / center, speeds.size(), slowOnes,
@@ -108,16 +109,6 @@ public final class SlowHostRule {
         }
         slow.sort((a, b) -> Double.compare(a.relativeSpeed(), b.relativeSpeed()));
         return slow;
-    }
-
-    /** Whether the modified z-score of the host's log figure among the other hosts' is below -Z_LIMIT. */
-    private static boolean standsApartBelow(String host, Map<String, Double> hostFigure) {
-        double figure = hostFigure.get(host);
-        List<Double> logs = hostFigure.entrySet().stream().filter(other -> !other.getKey().equals(host))
-                .map(other -> Math.log(other.getValue())).collect(Collectors.toList());
-        double logCenter = median(logs);
-        double mad = median(logs.stream().map(log -> Math.abs(log - logCenter)).collect(Collectors.toList()));
-        return mad == 0 || CONSISTENCY * (Math.log(figure) - logCenter) / mad < -Z_LIMIT;
     }
 
     private static double speed(double value, Better better) {
