@@ -43,12 +43,7 @@ class SlowHostOnNamespacesIT {
     private static final int LINK_MEGABITS = 40;
     private static final int SLOW_LINK_MEGABITS = 4;
     private static final long DISK_DELAY_MILLIS = 10;
-    /**
-     * Far enough below the healthy DataNodes that w3's tasks stand apart even when the healthy hosts spread by a
-     * factor of 3 (tasks that start late run alone on the two cores and fast): at 200 ms, 6 times slower, one run
-     * spread by 2.3 and w3 scored only -3.0.
-     */
-    private static final long SLOW_DISK_DELAY_MILLIS = 600;
+    private static final long SLOW_DISK_DELAY_MILLIS = 200;
     private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
     private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
 
