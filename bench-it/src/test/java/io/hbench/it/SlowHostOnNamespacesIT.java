@@ -90,9 +90,11 @@ class SlowHostOnNamespacesIT {
         Path json = home.resolve("dfsio-write.json");
 
         // As many maps as the four NodeManagers run at once beside the ApplicationMaster: every worker writes, each to
-        // its own DataNode alone.
+        // its own DataNode alone. 8 MB each, so that the healthy hosts' tasks outlast the containers' staggered starts
+        // and run side by side: with 2 MB one host's tasks ran alone after the others, twice as fast, and of four hosts
+        // w3 at a sixth of the median no longer stood apart.
         BenchRun run = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=1", "-write", "-nrFiles", "7",
-                "-fileSize", "2MB", "-json", json.toString());
+                "-fileSize", "8MB", "-json", json.toString());
 
         assertThat(run.status).as(run.printed()).isZero();
         ResultFile result = ResultFile.read(json);
