@@ -154,8 +154,8 @@ public final class HostSampler {
         try {
             PrivateDirectory.claim(lockDirectory);
         } catch (PrivateDirectory.NotPrivateException e) {
-            return Optional.of("its resource sampler's lock directory " + e.getMessage()
-                    + ", so hbench does not use it (remove it)");
+            return Optional.of("its resource sampler's lock directory " + e.getMessage() + ", so hbench does not use it"
+                    + (e.parentWayOut().isPresent() ? "" : " (remove it)"));
         } catch (IOException e) {
             return Optional.of("its resource sampler's lock directory " + lockDirectory + " cannot be made ("
                     + e + ")");

@@ -2,6 +2,8 @@ package io.hbench.fs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -12,10 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +28,8 @@ class PrivateDirectoryTest {
     /** Whatever the umask: a directory made with the umask's group write would be refused, rightly. */
     private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+    private static final FileAttribute<Set<PosixFilePermission>> READABLE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x"));
 
     @TempDir
     Path temp;
@@ -88,11 +94,101 @@ class PrivateDirectoryTest {
 
         assertThatThrownBy(() -> PrivateDirectory.claim(dir))
                 .isInstanceOf(PrivateDirectory.NotPrivateException.class)
-                .hasMessage(dir + " is in " + parent + ", which other users can change (mode rwxrwxrwx, not"
+                .hasMessage(dir + " lies under " + parent + ", which other users can change (mode rwxrwxrwx, not"
                         + " sticky), so they could put another in its place");
 
         Files.setAttribute(parent, "unix:mode", 01777);
         assertThat(PrivateDirectory.claim(dir)).as("as in /tmp").isEqualTo(dir);
+    }
+
+    @Test
+    void aParentOfAnotherUserIsRefusedThoughOnlyItsOwnerCanWriteInIt() throws IOException {
+        OtherUser.assumeRoot();
+        Path parent = OtherUser.give(Files.createDirectory(temp.resolve("theirs"), READABLE));
+        Path dir = parent.resolve("dir");
+
+        assertThatThrownBy(() -> PrivateDirectory.claimStorage(dir, "-dir", MARKER, "made by the test\n"))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-dir " + dir + " lies under " + parent + ", which belongs to nobody, not to root who runs"
+                        + " this, so hbench writes nothing there: choose a directory whose every parent is yours or"
+                        + " root's")
+                .extracting(e -> ((BenchException) e).errorCode()).isEqualTo(ErrorCode.UNSAFE_DIRECTORY);
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    void aGrandparentOfAnotherUserIsRefusedBeforeAnythingIsMadeUnderIt() throws IOException {
+        OtherUser.assumeRoot();
+        Path grandparent = OtherUser.give(Files.createDirectory(temp.resolve("theirs"), READABLE));
+        Path parent = Files.createDirectory(grandparent.resolve("ours"), OWNER_ONLY);
+        Path dir = parent.resolve("a").resolve("dir");
+
+        assertThatThrownBy(() -> PrivateDirectory.claim(dir))
+                .isInstanceOf(PrivateDirectory.NotPrivateException.class)
+                .hasMessage(dir + " lies under " + grandparent + ", which belongs to nobody, not to root who runs"
+                        + " this");
+        assertThat(parent).isEmptyDirectory();
+    }
+
+    @Test
+    void anAncestorItsGroupCanWriteInIsRefusedUnlessSticky() throws IOException {
+        Path grandparent = Files.createDirectory(temp.resolve("group"));
+        Files.setPosixFilePermissions(grandparent, PosixFilePermissions.fromString("rwxrwxr-x"));
+        Path dir = Files.createDirectory(grandparent.resolve("ours"), OWNER_ONLY).resolve("dir");
+
+        assertThatThrownBy(() -> PrivateDirectory.claimStorage(dir, "-dir", MARKER, "made by the test\n"))
+                .isInstanceOf(BenchException.class)
+                .hasMessage("-dir " + dir + " lies under " + grandparent + ", which other users can change (mode"
+                        + " rwxrwxr-x, not sticky), so they could put another in its place, so hbench writes nothing"
+                        + " there: choose a directory whose every parent is writable by you or root alone, or sticky"
+                        + " as /tmp is");
+        assertThat(dir).doesNotExist();
+
+        Files.setAttribute(grandparent, "unix:mode", 01775);
+        assertThat(PrivateDirectory.claim(dir)).isEqualTo(dir);
+    }
+
+    @Test
+    void aDirectoryUnderTmpIsUsedForTmpIsRootsAndSticky() throws IOException {
+        Path tmp = Paths.get("/tmp");
+        assumeTrue(temp.startsWith(tmp), "the temporary directory is not under /tmp");
+        assertThat((Integer) Files.getAttribute(tmp, "unix:uid")).isZero();
+        assertThat((Integer) Files.getAttribute(tmp, "unix:mode") & 01002).isEqualTo(01002);
+
+        assertThat(PrivateDirectory.claim(temp.resolve("dir"))).isEqualTo(temp.resolve("dir"));
+    }
+
+    @Test
+    void aLinkOnTheWayIsFollowedIfItIsTheUsersOrRootsAndRefusedIfAnotherUsersIs() throws IOException {
+        Path real = Files.createDirectory(temp.resolve("run"), OWNER_ONLY);
+        // As /var/run -> /run.
+        Path link = Files.createSymbolicLink(temp.resolve("var-run"), Paths.get("run"));
+
+        assertThat(PrivateDirectory.claim(link.resolve("dir"))).isEqualTo(link.resolve("dir"));
+        assertThat(real.resolve("dir")).isDirectory();
+
+        OtherUser.assumeRoot();
+        OtherUser.give(link);
+        assertThatThrownBy(() -> PrivateDirectory.claim(link.resolve("other")))
+                .isInstanceOf(PrivateDirectory.NotPrivateException.class)
+                .hasMessage(link.resolve("other") + " lies under " + link + ", which belongs to nobody, not to root"
+                        + " who runs this");
+        assertThat(real.resolve("other")).doesNotExist();
+    }
+
+    @Test
+    void aLinkAnotherUserPlantsWhereAParentWouldBeMadeIsNeverFollowed() throws IOException {
+        OtherUser.assumeRoot();
+        Path sticky = Files.createDirectory(temp.resolve("sticky"));
+        Files.setAttribute(sticky, "unix:mode", 01777);
+        Path theirs = OtherUser.give(Files.createDirectory(temp.resolve("theirs"), READABLE));
+        Path planted = OtherUser.give(Files.createSymbolicLink(sticky.resolve("a"), theirs));
+        Path dir = planted.resolve("dir");
+
+        assertThatThrownBy(() -> PrivateDirectory.claim(dir))
+                .isInstanceOf(PrivateDirectory.NotPrivateException.class)
+                .hasMessage(dir + " lies under " + planted + ", which belongs to nobody, not to root who runs this");
+        assertThat(theirs).isEmptyDirectory();
     }
 
     @Test
@@ -138,5 +234,36 @@ class PrivateDirectoryTest {
         assertThat(dir.resolve("new.txt")).hasContent("written");
         assertThat(Files.isSymbolicLink(link)).isTrue();
         assertThat(Files.exists(link, LinkOption.NOFOLLOW_LINKS)).isTrue();
+    }
+
+    @Test
+    void theReportedSwapForALinkWritesNothingInTheOtherUsersDirectory() throws Exception {
+        OtherUser.assumeRoot();
+        // The other user must reach their directories in this one, as in /tmp.
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx--x--x"));
+        Path parent = OtherUser.give(Files.createDirectory(temp.resolve("mp2"), READABLE));
+        Path theirs = OtherUser.give(Files.createDirectory(temp.resolve("theirs"), READABLE));
+        Path dir = parent.resolve("nn");
+        // As reproduced: 0.3 s after nn appears, its owner's directory is put aside and a link to theirs put in.
+        Process swapper = OtherUser.start(parent,
+                "while [ ! -e nn ]; do sleep 0.01; done; sleep 0.3; mv nn nn.old && ln -s " + theirs + " nn");
+        try {
+            Throwable refusal = catchThrowable(() -> {
+                PrivateDirectory.claimStorage(dir, "-standaloneDir", MARKER, "made by the test\n");
+                // What the standalone NameNode writes next, after the swap: formatting takes longer than 0.3 s.
+                swapper.waitFor(10, TimeUnit.SECONDS);
+                Path hosts = PrivateDirectory.claim(dir.resolve("hosts"));
+                PrivateDirectory.overwrite(hosts.resolve("exclude")).close();
+            });
+
+            assertThat(refusal).isInstanceOf(BenchException.class)
+                    .hasMessage("-standaloneDir " + dir + " lies under " + parent + ", which belongs to nobody, not to"
+                            + " root who runs this, so hbench writes nothing there: choose a directory whose every"
+                            + " parent is yours or root's");
+            assertThat(theirs).isEmptyDirectory();
+            assertThat(dir).doesNotExist();
+        } finally {
+            swapper.destroyForcibly();
+        }
     }
 }

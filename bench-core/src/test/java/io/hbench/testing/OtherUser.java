@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.stream.Stream;
 
 /**
  * Another local user, as an attacker on a shared host would be: the tests run as root here and in CI, so they can
@@ -32,6 +34,22 @@ public final class OtherUser {
         give(Files.createDirectory(dir));
         give(Files.writeString(dir.resolve(marker), "planted"));
         return dir;
+    }
+
+    /**
+     * Starts {@code script} in {@code sh} as the other user, in {@code dir}, as an attacker's process would run beside
+     * hbench; skips the calling test where {@code setpriv} is missing.
+     */
+    public static Process start(Path dir, String script) throws IOException {
+        assumeRoot();
+        assumeTrue(Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(entry -> !entry.isEmpty() && Files.isExecutable(Paths.get(entry, "setpriv"))),
+                "needs setpriv to run a process as another user");
+        return new ProcessBuilder("setpriv", "--reuid=" + UID, "--regid=" + UID, "--clear-groups", "sh", "-c", script)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 
     /** Makes {@code path} (a link itself, not what it points to) belong to the other user. */
