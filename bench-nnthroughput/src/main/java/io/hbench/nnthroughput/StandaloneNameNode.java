@@ -91,7 +91,10 @@ final class StandaloneNameNode implements NameNodeTarget {
         Path hosts = dir.resolve("hosts");
         Path exclude = hosts.resolve("exclude");
         try {
-            Files.createDirectories(hosts);
+            // Made and checked by hbench before Hadoop writes in them: none is a link, or another's.
+            for (String sub : List.of("name", "tmp", "hosts")) {
+                PrivateDirectory.claim(dir.resolve(sub));
+            }
             writeHosts(exclude, List.of());
             writeHosts(hosts.resolve("include"), List.of());
         } catch (IOException e) {

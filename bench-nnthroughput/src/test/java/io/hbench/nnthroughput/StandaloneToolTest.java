@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -112,6 +113,27 @@ class StandaloneToolTest {
                 + " it: remove it, or choose another -standaloneDir");
         assertThat(victim).hasContent("the victim's own file");
         assertThat(dir.resolve("name")).doesNotExist();
+    }
+
+    @Test
+    void aDirectoryUnderAParentOfAnotherUserIsRefusedInOneLineBeforeAnythingIsMade() throws Exception {
+        OtherUser.assumeRoot();
+        Path parent = OtherUser.give(Files.createDirectory(temp.resolve("mp2")));
+        Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = parent.resolve("nn");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = run(new String[] {"-op", "create", "-files", "1", "-standaloneDir", dir.toString()}, out, err);
+
+        assertThat(status).isEqualTo(2);
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertThat(errors.lines().findFirst()).hasValue("NNThroughputBenchmark: -standaloneDir " + dir
+                + " lies under " + parent + ", which belongs to nobody, not to root who runs this, so hbench writes"
+                + " nothing there: choose a directory whose every parent is yours or root's");
+        assertThat(errors).as("the usage hint follows, no stack trace").doesNotContain("Exception", "\tat ");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(parent).isEmptyDirectory();
     }
 
     private static int run(String[] args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {
