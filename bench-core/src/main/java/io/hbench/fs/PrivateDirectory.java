@@ -152,7 +152,7 @@ public final class PrivateDirectory {
 
     /**
      * The attributes of {@code path} itself, a link or not; made as a directory for this user alone first if there is
-     * nothing there. Its parent is known to be safe, so what is found there now stays.
+     * nothing there. Its parent is known to be safe, so what is found there and passes stays there.
      */
     private static Map<String, Object> attributesMakingIfMissing(Path path) throws IOException {
         try {
