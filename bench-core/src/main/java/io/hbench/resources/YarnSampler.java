@@ -1,6 +1,7 @@
 package io.hbench.resources;
 
 import java.io.DataInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -53,9 +54,9 @@ import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
  * share for ApplicationMasters and nothing waits for one), asks for one small container on each NodeManager's host
  * with locality not relaxed, and runs {@link SamplerProcess} in each, from bench.jar as the client runs it.
  * <p>
- * Lifecycle: {@link #start} returns once every container samples, or the start bound passed (requests still open are
- * withdrawn, a container granted later is released); a daemon thread renews the lease the processes watch and
- * heartbeats the ResourceManager; {@link #stop} creates the stop file, waits for the containers to end, reads what
+ * Lifecycle: {@link #start} returns once the process in every container has taken its first snapshot, or the start
+ * bound passed (requests still open are withdrawn, a container granted later is released); a daemon thread renews the
+ * lease the processes watch and heartbeats the ResourceManager; {@link #stop} creates the stop file, waits for the containers to end, reads what
  * they wrote and unregisters; {@link #cancel} stops the containers and kills the application. Either removes the
  * sampling directory and stops the thread. Should this client die, the ResourceManager ends the application when the
  * heartbeats stop and the processes stop when the lease does.
@@ -64,6 +65,8 @@ final class YarnSampler implements ClusterSampling.Window {
     /** Memory asked per container: the process's 128 MB heap ({@link SamplerProcess#JVM_OPTIONS}) and the rest of it. */
     static final int CONTAINER_MEMORY_MB = 384;
     private static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    /** How often it looks for granted containers and started processes while they start. */
+    private static final Duration POLL = Duration.ofMillis(200);
     private static final String JAR = "hbench.jar";
     private static final String CONF = "hbench-sampler.xml";
 
@@ -197,7 +200,10 @@ final class YarnSampler implements ClusterSampling.Window {
                 + bound.toSeconds() + " s");
     }
 
-    /** Asks for a container on every host, starts the process in each granted, until all run or the bound passed. */
+    /**
+     * Asks for a container on every host and starts the process in each granted, until every host's process has taken
+     * its first snapshot or the bound passed: only then may the benchmark submit its first job.
+     */
     private void launch(String run, PrintStream progress) throws IOException, InterruptedException {
         Resource capability = Resource.newInstance(CONTAINER_MEMORY_MB, 1);
         Priority priority = Priority.newInstance(0);
@@ -210,37 +216,48 @@ final class YarnSampler implements ClusterSampling.Window {
         }
         long deadlineMillis = System.currentTimeMillis() + startTimeout.toMillis();
         ContainerLaunchContext launch = launchContext(run, deadlineMillis);
-        long deadline = System.nanoTime() + startTimeout.toNanos();
-        while (System.nanoTime() < deadline && running.size() < nodeManagers.size()) {
-            List<Container> granted = doAs(applicationMaster, () -> scheduler.allocate(0).getAllocatedContainers());
-            for (Container container : granted) {
-                String host = container.getNodeId().getHost();
-                AMRMClient.ContainerRequest request = requests.remove(host);
-                if (request == null) {
-                    doAs(applicationMaster, () -> {
-                        scheduler.releaseAssignedContainer(container.getId());
-                        return null;
-                    });
-                    continue;
-                }
-                scheduler.removeContainerRequest(request);
-                try {
-                    nodeManagerClient.startContainer(container, launch);
-                    running.put(host, container);
-                } catch (YarnException e) {
-                    throw new IOException("cannot start the resource sampler on " + host + ": " + e.getMessage(), e);
-                }
-            }
-            Thread.sleep(200);
-        }
+        int sampling = FirstSnapshots.await(nodeManagers.size(), () -> startGranted(requests, launch), startTimeout,
+                POLL, FirstSnapshots.SYSTEM, progress);
         // Hosts without a container by now go unsampled: their requests are withdrawn, so that no container arrives
         // in the middle of the benchmark.
         requests.values().forEach(scheduler::removeContainerRequest);
         heartbeat.scheduleWithFixedDelay(this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(),
                 TimeUnit.MILLISECONDS);
-        progress.println("hbench: resource sampler: sampling " + running.size() + " of " + nodeManagers.size()
+        progress.println("hbench: resource sampler: sampling " + sampling + " of " + nodeManagers.size()
                 + (nodeManagers.size() == 1 ? " NodeManager host" : " NodeManager hosts") + " every "
                 + interval.toMillis() / 1000.0 + " s for the whole run (YARN application " + application + ")");
+    }
+
+    /**
+     * Starts the process in each container granted since the last call; returns how many processes have taken their
+     * first snapshot, as the files they write then in {@value SamplerProcess#STARTED} say.
+     */
+    private int startGranted(Map<String, AMRMClient.ContainerRequest> requests, ContainerLaunchContext launch)
+            throws IOException, InterruptedException {
+        List<Container> granted = doAs(applicationMaster, () -> scheduler.allocate(0).getAllocatedContainers());
+        for (Container container : granted) {
+            String host = container.getNodeId().getHost();
+            AMRMClient.ContainerRequest request = requests.remove(host);
+            if (request == null) {
+                doAs(applicationMaster, () -> {
+                    scheduler.releaseAssignedContainer(container.getId());
+                    return null;
+                });
+                continue;
+            }
+            scheduler.removeContainerRequest(request);
+            try {
+                nodeManagerClient.startContainer(container, launch);
+                running.put(host, container);
+            } catch (YarnException e) {
+                throw new IOException("cannot start the resource sampler on " + host + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            return Math.min(running.size(), fs.listStatus(new Path(dir, SamplerProcess.STARTED)).length);
+        } catch (FileNotFoundException e) {
+            return 0;
+        }
     }
 
     private ContainerLaunchContext launchContext(String run, long deadlineMillis) throws IOException {
