@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * resource limit exceeded.  Details : AM Partition = <DEFAULT_PARTITION>; AM Resource Request = <memory:1536,
  * vCores:1>; Queue Resource Limit for AM = <memory:1024, vCores:1>; ...} (or {@code User's AM resource limit
  * exceeded.}) while the queue's share for ApplicationMasters is taken, and {@code Application is Activated, waiting
- * for resources to be assigned for AM.} while no node has room for it; the FairScheduler writes {@code (Resource
+ * for resources to be assigned for AM.} while no node has room for it, then {@code AM container is launched, waiting
+ * for AM container to Register with RM} while it starts; the FairScheduler writes {@code (Resource
  * request: <memory:1536, vCores:1> exceeds maximum AM resource allowed).}
  */
 public final class AcceptedDiagnosis {
@@ -28,6 +29,8 @@ public final class AcceptedDiagnosis {
         FAIR_AM_SHARE,
         /** Its ApplicationMaster may start, but no node has room for it now. */
         NO_ROOM_FOR_AM,
+        /** Its ApplicationMaster has a container and has not registered yet: nothing holds it but a slow start. */
+        AM_STARTING,
         /** No NodeManager runs. */
         NO_NODES,
         /** The diagnostics say nothing this class knows. */
@@ -77,6 +80,14 @@ public final class AcceptedDiagnosis {
         if (diagnostics.contains("cluster resource is empty")) {
             return new AcceptedDiagnosis(Cause.NO_NODES, "the cluster has no running NodeManager",
                     Optional.of("start the NodeManagers"));
+        }
+        if (diagnostics.contains("waiting for AM container to be launched")) {
+            return new AcceptedDiagnosis(Cause.AM_STARTING, "its ApplicationMaster has a container, which has not"
+                    + " started yet", Optional.empty());
+        }
+        if (diagnostics.contains("waiting for AM container to Register")) {
+            return new AcceptedDiagnosis(Cause.AM_STARTING, "its ApplicationMaster has started and not registered"
+                    + " yet (a loaded node starts it slowly)", Optional.empty());
         }
         if (diagnostics.contains("waiting for resources to be assigned for AM")) {
             return new AcceptedDiagnosis(Cause.NO_ROOM_FOR_AM, "no node has room for its ApplicationMaster"

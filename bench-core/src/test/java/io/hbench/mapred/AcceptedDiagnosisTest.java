@@ -60,6 +60,21 @@ class AcceptedDiagnosisTest {
     }
 
     @Test
+    void saysAnApplicationMasterThatIsStartingIsHeldByNothing() {
+        AcceptedDiagnosis launched = AcceptedDiagnosis.of("[Thu Nov 26 10:50:01 +0000 2026] AM container is launched,"
+                + " waiting for AM container to Register with RM");
+        AcceptedDiagnosis assigned = AcceptedDiagnosis.of("[Thu Nov 26 10:50:01 +0000 2026] Scheduler has assigned a"
+                + " container for AM, waiting for AM container to be launched");
+
+        assertThat(launched.cause()).isEqualTo(AcceptedDiagnosis.Cause.AM_STARTING);
+        assertThat(launched.why()).isEqualTo("its ApplicationMaster has started and not registered yet (a loaded node"
+                + " starts it slowly)");
+        assertThat(launched.remedy()).isEmpty();
+        assertThat(assigned.cause()).isEqualTo(AcceptedDiagnosis.Cause.AM_STARTING);
+        assertThat(assigned.why()).isEqualTo("its ApplicationMaster has a container, which has not started yet");
+    }
+
+    @Test
     void namesAClusterWithoutNodeManagers() {
         AcceptedDiagnosis diagnosis = AcceptedDiagnosis.of("[Thu Nov 26 10:50:01 +0000 2026] Application is added to"
                 + " the scheduler and is not yet activated. Skipping AM assignment as cluster resource is empty. "
