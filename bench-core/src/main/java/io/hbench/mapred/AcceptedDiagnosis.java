@@ -127,7 +127,7 @@ public final class AcceptedDiagnosis {
         return cause == Cause.QUEUE_AM_LIMIT || cause == Cause.USER_AM_LIMIT || cause == Cause.FAIR_AM_SHARE;
     }
 
-    /** Why, for people: "the queue's share for ApplicationMasters is taken (its ApplicationMaster asks 1536 MB, ...)". */
+    /** Why, for people: "the queue's share for ApplicationMasters is taken (its ApplicationMaster asks 1536 MB)". */
     public String why() {
         return why;
     }

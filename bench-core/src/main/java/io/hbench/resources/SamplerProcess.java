@@ -15,7 +15,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * What runs in a YARN container on each NodeManager host while a run is sampled ({@link YarnSampler}): it takes a first
  * snapshot of its host and says so in a file of {@value #STARTED} (holding the time just after it, on this host's
- * clock), samples until the client creates the stop file, then writes what it took into the sampling directory and ends.
+ * clock), samples until the client creates the stop file, then writes what it took into the sampling directory and
+ * ends.
  * <p>
  * It leaves early, without sampling, if it starts after the start deadline (its host is then named as not sampled, and
  * its container goes back to the benchmark at once), and stops as if told to when the client has not renewed the lease

@@ -60,11 +60,12 @@ import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
  * <p>
  * Lifecycle: {@link #start} returns once the process in every container has taken its first snapshot, or the start
  * bound passed (requests still open are withdrawn, a container granted later is released); a daemon thread renews the
- * lease the processes watch and heartbeats the ResourceManager; {@link #stop} creates the stop file, waits for the containers to end, reads what
- * they wrote and unregisters; {@link #cancel} stops the containers and kills the application. Either removes the
- * sampling directory and stops the thread. Having given way, the application, its containers and the thread are gone
- * already, and {@link #stop} names every host as not sampled, with the reason. Should this client die, the ResourceManager ends the application when the
- * heartbeats stop and the processes stop when the lease does.
+ * lease the processes watch, heartbeats the ResourceManager and gives way when it must; {@link #stop} creates the stop
+ * file, waits for the containers to end, reads what they wrote and unregisters; {@link #cancel} stops the containers
+ * and kills the application. Either removes the sampling directory and stops the thread. Having given way, the
+ * application, its containers and the thread are gone already, and {@link #stop} names every host as not sampled,
+ * with the reason. Should this client die, the ResourceManager ends the application when the heartbeats stop and the
+ * processes stop when the lease does.
  */
 final class YarnSampler implements ClusterSampling.Window {
     /** Memory asked per container: the process's 128 MB heap ({@link SamplerProcess#JVM_OPTIONS}) and the rest of it. */

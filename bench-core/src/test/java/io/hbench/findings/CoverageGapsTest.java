@@ -48,7 +48,8 @@ class CoverageGapsTest {
                 sampled("dn4", START.plusSeconds(21), END.minusSeconds(5)),
                 HostUsage.unavailable("dn5", "a DataNode host without a NodeManager: hbench can run nothing there"));
 
-        assertThat(CoverageGaps.of(result)).extracting(Finding::toString, Finding::brief, Finding::host).containsExactly(
+        assertThat(CoverageGaps.of(result)).extracting(Finding::toString, Finding::brief, Finding::host)
+                .containsExactly(
                 tuple("coverage gap: dn2: sampled from 4.2 s after the run's start, so"
                         + " what it did before is not in its figures", "dn2, 4.2 s missed", Optional.of("dn2")),
                 tuple("coverage gap: dn3: sampled until 3.1 s before its end, so what it"
