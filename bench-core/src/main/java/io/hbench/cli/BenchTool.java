@@ -259,7 +259,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             clusterSampling = Optional.empty();
         }
-        benchResult.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
+        BenchResult printed = benchResult;
+        printed.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage, printed.start(), printed.end())
+                .forEach(out::println));
         List<Finding> findings = Findings.of(benchResult, Optional.empty());
         if (!findings.isEmpty()) {
             out.println();

@@ -14,7 +14,9 @@ public final class Finding {
         /** The resource that limited the run, or that none came near its limit. */
         LIMIT("limit"),
         /** What a figure means, in words (EBB's relative bandwidth). */
-        READING("reading");
+        READING("reading"),
+        /** A host whose samples began after the run's start or ended before its end ({@link CoverageGaps}). */
+        COVERAGE("coverage gap");
 
         private final String text;
 

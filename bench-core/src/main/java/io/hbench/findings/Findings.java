@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
 
 /**
  * The answers a run's own figures give: which hosts are slow, by the figures every program measures per task, per
- * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); and
- * for EBB, what its relative bandwidth means. Computed from a result alone, so the program's console, Suite's summary
- * and the report say the same.
+ * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); which
+ * hosts' samples do not span the run ({@link CoverageGaps}); and for EBB, what its relative bandwidth means. Computed
+ * from a result alone, so the program's console, Suite's summary and the report say the same.
  */
 public final class Findings {
     private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
@@ -45,6 +45,7 @@ public final class Findings {
         List<Finding> findings = new ArrayList<>(slowHosts(result));
         findings.addAll(slowDisks(result));
         result.resources().ifPresent(usage -> findings.add(Limits.of(usage, linkBytesPerSecond.or(() -> link(result)))));
+        findings.addAll(CoverageGaps.of(result));
         ebbReading(result).ifPresent(findings::add);
         return findings;
     }

@@ -17,7 +17,8 @@ import org.apache.hadoop.mapreduce.Job;
  * Submits a job and waits for it. It says on the progress stream which job it submitted (its id and
  * tracking URL, so an operator can find its logs while it runs), then prints a progress line now
  * and then for runs longer than a few seconds: map and reduce progress, and bytes done out of the
- * total when the job counts them.
+ * total when the job counts them. A job that YARN holds in ACCEPTED for {@link AcceptedWatch#BOUND} gets a line saying
+ * why and what to change, and it keeps waiting.
  * If the waiting thread is interrupted, the job is killed before the interrupt propagates.
  */
 public final class JobMonitor {
@@ -79,7 +80,7 @@ public final class JobMonitor {
         long start = System.nanoTime();
         long nextReport = start + QUIET_START.toNanos();
         SubmittedJob submitted = submit(job);
-        try {
+        try (AcceptedWatch accepted = AcceptedWatch.of(job.getConfiguration(), label, progress)) {
             while (!job.isComplete()) {
                 Thread.sleep(POLL_MILLIS);
                 long now = System.nanoTime();
@@ -87,6 +88,7 @@ public final class JobMonitor {
                     progress.println(progressLine(job, bytesDone, totalBytes, Duration.ofNanos(now - start)));
                     nextReport = now + INTERVAL.toNanos();
                 }
+                accepted.check(submitted.id(), Duration.ofNanos(now - start));
             }
         } catch (InterruptedException e) {
             // Whoever interrupted us wants the run over: leave no tasks behind doing I/O.

@@ -38,12 +38,13 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  * <p>
  * Costs: on YARN, one container per NodeManager host for the run's length (the smallest YARN grants:
  * {@value YarnSampler#CONTAINER_MEMORY_MB} MB asked) and no ApplicationMaster container; per host one thread taking
- * a snapshot of /proc per interval. {@value #ENABLED_KEY}=false leaves sampling to the run's own tasks, on their hosts
- * while they run.
+ * a snapshot of /proc per interval. It never holds the run back: should YARN keep one of the run's applications waiting
+ * because of the sampler's, the sampler gives way and every host is named as not sampled, with that reason.
+ * {@value #ENABLED_KEY}=false leaves sampling to the run's own tasks, on their hosts while they run.
  * <p>
- * Lifecycle: {@link #start} returns once every sampler runs (or the start bound passed); {@link #stop} ends the
- * window and returns the figures; {@link #close} stops the samplers and removes their files if {@code stop} was never
- * called (a failed run).
+ * Lifecycle: {@link #start} returns once every sampler has taken its first snapshot (or the start bound passed), so
+ * that the run's first job comes after it; {@link #stop} ends the window and returns the figures; {@link #close} stops
+ * the samplers and removes their files if {@code stop} was never called (a failed run).
  */
 public final class ClusterSampling implements AutoCloseable {
     /** Whether a run samples the whole cluster for its whole length (default) or only its tasks' hosts. */

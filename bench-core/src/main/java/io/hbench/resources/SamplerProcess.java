@@ -2,7 +2,9 @@ package io.hbench.resources;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -11,8 +13,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * What runs in a YARN container on each NodeManager host while a run is sampled ({@link YarnSampler}): it samples its
- * host until the client creates the stop file, then writes what it took into the sampling directory and ends.
+ * What runs in a YARN container on each NodeManager host while a run is sampled ({@link YarnSampler}): it takes a first
+ * snapshot of its host and says so in a file of {@value #STARTED} (holding the time just after it, on this host's
+ * clock), samples until the client creates the stop file, then writes what it took into the sampling directory and
+ * ends.
  * <p>
  * It leaves early, without sampling, if it starts after the start deadline (its host is then named as not sampled, and
  * its container goes back to the benchmark at once), and stops as if told to when the client has not renewed the lease
@@ -58,7 +62,10 @@ public final class SamplerProcess {
         HostSamples samples;
         long cpuAtStart = processCpuNanos();
         try {
-            fs.create(new Path(new Path(dir, STARTED), name), true).close();
+            // Joining took the first snapshot: the client waits for this file before the benchmark submits anything.
+            try (FSDataOutputStream started = fs.create(new Path(new Path(dir, STARTED), name), true)) {
+                started.write((Instant.now() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
             awaitStop(fs, dir, interval);
         } finally {
             samples = participation.leave();

@@ -1,6 +1,7 @@
 package io.hbench.resources;
 
 import java.io.DataInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -8,9 +9,11 @@ import java.nio.ByteBuffer;
 import java.security.PrivilegedExceptionAction;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +30,7 @@ import org.apache.hadoop.util.ClassUtil;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
@@ -49,21 +53,26 @@ import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
 
 /**
  * Samples every NodeManager host on YARN for a run: this client registers as the ApplicationMaster of a YARN
- * application of its own (an unmanaged one: no ApplicationMaster container, so nothing counts against a queue's
- * share for ApplicationMasters and nothing waits for one), asks for one small container on each NodeManager's host
- * with locality not relaxed, and runs {@link SamplerProcess} in each, from bench.jar as the client runs it.
+ * application of its own (an unmanaged one: no ApplicationMaster container, and nothing waits for one), asks for one
+ * small container on each NodeManager's host with locality not relaxed, and runs {@link SamplerProcess} in each, from
+ * bench.jar as the client runs it. The CapacityScheduler still counts the application against its queue's share for
+ * ApplicationMasters; should it hold one of the benchmark's applications back, it gives way ({@link GivingWay}).
  * <p>
- * Lifecycle: {@link #start} returns once every container samples, or the start bound passed (requests still open are
- * withdrawn, a container granted later is released); a daemon thread renews the lease the processes watch and
- * heartbeats the ResourceManager; {@link #stop} creates the stop file, waits for the containers to end, reads what
- * they wrote and unregisters; {@link #cancel} stops the containers and kills the application. Either removes the
- * sampling directory and stops the thread. Should this client die, the ResourceManager ends the application when the
- * heartbeats stop and the processes stop when the lease does.
+ * Lifecycle: {@link #start} returns once the process in every container has taken its first snapshot, or the start
+ * bound passed (requests still open are withdrawn, a container granted later is released); a daemon thread renews the
+ * lease the processes watch, heartbeats the ResourceManager and gives way when it must; {@link #stop} creates the stop
+ * file, waits for the containers to end, reads what they wrote and unregisters; {@link #cancel} stops the containers
+ * and kills the application. Either removes the sampling directory and stops the thread. Having given way, the
+ * application, its containers and the thread are gone already, and {@link #stop} names every host as not sampled,
+ * with the reason. Should this client die, the ResourceManager ends the application when the heartbeats stop and the
+ * processes stop when the lease does.
  */
 final class YarnSampler implements ClusterSampling.Window {
     /** Memory asked per container: the process's 128 MB heap ({@link SamplerProcess#JVM_OPTIONS}) and the rest of it. */
     static final int CONTAINER_MEMORY_MB = 384;
     private static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    /** How often it looks for granted containers and started processes while they start. */
+    private static final Duration POLL = Duration.ofMillis(200);
     private static final String JAR = "hbench.jar";
     private static final String CONF = "hbench-sampler.xml";
 
@@ -79,12 +88,19 @@ final class YarnSampler implements ClusterSampling.Window {
     private final AMRMClient<AMRMClient.ContainerRequest> scheduler;
     private final NMClient nodeManagerClient;
     private final ScheduledExecutorService heartbeat;
+    private final GivingWay givingWay;
+    private final PrintStream progress;
     private final Map<String, Container> running = new HashMap<>();
+    // Guarded by this: whether stop or cancel began, and whom the sampler gave way to; once either is set, the other
+    // never is.
+    private boolean closing;
+    private GivingWay.Decision gaveWay;
 
     private YarnSampler(Configuration conf, FileSystem fs, Path dir, Duration interval, Duration startTimeout,
             List<String> nodeManagers, YarnClient yarn, ApplicationId application,
             UserGroupInformation applicationMaster, AMRMClient<AMRMClient.ContainerRequest> scheduler,
-            NMClient nodeManagerClient, ScheduledExecutorService heartbeat) {
+            NMClient nodeManagerClient, ScheduledExecutorService heartbeat, GivingWay givingWay,
+            PrintStream progress) {
         this.conf = conf;
         this.fs = fs;
         this.dir = dir;
@@ -97,6 +113,8 @@ final class YarnSampler implements ClusterSampling.Window {
         this.scheduler = scheduler;
         this.nodeManagerClient = nodeManagerClient;
         this.heartbeat = heartbeat;
+        this.givingWay = givingWay;
+        this.progress = progress;
     }
 
     /**
@@ -133,6 +151,9 @@ final class YarnSampler implements ClusterSampling.Window {
             context.setMaxAppAttempts(1);
             yarn.submitApplication(context);
             ApplicationAttemptId attempt = awaitLaunched(yarn, application, startTimeout);
+            ApplicationReport own = yarn.getApplicationReport(application);
+            GivingWay givingWay = new GivingWay(new GivingWay.Application(application.toString(), own.getUser(),
+                    own.getQueue(), own.getSubmitTime(), ""));
             UserGroupInformation applicationMaster = UserGroupInformation.createRemoteUser(attempt.toString());
             Token<AMRMTokenIdentifier> token = yarn.getAMRMToken(application);
             token.setService(ClientRMProxy.getAMRMTokenService(conf));
@@ -153,9 +174,9 @@ final class YarnSampler implements ClusterSampling.Window {
                 return thread;
             });
             YarnSampler sampler = new YarnSampler(conf, fs, dir, interval, startTimeout, nodeManagers, yarn,
-                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat);
+                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat, givingWay, progress);
             try {
-                sampler.launch(run, progress);
+                sampler.launch(run);
             } catch (IOException | InterruptedException | RuntimeException e) {
                 sampler.cancel();
                 throw e;
@@ -197,8 +218,11 @@ final class YarnSampler implements ClusterSampling.Window {
                 + bound.toSeconds() + " s");
     }
 
-    /** Asks for a container on every host, starts the process in each granted, until all run or the bound passed. */
-    private void launch(String run, PrintStream progress) throws IOException, InterruptedException {
+    /**
+     * Asks for a container on every host and starts the process in each granted, until every host's process has taken
+     * its first snapshot or the bound passed: only then may the benchmark submit its first job.
+     */
+    private void launch(String run) throws IOException, InterruptedException {
         Resource capability = Resource.newInstance(CONTAINER_MEMORY_MB, 1);
         Priority priority = Priority.newInstance(0);
         Map<String, AMRMClient.ContainerRequest> requests = new HashMap<>();
@@ -210,37 +234,48 @@ final class YarnSampler implements ClusterSampling.Window {
         }
         long deadlineMillis = System.currentTimeMillis() + startTimeout.toMillis();
         ContainerLaunchContext launch = launchContext(run, deadlineMillis);
-        long deadline = System.nanoTime() + startTimeout.toNanos();
-        while (System.nanoTime() < deadline && running.size() < nodeManagers.size()) {
-            List<Container> granted = doAs(applicationMaster, () -> scheduler.allocate(0).getAllocatedContainers());
-            for (Container container : granted) {
-                String host = container.getNodeId().getHost();
-                AMRMClient.ContainerRequest request = requests.remove(host);
-                if (request == null) {
-                    doAs(applicationMaster, () -> {
-                        scheduler.releaseAssignedContainer(container.getId());
-                        return null;
-                    });
-                    continue;
-                }
-                scheduler.removeContainerRequest(request);
-                try {
-                    nodeManagerClient.startContainer(container, launch);
-                    running.put(host, container);
-                } catch (YarnException e) {
-                    throw new IOException("cannot start the resource sampler on " + host + ": " + e.getMessage(), e);
-                }
-            }
-            Thread.sleep(200);
-        }
+        int sampling = FirstSnapshots.await(nodeManagers.size(), () -> startGranted(requests, launch), startTimeout,
+                POLL, FirstSnapshots.SYSTEM, progress);
         // Hosts without a container by now go unsampled: their requests are withdrawn, so that no container arrives
         // in the middle of the benchmark.
         requests.values().forEach(scheduler::removeContainerRequest);
         heartbeat.scheduleWithFixedDelay(this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(),
                 TimeUnit.MILLISECONDS);
-        progress.println("hbench: resource sampler: sampling " + running.size() + " of " + nodeManagers.size()
+        progress.println("hbench: resource sampler: sampling " + sampling + " of " + nodeManagers.size()
                 + (nodeManagers.size() == 1 ? " NodeManager host" : " NodeManager hosts") + " every "
                 + interval.toMillis() / 1000.0 + " s for the whole run (YARN application " + application + ")");
+    }
+
+    /**
+     * Starts the process in each container granted since the last call; returns how many processes have taken their
+     * first snapshot, as the files they write then in {@value SamplerProcess#STARTED} say.
+     */
+    private int startGranted(Map<String, AMRMClient.ContainerRequest> requests, ContainerLaunchContext launch)
+            throws IOException, InterruptedException {
+        List<Container> granted = doAs(applicationMaster, () -> scheduler.allocate(0).getAllocatedContainers());
+        for (Container container : granted) {
+            String host = container.getNodeId().getHost();
+            AMRMClient.ContainerRequest request = requests.remove(host);
+            if (request == null) {
+                doAs(applicationMaster, () -> {
+                    scheduler.releaseAssignedContainer(container.getId());
+                    return null;
+                });
+                continue;
+            }
+            scheduler.removeContainerRequest(request);
+            try {
+                nodeManagerClient.startContainer(container, launch);
+                running.put(host, container);
+            } catch (YarnException e) {
+                throw new IOException("cannot start the resource sampler on " + host + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            return Math.min(running.size(), fs.listStatus(new Path(dir, SamplerProcess.STARTED)).length);
+        } catch (FileNotFoundException e) {
+            return 0;
+        }
     }
 
     private ContainerLaunchContext launchContext(String run, long deadlineMillis) throws IOException {
@@ -284,7 +319,10 @@ final class YarnSampler implements ClusterSampling.Window {
                 LocalResourceVisibility.APPLICATION, status.getLen(), status.getModificationTime());
     }
 
-    /** Renews the lease the processes watch and tells the ResourceManager this master lives. */
+    /**
+     * Renews the lease the processes watch, tells the ResourceManager this master lives, and gives way to an
+     * application of the benchmark that this one holds back.
+     */
     private void beat() {
         try {
             fs.setTimes(new Path(dir, SamplerProcess.LEASE), System.currentTimeMillis(), -1);
@@ -299,10 +337,47 @@ final class YarnSampler implements ClusterSampling.Window {
         } catch (IOException | InterruptedException | RuntimeException e) {
             // As above: one missed heartbeat is far from the ResourceManager's expiry.
         }
+        giveWayIfHoldingBack();
+    }
+
+    /**
+     * Ends the sampler's application, its containers and its beats, if it holds back an application of the benchmark
+     * ({@link GivingWay}), and says so at once; the run then goes on unsampled, and every host says why.
+     */
+    private void giveWayIfHoldingBack() {
+        Optional<GivingWay.Decision> decision;
+        try {
+            List<GivingWay.Application> accepted = new ArrayList<>();
+            for (ApplicationReport report : yarn.getApplications(EnumSet.of(YarnApplicationState.ACCEPTED))) {
+                accepted.add(new GivingWay.Application(report.getApplicationId().toString(), report.getUser(),
+                        report.getQueue(), report.getSubmitTime(), report.getDiagnostics() == null ? ""
+                                : report.getDiagnostics()));
+            }
+            decision = givingWay.decide(accepted, System.currentTimeMillis());
+        } catch (IOException | YarnException | RuntimeException e) {
+            // Asked again at the next beat.
+            return;
+        }
+        synchronized (this) {
+            if (decision.isEmpty() || closing) {
+                return;
+            }
+            gaveWay = decision.get();
+        }
+        progress.println(decision.get().line());
+        stopContainers();
+        unregister(FinalApplicationStatus.KILLED, "gave way to " + decision.get().application);
+        heartbeat.shutdown();
     }
 
     @Override
     public List<HostSamples> stop() throws IOException, InterruptedException {
+        Optional<GivingWay.Decision> gave = close();
+        if (gave.isPresent()) {
+            List<HostSamples> unsampled = new ArrayList<>();
+            nodeManagers.forEach(host -> unsampled.add(HostSamples.unavailable(host, gave.get().hostReason())));
+            return unsampled;
+        }
         try {
             fs.create(new Path(dir, SamplerProcess.STOP), true).close();
             long deadline = System.nanoTime() + interval.multipliedBy(3).plusSeconds(60).toNanos();
@@ -330,6 +405,40 @@ final class YarnSampler implements ClusterSampling.Window {
 
     @Override
     public void cancel() {
+        if (close().isPresent()) {
+            return;
+        }
+        stopContainers();
+        finish(FinalApplicationStatus.KILLED);
+        removeDirectory();
+    }
+
+    /**
+     * Marks the sampler as closing, so that it no longer gives way; if it gave way already, waits for that to end,
+     * stops the clients and removes the directory.
+     *
+     * @return whom it gave way to
+     */
+    private Optional<GivingWay.Decision> close() {
+        GivingWay.Decision gave;
+        synchronized (this) {
+            closing = true;
+            gave = gaveWay;
+        }
+        if (gave == null) {
+            return Optional.empty();
+        }
+        try {
+            heartbeat.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopClients();
+        removeDirectory();
+        return Optional.of(gave);
+    }
+
+    private void stopContainers() {
         for (Container container : running.values()) {
             try {
                 nodeManagerClient.stopContainer(container.getId(), container.getNodeId());
@@ -337,15 +446,18 @@ final class YarnSampler implements ClusterSampling.Window {
                 // The process stops by itself once the lease is gone.
             }
         }
-        finish(FinalApplicationStatus.KILLED);
-        removeDirectory();
     }
 
     private void finish(FinalApplicationStatus status) {
         heartbeat.shutdownNow();
+        unregister(status, "");
+        stopClients();
+    }
+
+    private void unregister(FinalApplicationStatus status, String message) {
         try {
             doAs(applicationMaster, () -> {
-                scheduler.unregisterApplicationMaster(status, "", "");
+                scheduler.unregisterApplicationMaster(status, message, "");
                 return null;
             });
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -355,6 +467,9 @@ final class YarnSampler implements ClusterSampling.Window {
                 // The ResourceManager ends it when the heartbeats stop.
             }
         }
+    }
+
+    private void stopClients() {
         scheduler.stop();
         nodeManagerClient.stop();
         yarn.stop();

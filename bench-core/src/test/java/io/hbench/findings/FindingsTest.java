@@ -209,7 +209,8 @@ class FindingsTest {
         ResourceUsage usage = new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1),
                 List.of(new Phase("write", START.plusSeconds(1), START.plusSeconds(3))), List.of(busy), List.of());
 
-        assertThat(Findings.of(dfsio().resources(usage).build(), Optional.empty())).extracting(Finding::toString)
+        assertThat(Findings.of(dfsio().end(times.get(4)).resources(usage).build(), Optional.empty()))
+                .extracting(Finding::toString)
                 .containsExactly("limit: held back by CPU on dn1 (95 % busy), on average while sampled");
     }
 

@@ -6,12 +6,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** One finished process: its exit status and what it printed on each stream. */
 final class BenchRun {
-    private static final long TIMEOUT_MINUTES = 10;
+    private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     final int status;
     final String out;
@@ -25,15 +26,21 @@ final class BenchRun {
 
     /** Runs {@code command} in {@code directory}, its output kept in files there, within the timeout. */
     static BenchRun of(List<String> command, Path directory) throws IOException, InterruptedException {
+        return within(TIMEOUT, command, directory);
+    }
+
+    /** As {@link #of}, killed and failed if it has not ended within {@code timeout}. */
+    static BenchRun within(Duration timeout, List<String> command, Path directory)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile(directory, "run-", ".out");
         Path err = Files.createTempFile(directory, "run-", ".err");
         Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).start();
-        if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly().waitFor();
-            throw new IllegalStateException(String.join(" ", command) + " did not end within " + TIMEOUT_MINUTES
-                    + " minutes; it printed: " + Files.readString(out) + Files.readString(err));
+            throw new IllegalStateException(String.join(" ", command) + " did not end within " + timeout.toSeconds()
+                    + " s; it printed: " + Files.readString(out) + Files.readString(err));
         }
         return new BenchRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));

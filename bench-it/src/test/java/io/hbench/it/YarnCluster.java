@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -161,6 +162,11 @@ final class YarnCluster implements AutoCloseable {
      */
     BenchRun benchJar(String... args) throws IOException, InterruptedException {
         return BenchRun.of(benchJarCommand(args), home);
+    }
+
+    /** As {@link #benchJar}, failed if it has not ended within {@code timeout}. */
+    BenchRun benchJarWithin(Duration timeout, String... args) throws IOException, InterruptedException {
+        return BenchRun.within(timeout, benchJarCommand(args), home);
     }
 
     /** The command line of {@link #benchJar}, for a test that runs it itself. */

@@ -58,12 +58,25 @@ public final class ResourceSummaryFormat {
 
     public static List<String> lines(ResourceUsage usage) {
         requireNonNull(usage, "usage is null");
+        return lines(usage, window(usage));
+    }
+
+    /**
+     * As {@link #lines(ResourceUsage)}, the window of a whole run followed by the run's own start and end, so that what
+     * the sampling covered reads against what it claims (a host sampled short of the run is a finding).
+     */
+    public static List<String> lines(ResourceUsage usage, Instant runStart, Instant runEnd) {
+        requireNonNull(usage, "usage is null");
+        return lines(usage, window(usage, runStart, runEnd));
+    }
+
+    private static List<String> lines(ResourceUsage usage, Optional<String> window) {
         List<String> unavailable = new ArrayList<>();
         usage.hosts().forEach(host -> host.unavailableReason()
                 .ifPresent(reason -> unavailable.add(host.host() + " (" + reason + ")")));
         List<String> lines = new ArrayList<>();
         lines.add("----- Resource utilization: " + heading(usage) + " -----");
-        window(usage).ifPresent(lines::add);
+        window.ifPresent(lines::add);
         List<List<String>> rows = table(usage);
         if (!rows.isEmpty()) {
             lines.addAll(aligned(rows));
@@ -188,6 +201,17 @@ public final class ResourceSummaryFormat {
         }
         return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts from "
                 + PeopleTime.format(first.get()) + " to " + PeopleTime.format(last.get()));
+    }
+
+    /**
+     * {@link #window(ResourceUsage)} and, when a host was sampled, the run's start and end: "Sampled 3 of 4 hosts from
+     * 2026-11-24 10:00:01 UTC to 2026-11-24 10:03:12 UTC; the run went from 2026-11-24 10:00:02 UTC to ...".
+     */
+    public static Optional<String> window(ResourceUsage usage, Instant runStart, Instant runEnd) {
+        requireNonNull(runStart, "runStart is null");
+        requireNonNull(runEnd, "runEnd is null");
+        return window(usage).map(line -> line.startsWith("Sampled ") ? line + "; the run went from "
+                + PeopleTime.format(runStart) + " to " + PeopleTime.format(runEnd) : line);
     }
 
     private static String seconds(Duration interval) {

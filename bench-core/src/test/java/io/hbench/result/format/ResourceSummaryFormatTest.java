@@ -36,6 +36,18 @@ class ResourceSummaryFormatTest {
     }
 
     @Test
+    void setsTheRunsOwnStartAndEndBesideTheWindowOfAWholeRun() {
+        ResourceUsage usage = new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                List.of(HostUsage.sampled("dn1", List.of(Instant.parse("2026-11-24T23:44:31.250Z"),
+                        Instant.parse("2026-11-24T23:44:34.750Z")), List.of(), List.of())), List.of());
+
+        assertThat(ResourceSummaryFormat.lines(usage, Instant.parse("2026-11-24T23:44:30.900Z"),
+                Instant.parse("2026-11-24T23:44:33.100Z"))).element(1).isEqualTo("Sampled 1 of 1 hosts from"
+                        + " 2026-11-24 23:44:31 UTC to 2026-11-24 23:44:34 UTC; the run went from 2026-11-24 23:44:30 UTC"
+                        + " to 2026-11-24 23:44:33 UTC");
+    }
+
+    @Test
     void hostsOnOneKernelAreNamedUnderTheTableWithWhatTheirFiguresAre() {
         List<String> lines = ResourceSummaryFormat.lines(SampleResults.resourcesOfOneKernel(new Random(7)));
 
