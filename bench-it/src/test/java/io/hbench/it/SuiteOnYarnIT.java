@@ -44,7 +44,7 @@ class SuiteOnYarnIT {
         // Two NodeManagers with room for 15 maps beside the ApplicationMaster, less the resource sampler's container
         // on each; two DataNodes.
         assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 13 tasks at once,"
-                + " 2 DataNodes\nAll 12 steps passed.\n").contains("NodeManagers: 2 on ");
+                + " 2 DataNodes\nAll 12 steps ran and passed their checks.\n").contains("NodeManagers: 2 on ");
         JsonNode state = new ObjectMapper().readTree(Files.readString(dir.resolve("suite.json")));
         assertThat(state.get("cluster").get("embedded").asBoolean()).isFalse();
         for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {

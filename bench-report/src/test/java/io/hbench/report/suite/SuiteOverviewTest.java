@@ -84,14 +84,14 @@ class SuiteOverviewTest {
                 new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
         // A host name that would retitle the terminal and then forge a line of its own.
         write("01-fs-create.json", fsCreateOnAnObjectStore()
-                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step passed.", START,
+                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step ran and passed its checks.", START,
                         START.plusSeconds(10), List.of()))
                 .build());
 
         List<String> lines = SuiteOverview.read(dir).lines();
 
         assertThat(lines).noneMatch(line -> line.chars().anyMatch(Character::isISOControl));
-        assertThat(String.join("\n", lines)).contains("w1\\x1b]0;owned\\x07\\nThe 1 step passed.");
+        assertThat(String.join("\n", lines)).contains("w1\\x1b]0;owned\\x07\\nThe 1 step ran and passed its checks.");
     }
 
     private static BenchResult.Builder fsCreateOnAnObjectStore() {
