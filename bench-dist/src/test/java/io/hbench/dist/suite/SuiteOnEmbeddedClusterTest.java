@@ -39,8 +39,8 @@ class SuiteOnEmbeddedClusterTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
         assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
-                + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\nNo fitness verdict: no step ran"
-                + " on 3 or more hosts, and it takes 3 to tell a slow host apart.\n");
+                + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\nNo fitness verdict: no step"
+                + " ran on 3 or more hosts, and it takes 3 to tell a slow host apart.\n");
         assertThat(SuiteState.read(dir).steps()).extracting(StepRecord::status).containsOnly(StepRecord.Status.PASSED);
         List<SuiteStep> steps = SuiteProfile.QUICK.steps(SuiteState.read(dir).cluster(), List.of());
         // Tasks, peers, samplers, the client and the DataNodes at 127.0.0.1: one machine, so one name everywhere.

@@ -67,8 +67,8 @@ class SuiteToolTest {
         assertThat(summary).first().isEqualTo("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster:"
                 + " 4 tasks at once, 3 DataNodes");
         assertThat(summary.get(1)).isEqualTo("All 12 steps ran and passed their checks.");
-        assertThat(summary.get(2)).isEqualTo("No fitness verdict: no step ran on 3 or more hosts, and it takes 3 to tell"
-                + " a slow host apart.");
+        assertThat(summary.get(2)).isEqualTo("No fitness verdict: no step ran on 3 or more hosts, and it takes 3 to"
+                + " tell a slow host apart.");
         assertThat(summary).contains(
                 "Cluster: DataNodes: 3; NodeManagers: none (MapReduce ran in one process); Hadoop 3.4.2");
         assertThat(summary).anySatisfy(line -> assertThat(line).matches("step +status +time s  primary figure +limited by"));

@@ -69,7 +69,7 @@ final class Fitness {
             return "No fitness verdict: no step ran on " + SlowHostRule.MIN_HOSTS + " or more hosts, and it takes "
                     + SlowHostRule.MIN_HOSTS + " to tell a slow host apart.";
         }
-        return "Fit: no host stands out as slow in the " + (judged == 1 ? "1 step" : judged + " steps") + " that ran on "
-                + SlowHostRule.MIN_HOSTS + " or more hosts.";
+        return "Fit: no host stands out as slow in the " + (judged == 1 ? "1 step" : judged + " steps")
+                + " that ran on " + SlowHostRule.MIN_HOSTS + " or more hosts.";
     }
 }

@@ -84,8 +84,8 @@ class SuiteOverviewTest {
                 new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
         // A host name that would retitle the terminal and then forge a line of its own.
         write("01-fs-create.json", fsCreateOnAnObjectStore()
-                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step ran and passed its checks.", START,
-                        START.plusSeconds(10), List.of()))
+                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step ran and passed its checks.",
+                        START, START.plusSeconds(10), List.of()))
                 .build());
 
         List<String> lines = SuiteOverview.read(dir).lines();
