@@ -2,6 +2,7 @@ package io.hbench.bsp;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HostNames;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +57,8 @@ public final class ClusterCapacity {
                         node.getCapability().getVirtualCores() - usedVcores};
                 free.add(room);
                 if (room[0] >= mapMemory && room[1] >= mapVcores) {
-                    // By name: NodeManagers that share a host share its links.
-                    hostsWithRoom.add(node.getNodeId().getHost());
+                    // By the host's one name: NodeManagers that share a host share its links.
+                    hostsWithRoom.add(HostNames.canonical(node.getNodeId().getHost()));
                 }
             }
         } catch (IOException | YarnException e) {

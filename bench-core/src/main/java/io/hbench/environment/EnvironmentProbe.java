@@ -1,6 +1,7 @@
 package io.hbench.environment;
 
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.resources.HostNames;
 import io.hbench.result.Environment;
 import io.hbench.security.KerberosLogin;
 import org.apache.hadoop.conf.Configuration;
@@ -20,8 +21,6 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
@@ -84,7 +83,7 @@ public final class EnvironmentProbe {
                 .java(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")")
                 .os(System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"))
-                .clientHost(localHostName())
+                .clientHost(HostNames.local())
                 .commandLine(commandLine)
                 .configuration("embedded", Boolean.toString(embedded));
         for (String key : SHAPING_KEYS) {
@@ -128,7 +127,7 @@ public final class EnvironmentProbe {
             DatanodeInfo[] live = ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE);
             environment.configuration(DATANODES_KEY, Integer.toString(live.length));
             environment.configuration(DATANODE_HOSTS_KEY, Arrays.stream(live).map(DatanodeInfo::getHostName)
-                    .sorted().distinct().collect(Collectors.joining(",")));
+                    .map(HostNames::canonical).sorted().distinct().collect(Collectors.joining(",")));
         } catch (IOException e) {
             // Not every user may list DataNodes; the count is a nicety, not a requirement.
         }
@@ -140,7 +139,7 @@ public final class EnvironmentProbe {
             yarn.init(conf);
             yarn.start();
             List<String> hosts = yarn.getNodeReports(NodeState.RUNNING).stream()
-                    .map(node -> node.getNodeId().getHost()).sorted().collect(Collectors.toList());
+                    .map(node -> HostNames.canonical(node.getNodeId().getHost())).sorted().collect(Collectors.toList());
             environment.configuration(NODEMANAGERS_KEY, Integer.toString(hosts.size()));
             environment.configuration(NODEMANAGER_HOSTS_KEY, hosts.stream().distinct()
                     .collect(Collectors.joining(",")));
@@ -162,14 +161,6 @@ public final class EnvironmentProbe {
             if (nameNode != null) {
                 RPC.stopProxy(nameNode);
             }
-        }
-    }
-
-    private static String localHostName() {
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            return UNKNOWN;
         }
     }
 

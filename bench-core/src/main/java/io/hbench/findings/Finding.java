@@ -33,16 +33,27 @@ public final class Finding {
     private final String host;
     private final String brief;
     private final String text;
+    private final boolean otherLoad;
 
     /**
      * @param brief the finding in a few words, for a table's cell: "CPU on dn1", "none"
      * @param text the finding in one line with its evidence
      */
     public Finding(Kind kind, Optional<String> host, String brief, String text) {
+        this(kind, host, brief, text, false);
+    }
+
+    private Finding(Kind kind, Optional<String> host, String brief, String text, boolean otherLoad) {
         this.kind = requireNonNull(kind, "kind is null");
         this.host = requireNonNull(host, "host is null").orElse(null);
         this.brief = oneLine(brief, "brief");
         this.text = oneLine(text, "text");
+        this.otherLoad = otherLoad;
+    }
+
+    /** This finding, saying that what it names came from load that is not hbench's ({@link #otherLoad()}). */
+    public Finding withOtherLoad() {
+        return new Finding(kind, host(), brief, text, true);
     }
 
     private static String oneLine(String value, String field) {
@@ -72,6 +83,15 @@ public final class Finding {
         return text;
     }
 
+    /**
+     * Whether what it names came from load that is not hbench's: other processes on a host (another tenant's) that held
+     * the run back. The figures then say what the cluster gave hbench beside that load, not what it can do, and a suite
+     * gives no fitness verdict.
+     */
+    public boolean otherLoad() {
+        return otherLoad;
+    }
+
     @Override
     public boolean equals(Object obj) {
         if (!(obj instanceof Finding)) {
@@ -79,12 +99,12 @@ public final class Finding {
         }
         Finding that = (Finding) obj;
         return kind == that.kind && Objects.equals(host, that.host) && brief.equals(that.brief)
-                && text.equals(that.text);
+                && text.equals(that.text) && otherLoad == that.otherLoad;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, host, brief, text);
+        return Objects.hash(kind, host, brief, text, otherLoad);
     }
 
     @Override

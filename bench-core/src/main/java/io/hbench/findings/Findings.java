@@ -32,6 +32,8 @@ public final class Findings {
     private static final Pattern TASK_KIND = Pattern.compile("attempt_(\\d+_\\d+)_([mr])_\\d+_\\d+");
     private static final MetricKey DISK_LATENCY = MetricKey.of("disk_latency").withLabel("stat", "mean");
     static final int SLOW_DISK_FACTOR = 2;
+    /** The brief of the slow-host finding of a run on too few hosts to judge any. */
+    public static final String NOT_JUDGED = "not judged";
 
     private Findings() {
     }
@@ -197,8 +199,8 @@ public final class Findings {
             return List.of();
         }
         if (hosts.size() < SlowHostRule.MIN_HOSTS) {
-            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), "not judged", "not judged: the " + what
-                    + " ran on " + count(hosts.size(), "host") + ", and it takes " + SlowHostRule.MIN_HOSTS
+            return List.of(new Finding(Finding.Kind.SLOW_HOST, Optional.empty(), NOT_JUDGED, NOT_JUDGED + ": the "
+                    + what + " ran on " + count(hosts.size(), "host") + ", and it takes " + SlowHostRule.MIN_HOSTS
                     + " to tell one apart"));
         }
         List<SlowHost> slow = SlowHostRule.apply(observations, better);

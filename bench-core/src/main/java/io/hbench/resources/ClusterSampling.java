@@ -7,10 +7,6 @@ import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -143,7 +139,7 @@ public final class ClusterSampling implements AutoCloseable {
             List<String> elsewhere = new ArrayList<>();
             for (String dataNode : dataNodeHosts(conf)) {
                 if (!HostNames.isThisHost(dataNode)) {
-                    elsewhere.add(dataNode);
+                    elsewhere.add(HostNames.canonical(dataNode));
                 }
             }
             this.dataNodesElsewhere = elsewhere;
@@ -192,14 +188,14 @@ public final class ClusterSampling implements AutoCloseable {
             List<HostSamples> samples = new ArrayList<>(sampler.stop());
             for (String host : nodeManagers) {
                 if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
-                    samples.add(HostSamples.unavailable(host, "a NodeManager host where YARN gave the sampler no"
-                            + " container within " + startTimeout.toSeconds() + " s"));
+                    samples.add(HostSamples.unavailable(HostNames.canonical(host), "a NodeManager host where YARN"
+                            + " gave the sampler no container within " + startTimeout.toSeconds() + " s"));
                 }
             }
             for (String host : dataNodes) {
                 if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
-                    samples.add(HostSamples.unavailable(host, "a DataNode host without a NodeManager: hbench can"
-                            + " run nothing there"));
+                    samples.add(HostSamples.unavailable(HostNames.canonical(host), "a DataNode host without a"
+                            + " NodeManager: hbench can run nothing there"));
                 }
             }
             return samples;
@@ -240,52 +236,6 @@ public final class ClusterSampling implements AutoCloseable {
             return new ArrayList<>(hosts);
         } catch (IOException e) {
             return List.of();
-        }
-    }
-
-    /** Whether two names a host goes by are one host: its short and full names, or names of the same address. */
-    static final class HostNames {
-        private HostNames() {
-        }
-
-        static boolean same(String a, String b) {
-            if (a.equalsIgnoreCase(b) || shortName(a).equalsIgnoreCase(shortName(b))) {
-                return true;
-            }
-            if (isThisHost(a) && isThisHost(b)) {
-                return true;
-            }
-            try {
-                for (InetAddress one : InetAddress.getAllByName(a)) {
-                    for (InetAddress other : InetAddress.getAllByName(b)) {
-                        if (one.equals(other)) {
-                            return true;
-                        }
-                    }
-                }
-            } catch (UnknownHostException e) {
-                return false;
-            }
-            return false;
-        }
-
-        /** Whether {@code name} is this machine: a loopback address or one of its interfaces'. */
-        static boolean isThisHost(String name) {
-            try {
-                for (InetAddress address : InetAddress.getAllByName(name)) {
-                    if (address.isLoopbackAddress() || NetworkInterface.getByInetAddress(address) != null) {
-                        return true;
-                    }
-                }
-            } catch (UnknownHostException | SocketException e) {
-                return false;
-            }
-            return false;
-        }
-
-        private static String shortName(String host) {
-            int dot = host.indexOf('.');
-            return dot > 0 && !Character.isDigit(host.charAt(0)) ? host.substring(0, dot) : host;
         }
     }
 }

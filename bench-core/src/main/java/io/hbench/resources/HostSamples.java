@@ -10,7 +10,6 @@ import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -67,13 +66,9 @@ public final class HostSamples {
         return new HostSamples(host, unavailableReason, bootId, snapshots, nanos, lockedOutIntervals);
     }
 
-    /** This host's name as its tasks report it, so samples and task samples name a host alike. */
+    /** This host's name as every output records it ({@link HostNames}), so samples and task samples name it alike. */
     public static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
-        }
+        return HostNames.local();
     }
 
     public String host() {

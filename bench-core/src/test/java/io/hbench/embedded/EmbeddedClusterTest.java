@@ -4,6 +4,7 @@ import io.hbench.environment.EnvironmentProbe;
 import io.hbench.fs.PrivateDirectory;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HostSamples;
 import io.hbench.result.Environment;
 import io.hbench.testing.OtherUser;
 import java.nio.charset.StandardCharsets;
@@ -70,8 +71,9 @@ class EmbeddedClusterTest {
                     .containsEntry("fs.defaultFS", conf.get("fs.defaultFS"))
                     .containsEntry("datanodes", Integer.toString(EmbeddedCluster.DEFAULT_DATA_NODES))
                     .containsKey("datanode_hosts");
-            // Every embedded DataNode runs on this host: one name, however many DataNodes.
-            assertThat(environment.configuration().get("datanode_hosts")).doesNotContain(",").isNotBlank();
+            // Every embedded DataNode runs on this host, at 127.0.0.1: by this host's one name, as its tasks know it.
+            assertThat(environment.configuration().get("datanode_hosts")).isEqualTo(HostSamples.localHost());
+            assertThat(environment.clientHost()).isEqualTo(HostSamples.localHost());
             assertThat(environment.commandLine()).containsExactly("Prog", "-x");
         }
     }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.StoreStatistics;
+import io.hbench.resources.HostSamples;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -262,11 +263,8 @@ final class FileIo {
         return options.operation() == DfsioOperation.TRUNCATE ? 0 : options.fileSize();
     }
 
+    /** This host's name as every output records it, without the separators of the task samples' text. */
     static String describeHost() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName().replace(',', '_').replace(';', '_');
-        } catch (IOException e) {
-            return "unknown";
-        }
+        return HostSamples.localHost().replace(',', '_').replace(';', '_');
     }
 }

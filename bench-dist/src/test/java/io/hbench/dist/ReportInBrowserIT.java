@@ -181,7 +181,7 @@ class ReportInBrowserIT {
         Browsed browsed = browse(page, "report-suite-screenshot.png", 1000);
 
         assertThat(browsed.firstSection).startsWith("Suite hbench-suite/1/quick\nsized for the embedded cluster")
-                .contains("All 7 steps passed.", "DataNodes", "limited by");
+                .contains("All 7 steps ran and passed their checks.", "DataNodes", "limited by");
         for (String step : stepIds) {
             assertThat(browsed.firstSection).as(step).containsPattern("(?m)^" + step + " passed \\d+\\.\\d s");
         }

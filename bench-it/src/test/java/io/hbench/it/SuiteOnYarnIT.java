@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +47,9 @@ class SuiteOnYarnIT {
         // Two NodeManagers with room for 15 maps beside the ApplicationMaster, less the resource sampler's container
         // on each; two DataNodes.
         assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 13 tasks at once,"
-                + " 2 DataNodes\nAll 12 steps passed.\n").contains("NodeManagers: 2 on ");
+                + " 2 DataNodes\nAll 12 steps ran and passed their checks.\n").contains("NodeManagers: 2 on ");
+        // The DataNodes, NodeManagers, tasks, samplers and client all run on this machine: one name for it everywhere.
+        Set<String> hostNames = new TreeSet<>();
         JsonNode state = new ObjectMapper().readTree(Files.readString(dir.resolve("suite.json")));
         assertThat(state.get("cluster").get("embedded").asBoolean()).isFalse();
         for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {
@@ -56,7 +61,9 @@ class SuiteOnYarnIT {
             // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.
             assertThat(result.root().get("resources").get("coverage").asText())
                     .as(step + ": " + Files.readString(dir.resolve(step + ".log"))).isEqualTo("run");
+            hostNames.addAll(hostNames(result.root()));
         }
+        assertThat(hostNames).hasSize(1);
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
         try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
             // TPCx-HS keeps its second run's data and NNThroughputBenchmark its marked directory: the clean-ups take them.
@@ -79,5 +86,21 @@ class SuiteOnYarnIT {
                 + " at once \\(replicas included\\), and it has \\d+\\.\\d GB free: that would leave less than a fifth"
                 + " free; run a smaller profile or free space");
         assertThat(dir).doesNotExist();
+    }
+
+    /** Every host name a result records: its client's, DataNodes' and NodeManagers', its tasks', its sampled hosts'. */
+    private static Set<String> hostNames(JsonNode result) {
+        Set<String> names = new TreeSet<>();
+        JsonNode environment = result.get("environment");
+        names.add(environment.get("clientHost").asText());
+        for (String key : new String[] {"datanode_hosts", "nodemanager_hosts"}) {
+            names.addAll(List.of(environment.get("configuration").get(key).asText().split(",")));
+        }
+        result.get("tasks").forEach(task -> names.add(task.get("host").asText()));
+        result.get("resources").get("hosts").forEach(host -> {
+            names.add(host.get("host").asText());
+            host.get("sharesKernelWith").forEach(other -> names.add(other.asText()));
+        });
+        return names;
     }
 }

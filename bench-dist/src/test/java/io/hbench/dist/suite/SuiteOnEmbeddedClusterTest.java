@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbench.dist.Main;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.report.suite.StepRecord;
+import io.hbench.resources.HostSamples;
 import io.hbench.result.BenchResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.format.JsonResultFormat;
@@ -15,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,10 +39,12 @@ class SuiteOnEmbeddedClusterTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
         assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
-                + " tasks at once, 3 DataNodes\nAll 12 steps passed.\nNo step's tasks ran on 3 or more hosts, so no host"
-                + " could be named slow.\n");
+                + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\nNo fitness verdict: no step"
+                + " ran on 3 or more hosts, and it takes 3 to tell a slow host apart.\n");
         assertThat(SuiteState.read(dir).steps()).extracting(StepRecord::status).containsOnly(StepRecord.Status.PASSED);
         List<SuiteStep> steps = SuiteProfile.QUICK.steps(SuiteState.read(dir).cluster(), List.of());
+        // Tasks, peers, samplers, the client and the DataNodes at 127.0.0.1: one machine, so one name everywhere.
+        Set<String> hostNames = new TreeSet<>();
         for (int i = 0; i < steps.size(); i++) {
             SuiteStep step = steps.get(i);
             assertThat(dir.resolve(SuiteRunner.logFile(i, step))).isNotEmptyFile();
@@ -58,8 +63,27 @@ class SuiteOnEmbeddedClusterTest {
             assertThat(result.resources()).as(step.id() + " sampled its hosts").hasValueSatisfying(usage ->
                     assertThat(usage.coverage()).isEqualTo(ResourceUsage.Coverage.RUN));
             assertThat(printed).as(step.id()).containsPattern("\n" + step.id() + " +passed +\\d+\\.\\d  .+\n");
+            hostNames.addAll(hostNames(result));
         }
+        assertThat(hostNames).containsExactly(HostSamples.localHost());
+        assertThat(printed).contains("DataNodes: 3 on " + HostSamples.localHost() + ";", "hosts that ran tasks: "
+                + HostSamples.localHost() + ";");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html", "TestDFSIO", "RandBench");
         assertThat(Files.readString(dir.resolve("summary.txt"))).isEqualTo(printed);
+    }
+
+    /** Every host name a result records: its tasks' and peers', its sampled hosts', its client's and DataNodes'. */
+    private static Set<String> hostNames(BenchResult result) {
+        Set<String> names = new TreeSet<>(result.taskHosts().keySet());
+        result.resources().ifPresent(usage -> usage.hosts().forEach(host -> {
+            names.add(host.host());
+            names.addAll(host.sharesKernelWith());
+        }));
+        names.add(result.environment().clientHost());
+        String dataNodes = result.environment().configuration().get(EnvironmentProbe.DATANODE_HOSTS_KEY);
+        if (dataNodes != null) {
+            names.addAll(List.of(dataNodes.split(",")));
+        }
+        return names;
     }
 }

@@ -56,7 +56,8 @@ class SuiteOnEmbeddedStoreTest {
                 .contains("--- create stats  ---\n# operations: 2000\n", "Checked: the 2000 files are listed under"
                         + " their names");
         assertThat(summary).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
-                + " tasks at once, no HDFS (the file system has no NameNode)\nAll 12 steps passed.\n")
+                + " tasks at once, no HDFS (the file system has no NameNode)\nAll 12 steps ran and passed their"
+                + " checks.\n")
                 .contains("\nCluster: file system: s3a://hbench/, not HDFS: with no NameNode to measure, FsMetadata's"
                         + " steps time the metadata operations through the FileSystem API in NNThroughputBenchmark's"
                         + " place;")

@@ -23,7 +23,7 @@ import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The first screen of a suite: did every step run, is any host slow and where, what limited each step; then the
+ * The first screen of a suite: did every step run, is the cluster fit and why, what limited each step; then the
  * cluster, and per step its status, time, primary figure and findings. Read back from the suite's directory (its record
  * and each step's result), so Suite's summary and the report of the same directory say the same.
  */
@@ -122,11 +122,10 @@ public final class SuiteOverview {
     }
 
     /**
-     * The answers, first: whether every step passed, which hosts are slow and in which steps, and how each step's
-     * network compares with the link EBB measured.
+     * The answers, first: whether every step ran and passed its checks, and apart from that, whether the cluster is fit
+     * ({@link Fitness}).
      */
     public List<String> verdict() {
-        List<String> lines = new ArrayList<>();
         List<String> notPassed = new ArrayList<>();
         for (Step step : steps) {
             if (step.record.status() != StepRecord.Status.PASSED) {
@@ -135,29 +134,12 @@ public final class SuiteOverview {
                                 ? ", exit " + step.record.exitStatus() : "") + ")");
             }
         }
-        lines.add(notPassed.isEmpty() ? (steps.size() == 1 ? "The 1 step passed." : "All " + steps.size() + " steps passed.")
+        String ran = notPassed.isEmpty()
+                ? steps.size() == 1 ? "The 1 step ran and passed its checks."
+                        : "All " + steps.size() + " steps ran and passed their checks."
                 : notPassed.size() + " of " + steps.size() + " steps did not pass: " + String.join(", ", notPassed)
-                        + "; their logs in " + dir + " say why.");
-        Map<String, List<String>> slowIn = new LinkedHashMap<>();
-        boolean judged = false;
-        for (Step step : steps) {
-            for (Finding finding : step.findings) {
-                if (finding.kind() == Finding.Kind.SLOW_HOST) {
-                    judged |= !finding.brief().equals("not judged");
-                    finding.host().ifPresent(host -> slowIn.computeIfAbsent(host, h -> new ArrayList<>())
-                            .add(step.record.id()));
-                }
-            }
-        }
-        if (!slowIn.isEmpty()) {
-            slowIn.forEach((host, stepIds) -> lines.add("Slow host " + host + " in " + String.join(", ", stepIds)
-                    + ": see its findings below."));
-        } else if (judged) {
-            lines.add("No host stands out as slow in any step.");
-        } else {
-            lines.add("No step's tasks ran on 3 or more hosts, so no host could be named slow.");
-        }
-        return lines;
+                        + "; their logs in " + dir + " say why.";
+        return List.of(ran, Fitness.verdict(steps));
     }
 
     /**

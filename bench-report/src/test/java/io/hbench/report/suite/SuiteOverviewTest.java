@@ -37,7 +37,7 @@ class SuiteOverviewTest {
         assertThat(lines).containsExactly(
                 "----- hbench Suite ----- : hbench-suite/1/standard on 10 tasks at once, 5 DataNodes",
                 "1 of 3 steps did not pass: tpcx-hs (failed, exit 1); their logs in " + dir + " say why.",
-                "Slow host dn4 in dfsio-write: see its findings below.",
+                "Not fit: slow host dn4 in dfsio-write (see the findings below).",
                 "",
                 "Cluster: DataNodes: 5 on dn1, dn2, dn3, dn4, dn5; NodeManagers: 5 on dn1, dn2, dn3, dn4, dn5;"
                         + " hosts that ran tasks: dn1, dn2, dn3, dn4, dn5; Hadoop 3.4.2 (cluster 3.4.1)",
@@ -53,12 +53,12 @@ class SuiteOverviewTest {
     }
 
     @Test
-    void saysWhenNoHostCouldBeJudged() throws Exception {
+    void ranAndFitAreTwoLinesAndNoHostJudgedGivesNoFitnessVerdict() throws Exception {
         new SuiteRecord("hbench-suite/1/quick", 4, 3, true, List.of(
                 new StepRecord("dfsio-clean", StepRecord.Status.PASSED, 0, 2))).write(dir);
 
-        assertThat(SuiteOverview.read(dir).verdict()).containsExactly("The 1 step passed.",
-                "No step's tasks ran on 3 or more hosts, so no host could be named slow.");
+        assertThat(SuiteOverview.read(dir).verdict()).containsExactly("The 1 step ran and passed its checks.",
+                "No fitness verdict: no step ran on 3 or more hosts, and it takes 3 to tell a slow host apart.");
     }
 
     @Test
@@ -84,14 +84,14 @@ class SuiteOverviewTest {
                 new StepRecord("fs-create", StepRecord.Status.PASSED, 0, 20))).write(dir);
         // A host name that would retitle the terminal and then forge a line of its own.
         write("01-fs-create.json", fsCreateOnAnObjectStore()
-                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step passed.", START,
-                        START.plusSeconds(10), List.of()))
+                .taskSample(new TaskSample("fs_0", "w1\u001b]0;owned\u0007\nThe 1 step ran and passed its checks.",
+                        START, START.plusSeconds(10), List.of()))
                 .build());
 
         List<String> lines = SuiteOverview.read(dir).lines();
 
         assertThat(lines).noneMatch(line -> line.chars().anyMatch(Character::isISOControl));
-        assertThat(String.join("\n", lines)).contains("w1\\x1b]0;owned\\x07\\nThe 1 step passed.");
+        assertThat(String.join("\n", lines)).contains("w1\\x1b]0;owned\\x07\\nThe 1 step ran and passed its checks.");
     }
 
     private static BenchResult.Builder fsCreateOnAnObjectStore() {
