@@ -32,7 +32,7 @@ import org.objectweb.asm.Opcodes;
  * searched first, as RunJar's class loader asks its parent first), the jar itself and the running JDK. A reference that
  * does not resolve is a NoClassDefFoundError, NoSuchMethodError or NoSuchFieldError waiting on that classpath.
  *
- * <p>Members of the JDK's classes are left out: the compiler's {@code --release} has checked them.
+ * <p>The JDK's classes and their members are left out: the compiler's {@code --release} has checked them.
  */
 final class JarLinkage implements AutoCloseable {
     private static final int CONSTANT_CLASS = 7;
@@ -83,8 +83,9 @@ final class JarLinkage implements AutoCloseable {
     }
 
     /**
-     * How many distinct classes, fields and methods outside the JDK the jar's classes refer to, and which of them do not
-     * resolve: one line each, sorted, naming the reference and a class of the jar that makes it.
+     * How many distinct classes, fields and methods outside the jar and the JDK the jar's classes refer to, and which of
+     * all those they refer to do not resolve: one line each, sorted, naming the reference and a class of the jar that
+     * makes it.
      */
     Check check() throws IOException {
         Map<String, String> references = new LinkedHashMap<>();
