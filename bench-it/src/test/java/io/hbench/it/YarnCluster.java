@@ -39,28 +39,42 @@ final class YarnCluster implements AutoCloseable {
     private final Process process;
     private final Path home;
     private final Path conf;
+    private final String hadoopClasspath;
 
-    private YarnCluster(Process process, Path home, Path conf) {
+    private YarnCluster(Process process, Path home, Path conf, String hadoopClasspath) {
         this.process = process;
         this.home = home;
         this.conf = conf;
+        this.hadoopClasspath = hadoopClasspath;
     }
 
-    /** Starts a cluster of {@code nodes} DataNodes and as many NodeManagers, keeping all its files under {@code home}. */
+    /**
+     * Starts a cluster of {@code nodes} DataNodes and as many NodeManagers, keeping all its files under {@code home},
+     * on the Hadoop hbench is built against.
+     */
     static YarnCluster start(Path home, int nodes) throws IOException, InterruptedException {
+        return start(home, nodes, Environment.hadoopVersion());
+    }
+
+    /**
+     * Starts a cluster as {@link #start(Path, int)} does on the jars of Hadoop {@code version}, one of those the build
+     * writes a classpath for; the cluster's processes and {@link #benchJar} run on that release.
+     */
+    static YarnCluster start(Path home, int nodes, String version) throws IOException, InterruptedException {
         Files.createDirectories(home);
+        String hadoopClasspath = Environment.hadoopClasspath(version);
         Path site = home.resolve("cluster-site.xml");
         List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx1536m"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-Dlog4j.configuration=file:" + writeQuietLog4j(home.resolve("cluster-log4j.properties")),
-                "-cp", Environment.hadoopClasspath() + File.pathSeparator + Environment.ownClasses(),
+                "-cp", hadoopClasspath + File.pathSeparator + Environment.ownClasses(),
                 ClusterMain.class.getName(), home.toString(), Integer.toString(nodes), site.toString()));
         Map<String, String> settings = containerSettings();
         settings.put("yarn.nodemanager.resource.memory-mb", "4096");
         settings.forEach((key, value) -> command.add(key + "=" + value));
         Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
                 .redirectOutput(home.resolve("cluster.log").toFile()).start();
-        YarnCluster cluster = new YarnCluster(process, home, home.resolve("conf"));
+        YarnCluster cluster = new YarnCluster(process, home, home.resolve("conf"), hadoopClasspath);
         try {
             cluster.awaitStart(site);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -171,14 +185,21 @@ final class YarnCluster implements AutoCloseable {
 
     /** The command line of {@link #benchJar}, for a test that runs it itself. */
     List<String> benchJarCommand(String... args) {
-        return benchJarCommand(conf, args);
+        return benchJarCommand(conf, hadoopClasspath, args);
     }
 
-    /** {@code hadoop jar bench.jar args...} as a gateway with the configuration directory {@code conf} runs it. */
+    /**
+     * {@code hadoop jar bench.jar args...} as a gateway of the Hadoop hbench is built against, with the configuration
+     * directory {@code conf}, runs it.
+     */
     static List<String> benchJarCommand(Path conf, String... args) {
+        return benchJarCommand(conf, Environment.hadoopClasspath(), args);
+    }
+
+    private static List<String> benchJarCommand(Path conf, String hadoopClasspath, String... args) {
         List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
-        command.addAll(List.of("-cp", conf + File.pathSeparator + Environment.hadoopClasspath(),
+        command.addAll(List.of("-cp", conf + File.pathSeparator + hadoopClasspath,
                 "org.apache.hadoop.util.RunJar", Environment.benchJar()));
         command.addAll(Arrays.asList(args));
         return command;
@@ -276,9 +297,22 @@ final class YarnCluster implements AutoCloseable {
             return paths;
         }
 
+        /** The Hadoop release hbench is built against. */
+        static String hadoopVersion() {
+            return property("hbench.it.hadoopVersion");
+        }
+
+        /** The jars of the Hadoop release hbench is built against. */
         static String hadoopClasspath() {
+            return hadoopClasspath(hadoopVersion());
+        }
+
+        /** The jars of Hadoop {@code version}: the release hbench is built against, or another the build names. */
+        static String hadoopClasspath(String version) {
+            String file = version.equals(hadoopVersion()) ? property("hbench.it.hadoopClasspath")
+                    : property("hbench.it.hadoopClasspath." + version);
             try {
-                return Files.readString(Paths.get(property("hbench.it.hadoopClasspath"))).trim();
+                return Files.readString(Paths.get(file)).trim();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
