@@ -12,7 +12,10 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -81,24 +84,31 @@ public final class RandBenchProgram implements BspProgram {
         return bytes.toByteArray();
     }
 
-    /** What a peer reports: its measured supersteps' timings, and the payload bytes it sent to each peer in them. */
+    /**
+     * What a peer reports: its measured supersteps' timings, and the payload bytes it sent to each peer in them, for the
+     * peers it sent to alone: a large job's peers each send to a few.
+     */
     static final class Report {
         final List<SuperstepTiming> timings;
-        /** Element i: the payload bytes sent to peer i, this peer included, in the measured supersteps. */
-        final long[] bytesTo;
+        /** The payload bytes sent to each peer it sent to, this peer included, in the measured supersteps. */
+        final Map<Integer, Long> bytesTo;
 
-        private Report(List<SuperstepTiming> timings, long[] bytesTo) {
+        private Report(List<SuperstepTiming> timings, Map<Integer, Long> bytesTo) {
             this.timings = timings;
             this.bytesTo = bytesTo;
         }
 
+        /** @param bytesTo element i: the payload bytes sent to peer i */
         static byte[] encode(List<SuperstepTiming> timings, long[] bytesTo) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (DataOutputStream out = new DataOutputStream(bytes)) {
                 Timings.write(timings, out);
-                out.writeInt(bytesTo.length);
-                for (long sent : bytesTo) {
-                    out.writeLong(sent);
+                out.writeInt((int) Arrays.stream(bytesTo).filter(sent -> sent > 0).count());
+                for (int peer = 0; peer < bytesTo.length; peer++) {
+                    if (bytesTo[peer] > 0) {
+                        out.writeInt(peer);
+                        out.writeLong(bytesTo[peer]);
+                    }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot happen: writing to memory", e);
@@ -112,14 +122,14 @@ public final class RandBenchProgram implements BspProgram {
                 List<SuperstepTiming> timings = Timings.read(in, report.length);
                 int peers = in.readInt();
                 if (peers < 0 || peers > report.length) {
-                    throw new IllegalArgumentException("a peer report claims " + peers + " peers");
+                    throw new IllegalArgumentException("a peer report claims " + peers + " destinations");
                 }
-                long[] bytesTo = new long[peers];
+                Map<Integer, Long> bytesTo = new HashMap<>();
                 for (int i = 0; i < peers; i++) {
-                    bytesTo[i] = in.readLong();
+                    bytesTo.put(in.readInt(), in.readLong());
                 }
                 if (in.read() != -1) {
-                    throw new IllegalArgumentException("a peer report has bytes after its " + peers + " peers");
+                    throw new IllegalArgumentException("a peer report has bytes after its " + peers + " destinations");
                 }
                 return new Report(timings, bytesTo);
             } catch (IOException e) {

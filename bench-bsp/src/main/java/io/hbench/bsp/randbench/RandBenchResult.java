@@ -20,10 +20,12 @@ import io.hbench.stats.Summary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -43,7 +45,8 @@ import org.HdrHistogram.Histogram;
  * <li>Network bytes are payload bytes sent to peers on other hosts; same-host bytes, to other peers on the sender's
  * own host, which go through its loopback, far faster than any link, and are left out of every network figure; local
  * bytes, by a peer to itself. When every peer ran on one host nothing crossed a network: the network bytes are then
- * every byte sent to another peer, and the figures are of that host's loopback, as the notices and the result say.
+ * every byte sent to another peer, and the figures are of that host's loopback, as stderr and the result's placement
+ * say.
  * <li>Throughput is network bytes / measured time; same-host throughput, same-host bytes / measured time.
  * <li>A peer's throughput is its network bytes / its measured time.
  * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
@@ -92,9 +95,9 @@ public final class RandBenchResult implements ProgramResult {
                 throw new IllegalArgumentException("peer " + peer.peer() + " reports " + peer.timings().size()
                         + " supersteps, not " + options.supersteps());
             }
-            if (peer.destinations() != this.peers.size()) {
-                throw new IllegalArgumentException("peer " + peer.peer() + " reports bytes sent to "
-                        + peer.destinations() + " peers, not " + this.peers.size());
+            if (peer.bytesTo().keySet().stream().anyMatch(destination -> destination >= this.peers.size())) {
+                throw new IllegalArgumentException("peer " + peer.peer() + " reports bytes sent to peers "
+                        + peer.bytesTo().keySet() + " of " + this.peers.size());
             }
         }
         this.hosts = new PeerHosts(this.peers.stream().map(PeerRun::host).collect(Collectors.toList()));
@@ -171,9 +174,10 @@ public final class RandBenchResult implements ProgramResult {
 
     private long bytesToOthers(PeerRun peer, boolean network) {
         long bytes = 0;
-        for (int other = 0; other < peers.size(); other++) {
+        for (Map.Entry<Integer, Long> sent : peer.bytesTo().entrySet()) {
+            int other = sent.getKey();
             if (other != peer.peer() && (hosts.oneHost() || hosts.betweenHosts(peer.peer(), other)) == network) {
-                bytes += peer.bytesTo(other);
+                bytes += sent.getValue();
             }
         }
         return bytes;
@@ -353,16 +357,16 @@ public final class RandBenchResult implements ProgramResult {
         private final Instant start;
         private final Duration duration;
         private final List<SuperstepTiming> timings;
-        private final long[] bytesTo;
+        private final SortedMap<Integer, Long> bytesTo;
 
         /**
          * @param start when the peer's program started, on the peer's own wall clock
          * @param duration how long its program ran, as the peer timed it
-         * @param bytesTo element i: the payload bytes it sent to peer i (itself included) in the measured supersteps,
+         * @param bytesTo the payload bytes it sent to each peer it sent to (itself included) in the measured supersteps,
          *        which add up to what its timings count
          */
         public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings,
-                long[] bytesTo) {
+                Map<Integer, Long> bytesTo) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
@@ -374,12 +378,14 @@ public final class RandBenchResult implements ProgramResult {
                 throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
             }
             this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
-            this.bytesTo = requireNonNull(bytesTo, "bytesTo is null").clone();
-            long toOthers = Arrays.stream(this.bytesTo).sum() - (peer < this.bytesTo.length ? this.bytesTo[peer] : 0);
-            if (peer >= this.bytesTo.length || this.bytesTo[peer] != localBytes()
+            this.bytesTo = Collections.unmodifiableSortedMap(new TreeMap<>(requireNonNull(bytesTo,
+                    "bytesTo is null")));
+            long toItself = this.bytesTo.getOrDefault(peer, 0L);
+            long toOthers = this.bytesTo.values().stream().mapToLong(Long::longValue).sum() - toItself;
+            if (this.bytesTo.keySet().stream().anyMatch(destination -> destination < 0) || toItself != localBytes()
                     || toOthers != total(SuperstepTiming::bytesSentRemote)) {
-                throw new IllegalArgumentException("peer " + peer + "'s bytes per destination " + Arrays.toString(
-                        this.bytesTo) + " are not its " + localBytes() + " bytes to itself and "
+                throw new IllegalArgumentException("peer " + peer + "'s bytes per destination " + this.bytesTo
+                        + " are not its " + localBytes() + " bytes to itself and "
                         + total(SuperstepTiming::bytesSentRemote) + " to other peers");
             }
         }
@@ -411,14 +417,9 @@ public final class RandBenchResult implements ProgramResult {
             return total(SuperstepTiming::totalNanos);
         }
 
-        /** How many peers {@link #bytesTo} speaks of: every peer of the job. */
-        public int destinations() {
-            return bytesTo.length;
-        }
-
-        /** Payload bytes sent to peer {@code destination} in the measured supersteps. */
-        public long bytesTo(int destination) {
-            return bytesTo[destination];
+        /** Payload bytes sent to each peer it sent to in the measured supersteps, by the peer's index. */
+        public SortedMap<Integer, Long> bytesTo() {
+            return bytesTo;
         }
 
         /** Payload bytes sent to itself in the measured supersteps. */
@@ -433,7 +434,7 @@ public final class RandBenchResult implements ProgramResult {
         @Override
         public String toString() {
             return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": sent "
-                    + Arrays.toString(bytesTo) + " bytes to each peer in " + measuredNanos() + " ns over "
+                    + bytesTo + " bytes by peer in " + measuredNanos() + " ns over "
                     + timings.size() + " measured supersteps";
         }
     }

@@ -17,8 +17,10 @@ import io.hbench.testing.ResultSchema;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,17 +51,28 @@ public class RandBenchResultTest {
         return known("node-a", "node-b");
     }
 
+    /** Element i: the bytes sent to peer i; the peers sent nothing to are left out, as a peer's report leaves them. */
+    private static Map<Integer, Long> bytesTo(long... perPeer) {
+        Map<Integer, Long> bytes = new HashMap<>();
+        for (int peer = 0; peer < perPeer.length; peer++) {
+            if (perPeer[peer] > 0) {
+                bytes.put(peer, perPeer[peer]);
+            }
+        }
+        return bytes;
+    }
+
     private static RandBenchResult known(String host0, String host1) {
         RandBenchOptions options = RandBenchOptions.builder(1000, 3, 2).warmup(1)
                 .settings(BspTestSupport.settings(2, 42)).build();
         RandBenchResult.PeerRun peer0 = new RandBenchResult.PeerRun(0, host0, START.plusMillis(400),
                 Duration.ofMillis(1_800), List.of(
                 new SuperstepTiming(2, 2_000_000, 500_000, 1_500_000, 3, 1800, 1200, 2500),
-                new SuperstepTiming(3, 3_000_000, 1_000_000, 0, 3, 3000, 0, 2000)), new long[] {1200, 4800});
+                new SuperstepTiming(3, 3_000_000, 1_000_000, 0, 3, 3000, 0, 2000)), bytesTo(1200, 4800));
         RandBenchResult.PeerRun peer1 = new RandBenchResult.PeerRun(1, host1, START.plusMillis(650),
                 Duration.ofMillis(1_500), List.of(
                 new SuperstepTiming(2, 3_500_000, 500_000, 0, 3, 3000, 0, 3000),
-                new SuperstepTiming(3, 1_000_000, 1_000_000, 4_000_000, 3, 1000, 2000, 3000)), new long[] {4000, 2000});
+                new SuperstepTiming(3, 1_000_000, 1_000_000, 4_000_000, 3, 1000, 2000, 3000)), bytesTo(4000, 2000));
         return new RandBenchResult(options, START, START.plusMillis(2_345), List.of(peer0, peer1), Optional.of(JOB));
     }
 
@@ -163,9 +176,9 @@ public class RandBenchResultTest {
         RandBenchOptions options = RandBenchOptions.builder(1000, 1, 1).settings(BspTestSupport.settings(2, 1)).build();
         List<RandBenchResult.PeerRun> peers = List.of(
                 new RandBenchResult.PeerRun(0, "a", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0)),
-                        new long[] {0, 1000}),
+                        bytesTo(0, 1000)),
                 new RandBenchResult.PeerRun(1, "b", START, Duration.ZERO, List.of(new SuperstepTiming(1, 1, 0, 0, 1, 999, 0, 0)),
-                        new long[] {999, 0}));
+                        bytesTo(999, 0)));
 
         RandBenchResult result = new RandBenchResult(options, START, START, peers, Optional.empty());
 
@@ -190,14 +203,15 @@ public class RandBenchResultTest {
         RandBenchOptions options = RandBenchOptions.builder(1000, 4, 1).noSelf(true)
                 .settings(BspTestSupport.settings(4, 42)).build();
         return new RandBenchResult(options, START, START.plusMillis(1_000), List.of(
-                oneSuperstep(0, "h1", 30_100, new long[] {0, 1000, 2000, 1000}),
-                oneSuperstep(1, "h1", 20_200, new long[] {2000, 0, 1000, 1000}),
-                oneSuperstep(2, "h2", 20_200, new long[] {1000, 1000, 0, 2000}),
-                oneSuperstep(3, "h2", 30_100, new long[] {0, 3000, 1000, 0})), Optional.of(JOB));
+                oneSuperstep(0, "h1", 30_100, bytesTo(0, 1000, 2000, 1000)),
+                oneSuperstep(1, "h1", 20_200, bytesTo(2000, 0, 1000, 1000)),
+                oneSuperstep(2, "h2", 20_200, bytesTo(1000, 1000, 0, 2000)),
+                oneSuperstep(3, "h2", 30_100, bytesTo(0, 3000, 1000, 0))), Optional.of(JOB));
     }
 
     /** A peer that sent 4 messages in one superstep, for {@code sendNanos}, and waited for the slowest, 30.1 us. */
-    private static RandBenchResult.PeerRun oneSuperstep(int peer, String host, long sendNanos, long[] bytesTo) {
+    private static RandBenchResult.PeerRun oneSuperstep(int peer, String host, long sendNanos,
+            Map<Integer, Long> bytesTo) {
         return new RandBenchResult.PeerRun(peer, host, START.plusMillis(100), Duration.ofMillis(500), List.of(
                 new SuperstepTiming(1, sendNanos, 0, 30_100 - sendNanos, 4, 4000, 0, 4000)), bytesTo);
     }
@@ -252,14 +266,14 @@ public class RandBenchResultTest {
     static RandBenchResult threeHosts() {
         RandBenchOptions options = RandBenchOptions.builder(1000, 2, 2).settings(BspTestSupport.settings(4, 42)).build();
         return new RandBenchResult(options, START, START.plusMillis(1_000), List.of(
-                twoSupersteps(0, "w1", 1500, 500, new long[] {1000, 1000, 2000, 0}),
-                twoSupersteps(1, "w2", 2000, 0, new long[] {1000, 0, 1000, 2000}),
-                twoSupersteps(2, "w1", 2000, 0, new long[] {2000, 1000, 0, 1000}),
-                twoSupersteps(3, "w3", 1000, 1000, new long[] {0, 1000, 1000, 2000})), Optional.of(JOB));
+                twoSupersteps(0, "w1", 1500, 500, bytesTo(1000, 1000, 2000, 0)),
+                twoSupersteps(1, "w2", 2000, 0, bytesTo(1000, 0, 1000, 2000)),
+                twoSupersteps(2, "w1", 2000, 0, bytesTo(2000, 1000, 0, 1000)),
+                twoSupersteps(3, "w3", 1000, 1000, bytesTo(0, 1000, 1000, 2000))), Optional.of(JOB));
     }
 
     private static RandBenchResult.PeerRun twoSupersteps(int peer, String host, long remote, long local,
-            long[] bytesTo) {
+            Map<Integer, Long> bytesTo) {
         List<SuperstepTiming> timings = List.of(new SuperstepTiming(1, 15_000, 1_000, 4_000, 2, remote, local, 2000),
                 new SuperstepTiming(2, 15_000, 1_000, 4_000, 2, remote, local, 2000));
         return new RandBenchResult.PeerRun(peer, host, START.plusMillis(100), Duration.ofMillis(500), timings, bytesTo);
@@ -319,8 +333,8 @@ public class RandBenchResultTest {
         List<SuperstepTiming> timings = List.of(new SuperstepTiming(1, 1, 0, 0, 1, 1000, 0, 0));
 
         assertThatThrownBy(() -> new RandBenchResult.PeerRun(0, "a", START, Duration.ZERO, timings,
-                new long[] {0, 999})).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("peer 0's bytes per destination [0, 999] are not its 0 bytes to itself and 1000 to other"
+                bytesTo(0, 999))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("peer 0's bytes per destination {1=999} are not its 0 bytes to itself and 1000 to other"
                         + " peers");
     }
 
