@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
  * <li>a peer's container started {@code timeout} ago and fewer peers have joined than containers started that long
  * ago (the peer cannot reach the coordinator, or its task is stuck), or
  * <li>some peers still wait for a container and YARN has made no progress for {@code timeout}: it started no container
- * and no peer joined, since the job was submitted or since the last that did (YARN cannot place them: the queue has no
- * room, or the ApplicationMaster itself waits).
+ * (the ApplicationMaster's included) and no peer joined, since the job was submitted or since the last that did (YARN
+ * cannot place them: the queue has no room, or the ApplicationMaster itself waits for a container or cannot start).
  * </ul>
  *
  * <p>Peers join in any order, and a task's peer is known only once it joins, so the first rule counts: it holds when
@@ -40,7 +40,7 @@ final class JoinWatch {
     /** When each container this client saw started was first seen, in nanoseconds, earliest first. */
     private final List<Long> starts = new ArrayList<>();
     private long lastProgress;
-    private boolean applicationMasterRunning;
+    private ApplicationMaster applicationMaster = ApplicationMaster.WAITING;
     private int joined;
     private String lastLine = "";
     private long lastLineAt;
@@ -60,9 +60,19 @@ final class JoinWatch {
         this.lastLineAt = submittedNanos;
     }
 
+    /** Where the job's ApplicationMaster is, in the order it gets there. */
+    enum ApplicationMaster {
+        /** YARN has not given it a container yet. */
+        WAITING,
+        /** Its container is allocated, and it has not begun the job. */
+        STARTING,
+        /** It runs the job, and asks for the peers' containers. */
+        RUNNING
+    }
+
     /** What YARN said of the job's containers at one poll. */
     static final class Containers {
-        private final boolean applicationMasterRunning;
+        private final ApplicationMaster applicationMaster;
         private final int started;
         private final String diagnostics;
 
@@ -70,11 +80,11 @@ final class JoinWatch {
          * @param started the peers' map tasks whose container YARN has started (or that have ended since)
          * @param diagnostics what YARN says of the job, such as why it is not placed; "" if nothing
          */
-        Containers(boolean applicationMasterRunning, int started, String diagnostics) {
+        Containers(ApplicationMaster applicationMaster, int started, String diagnostics) {
             if (started < 0) {
                 throw new IllegalArgumentException("started is negative");
             }
-            this.applicationMasterRunning = applicationMasterRunning;
+            this.applicationMaster = requireNonNull(applicationMaster, "applicationMaster is null");
             this.started = started;
             this.diagnostics = requireNonNull(diagnostics, "diagnostics is null").trim();
         }
@@ -107,8 +117,8 @@ final class JoinWatch {
     Verdict observe(long nowNanos, Set<Integer> joinedPeers, Containers containers) {
         requireNonNull(joinedPeers, "joinedPeers is null");
         requireNonNull(containers, "containers is null");
-        if (containers.applicationMasterRunning && !applicationMasterRunning) {
-            applicationMasterRunning = true;
+        if (containers.applicationMaster.compareTo(applicationMaster) > 0) {
+            applicationMaster = containers.applicationMaster;
             lastProgress = nowNanos;
         }
         // A container that ended before its peer joined fails the job on its own; the count never goes back.
@@ -134,14 +144,26 @@ final class JoinWatch {
         }
         int waiting = peers - starts.size();
         if (waiting > 0 && nowNanos - lastProgress >= timeoutNanos) {
-            String what = applicationMasterRunning ? count(waiting, "peer") + " still "
-                    + (waiting == 1 ? "waits" : "wait") + " for a container"
-                    : "the job's ApplicationMaster still waits for a container";
-            return Optional.of(only + what + ", and YARN has started none in " + seconds()
+            return Optional.of(only + stuck(waiting)
                     + (containers.diagnostics.isEmpty() ? "" : " (YARN: " + containers.diagnostics + ")")
                     + missing(joinedPeers));
         }
         return Optional.empty();
+    }
+
+    /** What has not moved for the timeout, as the failure says it. */
+    private String stuck(int waiting) {
+        switch (applicationMaster) {
+            case WAITING:
+                return "the job's ApplicationMaster still waits for a container, and YARN has started none in "
+                        + seconds();
+            case STARTING:
+                return "the job's ApplicationMaster has not begun the job " + seconds() + " after YARN started its"
+                        + " container";
+            default:
+                return count(waiting, "peer") + " still " + (waiting == 1 ? "waits" : "wait") + " for a container,"
+                        + " and YARN has started none in " + seconds();
+        }
     }
 
     /** The line to print now, if it changed and the last is old enough, or if the last is old. */
@@ -162,8 +184,10 @@ final class JoinWatch {
     /** "2 of 4 peers joined; YARN is starting 1 more, and 1 more waits for a container". */
     private String line() {
         String line = joined + " of " + peers + " peers joined; ";
-        if (!applicationMasterRunning && starts.isEmpty()) {
-            return line + "the job's ApplicationMaster waits for a container";
+        if (applicationMaster != ApplicationMaster.RUNNING && starts.isEmpty()) {
+            return line + (applicationMaster == ApplicationMaster.WAITING
+                    ? "the job's ApplicationMaster is waiting for a container" : "YARN is starting the job's"
+                    + " ApplicationMaster");
         }
         int starting = starts.size() - joined;
         int waiting = peers - starts.size();

@@ -21,11 +21,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapred.TIPStatus;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * Runs every peer as a map task of one map-only MapReduce job: one task per peer, no speculative
@@ -133,7 +139,12 @@ public final class MapReduceBspRunner implements BspRunner {
             SubmittedJob submitted = submit(job, spec);
             Optional<JoinWatch> joins = local ? Optional.empty() : Optional.of(new JoinWatch(coordinator.where(),
                     spec.peers(), spec.failureTimeout(), System.nanoTime()));
-            try {
+            // In MapReduce's in-process runner there is no YARN to ask: the client stays unstarted.
+            try (YarnClient yarn = YarnClient.createYarnClient()) {
+                if (!local) {
+                    yarn.init(conf);
+                    yarn.start();
+                }
                 boolean told = false;
                 long nextLook = System.nanoTime();
                 while (!coordinator.awaitEnd(POLL_MILLIS)) {
@@ -145,7 +156,7 @@ public final class MapReduceBspRunner implements BspRunner {
                     }
                     if (joins.isPresent() && !coordinator.started() && System.nanoTime() - nextLook >= 0) {
                         nextLook = System.nanoTime() + TASK_POLL_NANOS;
-                        watchJoins(joins.get(), coordinator, job, spec);
+                        watchJoins(joins.get(), coordinator, job, yarn, spec);
                     }
                     if (job.isComplete()) {
                         if (!coordinator.awaitEnd(LAST_WORDS_MILLIS)) {
@@ -204,32 +215,41 @@ public final class MapReduceBspRunner implements BspRunner {
     }
 
     /** Tells how the peers' joining goes, and fails the job when YARN cannot place them or a started one is late. */
-    private void watchJoins(JoinWatch joins, Coordinator coordinator, Job job, BspJobSpec spec)
+    private void watchJoins(JoinWatch joins, Coordinator coordinator, Job job, YarnClient yarn, BspJobSpec spec)
             throws IOException, InterruptedException {
         Set<Integer> joined = coordinator.registered().stream().map(PeerAddress::index).collect(Collectors.toSet());
-        JoinWatch.Verdict verdict = joins.observe(System.nanoTime(), joined, containers(job));
+        JoinWatch.Verdict verdict = joins.observe(System.nanoTime(), joined, containers(job, yarn));
         verdict.progress().ifPresent(line -> progress.println("hbench: " + spec.name() + ": " + line));
         verdict.failure().ifPresent(line -> coordinator.fail(ErrorCode.PEER_FAILED, line));
     }
 
     /**
-     * What YARN says of the job's containers: whether its ApplicationMaster runs the job, how many of the peers' map
-     * tasks have had their container started (a task leaves PENDING when its attempt's container is launched), and
-     * the job's diagnostics, which while it waits for its ApplicationMaster say why (the queue's limits).
+     * What YARN says of the job's containers: where its ApplicationMaster is, how many of the peers' map tasks have had
+     * their container started (a task leaves PENDING when its attempt's container is launched), and the application's
+     * diagnostics, which while it waits for its ApplicationMaster say why (the queue's limits).
      */
-    private static JoinWatch.Containers containers(Job job) throws IOException, InterruptedException {
-        JobStatus status = job.getStatus();
-        boolean running = status.getState() != JobStatus.State.PREP;
-        int started = 0;
-        if (running) {
+    private static JoinWatch.Containers containers(Job job, YarnClient yarn) throws IOException, InterruptedException {
+        if (job.getStatus().getState() != JobStatus.State.PREP) {
+            int started = 0;
             for (TaskReport report : job.getTaskReports(TaskType.MAP)) {
                 if (report.getCurrentStatus() != TIPStatus.PENDING) {
                     started++;
                 }
             }
+            return new JoinWatch.Containers(JoinWatch.ApplicationMaster.RUNNING, started, "");
         }
-        String diagnostics = status.getFailureInfo();
-        return new JoinWatch.Containers(running, started, diagnostics == null ? "" : diagnostics);
+        JobID id = job.getJobID();
+        try {
+            ApplicationReport application = yarn.getApplicationReport(ApplicationId.newInstance(
+                    Long.parseLong(id.getJtIdentifier()), id.getId()));
+            ApplicationAttemptId attempt = application.getCurrentApplicationAttemptId();
+            boolean allocated = attempt != null && yarn.getApplicationAttemptReport(attempt).getAMContainerId() != null;
+            String diagnostics = application.getDiagnostics();
+            return new JoinWatch.Containers(allocated ? JoinWatch.ApplicationMaster.STARTING
+                    : JoinWatch.ApplicationMaster.WAITING, 0, diagnostics == null ? "" : diagnostics);
+        } catch (YarnException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     /** Submits through the monitor, which tells the user the job's id and tracking URL as soon as there are any. */

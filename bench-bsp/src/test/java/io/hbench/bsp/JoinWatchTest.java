@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
  */
 class JoinWatchTest {
     private static final String AT = "10.0.0.1:4000";
-    private static final JoinWatch.Containers AM_WAITS = new JoinWatch.Containers(false, 0, "");
+    private static final JoinWatch.Containers AM_WAITS = new JoinWatch.Containers(JoinWatch.ApplicationMaster.WAITING,
+            0, "");
+    private static final JoinWatch.Containers AM_STARTS = new JoinWatch.Containers(
+            JoinWatch.ApplicationMaster.STARTING, 0, "");
 
     private static JoinWatch watch() {
         return new JoinWatch(AT, 4, Duration.ofSeconds(60), 0);
@@ -24,7 +27,7 @@ class JoinWatchTest {
     }
 
     private static JoinWatch.Containers started(int containers) {
-        return new JoinWatch.Containers(true, containers, "");
+        return new JoinWatch.Containers(JoinWatch.ApplicationMaster.RUNNING, containers, "");
     }
 
     @Test
@@ -32,6 +35,7 @@ class JoinWatchTest {
         JoinWatch joins = watch();
 
         assertThat(joins.observe(s(50), Set.of(), AM_WAITS).failure()).isEmpty();
+        assertThat(joins.observe(s(55), Set.of(), AM_STARTS).failure()).isEmpty();
         assertThat(joins.observe(s(100), Set.of(), started(0)).failure()).isEmpty();
         assertThat(joins.observe(s(150), Set.of(), started(2)).failure()).isEmpty();
         assertThat(joins.observe(s(200), Set.of(0, 3), started(2)).failure()).isEmpty();
@@ -67,7 +71,7 @@ class JoinWatchTest {
     @Test
     void anApplicationMasterThatYarnDoesNotPlaceWithinTheTimeoutFailsTheJobWithYarnsReason() {
         JoinWatch joins = watch();
-        JoinWatch.Containers noRoom = new JoinWatch.Containers(false, 0, " Application is added to the scheduler and"
+        JoinWatch.Containers noRoom = new JoinWatch.Containers(JoinWatch.ApplicationMaster.WAITING, 0, " Application is added to the scheduler and"
                 + " is not yet activated. Queue's AM resource limit exceeded. ");
 
         assertThat(joins.observe(s(59), Set.of(), noRoom).failure()).isEmpty();
@@ -75,6 +79,18 @@ class JoinWatchTest {
                 + " coordinator at 10.0.0.1:4000: the job's ApplicationMaster still waits for a container, and YARN has"
                 + " started none in 60 s (YARN: Application is added to the scheduler and is not yet activated."
                 + " Queue's AM resource limit exceeded.) (missing: peers 0, 1, 2, 3)");
+    }
+
+    @Test
+    void anApplicationMasterThatDoesNotBeginTheJobWithinTheTimeoutOfItsContainersStartFailsTheJob() {
+        JoinWatch joins = watch();
+        assertThat(joins.observe(s(30), Set.of(), AM_STARTS).progress())
+                .contains("0 of 4 peers joined; YARN is starting the job's ApplicationMaster");
+
+        assertThat(joins.observe(s(89), Set.of(), AM_STARTS).failure()).isEmpty();
+        assertThat(joins.observe(s(90), Set.of(), AM_STARTS).failure()).contains("only 0 of 4 peers joined the BSP"
+                + " coordinator at 10.0.0.1:4000: the job's ApplicationMaster has not begun the job 60 s after YARN"
+                + " started its container (missing: peers 0, 1, 2, 3)");
     }
 
     @Test
@@ -96,7 +112,7 @@ class JoinWatchTest {
 
         assertThat(joins.observe(s(1), Set.of(), AM_WAITS).progress()).isEmpty();
         assertThat(joins.observe(s(3), Set.of(), AM_WAITS).progress())
-                .contains("0 of 4 peers joined; the job's ApplicationMaster waits for a container");
+                .contains("0 of 4 peers joined; the job's ApplicationMaster is waiting for a container");
         assertThat(joins.observe(s(4), Set.of(), started(2)).progress()).as("1 s after the last").isEmpty();
         assertThat(joins.observe(s(6), Set.of(), started(2)).progress())
                 .contains("0 of 4 peers joined; YARN is starting 2 more, and 2 more are waiting for a container");
