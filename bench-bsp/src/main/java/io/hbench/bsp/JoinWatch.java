@@ -19,8 +19,11 @@ import java.util.stream.Collectors;
  * ago (the peer cannot reach the coordinator, or its task is stuck), or
  * <li>some peers still wait for a container and YARN has made no progress for {@code timeout}: it started no container
  * (the ApplicationMaster's included) and no peer joined, since the job was submitted or since the last that did (YARN
- * cannot place them: the queue has no room, or the ApplicationMaster itself waits for a container or cannot start).
+ * cannot place them: the queue has no room, or the ApplicationMaster itself waits for a container).
  * </ul>
+ *
+ * <p>An ApplicationMaster whose container YARN has started is progress until it begins the job: YARN bounds its start
+ * itself ({@code yarn.am.liveness-monitor.expiry-interval-ms}) and fails the job, which its runner sees.
  *
  * <p>Peers join in any order, and a task's peer is known only once it joins, so the first rule counts: it holds when
  * at least as many peers have joined as containers started {@code timeout} ago. When a container started is seen by
@@ -143,7 +146,7 @@ final class JoinWatch {
                     + " ago or more" + missing(joinedPeers));
         }
         int waiting = peers - starts.size();
-        if (waiting > 0 && nowNanos - lastProgress >= timeoutNanos) {
+        if (waiting > 0 && applicationMaster != ApplicationMaster.STARTING && nowNanos - lastProgress >= timeoutNanos) {
             return Optional.of(only + stuck(waiting)
                     + (containers.diagnostics.isEmpty() ? "" : " (YARN: " + containers.diagnostics + ")")
                     + missing(joinedPeers));
@@ -153,17 +156,11 @@ final class JoinWatch {
 
     /** What has not moved for the timeout, as the failure says it. */
     private String stuck(int waiting) {
-        switch (applicationMaster) {
-            case WAITING:
-                return "the job's ApplicationMaster still waits for a container, and YARN has started none in "
-                        + seconds();
-            case STARTING:
-                return "the job's ApplicationMaster has not begun the job " + seconds() + " after YARN started its"
-                        + " container";
-            default:
-                return count(waiting, "peer") + " still " + (waiting == 1 ? "waits" : "wait") + " for a container,"
-                        + " and YARN has started none in " + seconds();
+        if (applicationMaster == ApplicationMaster.WAITING) {
+            return "the job's ApplicationMaster still waits for a container, and YARN has started none in " + seconds();
         }
+        return count(waiting, "peer") + " still " + (waiting == 1 ? "waits" : "wait") + " for a container, and YARN"
+                + " has started none in " + seconds();
     }
 
     /** The line to print now, if it changed and the last is old enough, or if the last is old. */
