@@ -42,8 +42,8 @@ import java.util.stream.Collectors;
  * reports a failure, when a control connection closes before the job ends (the peer died), when a
  * peer has waited the failure timeout in a barrier (naming the peers that have not entered it, which
  * every peer waiting there has told by then), when not all peers have joined within the failure
- * timeout of the start (unless its caller watches the joins: {@link #leaveJoinDeadlineToCaller}), and when a peer ends its program while others wait in a barrier (it can never
- * complete).
+ * timeout of the start (unless its caller watches the joins: {@link #leaveJoinDeadlineToCaller}), and
+ * when a peer ends its program while others wait in a barrier (it can never complete).
  *
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is

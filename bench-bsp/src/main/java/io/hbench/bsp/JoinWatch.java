@@ -178,7 +178,7 @@ final class JoinWatch {
         return Optional.of(line);
     }
 
-    /** "2 of 4 peers joined; YARN is starting 1 more, and 1 more waits for a container". */
+    /** "2 of 4 peers joined; YARN is starting 1 more, and 1 more is waiting for a container". */
     private String line() {
         String line = joined + " of " + peers + " peers joined; ";
         if (applicationMaster != ApplicationMaster.RUNNING && starts.isEmpty()) {

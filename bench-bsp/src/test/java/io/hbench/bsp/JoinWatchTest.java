@@ -71,8 +71,8 @@ class JoinWatchTest {
     @Test
     void anApplicationMasterThatYarnDoesNotPlaceWithinTheTimeoutFailsTheJobWithYarnsReason() {
         JoinWatch joins = watch();
-        JoinWatch.Containers noRoom = new JoinWatch.Containers(JoinWatch.ApplicationMaster.WAITING, 0, " Application is added to the scheduler and"
-                + " is not yet activated. Queue's AM resource limit exceeded. ");
+        JoinWatch.Containers noRoom = new JoinWatch.Containers(JoinWatch.ApplicationMaster.WAITING, 0,
+                " Application is added to the scheduler and is not yet activated. Queue's AM resource limit exceeded. ");
 
         assertThat(joins.observe(s(59), Set.of(), noRoom).failure()).isEmpty();
         assertThat(joins.observe(s(60), Set.of(), noRoom).failure()).contains("only 0 of 4 peers joined the BSP"

@@ -83,7 +83,8 @@ public final class PeerHosts {
         String named = shared.stream().limit(NAMED_SHARED_HOSTS)
                 .map(entry -> entry.getValue() + " on " + entry.getKey()).collect(Collectors.joining(", "));
         int more = shared.size() - NAMED_SHARED_HOSTS;
-        return more <= 0 ? named : named + " and " + more + (more == 1 ? " more host" : " more hosts") + " with several";
+        return more <= 0 ? named
+                : named + " and " + more + (more == 1 ? " more host" : " more hosts") + " with several";
     }
 
     @Override
