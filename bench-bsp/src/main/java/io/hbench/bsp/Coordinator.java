@@ -42,8 +42,8 @@ import java.util.stream.Collectors;
  * reports a failure, when a control connection closes before the job ends (the peer died), when a
  * peer has waited the failure timeout in a barrier (naming the peers that have not entered it, which
  * every peer waiting there has told by then), when not all peers have joined within the failure
- * timeout of the start, and when a peer ends its program while others wait in a barrier (it can never
- * complete).
+ * timeout of the start (unless its caller watches the joins: {@link #leaveJoinDeadlineToCaller}), and
+ * when a peer ends its program while others wait in a barrier (it can never complete).
  *
  * <p>Every connection first proves that it knows the run's secret ({@link Handshake}); one that does not,
  * that sends anything but a registration first or that asks for a place the job does not have is
@@ -150,6 +150,14 @@ final class Coordinator implements Closeable {
 
     int port() {
         return server.socket().getLocalPort();
+    }
+
+    /**
+     * Leaves the deadline of the peers' joining to the caller, which knows better when a peer can join: a runner on
+     * YARN, which sees the peers' containers start ({@link JoinWatch}), fails the job itself when they are late.
+     */
+    synchronized void leaveJoinDeadlineToCaller() {
+        cancelDeadline();
     }
 
     /** The peers registered so far, each with the data address it gave. */

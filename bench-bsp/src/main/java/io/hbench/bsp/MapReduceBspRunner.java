@@ -13,12 +13,25 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.TIPStatus;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * Runs every peer as a map task of one map-only MapReduce job: one task per peer, no speculative
@@ -41,6 +54,11 @@ import org.apache.hadoop.security.Credentials;
  * the peers in the job's credentials (YARN gives them to the job's containers alone; they are not
  * in the job's configuration); connections refused for not proving it are told on the progress stream.
  *
+ * <p>On YARN the peers may take long to join: containers start as the cluster has room. The coordinator's fixed join
+ * deadline gives way to a {@link JoinWatch}, which looks at the peers' map tasks every second, says how the joining
+ * goes, and fails the job only when a peer whose container started {@code -timeout} ago has not joined, or when YARN
+ * has started nothing for {@code -timeout} while some peers wait for a container.
+ *
  * <p>The job is submitted through {@link JobMonitor}, which says its id and tracking URL on the progress
  * stream; the result names it ({@link BspJobResult#job()}).
  *
@@ -58,6 +76,8 @@ public final class MapReduceBspRunner implements BspRunner {
     /** How long a job that ended before its peers gets for a peer's own account to reach the coordinator. */
     private static final long LAST_WORDS_MILLIS = 2000;
     private static final long POLL_MILLIS = 200;
+    /** How often the peers' map tasks are looked at while they join: one call to the ApplicationMaster each time. */
+    private static final long TASK_POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
      * The secrets of the jobs running in MapReduce's in-process runner, by coordinator. Its tasks cannot be trusted to
      * see the job's credentials: Hadoop 3.4's LocalJobRunner starts a job's thread before it sets them, so a task may
@@ -112,16 +132,31 @@ public final class MapReduceBspRunner implements BspRunner {
             secret.addTo(job.getCredentials());
             if (local) {
                 IN_PROCESS_SECRETS.put(coordinator.where(), secret);
+            } else {
+                // YARN may take minutes to start every container: the peers get -timeout from their own start.
+                coordinator.leaveJoinDeadlineToCaller();
             }
             SubmittedJob submitted = submit(job, spec);
-            try {
+            Optional<JoinWatch> joins = local ? Optional.empty() : Optional.of(new JoinWatch(coordinator.where(),
+                    spec.peers(), spec.failureTimeout(), System.nanoTime()));
+            // In MapReduce's in-process runner there is no YARN to ask: the client stays unstarted.
+            try (YarnClient yarn = YarnClient.createYarnClient()) {
+                if (!local) {
+                    yarn.init(conf);
+                    yarn.start();
+                }
                 boolean told = false;
+                long nextLook = System.nanoTime();
                 while (!coordinator.awaitEnd(POLL_MILLIS)) {
                     if (!told && coordinator.started()) {
                         // Containers can take long to start on a busy cluster: say when the program itself runs.
                         progress.println("hbench: " + spec.name() + ": all " + spec.peers() + " peers joined the BSP coordinator at "
                                 + coordinator.where() + "; the program runs");
                         told = true;
+                    }
+                    if (joins.isPresent() && !coordinator.started() && System.nanoTime() - nextLook >= 0) {
+                        nextLook = System.nanoTime() + TASK_POLL_NANOS;
+                        watchJoins(joins.get(), coordinator, job, yarn, spec);
                     }
                     if (job.isComplete()) {
                         if (!coordinator.awaitEnd(LAST_WORDS_MILLIS)) {
@@ -176,6 +211,44 @@ public final class MapReduceBspRunner implements BspRunner {
             return job;
         } catch (IOException e) {
             throw cannotSubmit(spec, e);
+        }
+    }
+
+    /** Tells how the peers' joining goes, and fails the job when YARN cannot place them or a started one is late. */
+    private void watchJoins(JoinWatch joins, Coordinator coordinator, Job job, YarnClient yarn, BspJobSpec spec)
+            throws IOException, InterruptedException {
+        Set<Integer> joined = coordinator.registered().stream().map(PeerAddress::index).collect(Collectors.toSet());
+        JoinWatch.Verdict verdict = joins.observe(System.nanoTime(), joined, containers(job, yarn));
+        verdict.progress().ifPresent(line -> progress.println("hbench: " + spec.name() + ": " + line));
+        verdict.failure().ifPresent(line -> coordinator.fail(ErrorCode.PEER_FAILED, line));
+    }
+
+    /**
+     * What YARN says of the job's containers: where its ApplicationMaster is, how many of the peers' map tasks have had
+     * their container started (a task leaves PENDING when its attempt's container is launched), and the application's
+     * diagnostics, which while it waits for its ApplicationMaster say why (the queue's limits).
+     */
+    private static JoinWatch.Containers containers(Job job, YarnClient yarn) throws IOException, InterruptedException {
+        if (job.getStatus().getState() != JobStatus.State.PREP) {
+            int started = 0;
+            for (TaskReport report : job.getTaskReports(TaskType.MAP)) {
+                if (report.getCurrentStatus() != TIPStatus.PENDING) {
+                    started++;
+                }
+            }
+            return new JoinWatch.Containers(JoinWatch.ApplicationMaster.RUNNING, started, "");
+        }
+        JobID id = job.getJobID();
+        try {
+            ApplicationReport application = yarn.getApplicationReport(ApplicationId.newInstance(
+                    Long.parseLong(id.getJtIdentifier()), id.getId()));
+            ApplicationAttemptId attempt = application.getCurrentApplicationAttemptId();
+            boolean allocated = attempt != null && yarn.getApplicationAttemptReport(attempt).getAMContainerId() != null;
+            String diagnostics = application.getDiagnostics();
+            return new JoinWatch.Containers(allocated ? JoinWatch.ApplicationMaster.STARTING
+                    : JoinWatch.ApplicationMaster.WAITING, 0, diagnostics == null ? "" : diagnostics);
+        } catch (YarnException e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 

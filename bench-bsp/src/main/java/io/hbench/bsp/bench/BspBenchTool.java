@@ -70,8 +70,9 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
         options.addOption(valued("peers", "N", peersHelp));
         options.addOption(valued("seed", "N", "seed of every random choice, so a run can be repeated"
                 + " (default: random, printed)"));
-        options.addOption(valued("timeout", "seconds", "how long a silent peer may stay silent before the job fails"
-                + " (default " + BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toSeconds() + ")"));
+        options.addOption(valued("timeout", "seconds", "how long a silent peer may stay silent before the job fails;"
+                + " on YARN, how long a peer has to join from its container's start (default "
+                + BspJobSpec.DEFAULT_FAILURE_TIMEOUT.toSeconds() + ")"));
         options.addOption(valued("listen", "host:port", "submit no job: wait at this address for the peers, started"
                 + " by hand with 'bin/bench BspPeer -coordinator host:port -secretFile file'"));
         options.addOption(valued("secretFile", "file", "with -listen: the run's secret, which peers started by hand"

@@ -2,6 +2,7 @@ package io.hbench.bsp.ebb;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.bsp.bench.PeerHosts;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -19,10 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
@@ -48,9 +47,6 @@ import org.HdrHistogram.Histogram;
  * </ul>
  */
 public final class EbbResult implements ProgramResult {
-    /** Hosts named in a notice of peers that shared hosts; the rest are counted. */
-    private static final int NAMED_SHARED_HOSTS = 3;
-
     private final EbbOptions options;
     private final Instant start;
     private final Instant end;
@@ -375,7 +371,7 @@ public final class EbbResult implements ProgramResult {
         private final List<Exchange> exchanges;
         private final Optional<SubmittedJob> job;
         private final Optional<ResourceUsage> resources;
-        private final int hostCount;
+        private final PeerHosts hosts;
 
         /**
          * @param spans one per peer; element i is peer i's
@@ -410,7 +406,7 @@ public final class EbbResult implements ProgramResult {
                 }
             }
             this.job = requireNonNull(job, "job is null");
-            this.hostCount = (int) this.spans.stream().map(PeerSpan::host).distinct().count();
+            this.hosts = new PeerHosts(this.spans.stream().map(PeerSpan::host).collect(Collectors.toList()));
         }
 
         /** The cluster job the peers ran as, so its logs can be found; empty when they ran as none. */
@@ -431,19 +427,24 @@ public final class EbbResult implements ProgramResult {
             return spans;
         }
 
+        /** Where the peers ran. */
+        public PeerHosts hosts() {
+            return hosts;
+        }
+
         /** The host peer {@code peer} ran on. */
         public String host(int peer) {
-            return spans.get(peer).host();
+            return hosts.host(peer);
         }
 
         /** How many hosts the peers ran on. */
         public int hostCount() {
-            return hostCount;
+            return hosts.count();
         }
 
         /** Whether every peer ran on one host: no exchange crossed a network, and every figure is of its loopback. */
         public boolean oneHost() {
-            return hostCount == 1;
+            return hosts.oneHost();
         }
 
         /** Every exchange, counted or not. */
@@ -453,8 +454,7 @@ public final class EbbResult implements ProgramResult {
 
         /** Whether {@code exchange} went to another host: its partner's, or for alltoall, any other peer's. */
         public boolean betweenHosts(Exchange exchange) {
-            String own = host(exchange.peer());
-            return exchange.partner().map(partner -> !host(partner).equals(own)).orElse(!oneHost());
+            return exchange.partner().map(partner -> hosts.betweenHosts(exchange.peer(), partner)).orElse(!oneHost());
         }
 
         /** The exchanges of {@code size} the figures count: those between hosts, or on one host every one. */
@@ -535,14 +535,14 @@ public final class EbbResult implements ProgramResult {
          */
         public Optional<String> placement() {
             if (oneHost()) {
-                return Optional.of("all " + peers + " peers ran on one host (" + host(0) + "): no exchange crossed a"
-                        + " network, so there is no bisection bandwidth, and the figures are of that host's loopback");
+                return Optional.of(hosts.where() + ": no exchange crossed a network, so there is no bisection"
+                        + " bandwidth, and the figures are of that host's loopback");
             }
-            if (hostCount == peers) {
+            if (!hosts.someShared()) {
                 return Optional.empty();
             }
             long leftOut = exchanges.stream().filter(exchange -> !betweenHosts(exchange)).count();
-            String where = "the " + peers + " peers ran on " + hostCount + " hosts (" + sharedHosts() + "): ";
+            String where = hosts.where() + ": ";
             if (leftOut > 0) {
                 return Optional.of(where + leftOut + " of " + exchanges.size() + " exchanges were between two peers on"
                         + " one host, left out of the figures");
@@ -551,18 +551,6 @@ public final class EbbResult implements ProgramResult {
             return Optional.of(where + (partners ? "no round paired two of them, so every exchange was between hosts"
                     : "each exchange also went to the peers on its own host, through its loopback, and took as long"
                     + " as all its connections"));
-        }
-
-        /** The hosts that ran more than one peer, most first: "2 on w1, 2 on w3 and 4 more hosts with several". */
-        private String sharedHosts() {
-            Map<String, Long> peersOn = spans.stream().collect(Collectors.groupingBy(PeerSpan::host, TreeMap::new,
-                    Collectors.counting()));
-            List<Map.Entry<String, Long>> shared = peersOn.entrySet().stream().filter(entry -> entry.getValue() > 1)
-                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).collect(Collectors.toList());
-            String named = shared.stream().limit(NAMED_SHARED_HOSTS)
-                    .map(entry -> entry.getValue() + " on " + entry.getKey()).collect(Collectors.joining(", "));
-            return shared.size() <= NAMED_SHARED_HOSTS ? named
-                    : named + " and " + (shared.size() - NAMED_SHARED_HOSTS) + " more hosts with several";
         }
     }
 

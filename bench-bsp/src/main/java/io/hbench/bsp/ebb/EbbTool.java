@@ -142,8 +142,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
         EbbOptions options = result.options();
         EbbResult.Run run = result.run();
         List<String> lines = new ArrayList<>();
-        lines.add("EBB: pattern " + options.pattern().flagValue() + ", " + run.peers() + " peers on " + run.hostCount()
-                + (run.hostCount() == 1 ? " host" : " hosts") + ", sizes " + options.minSize()
+        lines.add("EBB: pattern " + options.pattern().flagValue() + ", " + run.hosts().summary() + ", sizes "
+                + options.minSize()
                 + (options.maxSize() > options.minSize() ? "-" + options.maxSize() + " (doubling)" : "") + " bytes, "
                 + options.rounds() + " rounds, seed " + options.settings().seed());
         for (long size : options.sizes()) {

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.BspJobResult;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
-import io.hbench.bsp.bench.Timings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,8 +27,9 @@ public final class RandBench {
         BspJobResult job = runner.run(spec);
         List<RandBenchResult.PeerRun> peers = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
+            RandBenchProgram.Report figures = RandBenchProgram.Report.decode(report.report());
             peers.add(new RandBenchResult.PeerRun(report.peer(), report.host(), report.start(),
-                    report.duration(), Timings.decode(report.report())));
+                    report.duration(), figures.timings, figures.bytesTo));
         }
         return new RandBenchResult(options, job.start(), job.end(), peers, job.job(), job.resources());
     }

@@ -3,6 +3,7 @@ package io.hbench.bsp.randbench;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.SuperstepTiming;
+import io.hbench.bsp.bench.PeerHosts;
 import io.hbench.bsp.bench.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -19,11 +20,15 @@ import io.hbench.stats.Summary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -37,8 +42,12 @@ import org.HdrHistogram.Histogram;
  * <li>The run's measured time is the slowest peer's. Every peer leaves the last barrier at about the same
  * moment, so the slowest peer's span covers the work of all; it needs no comparison of clocks across hosts,
  * and unlike a time taken by the coordinator it leaves out job start-up and report collection.
- * <li>Network bytes are payload bytes sent to other peers; local bytes are sent by a peer to itself.
- * <li>Throughput is network bytes / measured time.
+ * <li>Network bytes are payload bytes sent to peers on other hosts; same-host bytes, to other peers on the sender's
+ * own host, which go through its loopback, far faster than any link, and are left out of every network figure; local
+ * bytes, by a peer to itself. When every peer ran on one host nothing crossed a network: the network bytes are then
+ * every byte sent to another peer, and the figures are of that host's loopback, as stderr and the result's placement
+ * say.
+ * <li>Throughput is network bytes / measured time; same-host throughput, same-host bytes / measured time.
  * <li>A peer's throughput is its network bytes / its measured time.
  * <li>Send, flush, barrier and total (the three together) distributions have one sample per peer per measured
  * superstep.
@@ -53,6 +62,7 @@ public final class RandBenchResult implements ProgramResult {
     private final List<PeerRun> peers;
     private final Optional<SubmittedJob> job;
     private final Optional<ResourceUsage> resources;
+    private final PeerHosts hosts;
 
     /** @param job the cluster job the peers ran as; empty when they ran as none (-listen) */
     public RandBenchResult(RandBenchOptions options, Instant start, Instant end, List<PeerRun> peers,
@@ -76,12 +86,21 @@ public final class RandBenchResult implements ProgramResult {
             throw new IllegalArgumentException(this.peers.size() + " peer reports for " + options.settings().peers()
                     + " peers");
         }
-        for (PeerRun peer : this.peers) {
+        for (int i = 0; i < this.peers.size(); i++) {
+            PeerRun peer = this.peers.get(i);
+            if (peer.peer() != i) {
+                throw new IllegalArgumentException("report " + i + " is peer " + peer.peer() + "'s");
+            }
             if (peer.timings().size() != options.supersteps()) {
                 throw new IllegalArgumentException("peer " + peer.peer() + " reports " + peer.timings().size()
                         + " supersteps, not " + options.supersteps());
             }
+            if (peer.bytesTo().keySet().stream().anyMatch(destination -> destination >= this.peers.size())) {
+                throw new IllegalArgumentException("peer " + peer.peer() + " reports bytes sent to peers "
+                        + peer.bytesTo().keySet() + " of " + this.peers.size());
+            }
         }
+        this.hosts = new PeerHosts(this.peers.stream().map(PeerRun::host).collect(Collectors.toList()));
     }
 
     public RandBenchOptions options() {
@@ -118,14 +137,50 @@ public final class RandBenchResult implements ProgramResult {
         return resources;
     }
 
+    /** Where the peers ran. */
+    public PeerHosts hosts() {
+        return hosts;
+    }
+
     /** The slowest peer's measured time, in nanoseconds. */
     public long measuredNanos() {
         return peers.stream().mapToLong(PeerRun::measuredNanos).max().orElseThrow();
     }
 
-    /** Payload bytes sent to other peers in the measured supersteps. */
+    /**
+     * Payload bytes sent to peers on other hosts in the measured supersteps; when every peer ran on one host, to every
+     * other peer, through its loopback.
+     */
     public long networkBytes() {
-        return peers.stream().mapToLong(PeerRun::networkBytes).sum();
+        return peers.stream().mapToLong(this::networkBytes).sum();
+    }
+
+    /** Payload bytes {@code peer} sent to peers on other hosts (on one host, to every other peer). */
+    public long networkBytes(PeerRun peer) {
+        return bytesToOthers(peer, true);
+    }
+
+    /**
+     * Payload bytes sent to other peers on the sender's own host, while the peers spanned several hosts: left out of
+     * the network figures.
+     */
+    public long sameHostBytes() {
+        return peers.stream().mapToLong(this::sameHostBytes).sum();
+    }
+
+    public long sameHostBytes(PeerRun peer) {
+        return bytesToOthers(peer, false);
+    }
+
+    private long bytesToOthers(PeerRun peer, boolean network) {
+        long bytes = 0;
+        for (Map.Entry<Integer, Long> sent : peer.bytesTo().entrySet()) {
+            int other = sent.getKey();
+            if (other != peer.peer() && (hosts.oneHost() || hosts.betweenHosts(peer.peer(), other)) == network) {
+                bytes += sent.getValue();
+            }
+        }
+        return bytes;
     }
 
     /** Payload bytes peers sent to themselves in the measured supersteps. */
@@ -146,9 +201,37 @@ public final class RandBenchResult implements ProgramResult {
         return Rates.mebibytesPerSecond(bytesPerSecond());
     }
 
+    /** Same-host bytes / measured time: what went through the hosts' loopbacks, left out of the throughput. */
+    public double sameHostBytesPerSecond() {
+        return Rates.bytesPerSecond(sameHostBytes(), measuredNanos());
+    }
+
+    /** {@code peer}'s network bytes / its measured time. */
+    public double bytesPerSecond(PeerRun peer) {
+        return Rates.bytesPerSecond(networkBytes(peer), peer.measuredNanos());
+    }
+
     /** Min, mean, max of the peers' own throughput in bytes per second. */
     public Summary peerBytesPerSecond() {
-        return Summary.of(peers.stream().mapToDouble(PeerRun::bytesPerSecond).toArray());
+        return Summary.of(peers.stream().mapToDouble(this::bytesPerSecond).toArray());
+    }
+
+    /**
+     * What a reader must know of where the peers ran: that all ran on one host, or that some shared a host and what
+     * they sent each other was left out. Empty when each had a host of its own.
+     */
+    public Optional<String> placement() {
+        if (hosts.oneHost()) {
+            return Optional.of(hosts.where() + ": no message crossed a network, so the throughput figures are of that"
+                    + " host's loopback");
+        }
+        if (!hosts.someShared()) {
+            return Optional.empty();
+        }
+        long sameHost = sameHostBytes();
+        return Optional.of(hosts.where() + ": " + (sameHost == 0 ? "no message went between two of them, so every"
+                + " byte sent to another peer crossed hosts" : sameHost + " of the " + (sameHost + networkBytes())
+                + " bytes sent to other peers went between two peers on one host, left out of the network figures"));
     }
 
     /** Send times of every peer's measured supersteps, in nanoseconds. */
@@ -171,7 +254,7 @@ public final class RandBenchResult implements ProgramResult {
 
     /** Why the run failed: the peers sent other than the workload's bytes. Empty if it passed. */
     public List<String> failures() {
-        long sent = networkBytes() + localBytes();
+        long sent = networkBytes() + sameHostBytes() + localBytes();
         if (sent != options.measuredBytes()) {
             return List.of("the peers report " + sent + " payload bytes sent in the measured supersteps, not the "
                     + options.measuredBytes() + " of the workload");
@@ -213,7 +296,9 @@ public final class RandBenchResult implements ProgramResult {
                 .end(end)
                 .metric("job_time", jobTime().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
                 .metric("measured_time", measuredNanos() / 1e9, Unit.SECONDS, Better.LOWER)
+                .metric("peer_hosts", hosts.count(), Unit.COUNT, Better.NEITHER)
                 .metric("network_bytes", networkBytes(), Unit.BYTES, Better.NEITHER)
+                .metric("same_host_bytes", sameHostBytes(), Unit.BYTES, Better.NEITHER)
                 .metric("local_bytes", localBytes(), Unit.BYTES, Better.NEITHER)
                 .metric("messages", messages(), Unit.COUNT, Better.NEITHER)
                 .metric("network_throughput", bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER)
@@ -222,13 +307,18 @@ public final class RandBenchResult implements ProgramResult {
                 .distribution(superstepTime("flush", flushNanos()))
                 .distribution(superstepTime("barrier", barrierNanos()))
                 .distribution(superstepTime("total", superstepNanos()));
+        if (sameHostBytes() > 0) {
+            result.metric("same_host_throughput", sameHostBytesPerSecond(), Unit.BYTES_PER_SECOND, Better.NEITHER);
+        }
+        placement().ifPresent(note -> result.output("placement", note));
         int width = Integer.toString(options.supersteps()).length();
         for (PeerRun peer : peers) {
             List<Metric> metrics = new ArrayList<>(List.of(
                     Metric.of("measured_time", peer.measuredNanos() / 1e9, Unit.SECONDS, Better.LOWER),
-                    Metric.of("network_bytes", peer.networkBytes(), Unit.BYTES, Better.NEITHER),
+                    Metric.of("network_bytes", networkBytes(peer), Unit.BYTES, Better.NEITHER),
+                    Metric.of("same_host_bytes", sameHostBytes(peer), Unit.BYTES, Better.NEITHER),
                     Metric.of("local_bytes", peer.localBytes(), Unit.BYTES, Better.NEITHER),
-                    Metric.of("throughput", peer.bytesPerSecond(), Unit.BYTES_PER_SECOND, Better.HIGHER)));
+                    Metric.of("throughput", bytesPerSecond(peer), Unit.BYTES_PER_SECOND, Better.HIGHER)));
             for (int i = 0; i < peer.timings().size(); i++) {
                 SuperstepTiming timing = peer.timings().get(i);
                 String superstep = String.format(Locale.ROOT, "%0" + width + "d", i);
@@ -267,12 +357,16 @@ public final class RandBenchResult implements ProgramResult {
         private final Instant start;
         private final Duration duration;
         private final List<SuperstepTiming> timings;
+        private final SortedMap<Integer, Long> bytesTo;
 
         /**
          * @param start when the peer's program started, on the peer's own wall clock
          * @param duration how long its program ran, as the peer timed it
+         * @param bytesTo the payload bytes it sent to each peer it sent to (itself included) in the measured supersteps,
+         *        which add up to what its timings count
          */
-        public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings) {
+        public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings,
+                Map<Integer, Long> bytesTo) {
             if (peer < 0) {
                 throw new IllegalArgumentException("peer is negative");
             }
@@ -284,6 +378,16 @@ public final class RandBenchResult implements ProgramResult {
                 throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
             }
             this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
+            this.bytesTo = Collections.unmodifiableSortedMap(new TreeMap<>(requireNonNull(bytesTo,
+                    "bytesTo is null")));
+            long toItself = this.bytesTo.getOrDefault(peer, 0L);
+            long toOthers = this.bytesTo.values().stream().mapToLong(Long::longValue).sum() - toItself;
+            if (this.bytesTo.keySet().stream().anyMatch(destination -> destination < 0) || toItself != localBytes()
+                    || toOthers != total(SuperstepTiming::bytesSentRemote)) {
+                throw new IllegalArgumentException("peer " + peer + "'s bytes per destination " + this.bytesTo
+                        + " are not its " + localBytes() + " bytes to itself and "
+                        + total(SuperstepTiming::bytesSentRemote) + " to other peers");
+            }
         }
 
         public int peer() {
@@ -313,16 +417,14 @@ public final class RandBenchResult implements ProgramResult {
             return total(SuperstepTiming::totalNanos);
         }
 
-        public long networkBytes() {
-            return total(SuperstepTiming::bytesSentRemote);
+        /** Payload bytes sent to each peer it sent to in the measured supersteps, by the peer's index. */
+        public SortedMap<Integer, Long> bytesTo() {
+            return bytesTo;
         }
 
+        /** Payload bytes sent to itself in the measured supersteps. */
         public long localBytes() {
             return total(SuperstepTiming::bytesSentLocal);
-        }
-
-        public double bytesPerSecond() {
-            return Rates.bytesPerSecond(networkBytes(), measuredNanos());
         }
 
         long total(ToLongFunction<SuperstepTiming> field) {
@@ -331,8 +433,8 @@ public final class RandBenchResult implements ProgramResult {
 
         @Override
         public String toString() {
-            return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": " + networkBytes()
-                    + " network bytes, " + localBytes() + " local, in " + measuredNanos() + " ns over "
+            return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": sent "
+                    + bytesTo + " bytes by peer in " + measuredNanos() + " ns over "
                     + timings.size() + " measured supersteps";
         }
     }

@@ -4,6 +4,7 @@ import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
+import io.hbench.bsp.bench.PeerHosts;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
@@ -32,6 +33,8 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
     private static final DisplayUnit MEASURED_TIME = DisplayUnit.of("measured_time", Unit.SECONDS);
     private static final DisplayUnit THROUGHPUT = DisplayUnit.of("network_throughput", Unit.BYTES_PER_SECOND);
     private static final DisplayUnit PEER_THROUGHPUT = DisplayUnit.of("peer_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit SAME_HOST_THROUGHPUT = DisplayUnit.of("same_host_throughput",
+            Unit.BYTES_PER_SECOND);
     private static final DisplayUnit SUPERSTEP_TIME = DisplayUnit.of("superstep_time", Unit.SECONDS);
 
     public RandBenchTool(PrintStream out, PrintStream err) {
@@ -119,15 +122,21 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         BspRunner runner = runner(session.configuration(), options.settings());
         RandBenchResult result = new RandBench(runner).run(options);
         report(session, lines(result), result);
+        result.placement().ifPresent(notice -> err.println(name() + ": " + notice));
         result.failures().forEach(failure -> ProgramMessages.error(err, name(), failure));
         return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
     }
 
-    /** Hama's two lines, then hbench's; every number formatted with Locale.ROOT. */
+    /**
+     * Hama's two lines, then hbench's; every number formatted with Locale.ROOT. Hama's count no byte, so they read as
+     * Hama's do; hbench's network figures count only what crossed hosts, and what two peers on one host sent each
+     * other is counted apart when the peers shared hosts.
+     */
     static List<String> lines(RandBenchResult result) {
         RandBenchOptions options = result.options();
+        PeerHosts hosts = result.hosts();
         List<String> lines = new ArrayList<>();
-        lines.add("RandBench: " + options.settings().peers() + " peers, " + options.messagesPerSuperstep()
+        lines.add("RandBench: " + hosts.summary() + ", " + options.messagesPerSuperstep()
                 + " messages of " + options.messageSize() + " bytes per peer per superstep to random peers "
                 + (options.noSelf() ? "other than the sender" : "including the sender") + ", seed "
                 + options.settings().seed());
@@ -138,9 +147,18 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         lines.add("Measured time " + MEASURED_TIME.symbol() + " (slowest peer, start of first measured superstep to end"
                 + " of last barrier): " + MEASURED_TIME.format(result.measuredNanos() / 1e9));
         lines.add("Bytes sent over the network: " + result.networkBytes());
+        if (hosts.someShared()) {
+            lines.add("Bytes sent to peers on the same host (left out of the network figures): "
+                    + result.sameHostBytes());
+        }
         lines.add("Bytes kept local: " + result.localBytes());
         lines.add("Throughput " + THROUGHPUT.symbol() + " (network bytes / measured time): "
-                + THROUGHPUT.format(result.bytesPerSecond()));
+                + THROUGHPUT.format(result.bytesPerSecond())
+                + (hosts.oneHost() ? " (one host: its loopback, not a network)" : ""));
+        if (hosts.someShared()) {
+            lines.add("Same-host throughput " + SAME_HOST_THROUGHPUT.symbol() + " (same-host bytes / measured time,"
+                    + " through a loopback): " + SAME_HOST_THROUGHPUT.format(result.sameHostBytesPerSecond()));
+        }
         Summary peers = result.peerBytesPerSecond();
         lines.add("Peer throughput " + PEER_THROUGHPUT.symbol() + ": min " + PEER_THROUGHPUT.format(peers.min())
                 + " avg " + PEER_THROUGHPUT.format(peers.mean()) + " max " + PEER_THROUGHPUT.format(peers.max()));

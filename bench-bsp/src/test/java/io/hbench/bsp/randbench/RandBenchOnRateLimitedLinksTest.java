@@ -36,7 +36,7 @@ class RandBenchOnRateLimitedLinksTest {
         assertThat(result.peers()).allSatisfy(peer -> {
             // A peer's measured span starts after its warmup bytes were acknowledged and ends after its last ones
             // were; in t seconds its link's bucket, never holding more than BURST, lets through BURST + RATE * t.
-            assertThat(peer.networkBytes() * 1_000_000_000L)
+            assertThat(result.networkBytes(peer) * 1_000_000_000L)
                     .as("%s: at most %d bytes per second plus a burst of %d", peer, RATE, TokenBucketLinks.BURST)
                     .isLessThanOrEqualTo(TokenBucketLinks.BURST * 1_000_000_000L + RATE * peer.measuredNanos());
         });

@@ -34,7 +34,7 @@ class RandBenchToolTest {
 
         assertThat(run.status).as(run.err).isZero();
         List<String> lines = run.out.lines().collect(Collectors.toList());
-        assertThat(lines.get(0)).isEqualTo("RandBench: 4 peers, 10 messages of 1000 bytes per peer per superstep to"
+        assertThat(lines.get(0)).isEqualTo("RandBench: 4 peers on 1 host, 10 messages of 1000 bytes per peer per superstep to"
                 + " random peers including the sender, seed 42");
         assertThat(lines.get(1)).isEqualTo("The total number of supersteps: 4");
         assertThat(lines.get(2)).matches("Job Finished in \\d+\\.\\d+ seconds");
@@ -42,6 +42,8 @@ class RandBenchToolTest {
         long local = Long.parseLong(lines.get(6).substring("Bytes kept local: ".length()));
         assertThat(network + local).isEqualTo(4 * 10 * 1000 * 3);
         assertThat(local).as("about a quarter goes to the sender itself").isPositive();
+        assertThat(run.err).contains("RandBench: all 4 peers ran on one host (localhost): no message crossed a"
+                + " network, so the throughput figures are of that host's loopback");
         String text = Files.readString(json, StandardCharsets.UTF_8);
         ResultSchema.assertValid(text);
         assertThat(text).contains("\"benchmark\" : \"RandBench\"", "peer 3", "\"primaryMetric\" : \"network_throughput\"");

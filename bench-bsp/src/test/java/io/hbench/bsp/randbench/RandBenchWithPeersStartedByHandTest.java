@@ -73,7 +73,7 @@ class RandBenchWithPeersStartedByHandTest {
                             + " -coordinator " + coordinator + " -secretFile " + secretFile + "\n");
             assertThat(Files.getPosixFilePermissions(secretFile)).containsExactlyInAnyOrder(
                     PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
-            assertThat(run.out).contains("RandBench: 3 peers, 20 messages of 2000 bytes")
+            assertThat(run.out).contains("RandBench: 3 peers on 1 host, 20 messages of 2000 bytes")
                     .contains("The total number of supersteps: 3\n");
             JsonNode result = new ObjectMapper().readTree(json.toFile());
             assertThat(result.get("jobs")).as("no job: the peers ran as none").isEmpty();
