@@ -59,6 +59,7 @@ public final class HostSampler {
     private final String host;
     private final Optional<String> unavailableReason;
     private final Optional<String> bootId;
+    private final List<InterfaceLink> interfaceLinks;
     private final ScheduledExecutorService thread;
     private final CountDownLatch firstTick = new CountDownLatch(1);
     // Guarded by this.
@@ -79,6 +80,7 @@ public final class HostSampler {
         this.host = host;
         this.unavailableReason = counters.unavailableReason().or(() -> prepareLockDirectory(lockDirectory));
         this.bootId = counters.bootId();
+        this.interfaceLinks = counters.interfaceLinks();
         this.thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread sampler = new Thread(runnable, "hbench resource sampler");
             sampler.setDaemon(true);
@@ -107,7 +109,7 @@ public final class HostSampler {
      * @param jobKey the same for every task of one job and different between jobs, such as the job id
      */
     public static Participation join(String jobKey, Duration interval) {
-        return join(jobKey, interval, new ProcCounters(ProcCounters.PROC), lockDirectory(), HostSamples.localHost());
+        return join(jobKey, interval, ProcCounters.live(), lockDirectory(), HostSamples.localHost());
     }
 
     /** @param lockDirectory this user's directory for the locks, made if need be */
@@ -275,7 +277,8 @@ public final class HostSampler {
         if (reason.isPresent()) {
             return HostSamples.unavailable(host, reason.get());
         }
-        HostSamples samples = HostSamples.of(host, bootId, taken, cpuNanos - cpuNanosHandedOver, lockedOutIntervals);
+        HostSamples samples = HostSamples.of(host, bootId, taken, cpuNanos - cpuNanosHandedOver, lockedOutIntervals)
+                .withInterfaceLinks(interfaceLinks);
         taken.clear();
         cpuNanosHandedOver = cpuNanos;
         lockedOutIntervals = 0;

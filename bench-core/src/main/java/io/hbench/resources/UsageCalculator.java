@@ -2,6 +2,7 @@ package io.hbench.resources;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
@@ -141,7 +142,65 @@ public final class UsageCalculator {
             summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
                     samplerCpuNanos / 1e9 / cpu.seconds * 100, Unit.PERCENT));
         }
-        return HostUsage.sampled(host, times, series, summary);
+        HostUsage usage = HostUsage.sampled(host, times, series, summary);
+        Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
+                .filter(list -> !list.isEmpty()).findFirst();
+        return links.isEmpty() ? usage : usage.withLink(link(links.get(), moved(figures)));
+    }
+
+    /** Bytes each interface but loopback received and sent, where it moved any. */
+    private static SortedMap<String, Double> moved(Map<MetricKey, Accumulator> figures) {
+        SortedMap<String, Double> moved = new TreeMap<>();
+        figures.forEach((key, figure) -> {
+            String name = key.labels().get(ResourceField.INTERFACE);
+            boolean bytes = key.id().equals(ResourceField.NET_RECEIVED.id())
+                    || key.id().equals(ResourceField.NET_SENT.id());
+            if (name != null && bytes && !name.equals(LOOPBACK) && figure.total > 0) {
+                moved.merge(name, figure.total, Double::sum);
+            }
+        });
+        return moved;
+    }
+
+    /**
+     * The host's link, by the rule docs/resources.md states: the NICs and bonds that carried its traffic, their speeds
+     * summed (a host can send over all of them at once). Virtual interfaces are left out when one of those carried
+     * traffic: what they take off the host goes through it too, and the rest never leaves the host. Where only virtual
+     * ones carried it (a container, a network namespace), or a NIC that did does not state its speed, the link is
+     * unknown, and the reason says so.
+     */
+    static HostLink link(List<InterfaceLink> links, Map<String, Double> movedByInterface) {
+        List<InterfaceLink> physical = new ArrayList<>();
+        List<String> virtual = new ArrayList<>();
+        for (InterfaceLink link : links) {
+            if (movedByInterface.getOrDefault(link.name(), 0.0) > 0) {
+                if (link.kind() == InterfaceLink.Kind.VIRTUAL) {
+                    virtual.add(link.name());
+                } else {
+                    physical.add(link);
+                }
+            }
+        }
+        List<String> names = physical.stream().map(InterfaceLink::name).collect(Collectors.toList());
+        List<String> unstated = physical.stream().filter(link -> link.megabitsPerSecond() == InterfaceLink.UNKNOWN)
+                .map(InterfaceLink::name).collect(Collectors.toList());
+        if (physical.isEmpty()) {
+            return new HostLink(Optional.empty(), virtual, virtual.isEmpty()
+                    ? "no interface but loopback carried traffic"
+                    : "only virtual interfaces carried its traffic (" + String.join(", ", virtual)
+                            + "), whose speed is no link's");
+        }
+        if (!unstated.isEmpty()) {
+            return new HostLink(Optional.empty(), names, String.join(", ", unstated) + " carried traffic and does not"
+                    + " state its speed");
+        }
+        long megabits = physical.stream().mapToLong(InterfaceLink::megabitsPerSecond).sum();
+        String basis = physical.size() == 1 && physical.get(0).kind() == InterfaceLink.Kind.NIC
+                ? physical.get(0).name() + "'s speed"
+                : "the sum of the speeds of " + physical.stream().map(link -> link.kind() == InterfaceLink.Kind.BOND
+                        ? link.name() + "'s slaves " + String.join(", ", link.slaves()) : link.name())
+                        .collect(Collectors.joining("; "));
+        return new HostLink(Optional.of(megabits * 1e6 / 8), names, basis);
     }
 
     /**
