@@ -11,6 +11,7 @@ import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
 import io.hbench.fs.StoreFailures;
 import io.hbench.resources.ClusterSampling;
@@ -71,6 +72,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     public static final String FINDINGS_HEADER = "----- Findings -----";
     /** Starts the embedded cluster on an S3 object store rather than HDFS. */
     public static final String EMBEDDED_STORE_FLAG = "embeddedStore";
+    /** Each host's link capacity, for the findings. */
+    public static final String LINK_SPEED_FLAG = "linkSpeed";
     /**
      * User errors about credentials, local files or directories in use rather than the command line's shape: one line
      * says what to do, and the usage would only bury it.
@@ -90,6 +93,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private Optional<ClusterSampling> clusterSampling = Optional.empty();
     private Optional<LocalOutput> jsonFile = Optional.empty();
     private Optional<LocalOutput> resultFile = Optional.empty();
+    /** What {@code -linkSpeed} gave of the hosts' links, for the findings. */
+    private LinkCapacities links = LinkCapacities.none();
     /** Whether the program itself has started: from then on a bad argument is a bug or bad data, not bad usage. */
     private boolean running;
 
@@ -260,7 +265,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             clusterSampling = Optional.empty();
         }
         benchResult.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
-        List<Finding> findings = Findings.of(benchResult, Optional.empty());
+        List<Finding> findings = Findings.of(benchResult, links);
         if (!findings.isEmpty()) {
             out.println();
             out.println(FINDINGS_HEADER);
@@ -294,6 +299,10 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
             }
+            links = line.hasOption(LINK_SPEED_FLAG)
+                    ? LinkCapacities.given(FlagValues.hostRates("-" + LINK_SPEED_FLAG,
+                            line.getOptionValue(LINK_SPEED_FLAG)))
+                    : LinkCapacities.none();
             checkResourceInterval();
             O parsed = parse(line);
             checkOutputs(line, parsed);
@@ -460,6 +469,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 .desc("the keytab holding -principal's key").build());
         options.addOption(Option.builder("noResources")
                 .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
+        options.addOption(Option.builder(LINK_SPEED_FLAG).hasArg().argName("host=rate")
+                .desc("each host's link capacity (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor EBB tells it: the"
+                        + " findings hold the host's traffic to it").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
         options.addOption(Option.builder(EMBEDDED_STORE_FLAG).desc("run on an embedded cluster whose file system is an S3"
                 + " object store (S3Proxy, reached through S3A) rather than HDFS; implies -embedded").build());

@@ -37,14 +37,15 @@ public final class Findings {
     }
 
     /**
-     * @param linkBytesPerSecond what one link carries, as EBB measured it between two peers, if known: the network
-     *        figure a run is held to
+     * @param links what is known of the hosts' links beyond what their NICs state ({@code -linkSpeed}, a suite's EBB
+     *        step); an EBB result adds its own measures
      */
-    public static List<Finding> of(BenchResult result, Optional<Double> linkBytesPerSecond) {
+    public static List<Finding> of(BenchResult result, LinkCapacities links) {
         requireNonNull(result, "result is null");
+        requireNonNull(links, "links is null");
         List<Finding> findings = new ArrayList<>(slowHosts(result));
         findings.addAll(slowDisks(result));
-        result.resources().ifPresent(usage -> findings.add(Limits.of(usage, linkBytesPerSecond.or(() -> link(result)))));
+        result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withEbb(result))));
         ebbReading(result).ifPresent(findings::add);
         return findings;
     }
