@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a Linux host's counters from /proc: stat (CPU time, context switches), meminfo, vmstat (swapping), net/dev and
- * diskstats, and which kernel they are the counters of (sys/kernel/random/boot_id); and its network interfaces' links
+ * diskstats, and which kernel they are the counters of (sys/kernel/random/boot_id); its processes' CPU time and command
+ * lines (/proc/[pid]/stat, cmdline), so that hbench's own can be told from the rest; and its network interfaces' links
  * from /sys/class/net. /proc/stat is required; a host without one of the others just lacks its figures.
  */
 public final class ProcCounters {
@@ -159,6 +160,62 @@ public final class ProcCounters {
     public CounterSnapshot read(Instant time) throws IOException {
         return parse(time, Files.readString(root.resolve("stat"), StandardCharsets.US_ASCII), optional("meminfo"),
                 optional("vmstat"), optional("net/dev"), optional("diskstats"));
+    }
+
+    /** The ids of the processes running now, in no order; empty if they cannot be listed. */
+    List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!name.isEmpty() && name.chars().allMatch(Character::isDigit) && name.length() < 19) {
+                    pids.add(Long.parseLong(name));
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // No processes to tell apart: nothing is counted as hbench's own.
+        }
+        return pids;
+    }
+
+    /** A process's parent, start time and CPU time, from /proc/[pid]/stat; empty if it has ended or cannot be read. */
+    Optional<ProcessTimes> process(long pid) {
+        try {
+            String stat = Files.readString(root.resolve(Long.toString(pid)).resolve("stat"),
+                    StandardCharsets.US_ASCII);
+            // pid (comm) state ppid ...: the command's name may hold spaces and parentheses, so fields count from the
+            // last ')'.
+            String[] fields = WHITESPACE.split(stat.substring(stat.lastIndexOf(')') + 1).trim());
+            return Optional.of(new ProcessTimes(Long.parseLong(fields[1]), Long.parseUnsignedLong(fields[19]),
+                    Long.parseUnsignedLong(fields[11]) + Long.parseUnsignedLong(fields[12])));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A process's command line, its arguments joined by spaces; empty if it has ended or cannot be read. */
+    Optional<String> commandLine(long pid) {
+        try {
+            byte[] bytes = Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline"));
+            return Optional.of(new String(bytes, StandardCharsets.UTF_8).replace('\0', ' '));
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Of one process, from /proc/[pid]/stat: its parent, when it started and the CPU time it used. */
+    static final class ProcessTimes {
+        final long parent;
+        /** Clock ticks after boot: with the pid, names one process, since pids are reused. */
+        final long startTicks;
+        /** User and system time of all its threads, in clock ticks, as /proc/stat counts them. */
+        final long cpuTicks;
+
+        ProcessTimes(long parent, long startTicks, long cpuTicks) {
+            this.parent = parent;
+            this.startTicks = startTicks;
+            this.cpuTicks = cpuTicks;
+        }
     }
 
     private String optional(String file) throws IOException {

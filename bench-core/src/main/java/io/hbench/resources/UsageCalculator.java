@@ -235,6 +235,7 @@ public final class UsageCalculator {
     private static void interval(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
             Map<MetricKey, Accumulator> figures) {
         cpu(previous.cpu(), current.cpu(), seconds, index, figures);
+        ownCpu(previous, current, seconds, index, figures);
         if (current.memoryTotalKib() > 0 && current.memoryAvailableKib() != CounterSnapshot.ABSENT) {
             double used = 100.0 * (current.memoryTotalKib() - current.memoryAvailableKib()) / current.memoryTotalKib();
             add(figures, ResourceField.MEMORY_USED, ResourceField.MEMORY_USED.key(), index, used, seconds, seconds);
@@ -255,7 +256,7 @@ public final class UsageCalculator {
         long iowait = ticks(before.iowait, after.iowait);
         long steal = ticks(before.steal, after.steal);
         long idle = ticks(before.idle, after.idle);
-        long total = user + system + iowait + steal + idle;
+        long total = totalTicks(before, after);
         if (total > 0) {
             share(figures, ResourceField.CPU_USER, index, user, total, seconds);
             share(figures, ResourceField.CPU_SYSTEM, index, system, total, seconds);
@@ -265,6 +266,30 @@ public final class UsageCalculator {
         }
         rate(figures, ResourceField.CONTEXT_SWITCHES, ResourceField.CONTEXT_SWITCHES.key(), index, seconds,
                 delta(before.contextSwitches, after.contextSwitches));
+    }
+
+    /**
+     * hbench's own processes' share of all CPUs, where both snapshots hold the same sampler's count of it: another
+     * sampler's count started elsewhere. At most 100: a process's and the kernel's ticks are read a moment apart.
+     */
+    private static void ownCpu(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        long total = totalTicks(previous.cpu(), current.cpu());
+        if (total > 0 && previous.ownCpuTicks() != CounterSnapshot.ABSENT
+                && current.ownCpuTicks() != CounterSnapshot.ABSENT
+                && previous.ownCpuCounter() == current.ownCpuCounter()) {
+            long own = ticks(previous.ownCpuTicks(), current.ownCpuTicks());
+            add(figures, ResourceField.CPU_HBENCH, ResourceField.CPU_HBENCH.key(), index,
+                    Math.min(100, 100.0 * own / total), total, seconds);
+        }
+    }
+
+    /** The CPU time of the interval, idle included, that every share of it is a share of. */
+    private static long totalTicks(CounterSnapshot.Cpu before, CounterSnapshot.Cpu after) {
+        return ticks(before.user, after.user) + ticks(before.nice, after.nice) + ticks(before.system, after.system)
+                + ticks(before.irq, after.irq) + ticks(before.softirq, after.softirq)
+                + ticks(before.iowait, after.iowait) + ticks(before.steal, after.steal)
+                + ticks(before.idle, after.idle);
     }
 
     /** A share of CPU time, weighted by the ticks it is a share of. */

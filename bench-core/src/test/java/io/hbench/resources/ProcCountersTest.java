@@ -132,6 +132,33 @@ class ProcCountersTest {
         assertThat(HostSamples.fromBytes(samples.toBytes()).interfaceLinks()).containsExactly(bond);
     }
 
+    @Test
+    void readsAProcesssParentStartAndCpuTimeWhateverItsNameHolds(@TempDir Path proc) throws IOException {
+        CapturedProc.process(proc, 4242, 17, 123_456, 301, "java", "-Dhbench.run=r", "Main");
+
+        ProcCounters counters = new ProcCounters(proc);
+
+        assertThat(counters.pids()).containsExactly(4242L);
+        ProcCounters.ProcessTimes times = counters.process(4242).orElseThrow();
+        assertThat(times.parent).isEqualTo(17);
+        assertThat(times.startTicks).isEqualTo(123_456);
+        assertThat(times.cpuTicks).as("user 151 + system 150").isEqualTo(301);
+        assertThat(counters.commandLine(4242)).hasValue("java -Dhbench.run=r Main ");
+        assertThat(counters.process(4243)).as("ended").isEmpty();
+    }
+
+    @Test
+    void hbenchsOwnCpuCountTravelsWithItsSnapshot() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.after().read(CapturedProc.AFTER_TIME).withOwnCpu(42, 1234);
+
+        CounterSnapshot read = HostSamples.fromBytes(HostSamples.of("dn1", List.of(snapshot), 0).toBytes())
+                .snapshots().get(0);
+
+        assertThat(read).isEqualTo(snapshot);
+        assertThat(read.ownCpuCounter()).isEqualTo(42);
+        assertThat(read.ownCpuTicks()).isEqualTo(1234);
+    }
+
     private static void nic(Path net, String name, String speed) throws IOException {
         Files.createDirectories(net.resolve(name).resolve("device"));
         write(net.resolve(name).resolve("speed"), speed + "\n");

@@ -259,6 +259,22 @@ class UsageCalculatorTest {
         assertThat(usage(snapshot(0, Map.of()), snapshot(1, Map.of())).link()).as("no NIC read").isEmpty();
     }
 
+    @Test
+    void hbenchsOwnCpuIsItsShareOfAllCpusBetweenSnapshotsOfOneSamplersCount() {
+        // Each interval has 200 ticks of all CPUs (half busy); hbench's processes used 62, then 20 ticks: 31 %, 10 %.
+        // The third snapshot is another sampler's count, which says nothing of the second's.
+        HostSamples samples = HostSamples.of("w1", List.of(snapshot(0, Map.of()).withOwnCpu(7, 0),
+                snapshot(1, Map.of()).withOwnCpu(7, 62), snapshot(2, Map.of()).withOwnCpu(7, 82),
+                snapshot(3, Map.of()).withOwnCpu(8, 5)), 0);
+
+        HostUsage host = UsageCalculator.usage(List.of(samples), List.of(), SECOND, List.of()).hosts().get(0);
+
+        assertThat(values(host, "cpu_hbench")).containsExactly(31.0, 10.0, null);
+        assertThat(mean(host, "cpu_hbench")).isEqualTo(20.5);
+        assertThat(usage(snapshot(0, Map.of()), snapshot(1, Map.of())).series(MetricKey.of("cpu_hbench")))
+                .as("not counted").isEmpty();
+    }
+
     private static InterfaceLink nic(String name, long megabits) {
         return new InterfaceLink(name, InterfaceLink.Kind.NIC, megabits, List.of());
     }
