@@ -72,8 +72,6 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     public static final String FINDINGS_HEADER = "----- Findings -----";
     /** Starts the embedded cluster on an S3 object store rather than HDFS. */
     public static final String EMBEDDED_STORE_FLAG = "embeddedStore";
-    /** Each host's link capacity, for the findings. */
-    public static final String LINK_SPEED_FLAG = "linkSpeed";
     /**
      * User errors about credentials, local files or directories in use rather than the command line's shape: one line
      * says what to do, and the usage would only bury it.
@@ -93,8 +91,6 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private Optional<ClusterSampling> clusterSampling = Optional.empty();
     private Optional<LocalOutput> jsonFile = Optional.empty();
     private Optional<LocalOutput> resultFile = Optional.empty();
-    /** What {@code -linkSpeed} gave of the hosts' links, for the findings. */
-    private LinkCapacities links = LinkCapacities.none();
     /** Whether the program itself has started: from then on a bad argument is a bug or bad data, not bad usage. */
     private boolean running;
 
@@ -265,7 +261,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             clusterSampling = Optional.empty();
         }
         benchResult.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage).forEach(out::println));
-        List<Finding> findings = Findings.of(benchResult, links);
+        List<Finding> findings = Findings.of(benchResult, LinkCapacities.none());
         if (!findings.isEmpty()) {
             out.println();
             out.println(FINDINGS_HEADER);
@@ -299,10 +295,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
             }
-            links = line.hasOption(LINK_SPEED_FLAG)
-                    ? LinkCapacities.given(FlagValues.hostRates("-" + LINK_SPEED_FLAG,
-                            line.getOptionValue(LINK_SPEED_FLAG)))
-                    : LinkCapacities.none();
+            if (line.hasOption(LinkCapacities.LINK_SPEED_FLAG)) {
+                // Checked here; the findings read it from the result's command line, as a report does.
+                FlagValues.hostRates("-" + LinkCapacities.LINK_SPEED_FLAG,
+                        line.getOptionValue(LinkCapacities.LINK_SPEED_FLAG));
+            }
             checkResourceInterval();
             O parsed = parse(line);
             checkOutputs(line, parsed);
@@ -469,7 +466,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 .desc("the keytab holding -principal's key").build());
         options.addOption(Option.builder("noResources")
                 .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
-        options.addOption(Option.builder(LINK_SPEED_FLAG).hasArg().argName("host=rate")
+        options.addOption(Option.builder(LinkCapacities.LINK_SPEED_FLAG).hasArg().argName("host=rate")
                 .desc("each host's link capacity (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor EBB tells it: the"
                         + " findings hold the host's traffic to it").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());

@@ -9,7 +9,6 @@ import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -138,22 +137,11 @@ public final class FlagValues {
      * host's link rate in bits per second, in the order given. A host given twice is refused.
      */
     public static Map<String, Long> hostRates(String flag, String text) {
-        Map<String, Long> rates = new LinkedHashMap<>();
-        for (String entry : text.split(",", -1)) {
-            int equals = entry.indexOf('=');
-            String host = equals < 0 ? "" : entry.substring(0, equals).trim();
-            if (host.isEmpty()) {
-                throw invalid(flag, text, "is not host=rate[,host=rate...], e.g. w2=20Mbit,w3=1Gbit");
-            }
-            try {
-                if (rates.put(host, LinkRate.parseBitsPerSecond(entry.substring(equals + 1))) != null) {
-                    throw invalid(flag, text, "gives " + host + " twice");
-                }
-            } catch (IllegalArgumentException e) {
-                throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " " + host + ": " + e.getMessage());
-            }
+        try {
+            return LinkRate.parseHostRates(text);
+        } catch (IllegalArgumentException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " " + e.getMessage());
         }
-        return rates;
     }
 
     /**

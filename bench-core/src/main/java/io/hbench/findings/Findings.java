@@ -37,15 +37,15 @@ public final class Findings {
     }
 
     /**
-     * @param links what is known of the hosts' links beyond what their NICs state ({@code -linkSpeed}, a suite's EBB
-     *        step); an EBB result adds its own measures
+     * @param links what other results measured of the hosts' links (a suite's EBB step); the result's own
+     *        {@code -linkSpeed}, and an EBB result's own measures, are added
      */
     public static List<Finding> of(BenchResult result, LinkCapacities links) {
         requireNonNull(result, "result is null");
         requireNonNull(links, "links is null");
         List<Finding> findings = new ArrayList<>(slowHosts(result));
         findings.addAll(slowDisks(result));
-        result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withEbb(result))));
+        result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withGivenIn(result).withEbb(result))));
         ebbReading(result).ifPresent(findings::add);
         return findings;
     }

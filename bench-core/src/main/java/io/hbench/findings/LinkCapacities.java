@@ -11,6 +11,7 @@ import io.hbench.units.LinkRate;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -18,13 +19,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one place a host's link capacity is settled, first that can tell: what {@code -linkSpeed} gave for the host;
+ * The one place a host's link capacity is settled, first that can tell: what {@code -linkSpeed} gave for the host
+ * (read from the result's own command line);
  * what EBB measured for it (its best exchange with a peer on another host: an exchange runs at its slower end's link,
  * so a host's best one is its own link's, unless every partner was slower); the speed its NICs state
  * ({@link HostLink}); EBB's 2-peer link figure, for a host EBB did not run on whose NICs do not tell. Each capacity
  * says which it is.
  */
 public final class LinkCapacities {
+    /** The flag, without its dash, that gives hosts' link capacities where neither EBB nor their NICs tell. */
+    public static final String LINK_SPEED_FLAG = "linkSpeed";
     private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
     private static final LinkCapacities NONE = new LinkCapacities(Map.of(), Map.of(), Optional.empty());
 
@@ -43,12 +47,24 @@ public final class LinkCapacities {
         return NONE;
     }
 
-    /** @param bitsPerSecondByHost what {@code -linkSpeed} gave, by host */
-    public static LinkCapacities given(Map<String, Long> bitsPerSecondByHost) {
-        Map<String, Double> given = new LinkedHashMap<>();
-        requireNonNull(bitsPerSecondByHost, "bitsPerSecondByHost is null")
-                .forEach((host, bits) -> given.put(host, LinkRate.toBytesPerSecond(bits)));
-        return new LinkCapacities(given, Map.of(), Optional.empty());
+    /**
+     * These, and what {@code -linkSpeed} gave in the command line {@code result} records, before all else: so a
+     * result's findings say the same on the console, in a suite and in a report.
+     */
+    LinkCapacities withGivenIn(BenchResult result) {
+        List<String> commandLine = result.environment().commandLine();
+        Map<String, Double> all = new LinkedHashMap<>(given);
+        for (int i = 0; i + 1 < commandLine.size(); i++) {
+            if (commandLine.get(i).equalsIgnoreCase("-" + LINK_SPEED_FLAG)) {
+                try {
+                    LinkRate.parseHostRates(commandLine.get(i + 1))
+                            .forEach((host, bits) -> all.put(host, LinkRate.toBytesPerSecond(bits)));
+                } catch (IllegalArgumentException e) {
+                    // Refused before the run started: a result holds none such but by hand.
+                }
+            }
+        }
+        return new LinkCapacities(all, measured, ebbLink);
     }
 
     /** What the EBB results among {@code results} measured of the hosts' links, and nothing given. */

@@ -2,7 +2,9 @@ package io.hbench.units;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +40,32 @@ public final class LinkRate {
             throw new IllegalArgumentException("'" + text + "' is too large: the largest rate is " + Long.MAX_VALUE
                     + " bits per second");
         }
+    }
+
+    /**
+     * {@code host=rate[,host=rate...]}: each host's rate in bits per second, in the order given; throws
+     * {@link IllegalArgumentException} with a message that says what is wrong (a message about a rate names its host).
+     */
+    public static Map<String, Long> parseHostRates(String text) {
+        Map<String, Long> rates = new LinkedHashMap<>();
+        for (String entry : (text == null ? "" : text).split(",", -1)) {
+            int equals = entry.indexOf('=');
+            String host = equals < 0 ? "" : entry.substring(0, equals).trim();
+            if (host.isEmpty()) {
+                throw new IllegalArgumentException("'" + text + "' is not host=rate[,host=rate...], e.g."
+                        + " w2=20Mbit,w3=1Gbit");
+            }
+            long rate;
+            try {
+                rate = parseBitsPerSecond(entry.substring(equals + 1));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(host + ": " + e.getMessage(), e);
+            }
+            if (rates.put(host, rate) != null) {
+                throw new IllegalArgumentException("'" + text + "' gives " + host + " twice");
+            }
+        }
+        return rates;
     }
 
     /** Bits per second in bytes per second, the unit of every rate in a result. */

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -356,8 +355,18 @@ class FindingsTest {
         HostUsage w2 = linked("w2", nic("eth0", 1000), 2.375e6, 2.375e6);
         HostUsage w3 = linked("w3.example.com", veth(), 2.375e6, 2.375e6);
 
-        assertThat(limits(LinkCapacities.given(Map.of("w2", 20_000_000L, "w3", 20_000_000L)), w2, w3))
-                .extracting(tuple -> tuple.toList().get(2)).containsExactly(
+        BenchResult given = dfsio().resources(usage(w2, w3))
+                .environment(environment("TestDFSIO", "-write", "-LINKSPEED", "w2=20Mbit,w3=20Mbit")).build();
+        // EBB measured 10 MB/s between w2 and w3, and its NIC says 1 Gbit/s for w2: the flag goes first.
+        BenchResult.Builder ebb = ebbBuilder(100 * MIB);
+        for (int peer = 0; peer < 2; peer++) {
+            ebb.taskSample(new TaskSample("size 1048576 round 0 peer " + peer, peer == 0 ? "w2" : "w3", START,
+                    START.plusSeconds(1), List.of(Metric.of("partner", 1 - peer, Unit.COUNT, Better.NEITHER),
+                            Metric.of("bandwidth", 10e6, Unit.BYTES_PER_SECOND, Better.HIGHER))));
+        }
+
+        assertThat(Findings.of(given, LinkCapacities.measuredBy(List.of(ebb.build())))).extracting(Finding::text)
+                .containsExactly(
                         "limited by w2's network: 2.265 MiB/s received in its busiest 10 % of the sampled time, 95 %"
                                 + " of its 20.000 Mbit/s link (given by -linkSpeed)",
                         "limited by w3.example.com's network: 2.265 MiB/s received in its busiest 10 % of the sampled"
@@ -550,8 +559,9 @@ class FindingsTest {
         return new ResourceUsage(Duration.ofSeconds(1), List.of(), List.of(hosts), List.of());
     }
 
-    private static Environment environment() {
+    private static Environment environment(String... commandLine) {
         return Environment.builder().hbench("0.1.0", "0123456789abcdef0123456789abcdef01234567").hadoopVersion("3.4.2")
-                .java("17").os("Linux").clientHost("gw1").commandLine(List.of("TestDFSIO")).build();
+                .java("17").os("Linux").clientHost("gw1").commandLine(commandLine.length == 0 ? List.of("TestDFSIO")
+                        : List.of(commandLine)).build();
     }
 }
