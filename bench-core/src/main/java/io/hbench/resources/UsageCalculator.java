@@ -166,13 +166,16 @@ public final class UsageCalculator {
      * The host's link, by the rule docs/resources.md states: the NICs and bonds that carried its traffic, their speeds
      * summed (a host can send over all of them at once). Virtual interfaces are left out when one of those carried
      * traffic: what they take off the host goes through it too, and the rest never leaves the host. Where only virtual
-     * ones carried it (a container, a network namespace), or a NIC that did does not state its speed, the link is
-     * unknown, and the reason says so.
+     * ones carried it (a container, a network namespace), a NIC that did does not state its speed, or one that did is
+     * not listed (a /sys of another network namespace), the link is unknown, and the reason says so.
      */
     static HostLink link(List<InterfaceLink> links, Map<String, Double> movedByInterface) {
         List<InterfaceLink> physical = new ArrayList<>();
         List<String> virtual = new ArrayList<>();
+        List<String> listed = new ArrayList<>();
         for (InterfaceLink link : links) {
+            listed.add(link.name());
+            listed.addAll(link.slaves());
             if (movedByInterface.getOrDefault(link.name(), 0.0) > 0) {
                 if (link.kind() == InterfaceLink.Kind.VIRTUAL) {
                     virtual.add(link.name());
@@ -180,6 +183,13 @@ public final class UsageCalculator {
                     physical.add(link);
                 }
             }
+        }
+        List<String> unlisted = movedByInterface.keySet().stream().filter(name -> !listed.contains(name)).sorted()
+                .collect(Collectors.toList());
+        if (!unlisted.isEmpty()) {
+            // A /sys of another network namespace than the sampler's (a container that shares the host's).
+            return new HostLink(Optional.empty(), unlisted, String.join(", ", unlisted) + " carried traffic and"
+                    + " /sys/class/net does not list it");
         }
         List<String> names = physical.stream().map(InterfaceLink::name).collect(Collectors.toList());
         List<String> unstated = physical.stream().filter(link -> link.megabitsPerSecond() == InterfaceLink.UNKNOWN)

@@ -229,8 +229,10 @@ class UsageCalculatorTest {
     void aBondOfTwo10GbitNicsCarries20GbitAndSeveralLinksAddUp() {
         InterfaceLink bond = new InterfaceLink("bond0", InterfaceLink.Kind.BOND, 20_000, List.of("eth1", "eth2"));
 
-        assertThat(UsageCalculator.link(List.of(bond), Map.of("bond0", 1e9))).isEqualTo(new HostLink(
-                Optional.of(2.5e9), List.of("bond0"), "the sum of the speeds of bond0's slaves eth1, eth2"));
+        // The slaves' traffic is the bond's: it counts once, as the bond's.
+        assertThat(UsageCalculator.link(List.of(bond), Map.of("bond0", 1e9, "eth1", 5e8, "eth2", 5e8))).isEqualTo(
+                new HostLink(Optional.of(2.5e9), List.of("bond0"), "the sum of the speeds of bond0's slaves eth1,"
+                        + " eth2"));
         assertThat(UsageCalculator.link(List.of(bond, nic("eth0", 1000)), Map.of("bond0", 1e9, "eth0", 1.0)))
                 .isEqualTo(new HostLink(Optional.of(2.625e9), List.of("bond0", "eth0"),
                         "the sum of the speeds of bond0's slaves eth1, eth2; eth0"));
@@ -246,6 +248,9 @@ class UsageCalculatorTest {
         assertThat(UsageCalculator.link(List.of(nic("ens3", InterfaceLink.UNKNOWN)), Map.of("ens3", 1.0)))
                 .isEqualTo(new HostLink(Optional.empty(), List.of("ens3"),
                         "ens3 carried traffic and does not state its speed"));
+        assertThat(UsageCalculator.link(List.of(nic("eth0", 1000)), Map.of("eth0", 1.0, "eth9", 1.0)))
+                .as("a /sys of another namespace").isEqualTo(new HostLink(Optional.empty(), List.of("eth9"),
+                        "eth9 carried traffic and /sys/class/net does not list it"));
     }
 
     @Test
