@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 class FindingsTest {
@@ -411,7 +412,7 @@ class FindingsTest {
     }
 
     /** The run's LIMIT findings as (host, brief, text). */
-    private static List<org.assertj.core.groups.Tuple> limits(LinkCapacities links, HostUsage... hosts) {
+    private static List<Tuple> limits(LinkCapacities links, HostUsage... hosts) {
         return Findings.of(dfsio().resources(usage(hosts)).build(), links).stream()
                 .filter(finding -> finding.kind() == Finding.Kind.LIMIT)
                 .map(finding -> tuple(finding.host(), finding.brief(), finding.text())).collect(Collectors.toList());
@@ -431,8 +432,8 @@ class FindingsTest {
         }
         List<ResourceSeries> series = new ArrayList<>();
         series.add(new ResourceSeries(MetricKey.of("cpu_user"), Unit.PERCENT, busy));
-        for (String name2 : link.interfaces()) {
-            series.add(new ResourceSeries(MetricKey.of("net_received").withLabel("interface", name2),
+        for (String interfaceName : link.interfaces()) {
+            series.add(new ResourceSeries(MetricKey.of("net_received").withLabel("interface", interfaceName),
                     Unit.BYTES_PER_SECOND, values));
         }
         return HostUsage.sampled(name, times, series, List.of(mean("cpu_user", 50, Unit.PERCENT))).withLink(link);
