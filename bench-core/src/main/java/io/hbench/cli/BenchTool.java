@@ -11,6 +11,7 @@ import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
 import io.hbench.fs.StoreFailures;
 import io.hbench.resources.ClusterSampling;
@@ -262,7 +263,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         BenchResult printed = benchResult;
         printed.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage, printed.start(), printed.end())
                 .forEach(out::println));
-        List<Finding> findings = Findings.of(benchResult, Optional.empty());
+        List<Finding> findings = Findings.of(benchResult, LinkCapacities.none());
         if (!findings.isEmpty()) {
             out.println();
             out.println(FINDINGS_HEADER);
@@ -295,6 +296,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
+            }
+            if (line.hasOption(LinkCapacities.LINK_SPEED_FLAG)) {
+                // Checked here; the findings read it from the result's command line, as a report does.
+                FlagValues.hostRates("-" + LinkCapacities.LINK_SPEED_FLAG,
+                        line.getOptionValue(LinkCapacities.LINK_SPEED_FLAG));
             }
             checkResourceInterval();
             O parsed = parse(line);
@@ -462,6 +468,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 .desc("the keytab holding -principal's key").build());
         options.addOption(Option.builder("noResources")
                 .desc("do not sample the hosts' CPU, memory, network and disks while the tasks run").build());
+        options.addOption(Option.builder(LinkCapacities.LINK_SPEED_FLAG).hasArg().argName("host=rate")
+                .desc("each host's link capacity (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor EBB tells it: the"
+                        + " findings hold the host's traffic to it").build());
         options.addOption(Option.builder("embedded").desc("run on an embedded cluster even if one is configured").build());
         options.addOption(Option.builder(EMBEDDED_STORE_FLAG).desc("run on an embedded cluster whose file system is an S3"
                 + " object store (S3Proxy, reached through S3A) rather than HDFS; implies -embedded").build());

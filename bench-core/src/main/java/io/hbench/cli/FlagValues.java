@@ -4,11 +4,13 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.LocalOutput;
 import io.hbench.units.DataSize;
+import io.hbench.units.LinkRate;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -128,6 +130,18 @@ public final class FlagValues {
         }
         String host = matcher.group(1);
         return InetSocketAddress.createUnresolved(host.isEmpty() ? "0.0.0.0" : host, port);
+    }
+
+    /**
+     * {@code host=rate[,host=rate...]}, each rate as {@link LinkRate} reads it ({@code 20Mbit}, {@code 10Gbit}): each
+     * host's link rate in bits per second, in the order given. A host given twice is refused.
+     */
+    public static Map<String, Long> hostRates(String flag, String text) {
+        try {
+            return LinkRate.parseHostRates(text);
+        } catch (IllegalArgumentException e) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " " + e.getMessage());
+        }
     }
 
     /**

@@ -39,14 +39,15 @@ public final class Findings {
     }
 
     /**
-     * @param linkBytesPerSecond what one link carries, as EBB measured it between two peers, if known: the network
-     *        figure a run is held to
+     * @param links what other results measured of the hosts' links (a suite's EBB step); the result's own
+     *        {@code -linkSpeed}, and an EBB result's own measures, are added
      */
-    public static List<Finding> of(BenchResult result, Optional<Double> linkBytesPerSecond) {
+    public static List<Finding> of(BenchResult result, LinkCapacities links) {
         requireNonNull(result, "result is null");
+        requireNonNull(links, "links is null");
         List<Finding> findings = new ArrayList<>(slowHosts(result));
         findings.addAll(slowDisks(result));
-        result.resources().ifPresent(usage -> findings.add(Limits.of(usage, linkBytesPerSecond.or(() -> link(result)))));
+        result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withGivenIn(result).withEbb(result))));
         findings.addAll(CoverageGaps.of(result));
         ebbReading(result).ifPresent(findings::add);
         return findings;

@@ -87,6 +87,8 @@ public final class ClusterSampling implements AutoCloseable {
         if (MapReduceFramework.isLocal(conf)) {
             return Optional.of(new ClusterSampling(interval.get(), new ThisHost(conf, run, interval.get())));
         }
+        // Each host's sampler counts the CPU time of the run's task JVMs apart, by this mark.
+        OwnProcesses.mark(conf, run);
         try {
             return Optional.of(new ClusterSampling(interval.get(), YarnHosts.start(conf, run, interval.get(),
                     progress)));
@@ -135,7 +137,8 @@ public final class ClusterSampling implements AutoCloseable {
         private final List<String> dataNodesElsewhere;
 
         ThisHost(Configuration conf, String run, Duration interval) {
-            this.participation = HostSampler.join(run, interval);
+            // Every task runs in this process: its CPU time is hbench's own.
+            this.participation = HostSampler.joinCountingOwn(run, interval, Optional.empty());
             List<String> elsewhere = new ArrayList<>();
             for (String dataNode : dataNodeHosts(conf)) {
                 if (!HostNames.isThisHost(dataNode)) {

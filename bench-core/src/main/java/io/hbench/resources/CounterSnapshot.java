@@ -30,9 +30,18 @@ public final class CounterSnapshot {
     private final long pagesSwappedOut;
     private final SortedMap<String, Interface> interfaces;
     private final SortedMap<String, Disk> disks;
+    private final long ownCpuCounter;
+    private final long ownCpuTicks;
 
     public CounterSnapshot(Instant time, Cpu cpu, long memoryTotalKib, long memoryAvailableKib, long pagesSwappedIn,
             long pagesSwappedOut, Map<String, Interface> interfaces, Map<String, Disk> disks) {
+        this(time, cpu, memoryTotalKib, memoryAvailableKib, pagesSwappedIn, pagesSwappedOut, interfaces, disks, 0,
+                ABSENT);
+    }
+
+    private CounterSnapshot(Instant time, Cpu cpu, long memoryTotalKib, long memoryAvailableKib, long pagesSwappedIn,
+            long pagesSwappedOut, Map<String, Interface> interfaces, Map<String, Disk> disks, long ownCpuCounter,
+            long ownCpuTicks) {
         this.time = requireNonNull(time, "time is null");
         this.cpu = requireNonNull(cpu, "cpu is null");
         this.memoryTotalKib = memoryTotalKib;
@@ -41,6 +50,33 @@ public final class CounterSnapshot {
         this.pagesSwappedOut = pagesSwappedOut;
         this.interfaces = Collections.unmodifiableSortedMap(new TreeMap<>(requireNonNull(interfaces, "interfaces is null")));
         this.disks = Collections.unmodifiableSortedMap(new TreeMap<>(requireNonNull(disks, "disks is null")));
+        this.ownCpuCounter = ownCpuCounter;
+        this.ownCpuTicks = ownCpuTicks;
+    }
+
+    /**
+     * This snapshot with the CPU time hbench's own processes used, as {@code counter} counted it: unlike the kernel's
+     * counters, that count is one sampler's, so only two snapshots of the same counter give hbench's use between them.
+     *
+     * @param counter names the counting sampler, the same in all its snapshots
+     * @param ticks clock ticks since the counter started
+     */
+    public CounterSnapshot withOwnCpu(long counter, long ticks) {
+        if (ticks < 0) {
+            throw new IllegalArgumentException("ticks is negative: " + ticks);
+        }
+        return new CounterSnapshot(time, cpu, memoryTotalKib, memoryAvailableKib, pagesSwappedIn, pagesSwappedOut,
+                interfaces, disks, counter, ticks);
+    }
+
+    /** The sampler that counted {@link #ownCpuTicks}. */
+    public long ownCpuCounter() {
+        return ownCpuCounter;
+    }
+
+    /** CPU time of hbench's own processes in clock ticks, by its sampler's count; {@link #ABSENT} if not counted. */
+    public long ownCpuTicks() {
+        return ownCpuTicks;
     }
 
     public Instant time() {
@@ -114,6 +150,8 @@ public final class CounterSnapshot {
             out.writeLong(counters.millisWriting);
             out.writeLong(counters.millisBusy);
         }
+        out.writeLong(ownCpuCounter);
+        out.writeLong(ownCpuTicks);
     }
 
     public static CounterSnapshot readFrom(DataInput in) throws IOException {
@@ -138,7 +176,7 @@ public final class CounterSnapshot {
                     in.readLong(), in.readLong()));
         }
         return new CounterSnapshot(time, Cpu.of(cpu), memoryTotal, memoryAvailable, swappedIn, swappedOut, interfaces,
-                disks);
+                disks, in.readLong(), in.readLong());
     }
 
     @Override
@@ -153,20 +191,20 @@ public final class CounterSnapshot {
         return time.equals(that.time) && cpu.equals(that.cpu) && memoryTotalKib == that.memoryTotalKib
                 && memoryAvailableKib == that.memoryAvailableKib && pagesSwappedIn == that.pagesSwappedIn
                 && pagesSwappedOut == that.pagesSwappedOut && interfaces.equals(that.interfaces)
-                && disks.equals(that.disks);
+                && disks.equals(that.disks) && ownCpuCounter == that.ownCpuCounter && ownCpuTicks == that.ownCpuTicks;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(time, cpu, memoryTotalKib, memoryAvailableKib, pagesSwappedIn, pagesSwappedOut, interfaces,
-                disks);
+                disks, ownCpuCounter, ownCpuTicks);
     }
 
     @Override
     public String toString() {
         return "CounterSnapshot{time=" + time + ", cpu=" + cpu + ", memoryTotalKib=" + memoryTotalKib
                 + ", memoryAvailableKib=" + memoryAvailableKib + ", interfaces=" + interfaces.keySet() + ", disks="
-                + disks.keySet() + "}";
+                + disks.keySet() + ", ownCpuTicks=" + ownCpuTicks + "}";
     }
 
     /**

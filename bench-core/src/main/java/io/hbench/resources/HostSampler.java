@@ -23,9 +23,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,6 +61,10 @@ public final class HostSampler {
     private final String host;
     private final Optional<String> unavailableReason;
     private final Optional<String> bootId;
+    private final List<InterfaceLink> interfaceLinks;
+    private final Optional<OwnProcesses> own;
+    /** Names this sampler's count of hbench's own CPU time in its snapshots. */
+    private final long ownCounter = ThreadLocalRandom.current().nextLong();
     private final ScheduledExecutorService thread;
     private final CountDownLatch firstTick = new CountDownLatch(1);
     // Guarded by this.
@@ -72,13 +78,15 @@ public final class HostSampler {
     private Optional<String> lockProblem = Optional.empty();
 
     private HostSampler(String key, String jobKey, Duration interval, ProcCounters counters, Path lockDirectory,
-            String host) {
+            String host, Optional<OwnProcesses> own) {
         this.key = key;
+        this.own = own;
         this.counters = counters;
         this.lockFile = lockFile(lockDirectory, jobKey, host);
         this.host = host;
         this.unavailableReason = counters.unavailableReason().or(() -> prepareLockDirectory(lockDirectory));
         this.bootId = counters.bootId();
+        this.interfaceLinks = counters.interfaceLinks();
         this.thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread sampler = new Thread(runnable, "hbench resource sampler");
             sampler.setDaemon(true);
@@ -107,19 +115,35 @@ public final class HostSampler {
      * @param jobKey the same for every task of one job and different between jobs, such as the job id
      */
     public static Participation join(String jobKey, Duration interval) {
-        return join(jobKey, interval, new ProcCounters(ProcCounters.PROC), lockDirectory(), HostSamples.localHost());
+        return join(jobKey, interval, ProcCounters.live(), lockDirectory(), HostSamples.localHost(), Optional.empty());
     }
 
-    /** @param lockDirectory this user's directory for the locks, made if need be */
+    /**
+     * As {@link #join(String, Duration)}, and counts the CPU time of hbench's own processes apart: this process's tree,
+     * and with {@code run}, that of every process of the host whose command line carries the run's marker (its task
+     * JVMs, which {@link ClusterSampling} marks so). For a process that does, or watches, all of a run's work on its host: the client with
+     * MapReduce in process, a program that works in the client, the run's sampler on each host.
+     */
+    public static Participation joinCountingOwn(String jobKey, Duration interval, Optional<String> run) {
+        ProcCounters counters = ProcCounters.live();
+        return join(jobKey, interval, counters, lockDirectory(), HostSamples.localHost(), Optional.of(
+                new OwnProcesses(counters, run.map(OwnProcesses::marker), OptionalLong.of(ProcessHandle.current()
+                        .pid()))));
+    }
+
+    /**
+     * @param lockDirectory this user's directory for the locks, made if need be
+     * @param own hbench's own processes, if their CPU time is counted apart
+     */
     static synchronized Participation join(String jobKey, Duration interval, ProcCounters counters,
-            Path lockDirectory, String host) {
+            Path lockDirectory, String host, Optional<OwnProcesses> own) {
         requireNonNull(jobKey, "jobKey is null");
         requireNonNull(host, "host is null");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval is not positive: " + interval);
         }
         HostSampler sampler = BY_JOB_AND_HOST.computeIfAbsent(host + "\n" + jobKey,
-                key -> new HostSampler(key, jobKey, interval, counters, lockDirectory, host));
+                key -> new HostSampler(key, jobKey, interval, counters, lockDirectory, host, own));
         synchronized (sampler) {
             sampler.participants++;
         }
@@ -213,7 +237,8 @@ public final class HostSampler {
             return;
         }
         try {
-            taken.add(counters.read(Instant.now()));
+            CounterSnapshot snapshot = counters.read(Instant.now());
+            taken.add(own.isPresent() ? snapshot.withOwnCpu(ownCounter, own.get().ticks()) : snapshot);
         } catch (IOException | RuntimeException e) {
             // A counter file that cannot be read this once costs one interval, never the run.
         }
@@ -275,7 +300,8 @@ public final class HostSampler {
         if (reason.isPresent()) {
             return HostSamples.unavailable(host, reason.get());
         }
-        HostSamples samples = HostSamples.of(host, bootId, taken, cpuNanos - cpuNanosHandedOver, lockedOutIntervals);
+        HostSamples samples = HostSamples.of(host, bootId, taken, cpuNanos - cpuNanosHandedOver, lockedOutIntervals)
+                .withInterfaceLinks(interfaceLinks);
         taken.clear();
         cpuNanosHandedOver = cpuNanos;
         lockedOutIntervals = 0;

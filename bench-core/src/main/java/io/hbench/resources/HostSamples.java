@@ -15,13 +15,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What one sampler took on one host for a job: the host's counter snapshots, the kernel's boot id, the sampler's own
- * CPU time and how many intervals it took nothing because another process of the host held the sampling lock; or why
+ * What one sampler took on one host for a job: the host's counter snapshots, the kernel's boot id, its network
+ * interfaces' links, the sampler's own CPU time and how many intervals it took nothing because another process of the
+ * host held the sampling lock; or why
  * the host could not be sampled. A job's tasks hand these to the client (files, the BSP control channel), which
  * merges those of a host into one series.
  */
 public final class HostSamples {
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
 
     private final String host;
     private final Optional<String> unavailableReason;
@@ -29,9 +30,11 @@ public final class HostSamples {
     private final List<CounterSnapshot> snapshots;
     private final long samplerCpuNanos;
     private final int lockedOutIntervals;
+    private final List<InterfaceLink> interfaceLinks;
 
     private HostSamples(String host, Optional<String> unavailableReason, Optional<String> bootId,
-            List<CounterSnapshot> snapshots, long samplerCpuNanos, int lockedOutIntervals) {
+            List<CounterSnapshot> snapshots, long samplerCpuNanos, int lockedOutIntervals,
+            List<InterfaceLink> interfaceLinks) {
         this.host = requireNonNull(host, "host is null");
         this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
         this.bootId = requireNonNull(bootId, "bootId is null");
@@ -44,6 +47,7 @@ public final class HostSamples {
         }
         this.samplerCpuNanos = samplerCpuNanos;
         this.lockedOutIntervals = lockedOutIntervals;
+        this.interfaceLinks = List.copyOf(requireNonNull(interfaceLinks, "interfaceLinks is null"));
     }
 
     /** Snapshots of a host whose kernel is not known, taken without waiting for another process. */
@@ -53,17 +57,22 @@ public final class HostSamples {
 
     public static HostSamples of(String host, Optional<String> bootId, List<CounterSnapshot> snapshots,
             long samplerCpuNanos, int lockedOutIntervals) {
-        return new HostSamples(host, Optional.empty(), bootId, snapshots, samplerCpuNanos, lockedOutIntervals);
+        return new HostSamples(host, Optional.empty(), bootId, snapshots, samplerCpuNanos, lockedOutIntervals, List.of());
     }
 
     public static HostSamples unavailable(String host, String reason) {
         return new HostSamples(host, Optional.of(requireNonNull(reason, "reason is null")), Optional.empty(),
-                List.of(), 0, 0);
+                List.of(), 0, 0, List.of());
     }
 
     /** These samples with the sampler's cost taken otherwise: a process of its own counts all of its CPU time. */
     public HostSamples withSamplerCpuNanos(long nanos) {
-        return new HostSamples(host, unavailableReason, bootId, snapshots, nanos, lockedOutIntervals);
+        return new HostSamples(host, unavailableReason, bootId, snapshots, nanos, lockedOutIntervals, interfaceLinks);
+    }
+
+    /** These samples with the links of the host's network interfaces, as the sampler read them when it started. */
+    public HostSamples withInterfaceLinks(List<InterfaceLink> links) {
+        return new HostSamples(host, unavailableReason, bootId, snapshots, samplerCpuNanos, lockedOutIntervals, links);
     }
 
     /** This host's name as every output records it ({@link HostNames}), so samples and task samples name it alike. */
@@ -106,6 +115,11 @@ public final class HostSamples {
         return lockedOutIntervals;
     }
 
+    /** The host's network interfaces' links ({@link ProcCounters#interfaceLinks}); empty where they are not known. */
+    public List<InterfaceLink> interfaceLinks() {
+        return interfaceLinks;
+    }
+
     public void writeTo(DataOutput out) throws IOException {
         out.writeInt(FORMAT);
         out.writeUTF(host);
@@ -122,6 +136,10 @@ public final class HostSamples {
         out.writeInt(snapshots.size());
         for (CounterSnapshot snapshot : snapshots) {
             snapshot.writeTo(out);
+        }
+        out.writeInt(interfaceLinks.size());
+        for (InterfaceLink link : interfaceLinks) {
+            link.writeTo(out);
         }
     }
 
@@ -141,7 +159,11 @@ public final class HostSamples {
         for (int i = in.readInt(); i > 0; i--) {
             snapshots.add(CounterSnapshot.readFrom(in));
         }
-        return new HostSamples(host, reason, bootId, snapshots, cpuNanos, lockedOut);
+        List<InterfaceLink> links = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            links.add(InterfaceLink.readFrom(in));
+        }
+        return new HostSamples(host, reason, bootId, snapshots, cpuNanos, lockedOut, links);
     }
 
     public byte[] toBytes() {
@@ -161,7 +183,7 @@ public final class HostSamples {
     @Override
     public String toString() {
         return "HostSamples{host=" + host + ", unavailableReason=" + unavailableReason + ", bootId=" + bootId
-                + ", snapshots=" + snapshots.size() + ", samplerCpuNanos=" + samplerCpuNanos + ", lockedOutIntervals="
+                + ", snapshots=" + snapshots.size() + ", interfaceLinks=" + interfaceLinks + ", samplerCpuNanos=" + samplerCpuNanos + ", lockedOutIntervals="
                 + lockedOutIntervals + "}";
     }
 }

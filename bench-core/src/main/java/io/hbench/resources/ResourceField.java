@@ -19,6 +19,11 @@ public enum ResourceField {
     CPU_IOWAIT("cpu_iowait", Unit.PERCENT),
     CPU_STEAL("cpu_steal", Unit.PERCENT),
     CPU_IDLE("cpu_idle", Unit.PERCENT),
+    /**
+     * Share of all CPUs hbench's own processes used (its task JVMs' process trees, or the process that did the work):
+     * part of user and system time; the rest of those is other load.
+     */
+    CPU_HBENCH("cpu_hbench", Unit.PERCENT),
     CONTEXT_SWITCHES("context_switches", Unit.PER_SECOND),
     MEMORY_USED("memory_used", Unit.PERCENT),
     /** Pages, of the host's page size. */

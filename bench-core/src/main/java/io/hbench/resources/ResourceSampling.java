@@ -50,7 +50,8 @@ public final class ResourceSampling {
      */
     public static Optional<InProcess> inProcess(Configuration conf, String program) {
         return interval(conf).map(interval -> new InProcess(
-                HostSampler.join(program + "-" + UUID.randomUUID(), interval), interval));
+                HostSampler.joinCountingOwn(program + "-" + UUID.randomUUID(), interval, Optional.empty()),
+                interval));
     }
 
     /** Sampling of this process's host, started by {@link #inProcess}. */

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -58,7 +59,8 @@ public final class SamplerProcess {
         Duration interval = Duration.ofMillis(Long.parseLong(args[3]));
         FileSystem fs = dir.getFileSystem(conf);
         String name = HostSamples.localHost() + "-" + ProcessHandle.current().pid();
-        HostSampler.Participation participation = HostSampler.join(args[2], interval);
+        HostSampler.Participation participation = HostSampler.joinCountingOwn(args[2], interval,
+                Optional.of(args[2]));
         HostSamples samples;
         long cpuAtStart = processCpuNanos();
         try {

@@ -2,6 +2,7 @@ package io.hbench.resources;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
@@ -141,7 +142,75 @@ public final class UsageCalculator {
             summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
                     samplerCpuNanos / 1e9 / cpu.seconds * 100, Unit.PERCENT));
         }
-        return HostUsage.sampled(host, times, series, summary);
+        HostUsage usage = HostUsage.sampled(host, times, series, summary);
+        Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
+                .filter(list -> !list.isEmpty()).findFirst();
+        return links.isEmpty() ? usage : usage.withLink(link(links.get(), moved(figures)));
+    }
+
+    /** Bytes each interface but loopback received and sent, where it moved any. */
+    private static SortedMap<String, Double> moved(Map<MetricKey, Accumulator> figures) {
+        SortedMap<String, Double> moved = new TreeMap<>();
+        figures.forEach((key, figure) -> {
+            String name = key.labels().get(ResourceField.INTERFACE);
+            boolean bytes = key.id().equals(ResourceField.NET_RECEIVED.id())
+                    || key.id().equals(ResourceField.NET_SENT.id());
+            if (name != null && bytes && !name.equals(LOOPBACK) && figure.total > 0) {
+                moved.merge(name, figure.total, Double::sum);
+            }
+        });
+        return moved;
+    }
+
+    /**
+     * The host's link, by the rule docs/resources.md states: the NICs and bonds that carried its traffic, their speeds
+     * summed (a host can send over all of them at once). Virtual interfaces are left out when one of those carried
+     * traffic: what they take off the host goes through it too, and the rest never leaves the host. Where only virtual
+     * ones carried it (a container, a network namespace), a NIC that did does not state its speed, or one that did is
+     * not listed (a /sys of another network namespace), the link is unknown, and the reason says so.
+     */
+    static HostLink link(List<InterfaceLink> links, Map<String, Double> movedByInterface) {
+        List<InterfaceLink> physical = new ArrayList<>();
+        List<String> virtual = new ArrayList<>();
+        List<String> listed = new ArrayList<>();
+        for (InterfaceLink link : links) {
+            listed.add(link.name());
+            listed.addAll(link.slaves());
+            if (movedByInterface.getOrDefault(link.name(), 0.0) > 0) {
+                if (link.kind() == InterfaceLink.Kind.VIRTUAL) {
+                    virtual.add(link.name());
+                } else {
+                    physical.add(link);
+                }
+            }
+        }
+        List<String> unlisted = movedByInterface.keySet().stream().filter(name -> !listed.contains(name)).sorted()
+                .collect(Collectors.toList());
+        if (!unlisted.isEmpty()) {
+            // A /sys of another network namespace than the sampler's (a container that shares the host's).
+            return new HostLink(Optional.empty(), unlisted, String.join(", ", unlisted) + " carried traffic and"
+                    + " /sys/class/net does not list it");
+        }
+        List<String> names = physical.stream().map(InterfaceLink::name).collect(Collectors.toList());
+        List<String> unstated = physical.stream().filter(link -> link.megabitsPerSecond() == InterfaceLink.UNKNOWN)
+                .map(InterfaceLink::name).collect(Collectors.toList());
+        if (physical.isEmpty()) {
+            return new HostLink(Optional.empty(), virtual, virtual.isEmpty()
+                    ? "no interface but loopback carried traffic"
+                    : "only virtual interfaces carried its traffic (" + String.join(", ", virtual)
+                            + "), whose speed is no link's");
+        }
+        if (!unstated.isEmpty()) {
+            return new HostLink(Optional.empty(), names, String.join(", ", unstated) + " carried traffic and does not"
+                    + " state its speed");
+        }
+        long megabits = physical.stream().mapToLong(InterfaceLink::megabitsPerSecond).sum();
+        String basis = physical.size() == 1 && physical.get(0).kind() == InterfaceLink.Kind.NIC
+                ? physical.get(0).name() + "'s speed"
+                : "the sum of the speeds of " + physical.stream().map(link -> link.kind() == InterfaceLink.Kind.BOND
+                        ? link.name() + "'s slaves " + String.join(", ", link.slaves()) : link.name())
+                        .collect(Collectors.joining("; "));
+        return new HostLink(Optional.of(megabits * 1e6 / 8), names, basis);
     }
 
     /**
@@ -176,6 +245,7 @@ public final class UsageCalculator {
     private static void interval(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
             Map<MetricKey, Accumulator> figures) {
         cpu(previous.cpu(), current.cpu(), seconds, index, figures);
+        ownCpu(previous, current, seconds, index, figures);
         if (current.memoryTotalKib() > 0 && current.memoryAvailableKib() != CounterSnapshot.ABSENT) {
             double used = 100.0 * (current.memoryTotalKib() - current.memoryAvailableKib()) / current.memoryTotalKib();
             add(figures, ResourceField.MEMORY_USED, ResourceField.MEMORY_USED.key(), index, used, seconds, seconds);
@@ -196,7 +266,7 @@ public final class UsageCalculator {
         long iowait = ticks(before.iowait, after.iowait);
         long steal = ticks(before.steal, after.steal);
         long idle = ticks(before.idle, after.idle);
-        long total = user + system + iowait + steal + idle;
+        long total = totalTicks(before, after);
         if (total > 0) {
             share(figures, ResourceField.CPU_USER, index, user, total, seconds);
             share(figures, ResourceField.CPU_SYSTEM, index, system, total, seconds);
@@ -206,6 +276,30 @@ public final class UsageCalculator {
         }
         rate(figures, ResourceField.CONTEXT_SWITCHES, ResourceField.CONTEXT_SWITCHES.key(), index, seconds,
                 delta(before.contextSwitches, after.contextSwitches));
+    }
+
+    /**
+     * hbench's own processes' share of all CPUs, where both snapshots hold the same sampler's count of it: another
+     * sampler's count started elsewhere. At most 100: a process's and the kernel's ticks are read a moment apart.
+     */
+    private static void ownCpu(CounterSnapshot previous, CounterSnapshot current, double seconds, int index,
+            Map<MetricKey, Accumulator> figures) {
+        long total = totalTicks(previous.cpu(), current.cpu());
+        if (total > 0 && previous.ownCpuTicks() != CounterSnapshot.ABSENT
+                && current.ownCpuTicks() != CounterSnapshot.ABSENT
+                && previous.ownCpuCounter() == current.ownCpuCounter()) {
+            long own = ticks(previous.ownCpuTicks(), current.ownCpuTicks());
+            add(figures, ResourceField.CPU_HBENCH, ResourceField.CPU_HBENCH.key(), index,
+                    Math.min(100, 100.0 * own / total), total, seconds);
+        }
+    }
+
+    /** The CPU time of the interval, idle included, that every share of it is a share of. */
+    private static long totalTicks(CounterSnapshot.Cpu before, CounterSnapshot.Cpu after) {
+        return ticks(before.user, after.user) + ticks(before.nice, after.nice) + ticks(before.system, after.system)
+                + ticks(before.irq, after.irq) + ticks(before.softirq, after.softirq)
+                + ticks(before.iowait, after.iowait) + ticks(before.steal, after.steal)
+                + ticks(before.idle, after.idle);
     }
 
     /** A share of CPU time, weighted by the ticks it is a share of. */

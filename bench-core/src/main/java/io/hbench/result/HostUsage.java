@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * What one host's CPU, memory, network and disks did while the run's tasks ran there: the sample times, a series per
  * figure between them, and a summary (each figure's {@code stat=mean} and {@code stat=max}, and for bytes moved
  * {@code stat=total}), and the other sampled hosts that run on the same kernel, whose CPU, memory, swap and disk
- * figures are therefore the same machine's. A host that could not be sampled has only the reason why.
+ * figures are therefore the same machine's, and its link as its NICs state it. A host that could not be sampled has
+ * only the reason why.
  */
 public final class HostUsage {
     private final String host;
@@ -24,9 +25,10 @@ public final class HostUsage {
     private final List<Instant> sampleTimes;
     private final List<ResourceSeries> series;
     private final List<Metric> summary;
+    private final Optional<HostLink> link;
 
     private HostUsage(String host, Optional<String> unavailableReason, Collection<String> sharesKernelWith,
-            List<Instant> sampleTimes, List<ResourceSeries> series, List<Metric> summary) {
+            List<Instant> sampleTimes, List<ResourceSeries> series, List<Metric> summary, Optional<HostLink> link) {
         this.host = checkNotBlank(host, "host");
         this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
         this.sharesKernelWith = List.copyOf(new TreeSet<>(requireNonNull(sharesKernelWith,
@@ -34,6 +36,7 @@ public final class HostUsage {
         this.sampleTimes = List.copyOf(requireNonNull(sampleTimes, "sampleTimes is null"));
         this.series = List.copyOf(requireNonNull(series, "series is null"));
         this.summary = List.copyOf(requireNonNull(summary, "summary is null"));
+        this.link = requireNonNull(link, "link is null");
         checkArgument(!this.sharesKernelWith.contains(host), "host %s shares its kernel with itself", host);
         checkArgument(unavailableReason.isEmpty() || this.sharesKernelWith.isEmpty(),
                 "unavailable host %s shares a kernel", host);
@@ -46,23 +49,37 @@ public final class HostUsage {
             checkArgument(one.values().size() == intervals, "series %s of %s has %s values for %s intervals",
                     one.key(), host, one.values().size(), intervals);
         }
-        checkArgument(unavailableReason.isEmpty() || this.sampleTimes.isEmpty() && this.summary.isEmpty(),
-                "unavailable host %s has samples", host);
+        checkArgument(unavailableReason.isEmpty() || this.sampleTimes.isEmpty() && this.summary.isEmpty()
+                && link.isEmpty(), "unavailable host %s has samples", host);
     }
 
     public static HostUsage sampled(String host, List<Instant> sampleTimes, List<ResourceSeries> series,
             List<Metric> summary) {
-        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary);
+        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary, Optional.empty());
     }
 
     public static HostUsage unavailable(String host, String reason) {
         return new HostUsage(host, Optional.of(checkNotBlank(reason, "reason")), List.of(), List.of(), List.of(),
-                List.of());
+                List.of(), Optional.empty());
     }
 
     /** This sampled host, running on the same kernel as {@code hosts}. */
     public HostUsage sharingKernelWith(Collection<String> hosts) {
-        return new HostUsage(host, unavailableReason, hosts, sampleTimes, series, summary);
+        return new HostUsage(host, unavailableReason, hosts, sampleTimes, series, summary, link);
+    }
+
+    /** This sampled host, whose NICs state its link so. */
+    public HostUsage withLink(HostLink link) {
+        return new HostUsage(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary,
+                Optional.of(requireNonNull(link, "link is null")));
+    }
+
+    /**
+     * The host's link as its NICs state it, or why they do not; empty for a host not sampled, and in results written
+     * before hbench read the NICs.
+     */
+    public Optional<HostLink> link() {
+        return link;
     }
 
     public String host() {
@@ -112,17 +129,17 @@ public final class HostUsage {
         HostUsage that = (HostUsage) obj;
         return host.equals(that.host) && unavailableReason.equals(that.unavailableReason)
                 && sharesKernelWith.equals(that.sharesKernelWith) && sampleTimes.equals(that.sampleTimes)
-                && series.equals(that.series) && summary.equals(that.summary);
+                && series.equals(that.series) && summary.equals(that.summary) && link.equals(that.link);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary);
+        return Objects.hash(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary, link);
     }
 
     @Override
     public String toString() {
         return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", sharesKernelWith="
-                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + "}";
+                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + ", link=" + link + "}";
     }
 }

@@ -90,6 +90,13 @@ class BenchToolTest {
     }
 
     @Test
+    void rejectsALinkSpeedThatIsNoHostAndRateBeforeAnythingRuns() {
+        assertUsageError(new String[] {"-count", "3", "-linkSpeed", "w2=20MB"}, "-linkSpeed w2: '20MB' is not a link"
+                + " rate: use a number and bit, Kbit, Mbit, Gbit or Tbit (decimal: 1Mbit = 10^6 bits per second), e.g."
+                + " 20Mbit or 10Gbit");
+    }
+
+    @Test
     void rejectsOptionWithoutItsValueShowingWhatItNeeds() {
         assertUsageError(new String[] {"-count"}, "-count needs a value: -count <N>");
     }

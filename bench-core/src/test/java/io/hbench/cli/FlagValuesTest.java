@@ -2,6 +2,7 @@ package io.hbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -92,5 +93,17 @@ class FlagValuesTest {
             assertThatThrownBy(() -> FlagValues.decimal("-alpha", text)).as(text)
                     .hasMessage("-alpha '" + text + "' is not a number");
         }
+    }
+
+    @Test
+    void readsEachHostsLinkRateInBitsPerSecond() {
+        assertThat(FlagValues.hostRates("-linkSpeed", "w2=20Mbit, w3=10Gbit"))
+                .containsExactly(entry("w2", 20_000_000L), entry("w3", 10_000_000_000L));
+        assertThatThrownBy(() -> FlagValues.hostRates("-linkSpeed", "20Mbit"))
+                .hasMessage("-linkSpeed '20Mbit' is not host=rate[,host=rate...], e.g. w2=20Mbit,w3=1Gbit");
+        assertThatThrownBy(() -> FlagValues.hostRates("-linkSpeed", "w2=20"))
+                .hasMessageStartingWith("-linkSpeed w2: '20' is not a link rate: use a number and bit, Kbit");
+        assertThatThrownBy(() -> FlagValues.hostRates("-linkSpeed", "w2=1Gbit,w2=2Gbit"))
+                .hasMessage("-linkSpeed 'w2=1Gbit,w2=2Gbit' gives w2 twice");
     }
 }

@@ -72,7 +72,7 @@ class CoverageGapsTest {
                 END.minusSeconds(10)));
 
         assertThat(CoverageGaps.of(result)).isEmpty();
-        assertThat(Findings.of(result, Optional.empty())).extracting(Finding::kind)
+        assertThat(Findings.of(result, LinkCapacities.none())).extracting(Finding::kind)
                 .doesNotContain(Finding.Kind.COVERAGE);
     }
 
@@ -80,6 +80,6 @@ class CoverageGapsTest {
     void isAmongTheRunsFindings() {
         BenchResult result = run(ResourceUsage.Coverage.RUN, sampled("dn1", START.plusSeconds(5), END));
 
-        assertThat(Findings.of(result, Optional.empty())).extracting(Finding::kind).contains(Finding.Kind.COVERAGE);
+        assertThat(Findings.of(result, LinkCapacities.none())).extracting(Finding::kind).contains(Finding.Kind.COVERAGE);
     }
 }

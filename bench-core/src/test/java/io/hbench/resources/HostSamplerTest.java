@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,9 +53,9 @@ class HostSamplerTest {
     @Test
     void hostsSharingOneTemporaryDirectoryEachSampleThemselvesForTheSameJob() {
         HostSampler.Participation w1 = HostSampler.join("job_6", INTERVAL, CapturedProc.before(), lockDirectory(),
-                "w1");
+                "w1", Optional.empty());
         HostSampler.Participation w2 = HostSampler.join("job_6", INTERVAL, CapturedProc.before(), lockDirectory(),
-                "w2");
+                "w2", Optional.empty());
 
         HostSamples fromW1 = w1.leave();
         HostSamples fromW2 = w2.leave();
@@ -167,8 +168,8 @@ class HostSamplerTest {
 
     @Test
     void aHostWithoutCountersIsHandedOverAsUnavailable(@TempDir Path noProc) {
-        HostSamples samples = HostSampler.join("job_3", INTERVAL, new ProcCounters(noProc), lockDirectory(), "mac")
-                .leave();
+        HostSamples samples = HostSampler.join("job_3", INTERVAL, new ProcCounters(noProc), lockDirectory(), "mac",
+                Optional.empty()).leave();
 
         assertThat(samples.unavailableReason()).hasValueSatisfying(reason -> assertThat(reason).contains("stat"));
         assertThat(samples.snapshots()).isEmpty();
@@ -183,7 +184,7 @@ class HostSamplerTest {
     }
 
     private HostSampler.Participation join(String job) {
-        return HostSampler.join(job, INTERVAL, CapturedProc.before(), lockDirectory(), "dn1");
+        return HostSampler.join(job, INTERVAL, CapturedProc.before(), lockDirectory(), "dn1", Optional.empty());
     }
 
     private static void mkfifo(Path path) throws IOException, InterruptedException {

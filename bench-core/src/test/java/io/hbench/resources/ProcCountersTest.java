@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,5 +95,77 @@ class ProcCountersTest {
         assertThat(read.lockedOutIntervals()).isEqualTo(7);
         assertThat(HostSamples.fromBytes(HostSamples.unavailable("mac", "no /proc").toBytes()).unavailableReason())
                 .hasValue("no /proc");
+    }
+
+    @Test
+    void aNicStatesItsSpeedABondTheSumOfItsSlavesAndAVirtualInterfaceNone(@TempDir Path sys) throws IOException {
+        Path net = sys.resolve("class/net");
+        nic(net, "eth0", "1000");
+        nic(net, "eth1", "10000");
+        nic(net, "eth2", "10000");
+        write(net.resolve("bond0/bonding/slaves"), "eth1 eth2\n");
+        write(net.resolve("bond0/speed"), "20000\n");
+        write(net.resolve("veth0/speed"), "10000\n");
+        write(net.resolve("br0/speed"), "-1\n");
+        write(net.resolve("lo/speed"), "");
+        nic(net, "eth3", "-1");
+        nic(net, "eth4", "4294967295");
+
+        List<InterfaceLink> links = new ProcCounters(CapturedProc.root("before"), net).interfaceLinks();
+
+        // eth1 and eth2 stand only as bond0's; lo is no link; veth0's 10000 is no link's speed.
+        assertThat(links).containsExactly(
+                new InterfaceLink("bond0", InterfaceLink.Kind.BOND, 20_000, List.of("eth1", "eth2")),
+                new InterfaceLink("br0", InterfaceLink.Kind.VIRTUAL, InterfaceLink.UNKNOWN, List.of()),
+                new InterfaceLink("eth0", InterfaceLink.Kind.NIC, 1000, List.of()),
+                new InterfaceLink("eth3", InterfaceLink.Kind.NIC, InterfaceLink.UNKNOWN, List.of()),
+                new InterfaceLink("eth4", InterfaceLink.Kind.NIC, InterfaceLink.UNKNOWN, List.of()),
+                new InterfaceLink("veth0", InterfaceLink.Kind.VIRTUAL, InterfaceLink.UNKNOWN, List.of()));
+        assertThat(CapturedProc.before().interfaceLinks()).as("no /sys to read").isEmpty();
+    }
+
+    @Test
+    void theLinksTravelWithTheSamples() throws IOException {
+        InterfaceLink bond = new InterfaceLink("bond0", InterfaceLink.Kind.BOND, 20_000, List.of("eth1", "eth2"));
+        HostSamples samples = HostSamples.of("dn1", List.of(), 0).withInterfaceLinks(List.of(bond));
+
+        assertThat(HostSamples.fromBytes(samples.toBytes()).interfaceLinks()).containsExactly(bond);
+    }
+
+    @Test
+    void readsAProcesssParentStartAndCpuTimeWhateverItsNameHolds(@TempDir Path proc) throws IOException {
+        CapturedProc.process(proc, 4242, 17, 123_456, 301, "java", "-Dhbench.run=r", "Main");
+
+        ProcCounters counters = new ProcCounters(proc);
+
+        assertThat(counters.pids()).containsExactly(4242L);
+        ProcCounters.ProcessTimes times = counters.process(4242).orElseThrow();
+        assertThat(times.parent).isEqualTo(17);
+        assertThat(times.startTicks).isEqualTo(123_456);
+        assertThat(times.cpuTicks).as("user 151 + system 150").isEqualTo(301);
+        assertThat(counters.commandLine(4242)).hasValue("java -Dhbench.run=r Main ");
+        assertThat(counters.process(4243)).as("ended").isEmpty();
+    }
+
+    @Test
+    void hbenchsOwnCpuCountTravelsWithItsSnapshot() throws IOException {
+        CounterSnapshot snapshot = CapturedProc.after().read(CapturedProc.AFTER_TIME).withOwnCpu(42, 1234);
+
+        CounterSnapshot read = HostSamples.fromBytes(HostSamples.of("dn1", List.of(snapshot), 0).toBytes())
+                .snapshots().get(0);
+
+        assertThat(read).isEqualTo(snapshot);
+        assertThat(read.ownCpuCounter()).isEqualTo(42);
+        assertThat(read.ownCpuTicks()).isEqualTo(1234);
+    }
+
+    private static void nic(Path net, String name, String speed) throws IOException {
+        Files.createDirectories(net.resolve(name).resolve("device"));
+        write(net.resolve(name).resolve("speed"), speed + "\n");
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
     }
 }

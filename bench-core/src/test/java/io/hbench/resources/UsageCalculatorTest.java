@@ -3,6 +3,7 @@ package io.hbench.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Phase;
@@ -212,6 +213,75 @@ class UsageCalculatorTest {
 
         // 5 ms in 10 s
         assertThat(host.summary(stat("sampler_cpu", "mean")).orElseThrow().value()).isCloseTo(0.05, within(1e-12));
+    }
+
+    @Test
+    void aHostsLinkIsTheNicThatCarriedItsTrafficNotAnIdleOneNorAVirtualOne() {
+        List<InterfaceLink> links = List.of(nic("eth0", 1000), nic("eth1", 10_000),
+                new InterfaceLink("docker0", InterfaceLink.Kind.VIRTUAL, InterfaceLink.UNKNOWN, List.of()));
+
+        // eth1 moved nothing; docker0's traffic that left the host went through eth0 too.
+        assertThat(UsageCalculator.link(links, Map.of("eth0", 5e6, "docker0", 1e6))).isEqualTo(
+                new HostLink(Optional.of(1000 * 1e6 / 8), List.of("eth0"), "eth0's speed"));
+    }
+
+    @Test
+    void aBondOfTwo10GbitNicsCarries20GbitAndSeveralLinksAddUp() {
+        InterfaceLink bond = new InterfaceLink("bond0", InterfaceLink.Kind.BOND, 20_000, List.of("eth1", "eth2"));
+
+        // The slaves' traffic is the bond's: it counts once, as the bond's.
+        assertThat(UsageCalculator.link(List.of(bond), Map.of("bond0", 1e9, "eth1", 5e8, "eth2", 5e8))).isEqualTo(
+                new HostLink(Optional.of(2.5e9), List.of("bond0"), "the sum of the speeds of bond0's slaves eth1,"
+                        + " eth2"));
+        assertThat(UsageCalculator.link(List.of(bond, nic("eth0", 1000)), Map.of("bond0", 1e9, "eth0", 1.0)))
+                .isEqualTo(new HostLink(Optional.of(2.625e9), List.of("bond0", "eth0"),
+                        "the sum of the speeds of bond0's slaves eth1, eth2; eth0"));
+    }
+
+    @Test
+    void aLinkIsUnknownWhereOnlyVirtualInterfacesCarriedTrafficOrANicStatesNoSpeed() {
+        InterfaceLink veth = new InterfaceLink("veth0", InterfaceLink.Kind.VIRTUAL, InterfaceLink.UNKNOWN, List.of());
+
+        assertThat(UsageCalculator.link(List.of(veth), Map.of("veth0", 2.4e6))).isEqualTo(new HostLink(
+                Optional.empty(), List.of("veth0"),
+                "only virtual interfaces carried its traffic (veth0), whose speed is no link's"));
+        assertThat(UsageCalculator.link(List.of(nic("ens3", InterfaceLink.UNKNOWN)), Map.of("ens3", 1.0)))
+                .isEqualTo(new HostLink(Optional.empty(), List.of("ens3"),
+                        "ens3 carried traffic and does not state its speed"));
+        assertThat(UsageCalculator.link(List.of(nic("eth0", 1000)), Map.of("eth0", 1.0, "eth9", 1.0)))
+                .as("a /sys of another namespace").isEqualTo(new HostLink(Optional.empty(), List.of("eth9"),
+                        "eth9 carried traffic and /sys/class/net does not list it"));
+    }
+
+    @Test
+    void theSamplersLinksGoWithTheHostsFigures() {
+        HostSamples samples = HostSamples.of("w2", List.of(snapshot(0, Map.of("eth0", 0L)),
+                snapshot(1, Map.of("eth0", 2_400_000L))), 0).withInterfaceLinks(List.of(nic("eth0", 20)));
+
+        HostUsage host = UsageCalculator.usage(List.of(samples), List.of(), SECOND, List.of()).hosts().get(0);
+
+        assertThat(host.link()).hasValue(new HostLink(Optional.of(2.5e6), List.of("eth0"), "eth0's speed"));
+        assertThat(usage(snapshot(0, Map.of()), snapshot(1, Map.of())).link()).as("no NIC read").isEmpty();
+    }
+
+    @Test
+    void hbenchsOwnCpuIsItsShareOfAllCpusBetweenSnapshotsOfOneSamplersCount() {
+        // Each interval has 200 ticks of all CPUs (half busy); hbench's processes used 62, then 20 ticks: 31 %, 10 %.
+        // The third snapshot is another sampler's count, which says nothing of the second's.
+        HostSamples samples = HostSamples.of("w1", List.of(snapshot(0, Map.of()).withOwnCpu(7, 0),
+                snapshot(1, Map.of()).withOwnCpu(7, 62), snapshot(2, Map.of()).withOwnCpu(7, 82),
+                snapshot(3, Map.of()).withOwnCpu(8, 5)), 0);
+
+        HostUsage host = UsageCalculator.usage(List.of(samples), List.of(), SECOND, List.of()).hosts().get(0);
+
+        assertThat(values(host, "cpu_hbench")).containsExactly(31.0, 10.0, null);
+        assertThat(mean(host, "cpu_hbench")).isEqualTo(20.5);
+        assertThat(usage(snapshot(0, Map.of()), snapshot(1, Map.of())).series(MetricKey.of("cpu_hbench")))
+                .as("not counted").isEmpty();
+    }
+
+    private static InterfaceLink nic(String name, long megabits) {
+        return new InterfaceLink(name, InterfaceLink.Kind.NIC, megabits, List.of());
     }
 
     @Test

@@ -115,8 +115,16 @@ class SlowHostOnNamespacesIT {
             others.remove(host.get("host").asText());
             assertThat(host.get("sharesKernelWith")).extracting(JsonNode::asText).as(host.toString())
                     .containsExactlyElementsOf(others);
+            // Each worker's traffic went over its veth, which states no link's speed.
+            assertThat(host.get("link").get("bytesPerSecond").isNull()).as(host.toString()).isTrue();
+            assertThat(host.get("link").get("basis").asText()).as(host.toString())
+                    .startsWith("only virtual interfaces carried its traffic");
+            // The run's task JVMs carry its mark, and the sampler counted their CPU time apart.
+            assertThat(ownCpu(host)).as(host.toString()).isPositive();
         }
         assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+        assertThat(run.out).contains("limit: network not judged: link capacity unknown (w1, w2, w3, w4: only virtual"
+                + " interfaces carried its traffic");
         assertThat(run.out).contains("Sampled 4 of 4 hosts from ", "One kernel: w1, w2, w3, w4 (containers or"
                 + " namespaces of one machine): their CPU, memory, swap and disk figures are that machine's, not each"
                 + " host's own; the mean and the totals count them once");
@@ -259,5 +267,16 @@ class SlowHostOnNamespacesIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    /** The mean share of all CPUs that hbench's own processes took on {@code host}, as its JSON says. */
+    private static double ownCpu(JsonNode host) {
+        for (JsonNode metric : host.get("summary")) {
+            if (metric.get("id").asText().equals("cpu_hbench") && metric.get("labels").get("stat").asText()
+                    .equals("mean")) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no cpu_hbench in " + host.get("summary"));
     }
 }

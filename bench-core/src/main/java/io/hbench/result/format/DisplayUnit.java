@@ -13,7 +13,8 @@ import java.util.Map;
  * The unit people read a figure in, wherever hbench writes for them: the programs' own lines, the findings, Suite's
  * summary, Compare's table and the report. It is a property of the figure, never of its value, so that one figure
  * reads the same in every place and every row of a table, whatever its size: bytes per second in MiB/s (2^20 bytes
- * per second, TestDFSIO's unit), bytes in MiB, durations (phase, job, task and wall times) in s, latencies (of one
+ * per second, TestDFSIO's unit) but a link's capacity in Mbit/s (10^6 bits per second, as links are rated), bytes in
+ * MiB, durations (phase, job, task and wall times) in s, latencies (of one
  * call, one operation, one exchange or one superstep, and their averages) in ms. This class is the one place that
  * choice is made; JSON and CSV keep base units.
  */
@@ -23,6 +24,8 @@ public final class DisplayUnit {
     private static final DisplayUnit MIB_PER_SECOND = new DisplayUnit("MiB/s", 1 << 20);
     private static final DisplayUnit SECONDS = new DisplayUnit("s", 1);
     private static final DisplayUnit MILLISECONDS = new DisplayUnit("ms", 1e-3);
+    /** 10^6 bits per second, in bytes per second: links are rated in bits, decimally. */
+    private static final DisplayUnit MEGABITS_PER_SECOND = new DisplayUnit("Mbit/s", 1e6 / 8);
 
     /**
      * Figures that do not read in their base unit's default, by identifier and base unit: the latencies, and the few
@@ -43,7 +46,9 @@ public final class DisplayUnit {
             figure("net_received", Unit.BYTES, GIB),
             figure("net_sent", Unit.BYTES, GIB),
             figure("disk_read", Unit.BYTES, GIB),
-            figure("disk_written", Unit.BYTES, GIB));
+            figure("disk_written", Unit.BYTES, GIB),
+            // A link's capacity, as NICs, switches and -linkSpeed rate it.
+            figure("link_capacity", Unit.BYTES_PER_SECOND, MEGABITS_PER_SECOND));
 
     private final String symbol;
     private final double divisor;

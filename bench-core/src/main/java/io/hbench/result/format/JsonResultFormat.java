@@ -14,6 +14,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
+import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
@@ -37,6 +38,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -292,6 +294,22 @@ public final class JsonResultFormat
             }
             json.writeEndArray();
             writeMetrics(json, "summary", host.summary());
+            if (host.link().isPresent()) {
+                // Written only where known, so that schema 4 gained it as an optional field.
+                json.writeObjectFieldStart("link");
+                if (host.link().get().bytesPerSecond().isPresent()) {
+                    json.writeNumberField("bytesPerSecond", host.link().get().bytesPerSecond().get());
+                } else {
+                    json.writeNullField("bytesPerSecond");
+                }
+                json.writeArrayFieldStart("interfaces");
+                for (String name : host.link().get().interfaces()) {
+                    json.writeString(name);
+                }
+                json.writeEndArray();
+                json.writeStringField("basis", host.link().get().basis());
+                json.writeEndObject();
+            }
             json.writeEndObject();
         }
         json.writeEndArray();
@@ -517,14 +535,25 @@ public final class JsonResultFormat
                     sharesKernelWith.add(textValue(other, "sharesKernelWith"));
                 }
             }
-            hosts.add(HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary"))
-                    .sharingKernelWith(sharesKernelWith));
+            HostUsage usage = HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary"))
+                    .sharingKernelWith(sharesKernelWith);
+            hosts.add(host.has("link") ? usage.withLink(readLink(host.get("link"))) : usage);
         }
         // Schema 2 had no coverage: its resources were always the tasks' hosts while they ran.
         ResourceUsage.Coverage coverage = node.has("coverage") ? coverage(text(node, "coverage"))
                 : ResourceUsage.Coverage.TASKS;
         return new ResourceUsage(coverage, seconds(node, "intervalSeconds"), phases, hosts,
                 readMetrics(node, "cluster"));
+    }
+
+    private static HostLink readLink(JsonNode link) throws IOException {
+        List<String> interfaces = new ArrayList<>();
+        for (JsonNode name : array(link, "interfaces")) {
+            interfaces.add(textValue(name, "interfaces"));
+        }
+        Optional<Double> bytesPerSecond = link.path("bytesPerSecond").isNull() ? Optional.empty()
+                : Optional.of(number(link, "bytesPerSecond").doubleValue());
+        return new HostLink(bytesPerSecond, interfaces, text(link, "basis"));
     }
 
     private static ResourceUsage.Coverage coverage(String symbol) throws IOException {

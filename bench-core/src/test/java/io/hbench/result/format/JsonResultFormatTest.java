@@ -7,7 +7,10 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
+import io.hbench.result.HostLink;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
+import io.hbench.result.ResourceUsage;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.TimeSeries;
@@ -28,6 +31,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 
@@ -177,6 +181,34 @@ class JsonResultFormatTest {
 
         assertThat(new ObjectMapper().readTree(json).get("resources").get("hosts").get(0).get("sharesKernelWith")
                 .toString()).isEqualTo("[\"w2.example.com\"]");
+        ResultSchema.assertValid(json);
+        assertThat(JsonResultFormat.read(new StringReader(json))).isEqualTo(result);
+    }
+
+    @Test
+    void aHostsLinkKnownOrNotReadsBackAndSchema4TakesItAsAnOptionalField() throws IOException {
+        ResourceUsage sampled = SampleResults.resourcesOfOneKernel(new Random(7));
+        List<HostUsage> hosts = List.of(
+                sampled.hosts().get(0).withLink(new HostLink(Optional.of(1.25e9), List.of("bond0"),
+                        "the sum of the speeds of bond0's slaves eth1, eth2")),
+                sampled.hosts().get(1).withLink(new HostLink(Optional.empty(), List.of("veth0"),
+                        "only virtual interfaces carried its traffic (veth0), whose speed is no link's")),
+                sampled.hosts().get(2));
+        BenchResult result = BenchResult.builder("TestDFSIO", "write").primaryMetric("throughput")
+                .start(Instant.parse("2026-11-23T10:00:00Z")).end(Instant.parse("2026-11-23T10:00:05Z"))
+                .environment(SampleResults.environment())
+                .metric("throughput", 1.0, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .resources(new ResourceUsage(sampled.coverage(), sampled.interval(), sampled.phases(), hosts,
+                        sampled.cluster()))
+                .build();
+
+        String json = write(result);
+
+        JsonNode written = new ObjectMapper().readTree(json).get("resources").get("hosts");
+        assertThat(written.get(0).get("link").toString()).isEqualTo("{\"bytesPerSecond\":1.25E9,\"interfaces\":"
+                + "[\"bond0\"],\"basis\":\"the sum of the speeds of bond0's slaves eth1, eth2\"}");
+        assertThat(written.get(1).get("link").get("bytesPerSecond").isNull()).isTrue();
+        assertThat(written.get(2).has("link")).as("unknown to the sampler: left out, as before").isFalse();
         ResultSchema.assertValid(json);
         assertThat(JsonResultFormat.read(new StringReader(json))).isEqualTo(result);
     }

@@ -4,11 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.CommandLineProgram;
+import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.compare.Comparer;
 import io.hbench.report.compare.ComparisonFlags;
@@ -47,7 +49,7 @@ import org.apache.hadoop.util.GenericOptionsParser;
  */
 public final class SuiteTool implements CommandLineProgram {
     static final String USAGE = "Suite [genericOptions] -out <dir> [-profile quick|standard|full] [-resume]"
-            + " [-baseline <dir>]... [-embeddedDir <dir>] [-embeddedStore]";
+            + " [-baseline <dir>]... [-embeddedDir <dir>] [-embeddedStore] [-linkSpeed <host=rate,...>]";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -95,6 +97,9 @@ public final class SuiteTool implements CommandLineProgram {
                 .desc("the embedded cluster's storage, when no cluster is configured").build());
         options.addOption(Option.builder(BenchTool.EMBEDDED_STORE_FLAG).desc("when no cluster is configured, run on"
                 + " an embedded cluster whose file system is an S3 object store rather than HDFS").build());
+        options.addOption(Option.builder(LinkCapacities.LINK_SPEED_FLAG).hasArg().argName("host=rate")
+                .desc("each host's link capacity (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor the suite's EBB"
+                        + " step tells it; given to every step").build());
         options.addOption(Option.builder("help").desc("print this help").build());
         CommandLine line;
         try {
@@ -118,6 +123,10 @@ public final class SuiteTool implements CommandLineProgram {
         }
         Path dir = Paths.get(line.getOptionValue("out"));
         try {
+            String linkSpeed = line.getOptionValue(LinkCapacities.LINK_SPEED_FLAG);
+            if (linkSpeed != null) {
+                FlagValues.hostRates("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed);
+            }
             SuiteProfile asked = line.hasOption("profile") ? SuiteProfile.parse(line.getOptionValue("profile")) : null;
             SuiteState state;
             SuiteProfile profile;
@@ -164,6 +173,10 @@ public final class SuiteTool implements CommandLineProgram {
                                 + " an embedded one");
                     }
                 }
+            }
+            if (linkSpeed != null) {
+                // Each step's result records it, so its findings say the same wherever they are read.
+                flags.addAll(List.of("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed));
             }
             List<SuiteStep> steps = profile.steps(state.cluster(), flags);
             err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "

@@ -136,6 +136,29 @@ class SuiteToolTest {
     }
 
     @Test
+    void linkSpeedGoesToEveryStepSoThatEachResultRecordsIt() throws Exception {
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-profile", "quick", "-linkSpeed", "w2=20Mbit", "-out",
+                temp.resolve("suite").toString())).as(err()).isZero();
+
+        assertThat(programs.runs.subList(0, 12)).allSatisfy(run -> assertThat(String.join(" ", run))
+                .contains(" -linkSpeed w2=20Mbit "));
+    }
+
+    @Test
+    void aLinkSpeedThatIsNoRateIsRefusedBeforeAnyStep() throws Exception {
+        FakePrograms programs = new FakePrograms();
+
+        assertThat(suite(programs, "-profile", "quick", "-linkSpeed", "w2=20", "-out",
+                temp.resolve("suite").toString())).isEqualTo(2);
+
+        assertThat(err()).startsWith("Suite: -linkSpeed w2: '20' is not a link rate: use a number and bit, Kbit,");
+        assertThat(programs.runs).isEmpty();
+        assertThat(temp.resolve("suite")).doesNotExist();
+    }
+
+    @Test
     void aFailedStepIsRecordedTheSuiteGoesOnAndExitsOne() throws Exception {
         FakePrograms programs = new FakePrograms();
         programs.failing.add("TPCx-HS");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.compare.Comparisons;
@@ -118,11 +119,11 @@ public final class HtmlReport {
         // Every run's network is held to the link bandwidth an EBB run of its side measured, as a suite's are: the
         // sides of a comparison may be two networks.
         Map<LoadedResult, String> sideOf = new IdentityHashMap<>();
-        Map<String, Optional<Double>> links = new HashMap<>();
+        Map<String, LinkCapacities> links = new HashMap<>();
         sides.forEach((side, loaded) -> {
             loaded.forEach(each -> sideOf.put(each, side));
-            links.put(side, loaded.stream().map(each -> Findings.link(each.result())).flatMap(Optional::stream)
-                    .findFirst());
+            links.put(side, LinkCapacities.measuredBy(loaded.stream().map(LoadedResult::result)
+                    .collect(Collectors.toList())));
         });
         StringWriter json = new StringWriter();
         try (JsonGenerator generator = FACTORY.createGenerator(json)) {
@@ -168,7 +169,7 @@ public final class HtmlReport {
                 generator.writeStringField("durationText", DisplayUnit.of("duration", Unit.SECONDS)
                         .text(loaded.result().duration().toNanos() / 1e9));
                 generator.writeFieldName("findings");
-                writeFindings(Findings.of(loaded.result(), links.getOrDefault(side, Optional.empty())), generator);
+                writeFindings(Findings.of(loaded.result(), links.getOrDefault(side, LinkCapacities.none())), generator);
                 writeMetricTexts(loaded.result(), generator);
                 generator.writeFieldName("result");
                 generator.writeRawValue(resultJson(loaded.result()));

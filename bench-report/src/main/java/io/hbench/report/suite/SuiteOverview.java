@@ -6,6 +6,7 @@ import io.hbench.cli.TerminalText;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.report.ResultFiles;
 import io.hbench.result.BenchResult;
 import io.hbench.result.format.MetricNames;
@@ -97,13 +98,13 @@ public final class SuiteOverview {
                 }
             }
         }
-        // The network is held to the link bandwidth the suite's own EBB step measured.
-        Optional<Double> link = results.values().stream().map(Findings::link).flatMap(Optional::stream).findFirst();
+        // Every step's network is held to what the suite's own EBB step measured of each host's link.
+        LinkCapacities links = LinkCapacities.measuredBy(results.values());
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < record.steps().size(); i++) {
             Optional<BenchResult> result = Optional.ofNullable(results.get(i));
             steps.add(new Step(record.steps().get(i), result, Optional.ofNullable(unreadable.get(i)),
-                    result.map(one -> Findings.of(one, link)).orElse(List.of())));
+                    result.map(one -> Findings.of(one, links)).orElse(List.of())));
         }
         return new SuiteOverview(dir, record, steps, clusterFacts(record, results.values()));
     }
