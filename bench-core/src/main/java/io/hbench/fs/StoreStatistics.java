@@ -22,13 +22,16 @@ import org.apache.hadoop.fs.statistics.StoreStatisticNames;
  * What an object store's client did for a run, by its own count (Hadoop's IOStatistics, which S3A and the other
  * object store clients keep): the requests it sent, by kind, and how many it retried or had throttled. The figures
  * explain a rate, such as many small parts or a store that pushed back, and cost money on a cloud store. A file
- * system that keeps no IOStatistics, such as HDFS, has none: {@link #isEmpty}.
+ * system that keeps no IOStatistics, such as HDFS, has none: {@link #isEmpty}. Only the kinds a client counted are
+ * kept, a zero included; a kind it did not count is absent, never reported as zero.
  */
 public final class StoreStatistics {
     /** The request counters kept, with the name operators know each request by. */
     private static final Map<String, String> REQUESTS = requests();
     private static final String RETRIES = StoreStatisticNames.STORE_IO_RETRY;
     private static final String THROTTLED = StoreStatisticNames.STORE_IO_THROTTLED;
+    /** The counters of requests the store pushed back, with their names for people. */
+    private static final Map<String, String> PUSHED_BACK = pushedBack();
     private static final StoreStatistics NONE = new StoreStatistics(Map.of());
 
     private final SortedMap<String, Long> counters;
@@ -51,6 +54,13 @@ public final class StoreStatistics {
         requests.put(StoreStatisticNames.OBJECT_DELETE_REQUEST, "DELETE");
         requests.put(StoreStatisticNames.OBJECT_BULK_DELETE_REQUEST, "bulk DELETE");
         return Collections.unmodifiableMap(requests);
+    }
+
+    private static Map<String, String> pushedBack() {
+        Map<String, String> pushedBack = new LinkedHashMap<>();
+        pushedBack.put(RETRIES, "retries");
+        pushedBack.put(THROTTLED, "throttled");
+        return Collections.unmodifiableMap(pushedBack);
     }
 
     /** A file system that keeps no IOStatistics. */
@@ -76,6 +86,17 @@ public final class StoreStatistics {
     /** What {@code fs} has counted since it was created; none if it keeps no IOStatistics. */
     public static StoreStatistics of(FileSystem fs) {
         IOStatistics statistics = IOStatisticsSupport.retrieveIOStatistics(requireNonNull(fs, "fs is null"));
+        return statistics == null ? NONE : of(statistics.counters());
+    }
+
+    /**
+     * What {@code stream}, an object store's input or output stream, counted of its own requests once it is closed:
+     * the data requests it sent (S3A: PUT and part PUT for an output stream, GET for an input stream), exact however
+     * many others share its client; not the requests made to open it (HEAD, LIST), nor retries or throttled
+     * requests, which only the client counts. None if it keeps no IOStatistics.
+     */
+    public static StoreStatistics ofStream(Object stream) {
+        IOStatistics statistics = IOStatisticsSupport.retrieveIOStatistics(requireNonNull(stream, "stream is null"));
         return statistics == null ? NONE : of(statistics.counters());
     }
 
@@ -119,33 +140,51 @@ public final class StoreStatistics {
 
     /**
      * The figures of a result: {@code store_requests{statistic=object_put_request}} and the rest by kind, then
-     * {@code store_retries} and {@code store_throttled}; none for a file system without IOStatistics.
+     * {@code store_retries} and {@code store_throttled}, each where it was counted; none for a file system without
+     * IOStatistics.
      */
     public List<Metric> metrics() {
         List<Metric> metrics = new ArrayList<>();
-        if (isEmpty()) {
-            return metrics;
-        }
         for (String request : REQUESTS.keySet()) {
-            metrics.add(Metric.of("store_requests", count(request), Unit.COUNT, Better.NEITHER)
-                    .withLabel("statistic", request));
+            if (counters.containsKey(request)) {
+                metrics.add(Metric.of("store_requests", count(request), Unit.COUNT, Better.NEITHER)
+                        .withLabel("statistic", request));
+            }
         }
-        metrics.add(Metric.of("store_retries", count(RETRIES), Unit.COUNT, Better.LOWER));
-        metrics.add(Metric.of("store_throttled", count(THROTTLED), Unit.COUNT, Better.LOWER));
+        if (counters.containsKey(RETRIES)) {
+            metrics.add(Metric.of("store_retries", count(RETRIES), Unit.COUNT, Better.LOWER));
+        }
+        if (counters.containsKey(THROTTLED)) {
+            metrics.add(Metric.of("store_throttled", count(THROTTLED), Unit.COUNT, Better.LOWER));
+        }
         return metrics;
     }
 
-    /** For people: "3 PUT, 6 GET, 9 HEAD; 0 retries, 0 throttled", naming only the kinds of request sent. */
+    /**
+     * For people: "3 PUT, 6 GET, 9 HEAD; 0 retries, 0 throttled", naming only the kinds of request sent, then the
+     * kinds not counted, if any: "3 PUT; not counted: GET, HEAD, ..., retries, throttled".
+     */
     public String describe() {
         List<String> sent = new ArrayList<>();
+        List<String> notCounted = new ArrayList<>();
         REQUESTS.forEach((name, label) -> {
-            long count = count(name);
-            if (count > 0) {
-                sent.add(count + " " + label);
+            if (!counters.containsKey(name)) {
+                notCounted.add(label);
+            } else if (count(name) > 0) {
+                sent.add(count(name) + " " + label);
             }
         });
-        return (sent.isEmpty() ? "none" : String.join(", ", sent)) + "; " + count(RETRIES) + " retries, "
-                + count(THROTTLED) + " throttled";
+        List<String> pushedBack = new ArrayList<>();
+        PUSHED_BACK.forEach((name, label) -> {
+            if (counters.containsKey(name)) {
+                pushedBack.add(count(name) + " " + label);
+            } else {
+                notCounted.add(label);
+            }
+        });
+        return (sent.isEmpty() ? "none" : String.join(", ", sent))
+                + (pushedBack.isEmpty() ? "" : "; " + String.join(", ", pushedBack))
+                + (notCounted.isEmpty() ? "" : "; not counted: " + String.join(", ", notCounted));
     }
 
     private long count(String name) {

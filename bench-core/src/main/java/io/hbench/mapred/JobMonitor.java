@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -24,7 +25,10 @@ import org.apache.hadoop.mapreduce.Job;
 public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
     private static final Duration INTERVAL = Duration.ofSeconds(5);
-    private static final long POLL_MILLIS = 200;
+    /** How often a job in this process is asked whether it is done: asking costs nothing, waiting does. */
+    static final Duration LOCAL_POLL = Duration.ofMillis(20);
+    /** How often a job on YARN is asked: each time a call to its ApplicationMaster. */
+    static final Duration CLUSTER_POLL = Duration.ofMillis(200);
     private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
     static final String IN_CLIENT_NOTICE = "hbench: no YARN is configured (mapreduce.framework.name=local): the"
             + " MapReduce tasks run inside this client process, not on the cluster's nodes";
@@ -39,6 +43,14 @@ public final class JobMonitor {
     public JobMonitor(PrintStream progress, String label) {
         this.progress = requireNonNull(progress, "progress is null");
         this.label = requireNonNull(label, "label is null");
+    }
+
+    /**
+     * How often a job is asked whether it is done: every poll interval is, on average, half an interval between the
+     * job's end and the program's next step.
+     */
+    static Duration pollInterval(Configuration conf) {
+        return MapReduceFramework.isLocal(conf) ? LOCAL_POLL : CLUSTER_POLL;
     }
 
     /**
@@ -80,9 +92,10 @@ public final class JobMonitor {
         long start = System.nanoTime();
         long nextReport = start + QUIET_START.toNanos();
         SubmittedJob submitted = submit(job);
+        long pollMillis = pollInterval(job.getConfiguration()).toMillis();
         try (AcceptedWatch accepted = AcceptedWatch.of(job.getConfiguration(), label, progress)) {
             while (!job.isComplete()) {
-                Thread.sleep(POLL_MILLIS);
+                Thread.sleep(pollMillis);
                 long now = System.nanoTime();
                 if (now >= nextReport) {
                     progress.println(progressLine(job, bytesDone, totalBytes, Duration.ofNanos(now - start)));

@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 import org.junit.jupiter.api.Test;
 
 class StoreStatisticsTest {
@@ -23,7 +27,8 @@ class StoreStatisticsTest {
 
         assertThat(sum.counters()).containsExactlyInAnyOrderEntriesOf(Map.of("object_put_request", 7L,
                 "action_http_get_request", 2L, "store_io_retry", 1L, "store_io_throttled", 2L));
-        assertThat(sum.describe()).isEqualTo("7 PUT, 2 GET; 1 retries, 2 throttled");
+        assertThat(sum.describe()).isEqualTo("7 PUT, 2 GET; 1 retries, 2 throttled; not counted: part PUT, HEAD, LIST,"
+                + " LIST continued, COPY, DELETE, bulk DELETE");
     }
 
     @Test
@@ -36,19 +41,37 @@ class StoreStatisticsTest {
     }
 
     @Test
-    void metricsNameEveryKindOfRequestAndAreAbsentWhereTheFileSystemCountsNothing() {
-        StoreStatistics statistics = StoreStatistics.of(Map.of("object_put_request", 3L));
+    void metricsNameEveryCountedKindOfRequestAndAreAbsentWhereTheFileSystemCountsNothing() {
+        StoreStatistics statistics = StoreStatistics.of(Map.of("object_put_request", 3L, "action_http_get_request", 0L,
+                "store_io_retry", 0L, "object_multipart_initiated", 1L));
 
         Map<String, Double> metrics = statistics.metrics().stream().collect(Collectors.toMap(
                 metric -> metric.key().toString(), Metric::value));
 
-        assertThat(metrics).containsEntry("store_requests{statistic=object_put_request}", 3.0)
-                .containsEntry("store_requests{statistic=action_http_get_request}", 0.0)
-                .containsEntry("store_retries", 0.0)
-                .containsEntry("store_throttled", 0.0)
-                .doesNotContainKey("store_requests{statistic=object_multipart_initiated}");
+        // A kind not counted is absent, not zero.
+        assertThat(metrics).containsOnly(Map.entry("store_requests{statistic=object_put_request}", 3.0),
+                Map.entry("store_requests{statistic=action_http_get_request}", 0.0), Map.entry("store_retries", 0.0));
         assertThat(StoreStatistics.none().metrics()).isEmpty();
         assertThat(StoreStatistics.of(Map.of("stream_write_bytes", 5L)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void aStreamCountsItsOwnRequestsAndAnObjectWithoutStatisticsNone() {
+        IOStatisticsStore counted = IOStatisticsBinding.iostatisticsStore()
+                .withCounters("object_put_request", "multipart_upload_part_put", "stream_write_bytes").build();
+        counted.incrementCounter("multipart_upload_part_put", 3);
+        IOStatisticsSource stream = new IOStatisticsSource() {
+            @Override
+            public IOStatistics getIOStatistics() {
+                return counted;
+            }
+        };
+
+        assertThat(StoreStatistics.ofStream(stream).counters()).containsOnly(Map.entry("object_put_request", 0L),
+                Map.entry("multipart_upload_part_put", 3L));
+        assertThat(StoreStatistics.ofStream(stream).describe()).isEqualTo("3 part PUT; not counted: GET, HEAD, LIST,"
+                + " LIST continued, COPY, DELETE, bulk DELETE, retries, throttled");
+        assertThat(StoreStatistics.ofStream(new Object()).isEmpty()).isTrue();
     }
 
     @Test

@@ -23,6 +23,17 @@ class JobMonitorTest {
     Path dir;
 
     @Test
+    void asksAJobInThisProcessOftenAndOneOnYarnAtAnRpcsPace() {
+        Configuration local = new Configuration(false);
+        local.set("mapreduce.framework.name", "local");
+        Configuration yarn = new Configuration(false);
+        yarn.set("mapreduce.framework.name", "yarn");
+
+        assertThat(JobMonitor.pollInterval(local)).isEqualTo(Duration.ofMillis(20));
+        assertThat(JobMonitor.pollInterval(yarn)).isEqualTo(Duration.ofMillis(200));
+    }
+
+    @Test
     void saysWhichJobItSubmittedAndReturnsItsIdentity() throws Exception {
         Files.writeString(dir.resolve("input.txt"), "one line\n");
         Configuration conf = new Configuration(false);

@@ -30,13 +30,16 @@ import org.apache.hadoop.util.ReflectionUtils;
  * stops after close, so every read or write and the close are timed (a write's close waits until
  * the last packet is acknowledged; on an object store, until the last part is uploaded). The opening is
  * timed apart, as the task's open latency. What the store's client sent for the file, from the open to the
- * close, is counted too ({@link StoreStatistics}), so no other task may use the same client meanwhile.
+ * close, is counted too ({@link StoreStatistics}): by the client, every kind of request, where no other task uses the
+ * client meanwhile; by the file's stream alone (its data requests) where other tasks share the client.
  */
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */
     private static final long TRUNCATE_POLL_MILLIS = 100;
 
     private final FileSystem fs;
+    /** Whether other tasks use {@link #fs} at the same time, so that its counters are not this file's alone. */
+    private final boolean sharedClient;
     private final DfsioOptions options;
     private final Path dataDir;
     private final CompressionCodec codec;
@@ -45,8 +48,10 @@ final class FileIo {
     private final byte[] scratch;
     private final Clock clock = Clock.systemUTC();
 
-    FileIo(FileSystem fs, Configuration conf, DfsioOptions options, Path dataDir, String host) {
+    /** @param sharedClient whether other tasks use {@code fs} while this one does, as in the local job runner */
+    FileIo(FileSystem fs, boolean sharedClient, Configuration conf, DfsioOptions options, Path dataDir, String host) {
         this.fs = requireNonNull(fs, "fs is null");
+        this.sharedClient = sharedClient;
         this.options = requireNonNull(options, "options is null");
         this.dataDir = requireNonNull(dataDir, "dataDir is null");
         this.host = requireNonNull(host, "host is null");
@@ -74,11 +79,14 @@ final class FileIo {
     TaskStats run(String fileName, long size, LongConsumer progress) throws IOException {
         Path file = new Path(dataDir, fileName);
         TaskStats stats = new TaskStats(fileName, host);
-        StoreStatistics storeBefore = StoreStatistics.of(fs);
+        StoreStatistics storeBefore = sharedClient ? StoreStatistics.none() : StoreStatistics.of(fs);
         long openStart = System.nanoTime();
+        // The file's stream, asked for its own counts once closed; none for a truncate.
+        Object stream = null;
         switch (options.operation()) {
             case WRITE:
-                OutputStream created = compressed(fs.create(file, true, options.bufferSize()));
+                FSDataOutputStream created = fs.create(file, true, options.bufferSize());
+                stream = created;
                 if (options.storagePolicy().isPresent()) {
                     try {
                         fs.setStoragePolicy(file, options.storagePolicy().get());
@@ -88,16 +96,18 @@ final class FileIo {
                     }
                 }
                 opened(stats, openStart);
-                write(created, file, 0, size, stats, progress);
+                write(compressed(created), file, 0, size, stats, progress);
                 break;
             case APPEND:
                 long length = fs.getFileStatus(file).getLen();
-                OutputStream appended = compressed(fs.append(file, options.bufferSize()));
+                FSDataOutputStream appended = fs.append(file, options.bufferSize());
+                stream = appended;
                 opened(stats, openStart);
-                write(appended, file, length, size, stats, progress);
+                write(compressed(appended), file, length, size, stats, progress);
                 break;
             case READ:
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
+                stream = raw;
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
                 opened(stats, openStart);
                 read(in, file, size, stats, progress);
@@ -107,6 +117,7 @@ final class FileIo {
             case SKIP_READ:
                 long fileLength = fs.getFileStatus(file).getLen();
                 FSDataInputStream positional = fs.open(file, options.bufferSize());
+                stream = positional;
                 opened(stats, openStart);
                 positionalRead(positional, file, fileLength, size, stats, progress);
                 break;
@@ -119,7 +130,11 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
-        stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
+        if (!sharedClient) {
+            stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
+        } else if (stream != null) {
+            stats.storeStatistics(StoreStatistics.ofStream(stream));
+        }
         return stats;
     }
 

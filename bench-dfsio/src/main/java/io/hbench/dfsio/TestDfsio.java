@@ -367,7 +367,7 @@ public final class TestDfsio {
     /** {@code -seq}: the same per-file work in this process, one file after another, combined as the reducer would. */
     private DfsioResult runSequentially(OwnedDirectory dir, DfsioOptions options, Instant start)
             throws IOException, InterruptedException {
-        FileIo io = new FileIo(dir.fileSystem(), conf, options, dir.child(DATA_DIR), FileIo.describeHost());
+        FileIo io = new FileIo(dir.fileSystem(), false, conf, options, dir.child(DATA_DIR), FileIo.describeHost());
         Map<String, List<Text>> emitted = new LinkedHashMap<>();
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "TestDFSIO-sequential");
         Instant loopStartTime = Instant.now();

@@ -165,9 +165,13 @@ class DfsioReportTest {
     /** The seeded write, to an object store whose client counted 8 PUTs of 64 MiB parts, 16 HEADs and a retry. */
     private static DfsioResult seededObjectStoreWrite() {
         DfsioResult write = seededWrite();
-        StoreStatistics requests = StoreStatistics.of(Map.of("object_put_request", 8L, "multipart_upload_part_put", 8L,
-                "object_metadata_request", 16L, "object_list_request", 8L, "store_io_retry", 1L,
-                "store_io_throttled", 0L));
+        // As a client of each task's own counts, every kind, zeros included.
+        StoreStatistics requests = StoreStatistics.of(Map.ofEntries(Map.entry("object_put_request", 8L),
+                Map.entry("multipart_upload_part_put", 8L), Map.entry("action_http_get_request", 0L),
+                Map.entry("object_metadata_request", 16L), Map.entry("object_list_request", 8L),
+                Map.entry("object_continue_list_request", 0L), Map.entry("object_copy_requests", 0L),
+                Map.entry("object_delete_request", 0L), Map.entry("object_bulk_delete_request", 0L),
+                Map.entry("store_io_retry", 1L), Map.entry("store_io_throttled", 0L)));
         return new DfsioResult(write.options(), write.start(), write.end(), write.execTime(), write.tasks(),
                 write.ioCallLatency(), write.openLatency(), write.throughputOverTime(), write.failures(), write.jobs(),
                 Optional.empty(), requests);

@@ -36,7 +36,8 @@ import org.apache.log4j.Logger;
  *
  * <p>Aggregate throughput is computed the same way for both tools: total MiB over the tool's own
  * exec time (the job from submission to completion). "Total time" is the whole call measured from
- * outside (setup, job, reading the result).
+ * outside (setup, job, reading the result). Its fixed cost, the time before the first map task and after the last,
+ * is watched from outside as well ({@link MapTaskWatch}), alike for both tools.
  */
 public final class DfsioComparison {
     private static final String MAP_TASKS_MAXIMUM_KEY = "mapreduce.local.map.tasks.maximum";
@@ -76,9 +77,11 @@ public final class DfsioComparison {
         final double ownFigure;
         /** The classic "Throughput mb/sec", timed alike by both tools: MiB over the sum of task times. */
         final double classicThroughput;
+        /** When the map tasks ran within the call. */
+        final MapTaskWatch.Span tasks;
 
         Run(String tool, String operation, double wallSec, double execSec, double totalMib, double ownFigure,
-                double classicThroughput) {
+                double classicThroughput, MapTaskWatch.Span tasks) {
             this.tool = tool;
             this.operation = operation;
             this.wallSec = wallSec;
@@ -86,6 +89,12 @@ public final class DfsioComparison {
             this.totalMib = totalMib;
             this.ownFigure = ownFigure;
             this.classicThroughput = classicThroughput;
+            this.tasks = tasks;
+        }
+
+        /** The call's time outside its map tasks: before the first and after the last. */
+        double fixedSec() {
+            return tasks.beforeTasksSec + tasks.afterTasksSec;
         }
 
         /** Total MiB over exec time: the same formula for both tools. */
@@ -175,7 +184,8 @@ public final class DfsioComparison {
         out.println("note: on a single machine reads come largely from the OS page cache (it cannot be dropped"
                 + " without root); read figures measure the HDFS read path, not the disk.");
         out.println("aggregate = total MiB / the tool's exec time (job submission to completion), same formula for"
-                + " both; wall = the whole call timed from outside.");
+                + " both; wall = the whole call timed from outside; before/after = from the call to its first map task"
+                + " and from its last map task to the call's return, watched alike for both.");
         out.println();
     }
 
@@ -198,16 +208,17 @@ public final class DfsioComparison {
             r.hbenchRead = hbench(conf, DfsioOperation.READ, r, false);
             r.hadoopRead = hadoop(conf, "-read", temp);
         }
-        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %12s %18s", "tool", "op", "wall s", "exec s",
-                "agg MiB/s", "own figure MiB/s"));
+        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %10s %10s %12s %18s", "tool", "op", "wall s",
+                "exec s", "before s", "after s", "agg MiB/s", "own figure MiB/s"));
         for (Run run : List.of(r.hadoopWrite, r.hbenchWrite, r.hadoopRead, r.hbenchRead)) {
-            out.println(String.format(Locale.ROOT, "  %-7s %-6s %10.2f %10.2f %12.1f %18.1f  %s", run.tool,
-                    run.operation, run.wallSec, run.execSec, run.aggregate(), run.ownFigure,
+            out.println(String.format(Locale.ROOT, "  %-7s %-6s %10.2f %10.2f %10.2f %10.2f %12.1f %18.1f  %s",
+                    run.tool, run.operation, run.wallSec, run.execSec, run.tasks.beforeTasksSec,
+                    run.tasks.afterTasksSec, run.aggregate(), run.ownFigure,
                     run.tool.equals("hadoop") ? "(Throughput mb/sec, per-task average)"
                             : "(aggregate over I/O phase)"));
         }
-        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %12s %18.1f  %s", "plain", "write", "-", "-",
-                "-", r.plainMibSec, "(aggregate, first start to last end)"));
+        out.println(String.format(Locale.ROOT, "  %-7s %-6s %10s %10s %10s %10s %12s %18.1f  %s", "plain", "write",
+                "-", "-", "-", "-", "-", r.plainMibSec, "(aggregate, first start to last end)"));
         out.println(String.format(Locale.ROOT, "  write: agg hbench/hadoop %.3f, wall hadoop/hbench %.3f;"
                 + " read: agg hbench/hadoop %.3f, wall hadoop/hbench %.3f; hbench write I/O phase / plain %.3f",
                 r.hbenchWrite.aggregate() / r.hadoopWrite.aggregate(), r.hadoopWrite.wallSec / r.hbenchWrite.wallSec,
@@ -236,9 +247,16 @@ public final class DfsioComparison {
         Files.deleteIfExists(resFile);
         String[] args = {operation, "-nrFiles", Integer.toString(nrFiles), "-fileSize", fileSize + "B",
                 "-bufferSize", Integer.toString(bufferSize), "-resFile", resFile.toString()};
+        MapTaskWatch watch = MapTaskWatch.start();
         long start = System.nanoTime();
-        int status = ToolRunner.run(conf, new TestDFSIO(), args);
-        double wall = (System.nanoTime() - start) / 1e9;
+        int status;
+        try {
+            status = ToolRunner.run(conf, new TestDFSIO(), args);
+        } finally {
+            watch.close();
+        }
+        long end = System.nanoTime();
+        double wall = (end - start) / 1e9;
         if (status != 0) {
             throw new IllegalStateException("Hadoop TestDFSIO " + Arrays.toString(args) + " returned " + status);
         }
@@ -246,7 +264,8 @@ public final class DfsioComparison {
         double execSec = resultValue(lines, "Test exec time sec");
         double throughput = resultValue(lines, "Throughput mb/sec");
         double totalMib = resultValue(lines, "Total MBytes processed");
-        return new Run("hadoop", operation.substring(1), wall, execSec, totalMib, throughput, throughput);
+        return new Run("hadoop", operation.substring(1), wall, execSec, totalMib, throughput, throughput,
+                watch.span(end));
     }
 
     /** A value of Hadoop's result lines ("label: value"); its DecimalFormat may use the default locale's comma. */
@@ -264,9 +283,16 @@ public final class DfsioComparison {
         settle();
         DfsioOptions options = DfsioOptions.builder(operation).nrFiles(nrFiles).fileSize(fileSize)
                 .bufferSize(bufferSize).baseDir(HBENCH_BASE).build();
+        MapTaskWatch watch = MapTaskWatch.start();
         long start = System.nanoTime();
-        DfsioResult result = new TestDfsio(new Configuration(clusterConf)).run(options);
-        double wall = (System.nanoTime() - start) / 1e9;
+        DfsioResult result;
+        try {
+            result = new TestDfsio(new Configuration(clusterConf)).run(options);
+        } finally {
+            watch.close();
+        }
+        long end = System.nanoTime();
+        double wall = (end - start) / 1e9;
         if (!result.passed()) {
             throw new IllegalStateException("hbench TestDFSIO " + operation + " failed: " + result.failures());
         }
@@ -276,7 +302,8 @@ public final class DfsioComparison {
             r.hbenchReadIoPhase = result.aggregateThroughputMbSec();
         }
         return new Run("hbench", write ? "write" : "read", wall, result.execTime().toNanos() / 1e9,
-                DataSize.toMebibytes(result.totalBytes()), result.aggregateThroughputMbSec(), result.throughputMbSec());
+                DataSize.toMebibytes(result.totalBytes()), result.aggregateThroughputMbSec(), result.throughputMbSec(),
+                watch.span(end));
     }
 
     /**
@@ -347,6 +374,7 @@ public final class DfsioComparison {
                     : r.hbenchRead.classicThroughput / r.hadoopRead.classicThroughput;
             out.println(String.format(Locale.ROOT, "  %-6s classic Throughput mb/sec hbench/hadoop %.3f [%.3f..%.3f]", op,
                     median(rounds, classicRatio), min(rounds, classicRatio), max(rounds, classicRatio)));
+            fixedCost(rounds, op, write);
             pass &= verdict("hbench/hadoop aggregate " + op + " >= 1.0", agg >= 1.0, agg);
             pass &= verdict("hadoop/hbench total time " + op + " >= 1.0", wall >= 1.0, wall);
         }
@@ -361,6 +389,23 @@ public final class DfsioComparison {
                 median(rounds, r -> r.hbenchReadIoPhase)));
         pass &= verdict("hbench write I/O phase within 10% of the plain loop (ratio >= 0.9)", ratio >= 0.9, ratio);
         out.println(pass ? "ALL GOALS PASS" : "SOME GOALS FAIL");
+    }
+
+    /**
+     * Each tool's fixed cost, the call's time outside its map tasks (a figure, no goal): seconds before the first map
+     * task and after the last, medians, and their sum's difference per round.
+     */
+    private void fixedCost(List<Round> rounds, String op, boolean write) {
+        ToDoubleFunction<Round> hadoopBefore = r -> (write ? r.hadoopWrite : r.hadoopRead).tasks.beforeTasksSec;
+        ToDoubleFunction<Round> hadoopAfter = r -> (write ? r.hadoopWrite : r.hadoopRead).tasks.afterTasksSec;
+        ToDoubleFunction<Round> hbenchBefore = r -> (write ? r.hbenchWrite : r.hbenchRead).tasks.beforeTasksSec;
+        ToDoubleFunction<Round> hbenchAfter = r -> (write ? r.hbenchWrite : r.hbenchRead).tasks.afterTasksSec;
+        ToDoubleFunction<Round> extra = r -> write ? r.hbenchWrite.fixedSec() - r.hadoopWrite.fixedSec()
+                : r.hbenchRead.fixedSec() - r.hadoopRead.fixedSec();
+        out.println(String.format(Locale.ROOT, "  %-6s fixed cost s, before first map task + after last: hadoop %.2f +"
+                + " %.2f, hbench %.2f + %.2f; hbench - hadoop %+.2f [%+.2f..%+.2f]", op, median(rounds, hadoopBefore),
+                median(rounds, hadoopAfter), median(rounds, hbenchBefore), median(rounds, hbenchAfter),
+                median(rounds, extra), min(rounds, extra), max(rounds, extra)));
     }
 
     private boolean verdict(String goal, boolean passed, double value) {
