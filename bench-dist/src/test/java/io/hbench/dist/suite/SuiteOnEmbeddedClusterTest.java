@@ -38,9 +38,12 @@ class SuiteOnEmbeddedClusterTest {
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
+        // One host gives no verdict either way; which reason comes first depends on whether other processes kept this
+        // shared machine's CPU busy while a step ran, which a test cannot hold still.
         assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
-                + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\nNo fitness verdict: no step"
-                + " ran on 3 or more hosts, and it takes 3 to tell a slow host apart.\n");
+                + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\n");
+        assertThat(printed.lines().skip(2).findFirst().orElseThrow()).matches("No fitness verdict: (no step ran on 3"
+                + " or more hosts, and it takes 3 to tell a slow host apart|load that is not hbench's held back .+)\\.");
         assertThat(SuiteState.read(dir).steps()).extracting(StepRecord::status).containsOnly(StepRecord.Status.PASSED);
         List<SuiteStep> steps = SuiteProfile.QUICK.steps(SuiteState.read(dir).cluster(), List.of());
         // Tasks, peers, samplers, the client and the DataNodes at 127.0.0.1: one machine, so one name everywhere.
