@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,6 +19,10 @@ import org.apache.hadoop.fs.Path;
  * hbench marks each base directory it creates with a {@value #MARKER} file; a directory without it
  * is someone else's data and is never written into or deleted. The root directory is refused
  * outright.
+ *
+ * <p>Should a command-line run be stopped from outside (see {@link RunUndo}), a base directory it created, or marked,
+ * is removed, or unmarked, if nothing but the marker is left in it once the run's undo actions have run; the entries
+ * a program registers with {@link #removedOnInterrupt} are removed. Nothing else is.
  */
 public final class OwnedDirectory {
     public static final String MARKER = ".hbench";
@@ -45,13 +52,35 @@ public final class OwnedDirectory {
                 if (entries.length > 0) {
                     throw holdsForeignData(flag, qualified.toString(), entries[0].getPath().getName());
                 }
+                RunUndo.register(qualified + "'s " + MARKER, () -> unclaim(fs, qualified, false));
                 writeMarker(fs, qualified);
             }
         } else {
+            RunUndo.register(qualified.toString(), () -> unclaim(fs, qualified, true));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
         }
         return new OwnedDirectory(fs, qualified);
+    }
+
+    /**
+     * Undoes a claim, if the run left nothing but the marker in the directory: removes the directory if the claim made
+     * it, the marker if the directory was there, empty, before.
+     */
+    private static Optional<String> unclaim(FileSystem fs, Path dir, boolean made) throws IOException {
+        if (!fs.exists(dir)) {
+            return Optional.empty();
+        }
+        for (FileStatus entry : fs.listStatus(dir)) {
+            if (!entry.getPath().getName().equals(MARKER)) {
+                return Optional.empty();
+            }
+        }
+        if (made) {
+            return fs.delete(dir, true) ? Optional.of("removed " + dir) : Optional.empty();
+        }
+        return fs.delete(new Path(dir, MARKER), false) ? Optional.of("removed " + new Path(dir, MARKER))
+                : Optional.empty();
     }
 
     /**
@@ -134,11 +163,27 @@ public final class OwnedDirectory {
 
     /** Removes one entry of this directory, recursively; true if it existed. */
     public boolean deleteChild(String name) throws IOException {
+        checkChildName(name);
+        return fs.delete(child(name), true);
+    }
+
+    /**
+     * Registers {@code name}, an entry of this directory that the run is making (a job's output, its control files,
+     * data still being written), to be removed should the run be stopped from outside before {@code close} is called on
+     * the registration (see {@link RunUndo}).
+     */
+    public UndoLog.Registration removedOnInterrupt(String name) {
+        checkChildName(name);
+        Path child = child(name);
+        return RunUndo.register(child.toString(), () -> deleteChild(name) ? Optional.of("removed " + child)
+                : Optional.empty());
+    }
+
+    private static void checkChildName(String name) {
         // "." and ".." would resolve to this directory or its parent: never delete outside the directory.
         if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.equals(MARKER)) {
             throw new IllegalArgumentException("not a child entry: '" + name + "'");
         }
-        return fs.delete(child(name), true);
     }
 
     /** Removes the whole directory, marker included. */

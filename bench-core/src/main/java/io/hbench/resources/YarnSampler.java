@@ -1,5 +1,7 @@
 package io.hbench.resources;
 
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,9 +13,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -80,11 +84,12 @@ final class YarnSampler implements ClusterSampling.Window {
     private final NMClient nodeManagerClient;
     private final ScheduledExecutorService heartbeat;
     private final Map<String, Container> running = new HashMap<>();
+    private final UndoLog.Registration undo;
 
     private YarnSampler(Configuration conf, FileSystem fs, Path dir, Duration interval, Duration startTimeout,
             List<String> nodeManagers, YarnClient yarn, ApplicationId application,
             UserGroupInformation applicationMaster, AMRMClient<AMRMClient.ContainerRequest> scheduler,
-            NMClient nodeManagerClient, ScheduledExecutorService heartbeat) {
+            NMClient nodeManagerClient, ScheduledExecutorService heartbeat, UndoLog.Registration undo) {
         this.conf = conf;
         this.fs = fs;
         this.dir = dir;
@@ -97,6 +102,7 @@ final class YarnSampler implements ClusterSampling.Window {
         this.scheduler = scheduler;
         this.nodeManagerClient = nodeManagerClient;
         this.heartbeat = heartbeat;
+        this.undo = undo;
     }
 
     /**
@@ -111,7 +117,10 @@ final class YarnSampler implements ClusterSampling.Window {
         FileSystem fs = FileSystem.get(conf);
         // In the user's home: the run's own place, made and removed here, never anyone else's.
         Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".hbench-sampling-" + run));
+        AtomicReference<ApplicationId> submitted = new AtomicReference<>();
+        UndoLog.Registration undo = RunUndo.register(dir.toString(), () -> undoStart(conf, fs, dir, submitted.get()));
         if (!fs.mkdirs(dir)) {
+            undo.close();
             throw new IOException("cannot create the resource sampler's directory " + dir);
         }
         YarnClient yarn = YarnClient.createYarnClient();
@@ -132,6 +141,7 @@ final class YarnSampler implements ClusterSampling.Window {
             context.setAMContainerSpec(ContainerLaunchContext.newInstance(null, null, null, null, null, null));
             context.setMaxAppAttempts(1);
             yarn.submitApplication(context);
+            submitted.set(application);
             ApplicationAttemptId attempt = awaitLaunched(yarn, application, startTimeout);
             UserGroupInformation applicationMaster = UserGroupInformation.createRemoteUser(attempt.toString());
             Token<AMRMTokenIdentifier> token = yarn.getAMRMToken(application);
@@ -153,7 +163,7 @@ final class YarnSampler implements ClusterSampling.Window {
                 return thread;
             });
             YarnSampler sampler = new YarnSampler(conf, fs, dir, interval, startTimeout, nodeManagers, yarn,
-                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat);
+                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat, undo);
             try {
                 sampler.launch(run, progress);
             } catch (IOException | InterruptedException | RuntimeException e) {
@@ -164,12 +174,39 @@ final class YarnSampler implements ClusterSampling.Window {
         } catch (YarnException e) {
             yarn.stop();
             fs.delete(dir, true);
+            undo.close();
             throw new IOException("YARN refused the resource sampler: " + e.getMessage(), e);
         } catch (IOException | InterruptedException | RuntimeException e) {
             yarn.stop();
             fs.delete(dir, true);
+            undo.close();
             throw e;
         }
+    }
+
+    /**
+     * Undoes what {@link #start} made, for a run stopped from outside ({@link RunUndo}): kills the application, whose
+     * containers YARN then stops, and removes the directory.
+     */
+    private static Optional<String> undoStart(Configuration conf, FileSystem fs, Path dir, ApplicationId application)
+            throws IOException, YarnException {
+        List<String> done = new ArrayList<>();
+        if (application != null) {
+            try (YarnClient yarn = YarnClient.createYarnClient()) {
+                yarn.init(conf);
+                yarn.start();
+                YarnApplicationState state = yarn.getApplicationReport(application).getYarnApplicationState();
+                if (state != YarnApplicationState.FINISHED && state != YarnApplicationState.FAILED
+                        && state != YarnApplicationState.KILLED) {
+                    yarn.killApplication(application);
+                    done.add("killed YARN application " + application + " (the resource sampler)");
+                }
+            }
+        }
+        if (fs.delete(dir, true)) {
+            done.add("removed " + dir);
+        }
+        return done.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", done));
     }
 
     /** An unmanaged application's attempt is launched once the scheduler accepted it: then this client is its master. */
@@ -367,6 +404,7 @@ final class YarnSampler implements ClusterSampling.Window {
         } catch (IOException e) {
             // Left behind in the user's home, named in no result; no later run reads it.
         }
+        undo.close();
     }
 
     private interface Call<T> {

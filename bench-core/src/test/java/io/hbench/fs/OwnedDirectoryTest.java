@@ -6,6 +6,9 @@ import java.nio.file.Files;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
+import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -195,5 +198,78 @@ class OwnedDirectoryTest {
 
         assertThat(Files.exists(temp.resolve("bench"))).isFalse();
         assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+
+    /** What a run stopped from outside undoes, with a run's log open as a command-line program has. */
+    private UndoLog.Outcome stoppedRun(IoAction run) throws IOException {
+        UndoLog log = RunUndo.begin();
+        try {
+            run.run();
+        } finally {
+            RunUndo.end();
+        }
+        return log.undoAll(Duration.ofSeconds(10));
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    @Test
+    void aStoppedRunRemovesWhatItRegisteredAndTheDirectoryItCreated() throws IOException {
+        Files.writeString(temp.resolve("neighbour"), "not ours");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+            owned.removedOnInterrupt("io_write");
+            Files.createDirectories(temp.resolve("bench/io_write"));
+            Files.writeString(temp.resolve("bench/io_write/part-00000"), "x");
+        });
+
+        Path bench = fs.makeQualified(path("bench"));
+        assertThat(outcome.done()).containsExactly("removed " + new Path(bench, "io_write"), "removed " + bench);
+        assertThat(Files.exists(temp.resolve("bench"))).isFalse();
+        assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+
+    @Test
+    void aStoppedRunKeepsDataItCompletedAndTheDirectoryHoldingIt() throws IOException {
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+            UndoLog.Registration data = owned.removedOnInterrupt("io_data");
+            Files.createDirectories(temp.resolve("bench/io_data"));
+            Files.writeString(temp.resolve("bench/io_data/test_io_0"), "x");
+            data.close();
+        });
+
+        assertThat(outcome.done()).isEmpty();
+        assertThat(Files.readString(temp.resolve("bench/io_data/test_io_0"))).isEqualTo("x");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void aStoppedRunLeavesAnEarlierRunsDirectoryAndDataAlone() throws IOException {
+        OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.createDirectories(temp.resolve("bench/io_data"));
+        Files.writeString(temp.resolve("bench/io_data/test_io_0"), "an earlier write's");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("bench"), FLAG)
+                .removedOnInterrupt("io_read"));
+
+        assertThat(outcome.done()).isEmpty();
+        assertThat(Files.readString(temp.resolve("bench/io_data/test_io_0"))).isEqualTo("an earlier write's");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void aStoppedRunTakesBackOnlyTheMarkerItAddedToAnEmptyDirectory() throws IOException {
+        Files.createDirectory(temp.resolve("empty"));
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("empty"), FLAG));
+
+        assertThat(outcome.done()).containsExactly("removed " + new Path(fs.makeQualified(path("empty")),
+                OwnedDirectory.MARKER));
+        assertThat(Files.isDirectory(temp.resolve("empty"))).isTrue();
+        assertThat(temp.resolve("empty").toFile().list()).isEmpty();
     }
 }
