@@ -278,7 +278,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
      */
     @Override
     public final int run(String[] args) {
-        try (InterruptHook interruption = InterruptHook.install(err)) {
+        try (InterruptHook interruption = InterruptHook.install(err, debug())) {
             int status = runProgram(args, interruption);
             return interruption.stopStatus().map(ExitStatus::code).orElse(status);
         }

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.apache.log4j.Level;
+import org.apache.log4j.LogManager;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -38,19 +40,25 @@ final class InterruptHook implements AutoCloseable {
 
     private final UndoLog log;
     private final PrintStream err;
+    private final boolean debug;
     private final Runnable hook = this::undo;
     private volatile boolean ran;
 
-    private InterruptHook(UndoLog log, PrintStream err) {
+    private InterruptHook(UndoLog log, PrintStream err, boolean debug) {
         this.log = log;
         this.err = err;
+        this.debug = debug;
     }
 
-    /** Opens the run's undo log and installs the hook that runs it; {@link #close} when the program returns. */
-    static InterruptHook install(PrintStream err) {
+    /**
+     * Opens the run's undo log and installs the hook that runs it; {@link #close} when the program returns.
+     *
+     * @param debug whether Hadoop's complaints while the run is stopped are shown ({@code -D hbench.debug=true})
+     */
+    static InterruptHook install(PrintStream err, boolean debug) {
         requireNonNull(err, "err is null");
         noteSignals();
-        InterruptHook installed = new InterruptHook(RunUndo.begin(), err);
+        InterruptHook installed = new InterruptHook(RunUndo.begin(), err, debug);
         ShutdownHookManager.get().addShutdownHook(installed.hook, PRIORITY, UNDO_BOUND.plusSeconds(5).toSeconds(),
                 TimeUnit.SECONDS);
         return installed;
@@ -70,6 +78,12 @@ final class InterruptHook implements AutoCloseable {
 
     private void undo() {
         ran = true;
+        if (!debug) {
+            // Killed tasks and stopping daemons log their interrupted threads loudly, and a DataNode's thread throws
+            // when it cannot remove its own hook; all expected now: what was undone is said below.
+            LogManager.getLoggerRepository().setThreshold(Level.OFF);
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> { });
+        }
         UndoLog.Outcome outcome = log.undoAll(UNDO_BOUND);
         String signal = lastSignal.get();
         err.println("hbench: " + (signal == null ? "stopped" : "interrupted by SIG" + signal) + ": "

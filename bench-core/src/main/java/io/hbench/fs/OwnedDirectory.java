@@ -29,10 +29,13 @@ public final class OwnedDirectory {
 
     private final FileSystem fs;
     private final Path path;
+    /** Whether the user named the directory with a scheme ({@code s3a://bucket/x}), and so messages do too. */
+    private final boolean namedWithScheme;
 
-    private OwnedDirectory(FileSystem fs, Path path) {
+    private OwnedDirectory(FileSystem fs, Path path, boolean namedWithScheme) {
         this.fs = fs;
         this.path = path;
+        this.namedWithScheme = namedWithScheme;
     }
 
     /**
@@ -52,22 +55,35 @@ public final class OwnedDirectory {
                 if (entries.length > 0) {
                     throw holdsForeignData(flag, qualified.toString(), entries[0].getPath().getName());
                 }
-                RunUndo.register(qualified + "'s " + MARKER, () -> unclaim(fs, qualified, false));
+                RunUndo.register(qualified + "'s " + MARKER, () -> unclaim(fs, dir, qualified, qualified, false));
                 writeMarker(fs, qualified);
             }
         } else {
-            RunUndo.register(qualified.toString(), () -> unclaim(fs, qualified, true));
+            Path made = topmostMissing(fs, qualified);
+            RunUndo.register(made.toString(), () -> unclaim(fs, dir, qualified, made, true));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
         }
-        return new OwnedDirectory(fs, qualified);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
+    }
+
+    /** The directory {@code fs.mkdirs(dir)} makes first: the topmost of dir and its parents that does not exist. */
+    private static Path topmostMissing(FileSystem fs, Path dir) throws IOException {
+        Path missing = dir;
+        while (missing.getParent() != null && !missing.getParent().isRoot() && !fs.exists(missing.getParent())) {
+            missing = missing.getParent();
+        }
+        return missing;
     }
 
     /**
      * Undoes a claim, if the run left nothing but the marker in the directory: removes the directory if the claim made
-     * it, the marker if the directory was there, empty, before.
+     * it, with the parents it made for it ({@code made} the topmost) that are empty, or the marker if the directory was
+     * there, empty, before.
      */
-    private static Optional<String> unclaim(FileSystem fs, Path dir, boolean made) throws IOException {
+    private static Optional<String> unclaim(FileSystem fs, Path given, Path dir, Path made, boolean createdDir)
+            throws IOException {
+        boolean withScheme = given.toUri().getScheme() != null;
         if (!fs.exists(dir)) {
             return Optional.empty();
         }
@@ -76,10 +92,18 @@ public final class OwnedDirectory {
                 return Optional.empty();
             }
         }
-        if (made) {
-            return fs.delete(dir, true) ? Optional.of("removed " + dir) : Optional.empty();
+        if (createdDir) {
+            if (!fs.delete(dir, true)) {
+                return Optional.empty();
+            }
+            Path removed = dir;
+            while (!removed.equals(made) && fs.listStatus(removed.getParent()).length == 0
+                    && fs.delete(removed.getParent(), false)) {
+                removed = removed.getParent();
+            }
+            return Optional.of("removed " + shown(removed, withScheme));
         }
-        return fs.delete(new Path(dir, MARKER), false) ? Optional.of("removed " + new Path(dir, MARKER))
+        return fs.delete(new Path(dir, MARKER), false) ? Optional.of("removed " + shown(new Path(dir, MARKER), withScheme))
                 : Optional.empty();
     }
 
@@ -97,7 +121,7 @@ public final class OwnedDirectory {
         if (!fs.exists(new Path(qualified, MARKER))) {
             throw notCreatedByHbench(flag, qualified.toString());
         }
-        return new OwnedDirectory(fs, qualified);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
     }
 
     private static Path checkNotRoot(FileSystem fs, Path dir, String flag) {
@@ -175,8 +199,13 @@ public final class OwnedDirectory {
     public UndoLog.Registration removedOnInterrupt(String name) {
         checkChildName(name);
         Path child = child(name);
-        return RunUndo.register(child.toString(), () -> deleteChild(name) ? Optional.of("removed " + child)
+        return RunUndo.register(child.toString(), () -> deleteChild(name) ? Optional.of("removed " + shown(child, namedWithScheme))
                 : Optional.empty());
+    }
+
+    /** {@code path} as the user named its directory: with its scheme and authority or without. */
+    private static String shown(Path path, boolean withScheme) {
+        return withScheme ? path.toString() : Path.getPathWithoutSchemeAndAuthority(path).toString();
     }
 
     private static void checkChildName(String name) {

@@ -204,7 +204,7 @@ final class YarnSampler implements ClusterSampling.Window {
             }
         }
         if (fs.delete(dir, true)) {
-            done.add("removed " + dir);
+            done.add("removed " + Path.getPathWithoutSchemeAndAuthority(dir));
         }
         return done.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", done));
     }

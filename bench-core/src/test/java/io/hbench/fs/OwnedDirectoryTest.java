@@ -226,8 +226,8 @@ class OwnedDirectoryTest {
             Files.writeString(temp.resolve("bench/io_write/part-00000"), "x");
         });
 
-        Path bench = fs.makeQualified(path("bench"));
-        assertThat(outcome.done()).containsExactly("removed " + new Path(bench, "io_write"), "removed " + bench);
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("bench/io_write"),
+                "removed " + temp.resolve("bench"));
         assertThat(Files.exists(temp.resolve("bench"))).isFalse();
         assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
     }
@@ -267,9 +267,18 @@ class OwnedDirectoryTest {
 
         UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("empty"), FLAG));
 
-        assertThat(outcome.done()).containsExactly("removed " + new Path(fs.makeQualified(path("empty")),
-                OwnedDirectory.MARKER));
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("empty").resolve(OwnedDirectory.MARKER));
         assertThat(Files.isDirectory(temp.resolve("empty"))).isTrue();
         assertThat(temp.resolve("empty").toFile().list()).isEmpty();
+    }
+
+    @Test
+    void aStoppedRunRemovesTheParentsItMadeForItsDirectoryButNoOthers() throws IOException {
+        Files.createDirectory(temp.resolve("users"));
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("users/made/for/bench"), FLAG));
+
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("users/made"));
+        assertThat(temp.resolve("users").toFile().list()).isEmpty();
     }
 }
