@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.fs.FileSystem;
@@ -59,8 +60,14 @@ final class InterruptHook implements AutoCloseable {
         requireNonNull(err, "err is null");
         noteSignals();
         InterruptHook installed = new InterruptHook(RunUndo.begin(), err, debug);
-        ShutdownHookManager.get().addShutdownHook(installed.hook, PRIORITY, UNDO_BOUND.plusSeconds(5).toSeconds(),
-                TimeUnit.SECONDS);
+        try {
+            ShutdownHookManager.get().addShutdownHook(installed.hook, PRIORITY, UNDO_BOUND.plusSeconds(5).toSeconds(),
+                    TimeUnit.SECONDS);
+        } catch (IllegalStateException e) {
+            // The JVM is exiting already (stopped between two programs of a suite): nothing starts now.
+            RunUndo.end();
+            throw new CancellationException("not started: the JVM is exiting");
+        }
         return installed;
     }
 

@@ -22,7 +22,7 @@ import org.apache.hadoop.fs.Path;
  *
  * <p>Should a command-line run be stopped from outside (see {@link RunUndo}), a base directory it created, or marked,
  * is removed, or unmarked, if nothing but the marker is left in it once the run's undo actions have run; the entries
- * a program registers with {@link #removedOnInterrupt} are removed. Nothing else is.
+ * a program registers with {@link #removedOnInterrupt} or {@link #emptiedOnInterrupt} are removed. Nothing else is.
  */
 public final class OwnedDirectory {
     public static final String MARKER = ".hbench";
@@ -206,6 +206,22 @@ public final class OwnedDirectory {
     /** {@code path} as the user named its directory: with its scheme and authority or without. */
     private static String shown(Path path, boolean withScheme) {
         return withScheme ? path.toString() : Path.getPathWithoutSchemeAndAuthority(path).toString();
+    }
+
+    /**
+     * Registers everything in this directory but its marker (what a job writes straight into it) to be removed should
+     * the run be stopped from outside before {@code close} is called on the registration (see {@link RunUndo}).
+     */
+    public UndoLog.Registration emptiedOnInterrupt() {
+        return RunUndo.register("what is in " + path, () -> {
+            boolean removed = false;
+            for (FileStatus entry : fs.listStatus(path)) {
+                if (!entry.getPath().getName().equals(MARKER)) {
+                    removed |= fs.delete(entry.getPath(), true);
+                }
+            }
+            return removed ? Optional.of("emptied " + shown(path, namedWithScheme)) : Optional.empty();
+        });
     }
 
     private static void checkChildName(String name) {

@@ -281,4 +281,24 @@ class OwnedDirectoryTest {
         assertThat(outcome.done()).containsExactly("removed " + temp.resolve("users/made"));
         assertThat(temp.resolve("users").toFile().list()).isEmpty();
     }
+
+    @Test
+    void aStoppedRunEmptiesAnOutputDirectoryItRegisteredAndKeepsOneItHandedOver() throws IOException {
+        OwnedDirectory.claim(fs, path("sorted"), FLAG);
+        Files.writeString(temp.resolve("sorted/part-r-00000"), "an earlier run's, removed by this one's claim");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory gen = OwnedDirectory.claim(fs, path("gen"), FLAG);
+            Files.writeString(temp.resolve("gen/part-m-00000"), "generated");
+            gen.emptiedOnInterrupt().close();
+            OwnedDirectory sorted = OwnedDirectory.claim(fs, path("sorted"), FLAG);
+            sorted.emptiedOnInterrupt();
+            Files.writeString(temp.resolve("sorted/part-r-00000"), "half sorted");
+        });
+
+        assertThat(outcome.done()).containsExactly("emptied " + temp.resolve("sorted"));
+        assertThat(fs.listStatus(path("sorted"))).extracting(status -> status.getPath().getName())
+                .containsExactly(OwnedDirectory.MARKER);
+        assertThat(Files.readString(temp.resolve("gen/part-m-00000"))).isEqualTo("generated");
+    }
 }
