@@ -24,6 +24,7 @@ import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.ResourceSummaryFormat;
 import io.hbench.security.KerberosFailures;
 import io.hbench.security.KerberosLogin;
+import io.hbench.undo.RunUndo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -254,8 +255,10 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 benchResult = benchResult.withResources(clusterSampling.get().stop(phases, benchResult.taskHosts()
                         .keySet()));
             } catch (IOException e) {
-                err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"
-                        + " are the run's tasks' own");
+                if (!RunUndo.stopping()) {
+                    err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"
+                            + " are the run's tasks' own");
+                }
             }
             clusterSampling = Optional.empty();
         }

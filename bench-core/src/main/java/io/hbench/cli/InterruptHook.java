@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.ExitStatus;
 import io.hbench.undo.RunUndo;
 import io.hbench.undo.UndoLog;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -90,6 +91,13 @@ final class InterruptHook implements AutoCloseable {
             // when it cannot remove its own hook; all expected now: what was undone is said below.
             LogManager.getLoggerRepository().setThreshold(Level.OFF);
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> { });
+        }
+        try {
+            // Nothing of this process writes to a file system any more: the program's threads and in-process tasks go
+            // on until the JVM ends, and would make again what is removed. The undo actions open their own.
+            FileSystem.closeAll();
+        } catch (IOException e) {
+            // A file system that does not close cleanly is closed enough: it takes no more calls.
         }
         UndoLog.Outcome outcome = log.undoAll(UNDO_BOUND);
         String signal = lastSignal.get();

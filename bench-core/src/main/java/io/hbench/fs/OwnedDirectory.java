@@ -55,12 +55,13 @@ public final class OwnedDirectory {
                 if (entries.length > 0) {
                     throw holdsForeignData(flag, qualified.toString(), entries[0].getPath().getName());
                 }
-                RunUndo.register(qualified + "'s " + MARKER, () -> unclaim(fs, dir, qualified, qualified, false));
+                RunUndo.register(qualified + "'s " + MARKER, () -> withOwnInstance(fs,
+                        own -> unclaim(own, dir, qualified, qualified, false)));
                 writeMarker(fs, qualified);
             }
         } else {
             Path made = topmostMissing(fs, qualified);
-            RunUndo.register(made.toString(), () -> unclaim(fs, dir, qualified, made, true));
+            RunUndo.register(made.toString(), () -> withOwnInstance(fs, own -> unclaim(own, dir, qualified, made, true)));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
         }
@@ -199,8 +200,22 @@ public final class OwnedDirectory {
     public UndoLog.Registration removedOnInterrupt(String name) {
         checkChildName(name);
         Path child = child(name);
-        return RunUndo.register(child.toString(), () -> deleteChild(name) ? Optional.of("removed " + shown(child, namedWithScheme))
-                : Optional.empty());
+        return RunUndo.register(child.toString(), () -> withOwnInstance(fs, own -> own.delete(child, true)
+                ? Optional.of("removed " + shown(child, namedWithScheme)) : Optional.empty()));
+    }
+
+    /**
+     * Undoes with an instance of {@code fs} of its own: a stopped run's cached file systems are closed by then, so
+     * that none of its threads writes any more (io.hbench.cli.InterruptHook).
+     */
+    private static Optional<String> withOwnInstance(FileSystem fs, Undo undo) throws IOException {
+        try (FileSystem own = FileSystem.newInstance(fs.getUri(), fs.getConf())) {
+            return undo.on(own);
+        }
+    }
+
+    private interface Undo {
+        Optional<String> on(FileSystem fs) throws IOException;
     }
 
     /** {@code path} as the user named its directory: with its scheme and authority or without. */
@@ -213,15 +228,15 @@ public final class OwnedDirectory {
      * the run be stopped from outside before {@code close} is called on the registration (see {@link RunUndo}).
      */
     public UndoLog.Registration emptiedOnInterrupt() {
-        return RunUndo.register("what is in " + path, () -> {
+        return RunUndo.register("what is in " + path, () -> withOwnInstance(fs, own -> {
             boolean removed = false;
-            for (FileStatus entry : fs.listStatus(path)) {
+            for (FileStatus entry : own.listStatus(path)) {
                 if (!entry.getPath().getName().equals(MARKER)) {
-                    removed |= fs.delete(entry.getPath(), true);
+                    removed |= own.delete(entry.getPath(), true);
                 }
             }
             return removed ? Optional.of("emptied " + shown(path, namedWithScheme)) : Optional.empty();
-        });
+        }));
     }
 
     private static void checkChildName(String name) {

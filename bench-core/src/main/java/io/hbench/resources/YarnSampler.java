@@ -119,7 +119,10 @@ final class YarnSampler implements ClusterSampling.Window {
         Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".hbench-sampling-" + run));
         AtomicReference<ApplicationId> submitted = new AtomicReference<>();
         UndoLog.Registration undo = RunUndo.register(dir.toString(), () -> undoStart(conf, fs, dir, submitted.get()));
-        if (!fs.mkdirs(dir)) {
+        // The processes write only into directories made here, so that none makes the directory again once it is gone.
+        if (!fs.mkdirs(dir) || !fs.mkdirs(new Path(dir, SamplerProcess.STARTED))
+                || !fs.mkdirs(new Path(dir, SamplerProcess.WRITING))
+                || !fs.mkdirs(new Path(dir, SamplerProcess.SAMPLES))) {
             undo.close();
             throw new IOException("cannot create the resource sampler's directory " + dir);
         }
@@ -203,8 +206,11 @@ final class YarnSampler implements ClusterSampling.Window {
                 }
             }
         }
-        if (fs.delete(dir, true)) {
-            done.add("removed " + Path.getPathWithoutSchemeAndAuthority(dir));
+        // This process's cached file systems are closed by now (io.hbench.cli.InterruptHook): one of its own, then.
+        try (FileSystem own = FileSystem.newInstance(fs.getUri(), conf)) {
+            if (own.delete(dir, true)) {
+                done.add("removed " + Path.getPathWithoutSchemeAndAuthority(dir));
+            }
         }
         return done.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", done));
     }
@@ -341,7 +347,7 @@ final class YarnSampler implements ClusterSampling.Window {
     @Override
     public List<HostSamples> stop() throws IOException, InterruptedException {
         try {
-            fs.create(new Path(dir, SamplerProcess.STOP), true).close();
+            fs.createFile(new Path(dir, SamplerProcess.STOP)).overwrite(true).build().close();
             long deadline = System.nanoTime() + interval.multipliedBy(3).plusSeconds(60).toNanos();
             Path written = new Path(dir, SamplerProcess.SAMPLES);
             while (System.nanoTime() < deadline

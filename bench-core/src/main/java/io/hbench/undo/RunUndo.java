@@ -27,6 +27,14 @@ public final class RunUndo {
         return log == null ? UndoLog.Registration.NONE : log.register(what, action);
     }
 
+    /**
+     * Whether the run open in this JVM is being stopped: what fails in it from now on is the stop's doing, and the
+     * stop says what happened.
+     */
+    public static synchronized boolean stopping() {
+        return open != null && open.undoing();
+    }
+
     /** Opens the log for a run, or joins the one open; each {@code begin} is followed by one {@link #end}. */
     public static synchronized UndoLog begin() {
         if (open == null) {

@@ -51,4 +51,18 @@ class RunUndoTest {
     void endingWithNoRunIsABug() {
         assertThatThrownBy(RunUndo::end).isInstanceOf(IllegalStateException.class).hasMessage("no run to end");
     }
+
+    @Test
+    void theOpenRunIsStoppingOnceItsLogIsBeingUndone() {
+        assertThat(RunUndo.stopping()).isFalse();
+        UndoLog log = RunUndo.begin();
+        try {
+            assertThat(RunUndo.stopping()).isFalse();
+            log.undoAll(BOUND);
+            assertThat(RunUndo.stopping()).isTrue();
+        } finally {
+            RunUndo.end();
+        }
+        assertThat(RunUndo.stopping()).isFalse();
+    }
 }
