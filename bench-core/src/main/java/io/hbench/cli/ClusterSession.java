@@ -109,6 +109,10 @@ public final class ClusterSession implements AutoCloseable {
 
     @Override
     public void close() {
+        if (RunUndo.stopping()) {
+            // Stopped by a signal: the undo stops an embedded cluster last, once what the run made in it is removed.
+            return;
+        }
         stopOnInterrupt.close();
         if (embedded != null) {
             embedded.close();
