@@ -27,9 +27,10 @@ import sun.misc.SignalHandler;
  * so on stderr in one line, and in a second what it had to leave behind.
  * <p>
  * It runs through Hadoop's {@link ShutdownHookManager} at a priority above {@link FileSystem#SHUTDOWN_HOOK_PRIORITY},
- * so before Hadoop closes its cached file systems, which the undo actions use. The JVM keeps its own handling of the
- * signals, which exits with 128 + the signal's number; the handlers added here only note which signal came, for the
- * message and for the status {@link #stopStatus} gives the program.
+ * so before Hadoop's own hooks. It closes the process's cached file systems first, so that none of the program's
+ * threads, which run on until the JVM ends, makes again what is removed; the undo actions open their own. The JVM
+ * keeps its own handling of the signals, which exits with 128 + the signal's number; the handlers added here only note
+ * which signal came, for the message and for the status {@link #stopStatus} gives the program.
  */
 final class InterruptHook implements AutoCloseable {
     /** How long undoing may take in all: a stopped process must end promptly, and a hard kill may follow. */

@@ -61,7 +61,8 @@ public final class OwnedDirectory {
             }
         } else {
             Path made = topmostMissing(fs, qualified);
-            RunUndo.register(made.toString(), () -> withOwnInstance(fs, own -> unclaim(own, dir, qualified, made, true)));
+            RunUndo.register(made.toString(), () -> withOwnInstance(fs,
+                    own -> unclaim(own, dir, qualified, made, true)));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
         }
@@ -104,8 +105,8 @@ public final class OwnedDirectory {
             }
             return Optional.of("removed " + shown(removed, withScheme));
         }
-        return fs.delete(new Path(dir, MARKER), false) ? Optional.of("removed " + shown(new Path(dir, MARKER), withScheme))
-                : Optional.empty();
+        Path marker = new Path(dir, MARKER);
+        return fs.delete(marker, false) ? Optional.of("removed " + shown(marker, withScheme)) : Optional.empty();
     }
 
     /**

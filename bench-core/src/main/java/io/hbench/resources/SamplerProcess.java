@@ -90,7 +90,8 @@ public final class SamplerProcess {
      * and so the client waits for the samples. One listing per poll, and a poll every {@link #POLL} at most: a
      * thousand hosts ask the NameNode 200 times a second, not thousands.
      */
-    private static boolean awaitStop(FileSystem fs, Path dir, Duration interval) throws IOException, InterruptedException {
+    private static boolean awaitStop(FileSystem fs, Path dir, Duration interval)
+            throws IOException, InterruptedException {
         long pollMillis = Math.max(interval.toMillis(), POLL.toMillis());
         long leaseSeen = -1;
         long leaseSeenAt = System.nanoTime();
