@@ -25,6 +25,7 @@ import io.hbench.result.format.JsonResultFormat;
 import io.hbench.result.format.ResourceSummaryFormat;
 import io.hbench.security.KerberosFailures;
 import io.hbench.security.KerberosLogin;
+import io.hbench.undo.RunUndo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -255,8 +256,10 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 benchResult = benchResult.withResources(clusterSampling.get().stop(phases, benchResult.taskHosts()
                         .keySet()));
             } catch (IOException e) {
-                err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"
-                        + " are the run's tasks' own");
+                if (!RunUndo.stopping()) {
+                    err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"
+                            + " are the run's tasks' own");
+                }
             }
             clusterSampling = Optional.empty();
         }
@@ -275,8 +278,19 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
         }
     }
 
+    /**
+     * Runs the program with the run's shutdown hook installed ({@link InterruptHook}): stopped by a signal, the program
+     * exits with 128 + its number, and what it made on the cluster is undone.
+     */
     @Override
     public final int run(String[] args) {
+        try (InterruptHook interruption = InterruptHook.install(err, debug())) {
+            int status = runProgram(args, interruption);
+            return interruption.stopStatus().map(ExitStatus::code).orElse(status);
+        }
+    }
+
+    private int runProgram(String[] args, InterruptHook interruption) {
         running = false;
         jsonFile = Optional.empty();
         resultFile = Optional.empty();
@@ -318,6 +332,16 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             try (KerberosLogin login = logsIn ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
                 return login.call(() -> runOnCluster(parsed, mode, embeddedDir, storage));
             }
+        } catch (Exception e) {
+            // Once stopped by a signal, the run's failures are the stop's doing: the hook says what happened.
+            return interruption.stopStatus().map(ExitStatus::code).orElseGet(() -> failed(e));
+        }
+    }
+
+    /** The exit status of a run that failed with {@code thrown}, said in one line (a stack trace only for a bug). */
+    private int failed(Exception thrown) {
+        try {
+            throw thrown;
         } catch (InvalidOptionException e) {
             // Refused by the options' builder, or by their resolution against the cluster once the program runs.
             return userError(e.messageNaming(this::flagOf));

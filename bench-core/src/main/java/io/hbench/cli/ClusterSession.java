@@ -9,6 +9,8 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.result.Environment;
 import io.hbench.security.KerberosLogin;
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -34,10 +36,13 @@ public final class ClusterSession implements AutoCloseable {
 
     private final Configuration configuration;
     private final EmbeddedCluster embedded;
+    private final UndoLog.Registration stopOnInterrupt;
 
-    private ClusterSession(Configuration configuration, EmbeddedCluster embedded) {
+    private ClusterSession(Configuration configuration, EmbeddedCluster embedded,
+            UndoLog.Registration stopOnInterrupt) {
         this.configuration = configuration;
         this.embedded = embedded;
+        this.stopOnInterrupt = stopOnInterrupt;
     }
 
     /** @param storage what an embedded cluster, if one starts, keeps its files in */
@@ -48,14 +53,19 @@ public final class ClusterSession implements AutoCloseable {
         requireNonNull(embeddedDir, "embeddedDir is null");
         requireNonNull(storage, "storage is null");
         if (mode == EmbeddedMode.REFUSE || mode == EmbeddedMode.AUTO && isClusterConfigured(conf)) {
-            return new ClusterSession(conf, null);
+            return new ClusterSession(conf, null, UndoLog.Registration.NONE);
         }
         err.println("hbench: " + (mode == EmbeddedMode.FORCE ? "" : "no cluster configured; ")
                 + "starting an embedded cluster" + (storage == EmbeddedCluster.Storage.S3 ? " on an S3 object store" : "")
                 + " with storage in " + embeddedDir.toAbsolutePath()
                 + " (-noEmbedded to use " + FileSystem.getDefaultUri(conf) + " instead)");
         EmbeddedCluster cluster = EmbeddedCluster.start(conf, embeddedDir, storage);
-        return new ClusterSession(cluster.clientConfiguration(), cluster);
+        // Registered first, so stopped last: after what the run made in it is undone.
+        UndoLog.Registration stop = RunUndo.register("the embedded cluster", () -> {
+            cluster.close();
+            return Optional.of("stopped the embedded cluster");
+        });
+        return new ClusterSession(cluster.clientConfiguration(), cluster, stop);
     }
 
     /**
@@ -99,6 +109,11 @@ public final class ClusterSession implements AutoCloseable {
 
     @Override
     public void close() {
+        if (RunUndo.stopping()) {
+            // Stopped by a signal: the undo stops an embedded cluster last, once what the run made in it is removed.
+            return;
+        }
+        stopOnInterrupt.close();
         if (embedded != null) {
             embedded.close();
         }

@@ -24,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.util.ShutdownHookManager;
 
 /**
  * A cluster for machines with no cluster: the in-process MapReduce runner, and as its default file
@@ -332,6 +333,12 @@ public final class EmbeddedCluster implements AutoCloseable {
             if (objectStore != null) {
                 closeCachedFileSystem();
                 objectStore.close();
+            } else if (ShutdownHookManager.get().isShutdownInProgress()) {
+                // The JVM is exiting (a run stopped by a signal): a DataNode cannot stop now, as it would remove a
+                // shutdown hook of its own, which then saves its replicas as the JVM ends; the NameNodes close their
+                // edit logs.
+                EmbeddedLogging.silenceShutdown();
+                dfs.shutdownNameNodes();
             } else {
                 EmbeddedLogging.silenceShutdown();
                 // Not dfs.shutdown(): it schedules the whole storage directory for deletion at exit.

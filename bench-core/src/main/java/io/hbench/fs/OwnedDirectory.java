@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,16 +19,23 @@ import org.apache.hadoop.fs.Path;
  * hbench marks each base directory it creates with a {@value #MARKER} file; a directory without it
  * is someone else's data and is never written into or deleted. The root directory is refused
  * outright.
+ *
+ * <p>Should a command-line run be stopped from outside (see {@link RunUndo}), a base directory it created, or marked,
+ * is removed, or unmarked, if nothing but the marker is left in it once the run's undo actions have run; the entries
+ * a program registers with {@link #removedOnInterrupt} or {@link #emptiedOnInterrupt} are removed. Nothing else is.
  */
 public final class OwnedDirectory {
     public static final String MARKER = ".hbench";
 
     private final FileSystem fs;
     private final Path path;
+    /** Whether the user named the directory with a scheme ({@code s3a://bucket/x}), and so messages do too. */
+    private final boolean namedWithScheme;
 
-    private OwnedDirectory(FileSystem fs, Path path) {
+    private OwnedDirectory(FileSystem fs, Path path, boolean namedWithScheme) {
         this.fs = fs;
         this.path = path;
+        this.namedWithScheme = namedWithScheme;
     }
 
     /**
@@ -45,13 +55,58 @@ public final class OwnedDirectory {
                 if (entries.length > 0) {
                     throw holdsForeignData(flag, qualified.toString(), entries[0].getPath().getName());
                 }
+                RunUndo.register(qualified + "'s " + MARKER, () -> withOwnInstance(fs,
+                        own -> unclaim(own, dir, qualified, qualified, false)));
                 writeMarker(fs, qualified);
             }
         } else {
+            Path made = topmostMissing(fs, qualified);
+            RunUndo.register(made.toString(), () -> withOwnInstance(fs,
+                    own -> unclaim(own, dir, qualified, made, true)));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
         }
-        return new OwnedDirectory(fs, qualified);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
+    }
+
+    /** The directory {@code fs.mkdirs(dir)} makes first: the topmost of dir and its parents that does not exist. */
+    private static Path topmostMissing(FileSystem fs, Path dir) throws IOException {
+        Path missing = dir;
+        while (missing.getParent() != null && !missing.getParent().isRoot() && !fs.exists(missing.getParent())) {
+            missing = missing.getParent();
+        }
+        return missing;
+    }
+
+    /**
+     * Undoes a claim, if the run left nothing but the marker in the directory: removes the directory if the claim made
+     * it, with the parents it made for it ({@code made} the topmost) that are empty, or the marker if the directory was
+     * there, empty, before.
+     */
+    private static Optional<String> unclaim(FileSystem fs, Path given, Path dir, Path made, boolean createdDir)
+            throws IOException {
+        boolean withScheme = given.toUri().getScheme() != null;
+        if (!fs.exists(dir)) {
+            return Optional.empty();
+        }
+        for (FileStatus entry : fs.listStatus(dir)) {
+            if (!entry.getPath().getName().equals(MARKER)) {
+                return Optional.empty();
+            }
+        }
+        if (createdDir) {
+            if (!fs.delete(dir, true)) {
+                return Optional.empty();
+            }
+            Path removed = dir;
+            while (!removed.equals(made) && fs.listStatus(removed.getParent()).length == 0
+                    && fs.delete(removed.getParent(), false)) {
+                removed = removed.getParent();
+            }
+            return Optional.of("removed " + shown(removed, withScheme));
+        }
+        Path marker = new Path(dir, MARKER);
+        return fs.delete(marker, false) ? Optional.of("removed " + shown(marker, withScheme)) : Optional.empty();
     }
 
     /**
@@ -68,7 +123,7 @@ public final class OwnedDirectory {
         if (!fs.exists(new Path(qualified, MARKER))) {
             throw notCreatedByHbench(flag, qualified.toString());
         }
-        return new OwnedDirectory(fs, qualified);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
     }
 
     private static Path checkNotRoot(FileSystem fs, Path dir, String flag) {
@@ -134,11 +189,62 @@ public final class OwnedDirectory {
 
     /** Removes one entry of this directory, recursively; true if it existed. */
     public boolean deleteChild(String name) throws IOException {
+        checkChildName(name);
+        return fs.delete(child(name), true);
+    }
+
+    /**
+     * Registers {@code name}, an entry of this directory that the run is making (a job's output, its control files,
+     * data still being written), to be removed should the run be stopped from outside before {@code close} is called on
+     * the registration (see {@link RunUndo}).
+     */
+    public UndoLog.Registration removedOnInterrupt(String name) {
+        checkChildName(name);
+        Path child = child(name);
+        return RunUndo.register(child.toString(), () -> withOwnInstance(fs, own -> own.delete(child, true)
+                ? Optional.of("removed " + shown(child, namedWithScheme)) : Optional.empty()));
+    }
+
+    /**
+     * Undoes with an instance of {@code fs} of its own: a stopped run's cached file systems are closed by then, so
+     * that none of its threads writes any more (io.hbench.cli.InterruptHook).
+     */
+    private static Optional<String> withOwnInstance(FileSystem fs, Undo undo) throws IOException {
+        try (FileSystem own = FileSystem.newInstance(fs.getUri(), fs.getConf())) {
+            return undo.on(own);
+        }
+    }
+
+    private interface Undo {
+        Optional<String> on(FileSystem fs) throws IOException;
+    }
+
+    /** {@code path} as the user named its directory: with its scheme and authority or without. */
+    private static String shown(Path path, boolean withScheme) {
+        return withScheme ? path.toString() : Path.getPathWithoutSchemeAndAuthority(path).toString();
+    }
+
+    /**
+     * Registers everything in this directory but its marker (what a job writes straight into it) to be removed should
+     * the run be stopped from outside before {@code close} is called on the registration (see {@link RunUndo}).
+     */
+    public UndoLog.Registration emptiedOnInterrupt() {
+        return RunUndo.register("what is in " + path, () -> withOwnInstance(fs, own -> {
+            boolean removed = false;
+            for (FileStatus entry : own.listStatus(path)) {
+                if (!entry.getPath().getName().equals(MARKER)) {
+                    removed |= own.delete(entry.getPath(), true);
+                }
+            }
+            return removed ? Optional.of("emptied " + shown(path, namedWithScheme)) : Optional.empty();
+        }));
+    }
+
+    private static void checkChildName(String name) {
         // "." and ".." would resolve to this directory or its parent: never delete outside the directory.
         if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.equals(MARKER)) {
             throw new IllegalArgumentException("not a child entry: '" + name + "'");
         }
-        return fs.delete(child(name), true);
     }
 
     /** Removes the whole directory, marker included. */

@@ -7,10 +7,13 @@ import io.hbench.error.ErrorCode;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
+import io.hbench.undo.RunUndo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -20,7 +23,8 @@ import org.apache.hadoop.mapreduce.Job;
  * and then for runs longer than a few seconds: map and reduce progress, and bytes done out of the
  * total when the job counts them. A job that YARN holds in ACCEPTED for {@link AcceptedWatch#BOUND} gets a line saying
  * why and what to change, and it keeps waiting.
- * If the waiting thread is interrupted, the job is killed before the interrupt propagates.
+ * If the waiting thread is interrupted, the job is killed before the interrupt propagates; so it is if the run is
+ * stopped from outside (see {@link RunUndo}).
  */
 public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
@@ -69,15 +73,37 @@ public final class JobMonitor {
             // Measuring one client process as if it were the cluster would be a wrong figure, silently.
             progress.println(IN_CLIENT_NOTICE);
         }
-        try {
-            job.submit();
-        } catch (ClassNotFoundException e) {
-            throw new IOException("cannot submit job: " + e.getMessage(), e);
-        }
+        submitKilledOnInterrupt(job);
         SubmittedJob submitted = new SubmittedJob(job.getJobID().toString(), job.getJobName(), job.getTrackingURL());
         progress.println("hbench: " + label + ": submitted job " + submitted.id()
                 + submitted.trackingUrl().map(url -> ", tracking URL " + url).orElse(""));
         return submitted;
+    }
+
+    /**
+     * Submits {@code job}, registered with the run's {@link RunUndo} log to be killed should the run be stopped while
+     * it runs; a job that has ended is left alone. The kill waits for a submission under way, so that a job is never
+     * left running because the stop came while it was being submitted.
+     */
+    private static void submitKilledOnInterrupt(Job job) throws IOException, InterruptedException {
+        AtomicBoolean submitted = new AtomicBoolean();
+        synchronized (submitted) {
+            RunUndo.register("job " + job.getJobName(), () -> {
+                synchronized (submitted) {
+                    if (!submitted.get() || job.isComplete()) {
+                        return Optional.empty();
+                    }
+                    job.killJob();
+                    return Optional.of("killed job " + job.getJobID());
+                }
+            });
+            try {
+                job.submit();
+            } catch (ClassNotFoundException e) {
+                throw new IOException("cannot submit job: " + e.getMessage(), e);
+            }
+            submitted.set(true);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.mapred.MapReduceFramework;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
+import io.hbench.undo.RunUndo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -93,6 +94,9 @@ public final class ClusterSampling implements AutoCloseable {
             return Optional.of(new ClusterSampling(interval.get(), YarnHosts.start(conf, run, interval.get(),
                     progress)));
         } catch (IOException e) {
+            if (RunUndo.stopping()) {
+                return Optional.empty();
+            }
             // Sampling never fails a run: its tasks still sample their own hosts.
             progress.println("hbench: resource sampler: cannot sample every host (" + e.getMessage()
                     + "); the run's tasks sample their own hosts instead");

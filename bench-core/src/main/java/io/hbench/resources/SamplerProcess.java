@@ -63,24 +63,29 @@ public final class SamplerProcess {
                 Optional.of(args[2]));
         HostSamples samples;
         long cpuAtStart = processCpuNanos();
+        boolean stopped;
         try {
             // Joining took the first snapshot: the client waits for this file before the benchmark submits anything.
-            try (FSDataOutputStream started = fs.create(new Path(new Path(dir, STARTED), name), true)) {
+            // Never recursive: once the client removed the directory (a run stopped), nothing here makes it again.
+            try (FSDataOutputStream started = fs.createFile(new Path(new Path(dir, STARTED), name)).overwrite(true)
+                    .build()) {
                 started.write((Instant.now() + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            awaitStop(fs, dir, interval);
+            stopped = awaitStop(fs, dir, interval);
         } finally {
             samples = participation.leave();
+        }
+        if (!stopped) {
+            return;
         }
         // The cost is this whole process's CPU while it sampled, polling included; its start is a one-off.
         HostSamples costed = samples.unavailableReason().isPresent() ? samples
                 : samples.withSamplerCpuNanos(Math.max(0, processCpuNanos() - cpuAtStart));
         // Written aside and renamed into place: the client reads a file as soon as it is listed.
         Path writing = new Path(new Path(dir, WRITING), name);
-        try (FSDataOutputStream out = fs.create(writing, true)) {
+        try (FSDataOutputStream out = fs.createFile(writing).overwrite(true).build()) {
             costed.writeTo(out);
         }
-        fs.mkdirs(new Path(dir, SAMPLES));
         if (!fs.rename(writing, new Path(new Path(dir, SAMPLES), name))) {
             throw new IOException("cannot move " + writing + " into " + new Path(dir, SAMPLES));
         }
@@ -91,10 +96,12 @@ public final class SamplerProcess {
     }
 
     /**
-     * Until the stop file appears, the directory goes or the lease stops being renewed. One listing per poll, and a
-     * poll every {@link #POLL} at most: a thousand hosts ask the NameNode 200 times a second, not thousands.
+     * Until the stop file appears, the directory goes or the lease stops being renewed; whether the stop file came,
+     * and so the client waits for the samples. One listing per poll, and a poll every {@link #POLL} at most: a
+     * thousand hosts ask the NameNode 200 times a second, not thousands.
      */
-    private static void awaitStop(FileSystem fs, Path dir, Duration interval) throws IOException, InterruptedException {
+    private static boolean awaitStop(FileSystem fs, Path dir, Duration interval)
+            throws IOException, InterruptedException {
         long pollMillis = Math.max(interval.toMillis(), POLL.toMillis());
         long leaseSeen = -1;
         long leaseSeenAt = System.nanoTime();
@@ -103,12 +110,12 @@ public final class SamplerProcess {
             try {
                 entries = fs.listStatus(dir);
             } catch (FileNotFoundException e) {
-                return;
+                return false;
             }
             long renewed = -1;
             for (FileStatus entry : entries) {
                 if (entry.getPath().getName().equals(STOP)) {
-                    return;
+                    return true;
                 }
                 if (entry.getPath().getName().equals(LEASE)) {
                     renewed = entry.getModificationTime();
@@ -118,7 +125,7 @@ public final class SamplerProcess {
                 leaseSeen = renewed;
                 leaseSeenAt = System.nanoTime();
             } else if (System.nanoTime() - leaseSeenAt > ORPHAN_AFTER.toNanos()) {
-                return;
+                return false;
             }
             Thread.sleep(pollMillis);
         }

@@ -1,5 +1,7 @@
 package io.hbench.resources;
 
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
 import java.io.DataInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -91,6 +94,7 @@ final class YarnSampler implements ClusterSampling.Window {
     private final GivingWay givingWay;
     private final PrintStream progress;
     private final Map<String, Container> running = new HashMap<>();
+    private final UndoLog.Registration undo;
     // Guarded by this: whether stop or cancel began, and whom the sampler gave way to; once either is set, the other
     // never is.
     private boolean closing;
@@ -100,7 +104,7 @@ final class YarnSampler implements ClusterSampling.Window {
             List<String> nodeManagers, YarnClient yarn, ApplicationId application,
             UserGroupInformation applicationMaster, AMRMClient<AMRMClient.ContainerRequest> scheduler,
             NMClient nodeManagerClient, ScheduledExecutorService heartbeat, GivingWay givingWay,
-            PrintStream progress) {
+            PrintStream progress, UndoLog.Registration undo) {
         this.conf = conf;
         this.fs = fs;
         this.dir = dir;
@@ -115,6 +119,7 @@ final class YarnSampler implements ClusterSampling.Window {
         this.heartbeat = heartbeat;
         this.givingWay = givingWay;
         this.progress = progress;
+        this.undo = undo;
     }
 
     /**
@@ -129,7 +134,13 @@ final class YarnSampler implements ClusterSampling.Window {
         FileSystem fs = FileSystem.get(conf);
         // In the user's home: the run's own place, made and removed here, never anyone else's.
         Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".hbench-sampling-" + run));
-        if (!fs.mkdirs(dir)) {
+        AtomicReference<ApplicationId> submitted = new AtomicReference<>();
+        UndoLog.Registration undo = RunUndo.register(dir.toString(), () -> undoStart(conf, fs, dir, submitted.get()));
+        // The processes write only into directories made here, so that none makes the directory again once it is gone.
+        if (!fs.mkdirs(dir) || !fs.mkdirs(new Path(dir, SamplerProcess.STARTED))
+                || !fs.mkdirs(new Path(dir, SamplerProcess.WRITING))
+                || !fs.mkdirs(new Path(dir, SamplerProcess.SAMPLES))) {
+            undo.close();
             throw new IOException("cannot create the resource sampler's directory " + dir);
         }
         YarnClient yarn = YarnClient.createYarnClient();
@@ -150,6 +161,7 @@ final class YarnSampler implements ClusterSampling.Window {
             context.setAMContainerSpec(ContainerLaunchContext.newInstance(null, null, null, null, null, null));
             context.setMaxAppAttempts(1);
             yarn.submitApplication(context);
+            submitted.set(application);
             ApplicationAttemptId attempt = awaitLaunched(yarn, application, startTimeout);
             ApplicationReport own = yarn.getApplicationReport(application);
             GivingWay givingWay = new GivingWay(new GivingWay.Application(application.toString(), own.getUser(),
@@ -174,7 +186,8 @@ final class YarnSampler implements ClusterSampling.Window {
                 return thread;
             });
             YarnSampler sampler = new YarnSampler(conf, fs, dir, interval, startTimeout, nodeManagers, yarn,
-                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat, givingWay, progress);
+                    application, applicationMaster, scheduler, nodeManagerClient, heartbeat, givingWay, progress,
+                    undo);
             try {
                 sampler.launch(run);
             } catch (IOException | InterruptedException | RuntimeException e) {
@@ -185,12 +198,42 @@ final class YarnSampler implements ClusterSampling.Window {
         } catch (YarnException e) {
             yarn.stop();
             fs.delete(dir, true);
+            undo.close();
             throw new IOException("YARN refused the resource sampler: " + e.getMessage(), e);
         } catch (IOException | InterruptedException | RuntimeException e) {
             yarn.stop();
             fs.delete(dir, true);
+            undo.close();
             throw e;
         }
+    }
+
+    /**
+     * Undoes what {@link #start} made, for a run stopped from outside ({@link RunUndo}): kills the application, whose
+     * containers YARN then stops, and removes the directory.
+     */
+    private static Optional<String> undoStart(Configuration conf, FileSystem fs, Path dir, ApplicationId application)
+            throws IOException, YarnException {
+        List<String> done = new ArrayList<>();
+        if (application != null) {
+            try (YarnClient yarn = YarnClient.createYarnClient()) {
+                yarn.init(conf);
+                yarn.start();
+                YarnApplicationState state = yarn.getApplicationReport(application).getYarnApplicationState();
+                if (state != YarnApplicationState.FINISHED && state != YarnApplicationState.FAILED
+                        && state != YarnApplicationState.KILLED) {
+                    yarn.killApplication(application);
+                    done.add("killed YARN application " + application + " (the resource sampler)");
+                }
+            }
+        }
+        // This process's cached file systems are closed by now (io.hbench.cli.InterruptHook): one of its own, then.
+        try (FileSystem own = FileSystem.newInstance(fs.getUri(), conf)) {
+            if (own.delete(dir, true)) {
+                done.add("removed " + Path.getPathWithoutSchemeAndAuthority(dir));
+            }
+        }
+        return done.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", done));
     }
 
     /** An unmanaged application's attempt is launched once the scheduler accepted it: then this client is its master. */
@@ -379,7 +422,7 @@ final class YarnSampler implements ClusterSampling.Window {
             return unsampled;
         }
         try {
-            fs.create(new Path(dir, SamplerProcess.STOP), true).close();
+            fs.createFile(new Path(dir, SamplerProcess.STOP)).overwrite(true).build().close();
             long deadline = System.nanoTime() + interval.multipliedBy(3).plusSeconds(60).toNanos();
             Path written = new Path(dir, SamplerProcess.SAMPLES);
             while (System.nanoTime() < deadline
@@ -482,6 +525,7 @@ final class YarnSampler implements ClusterSampling.Window {
         } catch (IOException e) {
             // Left behind in the user's home, named in no result; no later run reads it.
         }
+        undo.close();
     }
 
     private interface Call<T> {

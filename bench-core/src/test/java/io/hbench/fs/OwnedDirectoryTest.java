@@ -6,6 +6,9 @@ import java.nio.file.Files;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.undo.RunUndo;
+import io.hbench.undo.UndoLog;
+import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -195,5 +198,107 @@ class OwnedDirectoryTest {
 
         assertThat(Files.exists(temp.resolve("bench"))).isFalse();
         assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+
+    /** What a run stopped from outside undoes, with a run's log open as a command-line program has. */
+    private UndoLog.Outcome stoppedRun(IoAction run) throws IOException {
+        UndoLog log = RunUndo.begin();
+        try {
+            run.run();
+        } finally {
+            RunUndo.end();
+        }
+        return log.undoAll(Duration.ofSeconds(10));
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    @Test
+    void aStoppedRunRemovesWhatItRegisteredAndTheDirectoryItCreated() throws IOException {
+        Files.writeString(temp.resolve("neighbour"), "not ours");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+            owned.removedOnInterrupt("io_write");
+            Files.createDirectories(temp.resolve("bench/io_write"));
+            Files.writeString(temp.resolve("bench/io_write/part-00000"), "x");
+        });
+
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("bench/io_write"),
+                "removed " + temp.resolve("bench"));
+        assertThat(Files.exists(temp.resolve("bench"))).isFalse();
+        assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+
+    @Test
+    void aStoppedRunKeepsDataItCompletedAndTheDirectoryHoldingIt() throws IOException {
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = OwnedDirectory.claim(fs, path("bench"), FLAG);
+            UndoLog.Registration data = owned.removedOnInterrupt("io_data");
+            Files.createDirectories(temp.resolve("bench/io_data"));
+            Files.writeString(temp.resolve("bench/io_data/test_io_0"), "x");
+            data.close();
+        });
+
+        assertThat(outcome.done()).isEmpty();
+        assertThat(Files.readString(temp.resolve("bench/io_data/test_io_0"))).isEqualTo("x");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void aStoppedRunLeavesAnEarlierRunsDirectoryAndDataAlone() throws IOException {
+        OwnedDirectory.claim(fs, path("bench"), FLAG);
+        Files.createDirectories(temp.resolve("bench/io_data"));
+        Files.writeString(temp.resolve("bench/io_data/test_io_0"), "an earlier write's");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("bench"), FLAG)
+                .removedOnInterrupt("io_read"));
+
+        assertThat(outcome.done()).isEmpty();
+        assertThat(Files.readString(temp.resolve("bench/io_data/test_io_0"))).isEqualTo("an earlier write's");
+        assertThat(Files.exists(temp.resolve("bench").resolve(OwnedDirectory.MARKER))).isTrue();
+    }
+
+    @Test
+    void aStoppedRunTakesBackOnlyTheMarkerItAddedToAnEmptyDirectory() throws IOException {
+        Files.createDirectory(temp.resolve("empty"));
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("empty"), FLAG));
+
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("empty").resolve(OwnedDirectory.MARKER));
+        assertThat(Files.isDirectory(temp.resolve("empty"))).isTrue();
+        assertThat(temp.resolve("empty").toFile().list()).isEmpty();
+    }
+
+    @Test
+    void aStoppedRunRemovesTheParentsItMadeForItsDirectoryButNoOthers() throws IOException {
+        Files.createDirectory(temp.resolve("users"));
+
+        UndoLog.Outcome outcome = stoppedRun(() -> OwnedDirectory.claim(fs, path("users/made/for/bench"), FLAG));
+
+        assertThat(outcome.done()).containsExactly("removed " + temp.resolve("users/made"));
+        assertThat(temp.resolve("users").toFile().list()).isEmpty();
+    }
+
+    @Test
+    void aStoppedRunEmptiesAnOutputDirectoryItRegisteredAndKeepsOneItHandedOver() throws IOException {
+        OwnedDirectory.claim(fs, path("sorted"), FLAG);
+        Files.writeString(temp.resolve("sorted/part-r-00000"), "an earlier run's, removed by this one's claim");
+
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory gen = OwnedDirectory.claim(fs, path("gen"), FLAG);
+            Files.writeString(temp.resolve("gen/part-m-00000"), "generated");
+            gen.emptiedOnInterrupt().close();
+            OwnedDirectory sorted = OwnedDirectory.claim(fs, path("sorted"), FLAG);
+            sorted.emptiedOnInterrupt();
+            Files.writeString(temp.resolve("sorted/part-r-00000"), "half sorted");
+        });
+
+        assertThat(outcome.done()).containsExactly("emptied " + temp.resolve("sorted"));
+        assertThat(fs.listStatus(path("sorted"))).extracting(status -> status.getPath().getName())
+                .containsExactly(OwnedDirectory.MARKER);
+        assertThat(Files.readString(temp.resolve("gen/part-m-00000"))).isEqualTo("generated");
     }
 }

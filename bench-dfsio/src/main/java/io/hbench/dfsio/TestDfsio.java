@@ -21,6 +21,7 @@ import io.hbench.result.SubmittedJob;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
+import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -67,7 +68,10 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * TestDFSIO: every map task writes, reads, appends to or truncates one file; one summing reducer
  * collects the figures. The layout under the base directory is Hadoop's (io_control, io_data,
  * io_write, ...), and the base directory may be on any Hadoop file system. Nothing outside it is
- * written or deleted, and it must be hbench's own (see {@link OwnedDirectory}).
+ * written or deleted, and it must be hbench's own (see {@link OwnedDirectory}). Should a
+ * command-line run be stopped from outside (see {@link io.hbench.undo.RunUndo}), its control files
+ * and output go, and so does a write's data unless its job succeeded; what a read, append or
+ * truncate works on is the user's benchmark data and stays.
  *
  * <p>This class prints nothing but optional progress; the tool prints results. Lifecycle:
  * {@link #run} and {@link #clean} hold nothing once they return, on success or failure: the job's
@@ -124,16 +128,22 @@ public final class TestDfsio {
                 ? OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to " + verb(options.operation())
                         + "; run TestDFSIO -write first")
                 : OwnedDirectory.claim(fs, base, BASE_DIR_FLAG);
+        // Should the run be stopped from outside, what it made goes, but data a write completed stays, as after a run.
+        UndoLog.Registration dataBeingWritten = UndoLog.Registration.NONE;
         if (options.operation().needsExistingFiles()) {
             checkDataFiles(dir, options);
         } else {
             dir.deleteChild(DATA_DIR);
+            dataBeingWritten = dir.removedOnInterrupt(DATA_DIR);
             options.erasureCodePolicy().ifPresent(policy -> setErasureCoding(dir, policy));
         }
         dir.deleteChild(options.operation().outputDirName());
+        dir.removedOnInterrupt(options.operation().outputDirName());
         Instant start = Instant.now();
         if (options.sequential()) {
-            return runSequentially(dir, options, start);
+            DfsioResult result = runSequentially(dir, options, start);
+            dataBeingWritten.close();
+            return result;
         }
         writeControlFiles(dir, options);
         Job job = newJob(dir, options);
@@ -143,6 +153,7 @@ public final class TestDfsio {
         Instant jobStartTime = Instant.now();
         SubmittedJob submitted = new JobMonitor(progress, "TestDFSIO " + options.operation().label())
                 .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
+        dataBeingWritten.close();
         Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
         Phase phase = new Phase(options.operation().label(), jobStartTime, jobStartTime.plus(execTime));
         // Before the output is read: the samples' directory lies inside it.
@@ -309,6 +320,7 @@ public final class TestDfsio {
     private void writeControlFiles(OwnedDirectory dir, DfsioOptions options) throws IOException, InterruptedException {
         Path control = dir.child(CONTROL_DIR);
         dir.deleteChild(CONTROL_DIR);
+        dir.removedOnInterrupt(CONTROL_DIR);
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.nrFiles(), CONTROL_FILE_WRITERS));
         try {
             List<Future<Void>> writes = new ArrayList<>();

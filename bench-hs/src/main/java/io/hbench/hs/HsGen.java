@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -43,6 +44,8 @@ public final class HsGen {
         Path path = new Path(options.outputDir());
         FileSystem fs = path.getFileSystem(conf);
         OwnedDirectory dir = HsDirs.claimEmpty(fs, path, "-output");
+        // Should the run be stopped from outside, data still being generated goes; complete data stays, for HSSort.
+        UndoLog.Registration generating = dir.emptiedOnInterrupt();
         Job job = HsJobs.newJob(conf, "HSGen (" + options.rows() + " rows)", HsGen.class);
         Configuration jobConf = job.getConfiguration();
         jobConf.setLong(RowRangeInputFormat.ROWS_KEY, options.rows());
@@ -66,6 +69,7 @@ public final class HsGen {
         }
         BigInteger checksum = HsCounter.exact(counters);
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
+        generating.close();
         return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum,
                 completed.job, completed.committer, completed.tasks, completed.resources);
     }

@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -61,6 +62,8 @@ public final class HsSort {
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);
         OwnedDirectory output = HsDirs.claimEmpty(fs, new Path(options.outputDir()), "-output");
+        // Should the run be stopped from outside, a sort not finished goes; complete sorted data stays.
+        UndoLog.Registration sorting = output.emptiedOnInterrupt();
 
         Job job = HsJobs.newJob(conf, "HSSort (" + reduces + " reducers)", HsSort.class);
         Configuration jobConf = job.getConfiguration();
@@ -99,6 +102,7 @@ public final class HsSort {
         if (summary != null) {
             summary.write(fs, output.path());
         }
+        sorting.close();
         List<Long> reducerBytes = new ArrayList<>();
         for (FileStatus part : HsDirs.dataFiles(fs, output.path(), "-output")) {
             reducerBytes.add(part.getLen());

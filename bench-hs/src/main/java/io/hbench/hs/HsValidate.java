@@ -6,6 +6,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.undo.UndoLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -76,6 +77,8 @@ public final class HsValidate {
             }
         }
         OwnedDirectory report = HsDirs.claimEmpty(fs, new Path(options.reportDir()), "-report");
+        // Should the run be stopped from outside, a report not finished goes.
+        UndoLog.Registration reporting = report.emptiedOnInterrupt();
         Job job = HsJobs.newJob(conf, "HSValidate (" + files.size() + " files)", HsValidate.class);
         Configuration jobConf = job.getConfiguration();
         if (expectedRows != null) {
@@ -96,6 +99,7 @@ public final class HsValidate {
         job.setOutputFormatClass(ReportOutputFormat.class);
         FileOutputFormat.setOutputPath(job, report.path());
         HsJobs.Completed completed = HsJobs.run(job, progress, "HSValidate", bytes);
+        reporting.close();
         List<String> lines = readReport(fs, report.path());
         long rows = -1;
         BigInteger checksum = null;

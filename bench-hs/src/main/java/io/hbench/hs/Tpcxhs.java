@@ -50,6 +50,8 @@ public final class Tpcxhs {
         Path basePath = new Path(options.baseDir());
         FileSystem fs = basePath.getFileSystem(conf);
         OwnedDirectory base = OwnedDirectory.claim(fs, basePath, "-baseDir");
+        // Should the run be stopped from outside, none of its data is complete: it all goes.
+        base.emptiedOnInterrupt();
         progress.println("TPCx-HS: scale factor " + options.scaleFactor() + ", " + options.scaleFactor().rows()
                 + " records, in " + base.path());
         List<TpcxhsResult.Run> runs = new ArrayList<>();

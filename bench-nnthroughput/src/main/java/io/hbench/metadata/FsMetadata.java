@@ -12,6 +12,7 @@ import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
+import io.hbench.undo.UndoLog;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.time.Instant;
@@ -153,6 +154,8 @@ public final class FsMetadata {
         FsOpResult run() throws IOException, InterruptedException {
             // What an earlier -keepResults run left would be found again, or stand in a rename's way.
             base.deleteChild(op.label());
+            // Should the run be stopped from outside, the operation's files go, even with -keepResults.
+            UndoLog.Registration working = base.removedOnInterrupt(op.label());
             FsOpResult result;
             switch (op) {
                 case CREATE:
@@ -180,6 +183,7 @@ public final class FsMetadata {
             if (!o.keepResults()) {
                 base.deleteChild(op.label());
             }
+            working.close();
             return result;
         }
 
