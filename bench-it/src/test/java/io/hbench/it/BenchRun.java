@@ -46,6 +46,12 @@ final class BenchRun {
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 
+    /** A process a test ran itself, ended with {@code status}, that printed into {@code out} and {@code err}. */
+    static BenchRun ended(int status, Path out, Path err) throws IOException {
+        return new BenchRun(status, Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
     /** Waits until {@code process}, still running, has printed a line starting with {@code start} to {@code err}. */
     static void awaitLine(Process process, Path err, String start) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

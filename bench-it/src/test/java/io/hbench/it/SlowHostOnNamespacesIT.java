@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,10 +49,12 @@ class SlowHostOnNamespacesIT {
     private static final long SLOW_DISK_DELAY_MILLIS = 200;
     private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
     private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
+    private static final Pattern NETWORK_LIMIT_LINE = Pattern.compile("(?m)^limit: limited by (\\S+)'s network: ");
 
     private static Path home;
     private static NetworkNamespaces net;
     private static NamespaceCluster cluster;
+    private static BenchRun ebbAcrossWorkers;
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -132,23 +137,95 @@ class SlowHostOnNamespacesIT {
 
     @Test
     void ebbNamesTheHostInEverySlowPairAndNoOther() throws Exception {
+        BenchRun ebb = ebbAcrossWorkers();
+
+        assertThat(ebb.status).as(ebb.printed()).isZero();
+        assertThat(taskHosts(ResultFile.read(ebbJson()))).containsExactlyElementsOf(WORKERS);
+        assertThat(slowHosts(ebb.out)).as(ebb.out).containsExactly(SLOW);
+        assertThat(ebb.out).containsPattern("slow host: w3: best bandwidth \\d+\\.\\d+ MiB/s against"
+                + " \\d+\\.\\d+ MiB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1"
+                + " exchanges slow");
+        // The shaped link bounds what the slow host's interface sent in any sampled interval: a megabit is 125,000
+        // bytes, and the token bucket lets at most its 32 KiB burst through on top.
+        assertThat(summary(ResultFile.read(ebbJson()).root().get("resources"), SLOW, "net_sent", "max"))
+                .isLessThanOrEqualTo(SLOW_LINK_MEGABITS * 125_000 * 1.05);
+    }
+
+    /**
+     * w3's link, and no other host's, the limit of a write whose second replicas w3 sends over it: named from the
+     * speeds -linkSpeed gives, and, as a suite names it, from what EBB measured of each host's link. The second takes a
+     * run of its own, without -linkSpeed, which a result holds to before all else. The suite itself (12 steps) takes
+     * too long here; it holds every step to the EBB result beside it ({@code LinkCapacities.measuredBy}), as
+     * {@code Report} does over a directory of results, which this runs.
+     */
+    @Test
+    void testDfsioWritingReplicasNamesW3sLinkAsTheLimitByLinkSpeedAndByEbbsMeasure() throws Exception {
+        Path given = home.resolve("dfsio-replicas-given.json");
+        Path measured = home.resolve("results").resolve("dfsio-replicas.json");
+        Files.createDirectories(measured.getParent());
+
+        // Each block written twice: a task's own DataNode, then another host's over the writer's link, so w3's tasks
+        // send their replicas over its 4 Mbit/s. Packets of 256 KiB rather than 64 KiB: w3's DataNode holds each packet
+        // 200 ms, so with 64 KiB it took 320 KiB/s, less than its link carries, and its disk would hold it back.
+        List<String> write = List.of("TestDFSIO", "-D", "dfs.replication=2", "-D",
+                "dfs.client-write-packet-size=262144", "-write", "-nrFiles", "7", "-fileSize", "4MB");
+        List<String> withLinkSpeed = new ArrayList<>(write);
+        withLinkSpeed.addAll(List.of("-linkSpeed", "w1=40Mbit,w2=40Mbit,w3=4Mbit,w4=40Mbit", "-json",
+                given.toString()));
+        BenchRun givenRun = cluster.benchJar(home, withLinkSpeed.toArray(String[]::new));
+        List<String> withoutLinkSpeed = new ArrayList<>(write);
+        withoutLinkSpeed.addAll(List.of("-json", measured.toString()));
+        BenchRun measuredRun = cluster.benchJar(home, withoutLinkSpeed.toArray(String[]::new));
+        BenchRun ebb = ebbAcrossWorkers();
+        assertThat(ebb.status).as(ebb.printed()).isZero();
+        Files.copy(ebbJson(), measured.resolveSibling("ebb.json"));
+        Path page = home.resolve("replicas.html");
+        BenchRun report = cluster.benchJar(home, "Report", "-out", page.toString(), measured.getParent().toString());
+
+        assertThat(givenRun.status).as(givenRun.printed()).isZero();
+        assertThat(networkLimits(givenRun.out)).as(givenRun.out).containsExactly(SLOW);
+        assertThat(percentOfLink(givenRun.out, "4\\.000", "given by -linkSpeed")).as(givenRun.out)
+                .isGreaterThanOrEqualTo(90);
+        // The link, not the finding's arithmetic: in a tenth of the run's intervals or more w3 sent 90 % of its
+        // 4 Mbit/s (500,000 bytes/s), and in none more than the link and its token bucket's 32 KiB burst let by.
+        List<Double> sent = sentInPhases(ResultFile.read(given).root().get("resources"), SLOW);
+        assertThat(percentile90(sent)).as(sent.toString()).isGreaterThanOrEqualTo(SLOW_LINK_MEGABITS * 125_000 * 0.9);
+        assertThat(sent).as(sent.toString()).allMatch(rate -> rate <= SLOW_LINK_MEGABITS * 125_000 * 1.05);
+
+        assertThat(measuredRun.status).as(measuredRun.printed()).isZero();
+        assertThat(measuredRun.out).contains("limit: network not judged: link capacity unknown");
+        assertThat(report.status).as(report.printed()).isZero();
+        List<String> findings = reportFindings(page, measured.getFileName().toString());
+        String text = String.join("\n", findings);
+        assertThat(networkLimits(text)).as(text).containsExactly(SLOW);
+        assertThat(percentOfLink(text, "\\d+\\.\\d{3}", "as EBB measured it")).as(text).isGreaterThanOrEqualTo(90);
+    }
+
+    /**
+     * EBB with a BspPeer on each worker, run once for the tests that read it. Seed 3's 4 rounds use all three
+     * matchings of 4 peers, so w3 meets every other host and every other host meets a healthy one. A random seed paired
+     * the same two peers in all 4 rounds 1 time in 27, and then w3's partner cannot be told from w3: the rule rightly
+     * named neither.
+     */
+    private static synchronized BenchRun ebbAcrossWorkers() throws Exception {
+        if (ebbAcrossWorkers != null) {
+            return ebbAcrossWorkers;
+        }
+        // A test that calls this after another's attempt failed makes the secret anew.
+        Files.deleteIfExists(home.resolve("ebb.secret"));
         Path secret = Files.createFile(home.resolve("ebb.secret"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         byte[] bytes = new byte[32];
         new SecureRandom().nextBytes(bytes);
         Files.writeString(secret, Hex.encodeHexString(bytes) + "\n");
         String coordinator = net.gateway() + ":" + freePort();
-        Path json = home.resolve("ebb.json");
         Path out = home.resolve("ebb.out");
         Path err = home.resolve("ebb.err");
         List<Process> processes = new ArrayList<>();
         try {
-            // Seed 3's 4 rounds use all three matchings of 4 peers, so w3 meets every other host and every other host
-            // meets a healthy one. A random seed paired the same two peers in all 4 rounds 1 time in 27, and then w3's
-            // partner cannot be told from w3: the rule rightly named neither.
             Process ebb = new ProcessBuilder(net.onGateway(cluster.benchJarCommand("EBB", "-s", "1048576", "-r", "4",
                     "-seed", "3", "-peers", "4", "-listen", coordinator, "-secretFile", secret.toString(), "-json",
-                    json.toString()))).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                    ebbJson().toString()))).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             processes.add(ebb);
             BenchRun.awaitLine(ebb, err, "waiting for the peers at " + coordinator);
             for (String worker : WORKERS) {
@@ -161,23 +238,18 @@ class SlowHostOnNamespacesIT {
 
             assertThat(ebb.waitFor(5, TimeUnit.MINUTES)).as("EBB ended").isTrue();
 
-            String printed = Files.readString(out);
-            assertThat(ebb.exitValue()).as(printed + Files.readString(err)).isZero();
-            assertThat(taskHosts(ResultFile.read(json))).containsExactlyElementsOf(WORKERS);
-            assertThat(slowHosts(printed)).as(printed).containsExactly(SLOW);
-            assertThat(printed).containsPattern("slow host: w3: best bandwidth \\d+\\.\\d+ MiB/s against"
-                    + " \\d+\\.\\d+ MiB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1"
-                    + " exchanges slow");
-            // The shaped link bounds what the slow host's interface sent in any sampled interval: a megabit is 125,000
-            // bytes, and the token bucket lets at most its 32 KiB burst through on top.
-            assertThat(summary(ResultFile.read(json).root().get("resources"), SLOW, "net_sent", "max"))
-                    .isLessThanOrEqualTo(SLOW_LINK_MEGABITS * 125_000 * 1.05);
+            ebbAcrossWorkers = BenchRun.ended(ebb.exitValue(), out, err);
+            return ebbAcrossWorkers;
         } finally {
             for (Process process : processes) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
             }
         }
+    }
+
+    private static Path ebbJson() {
+        return home.resolve("ebb.json");
     }
 
     @Test
@@ -227,6 +299,82 @@ class SlowHostOnNamespacesIT {
             hosts.add(line.group(1));
         }
         return hosts;
+    }
+
+    /** The hosts whose network the printed findings name as the limit. */
+    private static List<String> networkLimits(String printed) {
+        List<String> hosts = new ArrayList<>();
+        Matcher line = NETWORK_LIMIT_LINE.matcher(printed);
+        while (line.find()) {
+            hosts.add(line.group(1));
+        }
+        return hosts;
+    }
+
+    /**
+     * The percent of its link that the finding naming w3's network says it used, the link and its source as given.
+     * Sent or received, whichever was busier: w3's link is shaped only on its way out, so what the others' replicas
+     * bring it may outrun what it sends.
+     */
+    private static int percentOfLink(String printed, String linkMegabits, String source) {
+        Matcher line = Pattern.compile("(?m)^limit: limited by w3's network: \\d+\\.\\d{3} MiB/s (?:sent|received) in"
+                + " its busiest 10 % of the sampled time, (\\d+) % of its " + linkMegabits + " Mbit/s link \\("
+                + Pattern.quote(source) + "\\)$").matcher(printed);
+        assertThat(line.find()).as(printed).isTrue();
+        return Integer.parseInt(line.group(1));
+    }
+
+    /** What {@code host} sent, in bytes/s, in each sampled interval whose middle falls inside one of the phases. */
+    private static List<Double> sentInPhases(JsonNode resources, String host) {
+        List<Instant[]> phases = new ArrayList<>();
+        resources.get("phases").forEach(phase -> phases.add(new Instant[] {Instant.parse(phase.get("start").asText()),
+                Instant.parse(phase.get("end").asText())}));
+        for (JsonNode one : resources.get("hosts")) {
+            if (!one.get("host").asText().equals(host)) {
+                continue;
+            }
+            List<Instant> times = new ArrayList<>();
+            one.get("sampleTimes").forEach(time -> times.add(Instant.parse(time.asText())));
+            for (JsonNode series : one.get("series")) {
+                if (series.get("id").asText().equals("net_sent") && series.get("labels").isEmpty()) {
+                    List<Double> sent = new ArrayList<>();
+                    for (int i = 0; i + 1 < times.size(); i++) {
+                        Instant middle = times.get(i).plus(Duration.between(times.get(i), times.get(i + 1))
+                                .dividedBy(2));
+                        JsonNode value = series.get("values").get(i);
+                        if (!value.isNull() && phases.stream().anyMatch(phase -> !middle.isBefore(phase[0])
+                                && !middle.isAfter(phase[1]))) {
+                            sent.add(value.asDouble());
+                        }
+                    }
+                    return sent;
+                }
+            }
+        }
+        throw new AssertionError("no net_sent series for " + host + " in " + resources.get("hosts"));
+    }
+
+    /** The 90th percentile, nearest rank: the smallest value that 90 % of them do not exceed. */
+    private static double percentile90(List<Double> values) {
+        assertThat(values).isNotEmpty();
+        List<Double> sorted = values.stream().sorted().collect(Collectors.toList());
+        return sorted.get((int) Math.ceil(0.9 * sorted.size()) - 1);
+    }
+
+    /** The findings a Report page gives the result from the file named {@code fileName}, as the console prints them. */
+    private static List<String> reportFindings(Path page, String fileName) throws IOException {
+        Matcher data = Pattern.compile("(?s)<script type=\"application/json\" id=\"hbench-data\">(.*?)</script>")
+                .matcher(Files.readString(page));
+        assertThat(data.find()).as("the page's data").isTrue();
+        for (JsonNode result : new ObjectMapper().readTree(data.group(1)).get("results")) {
+            if (Paths.get(result.get("file").asText()).getFileName().toString().equals(fileName)) {
+                List<String> findings = new ArrayList<>();
+                result.get("findings").forEach(finding -> findings.add(finding.get("kind").asText() + ": "
+                        + finding.get("text").asText()));
+                return findings;
+            }
+        }
+        throw new AssertionError("no result from " + fileName + " in " + page);
     }
 
     private static List<String> taskHosts(ResultFile result) {
