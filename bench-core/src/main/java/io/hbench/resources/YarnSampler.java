@@ -418,7 +418,9 @@ final class YarnSampler implements ClusterSampling.Window {
         Optional<GivingWay.Decision> gave = close();
         if (gave.isPresent()) {
             List<HostSamples> unsampled = new ArrayList<>();
-            nodeManagers.forEach(host -> unsampled.add(HostSamples.unavailable(host, gave.get().hostReason())));
+            // Named as every output names a host: YARN's names may be other names of it (localhost on a minicluster).
+            nodeManagers.forEach(host -> unsampled.add(HostSamples.unavailable(HostNames.canonical(host),
+                    gave.get().hostReason())));
             return unsampled;
         }
         try {

@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +50,7 @@ class SuiteOnYarnIT {
         assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 13 tasks at once,"
                 + " 2 DataNodes\nAll 12 steps ran and passed their checks.\n").contains("NodeManagers: 2 on ");
         // The DataNodes, NodeManagers, tasks, samplers and client all run on this machine: one name for it everywhere.
-        Set<String> hostNames = new TreeSet<>();
+        Map<String, Set<String>> hostNames = new TreeMap<>();
         JsonNode state = new ObjectMapper().readTree(Files.readString(dir.resolve("suite.json")));
         assertThat(state.get("cluster").get("embedded").asBoolean()).isFalse();
         for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {
@@ -61,9 +62,9 @@ class SuiteOnYarnIT {
             // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.
             assertThat(result.root().get("resources").get("coverage").asText())
                     .as(step + ": " + Files.readString(dir.resolve(step + ".log"))).isEqualTo("run");
-            hostNames.addAll(hostNames(result.root()));
+            hostNames(step, result.root(), hostNames);
         }
-        assertThat(hostNames).hasSize(1);
+        assertThat(hostNames).as("each name with where it was read").hasSize(1);
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
         try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
             // TPCx-HS keeps its second run's data and NNThroughputBenchmark its marked directory: the clean-ups take them.
@@ -89,18 +90,23 @@ class SuiteOnYarnIT {
     }
 
     /** Every host name a result records: its client's, DataNodes' and NodeManagers', its tasks', its sampled hosts'. */
-    private static Set<String> hostNames(JsonNode result) {
-        Set<String> names = new TreeSet<>();
+    /** Adds each host name the result records to where it was read, so that a second name says where it came from. */
+    private static void hostNames(String step, JsonNode result, Map<String, Set<String>> names) {
         JsonNode environment = result.get("environment");
-        names.add(environment.get("clientHost").asText());
+        add(names, environment.get("clientHost").asText(), step + " clientHost");
         for (String key : new String[] {"datanode_hosts", "nodemanager_hosts"}) {
-            names.addAll(List.of(environment.get("configuration").get(key).asText().split(",")));
+            for (String host : environment.get("configuration").get(key).asText().split(",")) {
+                add(names, host, step + " " + key);
+            }
         }
-        result.get("tasks").forEach(task -> names.add(task.get("host").asText()));
+        result.get("tasks").forEach(task -> add(names, task.get("host").asText(), step + " tasks"));
         result.get("resources").get("hosts").forEach(host -> {
-            names.add(host.get("host").asText());
-            host.get("sharesKernelWith").forEach(other -> names.add(other.asText()));
+            add(names, host.get("host").asText(), step + " resources");
+            host.get("sharesKernelWith").forEach(other -> add(names, other.asText(), step + " sharesKernelWith"));
         });
-        return names;
+    }
+
+    private static void add(Map<String, Set<String>> names, String name, String where) {
+        names.computeIfAbsent(name, any -> new TreeSet<>()).add(where);
     }
 }
