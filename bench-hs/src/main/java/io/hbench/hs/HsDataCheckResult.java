@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** What HSDataCheck found; {@link #problems} is empty when the data passed. */
+/** What HSDataCheck found; {@link #failures} is empty when the data passed. */
 public final class HsDataCheckResult implements ProgramResult {
     private final HsDataCheckOptions options;
     private final Instant start;
@@ -70,7 +70,7 @@ public final class HsDataCheckResult implements ProgramResult {
         return lowestReplication;
     }
 
-    public List<String> problems() {
+    public List<String> failures() {
         return problems;
     }
 
@@ -78,10 +78,6 @@ public final class HsDataCheckResult implements ProgramResult {
     @Override
     public Optional<ResourceUsage> resources() {
         return Optional.empty();
-    }
-
-    public boolean passed() {
-        return problems.isEmpty();
     }
 
     @Override

@@ -102,8 +102,8 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
         FsMetadataResult result = new FsMetadata(session.configuration()).run(options);
         List<String> lines = new ArrayList<>(FsMetadataReport.classicLines(result));
         lines.addAll(FsMetadataReport.hbenchLines(result));
-        report(session, lines, result);
+        ExitStatus status = report(session, lines, result);
         result.failures().forEach(failure -> ProgramMessages.error(err, NAME, failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 }

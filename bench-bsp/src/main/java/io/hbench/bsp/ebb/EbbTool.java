@@ -1,10 +1,13 @@
 package io.hbench.bsp.ebb;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -14,7 +17,6 @@ import io.hbench.result.format.DisplayUnit;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -48,8 +50,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
 
     /** Netgauge's one-letter flags. */
     @Override
-    protected Map<String, String> programFlagNames() {
-        return Map.of("sizes", "-s", "rounds", "-r", "buckets", "-b");
+    protected FlagNames programFlagNames() {
+        return FlagNames.SAME.with("sizes", "-s").with("rounds", "-r").with("buckets", "-b");
     }
 
     @Override
@@ -128,10 +130,10 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
     protected ExitStatus run(EbbOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         EbbResult result = new Ebb(runner).run(options);
-        report(session, lines(result), result);
+        ExitStatus status = report(session, lines(result), result);
         result.notices().forEach(notice -> err.println(name() + ": " + notice));
         result.failures().forEach(failure -> err.println(name() + ": " + failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 
     /**

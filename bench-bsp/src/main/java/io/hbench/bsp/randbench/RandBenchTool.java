@@ -1,11 +1,14 @@
 package io.hbench.bsp.randbench;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.bench.BspBenchTool;
 import io.hbench.bsp.bench.BspRunnerFactory;
 import io.hbench.bsp.bench.PeerHosts;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
@@ -17,7 +20,6 @@ import io.hbench.stats.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -88,9 +90,9 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
 
     /** Hama's positional arguments, by the names its usage gives them. */
     @Override
-    protected Map<String, String> programFlagNames() {
-        return Map.of("messageSize", "<msgSize>", "messagesPerSuperstep", "<msgsPerSuperstep>", "supersteps",
-                "<supersteps>");
+    protected FlagNames programFlagNames() {
+        return FlagNames.SAME.with("messageSize", "<msgSize>").with("messagesPerSuperstep", "<msgsPerSuperstep>")
+                .with("supersteps", "<supersteps>");
     }
 
     @Override
@@ -121,10 +123,10 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
     protected ExitStatus run(RandBenchOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         RandBenchResult result = new RandBench(runner).run(options);
-        report(session, lines(result), result);
+        ExitStatus status = report(session, lines(result), result);
         result.placement().ifPresent(notice -> err.println(name() + ": " + notice));
         result.failures().forEach(failure -> ProgramMessages.error(err, name(), failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 
     /**
