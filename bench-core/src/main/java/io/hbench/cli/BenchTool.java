@@ -16,7 +16,6 @@ import io.hbench.security.KerberosLogin;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,9 +29,10 @@ import org.apache.hadoop.util.ToolRunner;
 
 /**
  * The run of every benchmark program. {@link org.apache.hadoop.util.ToolRunner} has already applied the generic
- * options ({@code -D}, {@code -conf}, {@code -fs}); this class reads the program's own flags with {@link FlagParser}
- * and turns them into typed options, checks the local outputs, settles who runs on a Kerberos-secured cluster
- * ({@code -principal}, {@code -keytab} or the ticket cache; see {@link KerberosLogin}), opens the cluster and runs.
+ * options ({@code -D}, {@code -conf}, {@code -fs}); this class reads the program's own flags and the common ones
+ * ({@link CommonFlags}) with {@link FlagParser} and turns them into typed options, checks the local outputs, settles
+ * who runs on a Kerberos-secured cluster ({@code -principal}, {@code -keytab} or the ticket cache; see
+ * {@link KerberosLogin}), opens the cluster and runs.
  * The program hands its result to {@link #report}, whose outcome is its exit status ({@link ResultPublisher}); what it
  * throws, {@link ExitMapping} says in one line and maps to an exit status.
  *
@@ -237,12 +237,11 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             checkResourceInterval();
             O parsed = parse(line);
             checkOutputs(line, parsed);
-            ClusterSession.EmbeddedMode mode = embeddedMode(line, parsed);
-            Path embeddedDir = line.hasOption("embeddedDir")
-                    ? Paths.get(line.getOptionValue("embeddedDir")) : EmbeddedCluster.defaultDirectory();
-            EmbeddedCluster.Storage storage = line.hasOption(EMBEDDED_STORE_FLAG) ? EmbeddedCluster.Storage.S3
-                    : EmbeddedCluster.Storage.HDFS;
-            Optional<KerberosLogin.Keytab> keytab = keytab(line);
+            ClusterSession.EmbeddedMode mode = CommonFlags.embeddedMode(line,
+                    startsEmbeddedClusterWhenNoneIsConfigured(parsed));
+            Path embeddedDir = CommonFlags.embeddedDir(line);
+            EmbeddedCluster.Storage storage = CommonFlags.embeddedStorage(line);
+            Optional<KerberosLogin.Keytab> keytab = CommonFlags.keytab(line);
             boolean logsIn = callsTheCluster(parsed) || keytab.isPresent();
             if (logsIn) {
                 ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
@@ -296,25 +295,6 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
                 overwrite)));
     }
 
-    /** {@code -principal} and {@code -keytab}: both or neither. */
-    private static Optional<KerberosLogin.Keytab> keytab(CommandLine line) {
-        String principal = line.getOptionValue("principal");
-        String keytab = line.getOptionValue("keytab");
-        if (principal == null && keytab == null) {
-            return Optional.empty();
-        }
-        if (keytab == null) {
-            throw new BenchException(ErrorCode.MISSING_OPTION, "-principal needs -keytab: give the keytab that holds "
-                    + principal + "'s key, or leave both out to use the ticket cache (kinit)");
-        }
-        if (principal == null) {
-            throw new BenchException(ErrorCode.MISSING_OPTION, "-keytab needs -principal: give the principal to log in"
-                    + " as (klist -kt " + keytab + " lists the keytab's), or leave both out to use the ticket cache"
-                    + " (kinit)");
-        }
-        return Optional.of(new KerberosLogin.Keytab(principal, Paths.get(keytab)));
-    }
-
     /** A mistyped -D hbench.resources.interval is the user's to fix before anything runs. */
     private void checkResourceInterval() {
         try {
@@ -327,48 +307,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
     private Options allOptions() {
         Options options = new Options();
         addOptions(options);
-        if (resultFileKind().isPresent()) {
-            options.addOption(FlagParser.valued("resFile", "file", "local file the result lines are appended to"
-                    + defaultResultFile().map(file -> " (default " + file + ")").orElse("")));
-        }
-        options.addOption(FlagParser.valued("json", "file",
-                "also write the full result, with its environment, as JSON to this local file"));
-        options.addOption(FlagParser.present(LocalOutput.OVERWRITE_FLAG, resultFileKind().isPresent()
-                ? "write to an existing -json or -resFile file that hbench did not write (-json replaces it, -resFile"
-                        + " appends to it); hbench's own are written without it"
-                : "replace an existing -json file that hbench did not write; its own results are replaced without it"));
-        options.addOption(FlagParser.valued("principal", "principal", "on a Kerberos-secured cluster, log in as this"
-                + " principal (with -keytab) instead of using the ticket cache (kinit); _HOST stands for this host's"
-                + " name"));
-        options.addOption(FlagParser.valued("keytab", "file", "the keytab holding -principal's key"));
-        options.addOption(FlagParser.present("noResources",
-                "do not sample the hosts' CPU, memory, network and disks while the tasks run"));
-        options.addOption(FlagParser.valued(LinkCapacities.LINK_SPEED_FLAG, "host=rate", "each host's link capacity"
-                + " (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor EBB tells it: the findings hold the host's"
-                + " traffic to it"));
-        options.addOption(FlagParser.present("embedded", "run on an embedded cluster even if one is configured"));
-        options.addOption(FlagParser.present(EMBEDDED_STORE_FLAG, "run on an embedded cluster whose file system is an"
-                + " S3 object store (S3Proxy, reached through S3A) rather than HDFS; implies -embedded"));
-        options.addOption(FlagParser.present("noEmbedded",
-                "never start an embedded cluster; use the configured file system, even file:///"));
-        options.addOption(FlagParser.valued("embeddedDir", "dir",
-                "storage of the embedded cluster (default " + EmbeddedCluster.defaultDirectory() + ")"));
-        options.addOption(FlagParser.present("help", "print this help"));
+        CommonFlags.addTo(options, resultFileKind(), defaultResultFile());
         return options;
-    }
-
-    private ClusterSession.EmbeddedMode embeddedMode(CommandLine line, O parsed) {
-        for (String embedded : List.of("embedded", EMBEDDED_STORE_FLAG)) {
-            if (line.hasOption(embedded) && line.hasOption("noEmbedded")) {
-                throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-" + embedded + " and -noEmbedded exclude each"
-                        + " other");
-            }
-        }
-        if (line.hasOption("embedded") || line.hasOption(EMBEDDED_STORE_FLAG)) {
-            return ClusterSession.EmbeddedMode.FORCE;
-        }
-        return line.hasOption("noEmbedded") || !startsEmbeddedClusterWhenNoneIsConfigured(parsed)
-                ? ClusterSession.EmbeddedMode.REFUSE : ClusterSession.EmbeddedMode.AUTO;
     }
 
     private void printHelp(Options options) {

@@ -33,6 +33,11 @@ public final class FlagParser {
         return Option.builder(name).hasArg().argName(argName).desc(description).build();
     }
 
+    /** A flag that takes every value up to the next flag ({@code -vs NEW...}). */
+    public static Option valuedList(String name, String argName, String description) {
+        return Option.builder(name).hasArgs().argName(argName).desc(description).build();
+    }
+
     /** A flag without a value: giving it is the setting. */
     public static Option present(String name, String description) {
         return Option.builder(name).desc(description).build();

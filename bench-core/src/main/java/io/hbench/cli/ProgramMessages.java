@@ -25,7 +25,7 @@ public final class ProgramMessages {
     }
 
     /** The line after a refusal of the command line, pointing to the program's help. */
-    public static String helpHint(String program) {
+    private static String helpHint(String program) {
         return "Run '" + program + " -help' for usage.";
     }
 

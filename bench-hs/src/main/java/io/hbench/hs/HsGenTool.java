@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.present;
 import static io.hbench.cli.FlagParser.valued;
 
 import io.hbench.cli.BenchTool;
@@ -12,7 +13,6 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -54,8 +54,8 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
                 + HsGenOptions.ROWS_PER_MAP + " rows)"));
         options.addOption(valued("replication", "R", "replication of the data files (default "
                 + HsGenOptions.DEFAULT_REPLICATION + ")"));
-        options.addOption(Option.builder("skew").desc("skewed keys: half of the records share four hot keys"
-                + " (not valid for a TPCx-HS metric)").build());
+        options.addOption(present("skew", "skewed keys: half of the records share four hot keys"
+                + " (not valid for a TPCx-HS metric)"));
     }
 
     @Override
