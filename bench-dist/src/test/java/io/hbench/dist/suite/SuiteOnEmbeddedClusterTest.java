@@ -8,7 +8,7 @@ import io.hbench.report.suite.StepRecord;
 import io.hbench.resources.HostSamples;
 import io.hbench.result.BenchResult;
 import io.hbench.result.ResourceUsage;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -56,7 +56,7 @@ class SuiteOnEmbeddedClusterTest {
             }
             BenchResult result;
             try (Reader in = Files.newBufferedReader(dir.resolve(SuiteRunner.resultFile(i, step)))) {
-                result = JsonResultFormat.read(in);
+                result = JsonResultReader.read(in);
             }
             assertThat(result.failures()).as(step.id()).isEmpty();
             assertThat(result.primaryMetrics()).as(step.id()).isNotEmpty();

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.ResultFiles;
-import io.hbench.result.format.JsonErrors;
+import io.hbench.result.json.JsonErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
