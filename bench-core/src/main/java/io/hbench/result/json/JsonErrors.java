@@ -1,4 +1,4 @@
-package io.hbench.result.format;
+package io.hbench.result.json;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
