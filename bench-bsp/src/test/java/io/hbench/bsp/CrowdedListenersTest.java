@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.testing.Await;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -293,14 +294,14 @@ class CrowdedListenersTest {
 
     /** Waits until every peer started has registered; a peer that failed instead fails the test with its reason. */
     private static void awaitRegistered(Coordinator coordinator, List<Future<?>> peers) throws Exception {
-        while (coordinator.registered().size() < peers.size()) {
+        Await.until("the registration of " + peers.size() + " peers", Duration.ofSeconds(60), () -> {
             for (Future<?> peer : peers) {
                 if (peer.isDone()) {
                     peer.get();
                 }
             }
-            Thread.sleep(10);
-        }
+            return coordinator.registered().size() >= peers.size();
+        });
     }
 
     /** Waits for every peer's runtime to return; a peer that failed fails the test with its reason. */

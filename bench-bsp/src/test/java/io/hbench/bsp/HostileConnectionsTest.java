@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.hbench.error.BenchException;
+import io.hbench.testing.Await;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,6 +38,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class HostileConnectionsTest {
     private static final int PEERS = 4;
+    /** How long a job of these tests may take to start or to end: a few seconds when nothing is wrong. */
+    private static final Duration BOUND = Duration.ofSeconds(60);
     private static final RunSecret SECRET = RunSecret.generate();
     private static final LinkSettings LINKS = new LinkSettings(4096, Barrier.AUTO);
     /** Each attack comes from an address of its own, 127.0.0.10 on, so that each is told in full. */
@@ -59,9 +63,8 @@ class HostileConnectionsTest {
             for (int i = 0; i < PEERS - 1; i++) {
                 peers.add(startPeer(threads, coordinator, i, atPeers));
             }
-            while (coordinator.registered().size() < PEERS - 1) {
-                Thread.sleep(10);
-            }
+            Await.until("the registration of the first " + (PEERS - 1) + " peers", BOUND,
+                    () -> coordinator.registered().size() >= PEERS - 1);
             // The first three peers listen for data but accept only once the job starts: the attacks wait there.
             List<Thread> attacks = new ArrayList<>();
             for (PeerAddress peer : coordinator.registered()) {
@@ -71,7 +74,10 @@ class HostileConnectionsTest {
             peers.add(startPeer(threads, coordinator, PEERS - 1, atPeers));
             // And while the job runs, more at the coordinator, which listens to the end.
             Random during = random(100);
+            long deadline = System.nanoTime() + BOUND.toNanos();
             while (!coordinator.awaitEnd(20)) {
+                assertThat(System.nanoTime() - deadline).as("waited " + BOUND.toSeconds() + " s for the job's end")
+                        .isNegative();
                 sendAndClose(new Socket("127.0.0.1", coordinator.port()), randomBytes(during, 1 + during.nextInt(300)));
             }
 

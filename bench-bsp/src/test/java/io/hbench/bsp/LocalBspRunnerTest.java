@@ -3,6 +3,7 @@ package io.hbench.bsp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.resources.HostSamples;
+import io.hbench.testing.Await;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -74,6 +75,13 @@ class LocalBspRunnerTest {
             Future<BspJobResult> job = executor.submit(() -> new LocalBspRunner(conf(4096))
                     .run(BspJobSpec.builder("flow", TestPrograms.SlowReceiver.class).peers(2).build()));
 
+            // A sender that has not started holds nothing yet, and would prove nothing by it.
+            Await.until("the sender's first bytes", Duration.ofSeconds(30), () -> {
+                if (job.isDone()) {
+                    job.get();
+                }
+                return TestPrograms.SlowReceiver.ACCEPTED.get() > 0;
+            });
             long accepted = acceptedOnceStalled();
             release.countDown();
             BspJobResult result = job.get(50, TimeUnit.SECONDS);
