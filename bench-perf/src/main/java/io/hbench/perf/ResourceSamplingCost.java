@@ -1,6 +1,6 @@
 package io.hbench.perf;
 
-import io.hbench.bsp.LocalBspRunner;
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.bsp.bench.BenchSettings;
 import io.hbench.bsp.randbench.RandBench;
 import io.hbench.bsp.randbench.RandBenchOptions;

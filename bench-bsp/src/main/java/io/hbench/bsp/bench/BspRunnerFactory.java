@@ -1,9 +1,9 @@
 package io.hbench.bsp.bench;
 
 import io.hbench.bsp.BspRunner;
-import io.hbench.bsp.ManualBspRunner;
-import io.hbench.bsp.MapReduceBspRunner;
-import io.hbench.bsp.RunSecret;
+import io.hbench.bsp.runners.ManualBspRunner;
+import io.hbench.bsp.runners.MapReduceBspRunner;
+import io.hbench.bsp.trust.RunSecret;
 import io.hbench.error.BenchException;
 import java.io.PrintStream;
 import java.nio.file.Path;
