@@ -16,8 +16,6 @@ import io.hbench.bsp.trust.RunSecret;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.resources.HostSamples;
-import io.hbench.resources.SampledResources;
-import io.hbench.result.Phase;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -38,7 +36,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * The meeting point of one BSP job's peers; needs no ZooKeeper. Peers connect and register; once
@@ -82,14 +79,11 @@ public final class Coordinator implements Closeable {
 
     // Guarded by this.
     private final Slot[] slots;
+    private final FaultDiagnosis diagnosis;
     private int joined;
     private boolean started;
     private int reported;
     private ScheduledFuture<?> deadline;
-    /** The highest barrier a peer has said it waits in; -1: none. */
-    private int highestEntered = -1;
-    /** The peer that reported after the fewest supersteps; null: none has. */
-    private Slot earliestReport;
     private BenchException failure;
     private BspJobResult result;
 
@@ -109,6 +103,7 @@ public final class Coordinator implements Closeable {
                     return false;
                 });
         this.slots = new Slot[spec.peers()];
+        this.diagnosis = new FaultDiagnosis(slots, where, spec.failureTimeout().toMillis());
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> RuntimeSupport.daemon(runnable, "bsp-coordinator-timer"));
     }
 
@@ -207,10 +202,16 @@ public final class Coordinator implements Closeable {
 
     /** Fails the job from outside (a runner saw a peer fail before it joined, or was interrupted). */
     public synchronized void fail(ErrorCode code, String message) {
+        fail(new BenchException(code, message));
+    }
+
+    private synchronized void fail(BenchException reason) {
         if (result != null || failure != null) {
             return;
         }
-        failure = new BenchException(code, message);
+        failure = reason;
+        ErrorCode code = reason.errorCode();
+        String message = reason.getMessage();
         cancelDeadline();
         for (Slot slot : slots) {
             if (slot != null) {
@@ -364,61 +365,15 @@ public final class Coordinator implements Closeable {
         if (result != null || failure != null) {
             return;
         }
-        if (superstep < slot.superstep) {
-            fail(ErrorCode.INTERNAL_ERROR, slot.address + " entered the barrier of superstep " + superstep
-                    + " after that of superstep " + (slot.superstep - 1));
-            return;
-        }
-        slot.superstep = superstep + 1;
-        highestEntered = Math.max(highestEntered, superstep);
-        if (earliestReport != null && earliestReport.superstep <= superstep) {
-            fail(ErrorCode.PEER_FAILED, earliestReport.address + " ended its program after superstep "
-                    + earliestReport.superstep + " while " + slot.address + " waits in the barrier of superstep "
-                    + earliestReport.superstep);
-        }
+        diagnosis.entered(slot, superstep).ifPresent(this::fail);
     }
 
-    /**
-     * {@code slot} has waited the failure timeout in the barrier of {@code superstep} for the token of {@code awaited}.
-     * Every peer that entered the barrier has said so by now ({@link PeerRuntime#PATIENCE_MILLIS} is far shorter), so
-     * those that have not are the ones at fault; if every peer has, a token was lost between two of them.
-     */
+    /** {@code slot} has waited the failure timeout in the barrier of {@code superstep} for the token of {@code awaited}. */
     private synchronized void stalled(Slot slot, int superstep, int awaited) throws ProtocolException {
         if (result != null || failure != null) {
             return;
         }
-        if (awaited < 0 || awaited >= slots.length) {
-            throw new ProtocolException("waited for peer " + awaited + ", not one of the " + slots.length);
-        }
-        List<Slot> missing = new ArrayList<>();
-        for (Slot each : slots) {
-            if (each.superstep <= superstep) {
-                missing.add(each);
-            }
-        }
-        String timeout = RuntimeSupport.seconds(spec.failureTimeout().toMillis());
-        if (missing.isEmpty()) {
-            fail(ErrorCode.PEER_FAILED, slot.address + " waited " + timeout + " in the barrier of superstep "
-                    + superstep + " for " + slots[awaited].address + ", though every peer had entered it: their"
-                    + " data connection stalled");
-        } else {
-            fail(ErrorCode.PEER_FAILED, describe(missing) + " did not reach the barrier of superstep " + superstep
-                    + " within " + timeout);
-        }
-    }
-
-    /**
-     * What the peers handed over, as samples: the caller turns them into figures once FINISH has let the peers go.
-     * Every peer hands over what its host's sampler gave it, so every sampled host is here under the name its sampler
-     * knows it by; peers' data addresses (often IP addresses) would name hosts differently.
-     */
-    private Optional<SampledResources> sampledResources(Instant end) {
-        List<HostSamples> samples = new ArrayList<>();
-        for (Slot each : slots) {
-            each.resources.ifPresent(samples::add);
-        }
-        return spec.resourceInterval().map(interval -> new SampledResources(interval, samples, List.of(),
-                List.of(new Phase(spec.name(), start, end))));
+        fail(diagnosis.stalled(slot, superstep, awaited));
     }
 
     private synchronized void report(Slot slot, Instant started, Duration elapsed, int supersteps, String hostName,
@@ -426,37 +381,21 @@ public final class Coordinator implements Closeable {
         if (result != null || failure != null) {
             return;
         }
-        if (supersteps < slot.superstep) {
-            throw new ProtocolException("reported " + supersteps + " supersteps after it waited in the barrier of"
-                    + " superstep " + (slot.superstep - 1));
-        }
-        slot.superstep = supersteps;
-        if (earliestReport == null || supersteps < earliestReport.superstep) {
-            earliestReport = slot;
-        }
+        Optional<BenchException> fault = diagnosis.reported(slot, supersteps);
         slot.report = report;
         slot.hostName = hostName;
         slot.resources = resources;
         slot.started = started;
         slot.elapsed = elapsed;
         reported++;
-        List<Slot> waiting = highestEntered < supersteps ? List.of() : waitingIn(supersteps);
-        if (!waiting.isEmpty()) {
-            fail(ErrorCode.PEER_FAILED, slot.address + " ended its program after superstep " + slot.superstep
-                    + " while " + describe(waiting) + (waiting.size() == 1 ? " waits" : " wait")
-                    + " in the barrier of superstep " + slot.superstep);
+        if (fault.isPresent()) {
+            fail(fault.get());
             return;
         }
         if (reported < slots.length) {
             return;
         }
-        List<BspJobResult.PeerReport> reports = new ArrayList<>();
-        for (Slot each : slots) {
-            reports.add(new BspJobResult.PeerReport(each.address.index(), each.hostName, each.started,
-                    each.elapsed, each.report));
-        }
-        Instant end = Instant.now();
-        result = new BspJobResult(reports, start, end, sampledResources(end));
+        result = ReportAggregation.result(spec, slots, start, Instant.now());
         for (Slot each : slots) {
             try {
                 each.channel.sendFinish();
@@ -471,8 +410,7 @@ public final class Coordinator implements Closeable {
         if (slot == null || result != null || failure != null) {
             return;
         }
-        fail(ErrorCode.PEER_FAILED, slot.address + (started ? " died; last heard of in superstep " + slot.superstep
-                : " left before the job started"));
+        fail(diagnosis.died(slot, started));
     }
 
     /** A registered peer broke the protocol: the job cannot trust what it says any more. */
@@ -480,34 +418,14 @@ public final class Coordinator implements Closeable {
         if (result != null || failure != null) {
             return;
         }
-        fail(ErrorCode.PEER_FAILED, slot.address + " " + what + " in superstep " + slot.superstep);
+        fail(diagnosis.broke(slot, what));
     }
 
     private synchronized void joinTimedOut() {
         if (started || failure != null) {
             return;
         }
-        List<Integer> missing = new ArrayList<>();
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] == null) {
-                missing.add(i);
-            }
-        }
-        fail(ErrorCode.PEER_FAILED, "only " + joined + " of " + slots.length + " peers joined the BSP coordinator at "
-                + where + " within " + RuntimeSupport.seconds(spec.failureTimeout().toMillis()) + " (missing: "
-                + (missing.size() == 1 ? "peer " : "peers ")
-                + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
-    }
-
-    /** The peers that wait in the barrier of {@code superstep}: they said so, and have not reported. */
-    private List<Slot> waitingIn(int superstep) {
-        List<Slot> waiting = new ArrayList<>();
-        for (Slot slot : slots) {
-            if (slot.report == null && slot.superstep == superstep + 1) {
-                waiting.add(slot);
-            }
-        }
-        return waiting;
+        fail(diagnosis.notAllJoined(joined));
     }
 
     private void cancelDeadline() {
@@ -515,15 +433,6 @@ public final class Coordinator implements Closeable {
             deadline.cancel(false);
             deadline = null;
         }
-    }
-
-    /** "peer 1 (h:p)" or "peers 1 (h:p), 3 (h:p)". */
-    private static String describe(List<Slot> peers) {
-        if (peers.size() == 1) {
-            return peers.get(0).address.toString();
-        }
-        return "peers " + peers.stream().map(slot -> slot.address.toString().substring("peer ".length()))
-                .collect(Collectors.joining(", "));
     }
 
 

@@ -52,17 +52,9 @@ import java.util.function.Consumer;
  * it sent last, send the report, wait for FINISH. A peer connects to another only when its first message or barrier token goes there,
  * so a program that talks to a few partners holds a few connections whatever the job's size.
  *
- * <p>A superstep ends by the job's {@link Barrier}. With the direct barrier (small jobs) this peer writes
- * an END marker after its messages on a link to every other peer and waits for every other peer's: one
- * hop after the last message, at N - 1 markers per peer. With the dissemination barrier, first every
- * link that carried a message in the superstep is flushed: this peer writes a FLUSH marker and waits
- * for the acknowledgement, which comes once the destination has delivered everything before it. Then a
- * dissemination barrier (Hensgen, Finkel and Manber): in round k of ceil(log2 N), this peer sends a
- * token to peer (i + 2^k) mod N and waits for the one from (i - 2^k) mod N. When the last token is here
- * every peer has entered the barrier, so every message of the superstep has been delivered everywhere:
- * synchronous sends followed by a barrier, as in Hoefler, Siebert and Lumsdaine's dynamic sparse data
- * exchange. Each peer writes log N tokens and holds log N links for them. Either way the coordinator
- * hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
+ * <p>A superstep ends by the job's {@link Barrier}: the {@link DirectBarrier} (small jobs), an END marker to every
+ * other peer, or the {@link DisseminationBarrier}, log N rounds of tokens once every link used has been flushed.
+ * Either way the coordinator hears nothing of a barrier unless it is slow ({@link #PATIENCE_MILLIS}).
  *
  * <p>Threads, whatever N is: the control reader, the inbound selector ({@link InboundLinks}, which also
  * accepts and proves connections), the program and the watchdog: {@link #MAX_THREADS}. On ABORT (or the coordinator's loss) every
@@ -98,6 +90,7 @@ final class PeerRuntime implements BspPeer, Receiver {
     private final boolean direct;
     /** The rounds of the dissemination barrier: ceil(log2 N); 0 with the direct barrier. */
     private final int rounds;
+    private final SuperstepBarrier barrier;
     // Written by the program thread only; guarded by itself against closing while a link opens.
     private final OutboundLink[] outbound;
     private boolean linksClosed;
@@ -141,6 +134,7 @@ final class PeerRuntime implements BspPeer, Receiver {
         this.links = links;
         this.direct = job.barrier() == Barrier.DIRECT;
         this.rounds = direct ? 0 : rounds(job.count());
+        this.barrier = direct ? new DirectBarrier(this) : new DisseminationBarrier(this, rounds);
         this.ledger = new ReceiptLedger(job.count(), rounds);
         this.outbound = new OutboundLink[job.count()];
         this.watchdog = new Watchdog(RuntimeCensus.threadName(index, "watchdog"), job.timeoutMillis(), this::peerSilent);
@@ -197,7 +191,7 @@ final class PeerRuntime implements BspPeer, Receiver {
     }
 
     /** This peer's link to {@code destination}, connected now if it is the first thing sent there. */
-    private OutboundLink outbound(int destination) throws InterruptedException {
+    OutboundLink outbound(int destination) throws InterruptedException {
         OutboundLink link = outbound[destination];
         if (link == null) {
             link = connect(destination);
@@ -373,7 +367,7 @@ final class PeerRuntime implements BspPeer, Receiver {
     }
 
     /** The exception for a program call whose link failed; reports the failure if nobody has. */
-    private BenchException linkFailed(OutboundLink link, IOException e) throws InterruptedException {
+    BenchException linkFailed(OutboundLink link, IOException e) throws InterruptedException {
         if (abort != null) {
             return abort;
         }
@@ -507,7 +501,7 @@ final class PeerRuntime implements BspPeer, Receiver {
      * Sends a FLUSH marker on every link that carried a message since its last one, then waits until each destination
      * has acknowledged it: every message sent so far has been delivered.
      */
-    private void flushLinks() throws InterruptedException {
+    void flushLinks() throws InterruptedException {
         for (OutboundLink link : unacknowledged) {
             try {
                 link.mark(Frames.FLUSH, superstep);
@@ -553,32 +547,9 @@ final class PeerRuntime implements BspPeer, Receiver {
         usable();
         fixHandler();
         long syncStart = System.nanoTime();
-        BarrierWait wait;
-        if (direct) {
-            markEnds();
-            long flushed = System.nanoTime();
-            wait = new BarrierWait(flushed);
-            for (int source = 0; source < job.count(); source++) {
-                int from = source;
-                if (from != index) {
-                    wait.until(deadline -> ledger.awaitEnd(from, superstep, deadline), from);
-                }
-            }
-        } else {
-            flushLinks();
-            wait = new BarrierWait(System.nanoTime());
-            for (int round = 0; round < rounds; round++) {
-                OutboundLink link = outbound((index + (1 << round)) % job.count());
-                try {
-                    link.mark(Frames.BARRIER, superstep);
-                } catch (IOException e) {
-                    throw linkFailed(link, e);
-                }
-                int inRound = round;
-                wait.until(deadline -> ledger.awaitToken(inRound, superstep, deadline),
-                        Math.floorMod(index - (1 << round), job.count()));
-            }
-        }
+        barrier.markEnd();
+        BarrierWait wait = new BarrierWait(System.nanoTime());
+        barrier.await(wait);
         long ended = System.nanoTime();
         SuperstepTiming timing = new SuperstepTiming(superstep, syncStart - stepStartNanos, wait.entered - syncStart,
                 ended - wait.entered, messagesSent, bytesSentRemote, bytesSentLocal, ledger.total(superstep));
@@ -590,28 +561,14 @@ final class PeerRuntime implements BspPeer, Receiver {
         return timing;
     }
 
-    /**
-     * The direct barrier's first half: what is bundled and an end marker, on a link to every other peer. The superstep's
-     * messages are delivered once each destination has this peer's marker, so no link waits for an acknowledgement.
-     */
-    private void markEnds() throws InterruptedException {
-        for (int destination = 0; destination < job.count(); destination++) {
-            if (destination != index) {
-                OutboundLink link = outbound(destination);
-                try {
-                    link.mark(Frames.END, superstep);
-                } catch (IOException e) {
-                    throw linkFailed(link, e);
-                }
-                link.ended();
-            }
-        }
+    /** Every other peer's link has carried this superstep's END marker: no link waits for an acknowledgement. */
+    void linksEnded() {
         unacknowledged.clear();
     }
 
     /** What one barrier waits for: a token of a round, or a peer's end of superstep; true once it has arrived. */
     @FunctionalInterface
-    private interface Arrival {
+    interface Arrival {
         boolean await(long deadlineNanos) throws InterruptedException;
     }
 
@@ -620,7 +577,7 @@ final class PeerRuntime implements BspPeer, Receiver {
      * the barrier; one that has waited the failure timeout tells it which peer it still waits for, and the coordinator,
      * which knows who has entered, names the peers at fault and aborts the job.
      */
-    private final class BarrierWait {
+    final class BarrierWait {
         final long entered;
         private final long patience;
         private long deadline;
