@@ -3,7 +3,7 @@ package io.hbench.bsp.ebb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.bsp.runners.LocalBspRunner;
-import io.hbench.bsp.bench.BspTestSupport;
+import io.hbench.bsp.benchbase.BspTestSupport;
 import io.hbench.bsp.testing.TokenBucketLinks;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;

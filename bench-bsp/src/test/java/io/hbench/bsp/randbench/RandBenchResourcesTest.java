@@ -3,7 +3,7 @@ package io.hbench.bsp.randbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.bsp.runners.LocalBspRunner;
-import io.hbench.bsp.bench.BspTestSupport;
+import io.hbench.bsp.benchbase.BspTestSupport;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;

@@ -1,4 +1,4 @@
-package io.hbench.bsp.bench;
+package io.hbench.bsp.benchbase;
 
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.runners.ManualBspRunner;

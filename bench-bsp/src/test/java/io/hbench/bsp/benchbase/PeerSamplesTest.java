@@ -1,4 +1,4 @@
-package io.hbench.bsp.bench;
+package io.hbench.bsp.benchbase;
 
 import io.hbench.bsp.ebb.Ebb;
 import io.hbench.bsp.ebb.EbbOptions;

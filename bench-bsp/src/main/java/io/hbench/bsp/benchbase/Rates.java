@@ -1,4 +1,4 @@
-package io.hbench.bsp.bench;
+package io.hbench.bsp.benchbase;
 
 /** The rates of the BSP benchmarks: bytes over nanoseconds. How people read them is {@code DisplayUnit}'s business. */
 public final class Rates {

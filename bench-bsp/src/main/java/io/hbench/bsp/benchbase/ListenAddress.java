@@ -1,4 +1,4 @@
-package io.hbench.bsp.bench;
+package io.hbench.bsp.benchbase;
 
 import static java.util.Objects.requireNonNull;
 

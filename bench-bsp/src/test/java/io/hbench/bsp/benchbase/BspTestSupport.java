@@ -1,4 +1,4 @@
-package io.hbench.bsp.bench;
+package io.hbench.bsp.benchbase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
