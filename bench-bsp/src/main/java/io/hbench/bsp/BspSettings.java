@@ -110,7 +110,8 @@ public final class BspSettings {
     }
 
     /** Where the coordinator listens, and the address its peers reach it by; port 0 for any free one. */
-    public static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
+    public static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess,
+            HostAddresses.Network network) {
         String host = address(conf, COORDINATOR_ADDRESS_KEY, inProcess, network);
         if (!inProcess) {
             checkReachable(COORDINATOR_ADDRESS_KEY, host, network);

@@ -19,7 +19,7 @@ public final class RuntimeSupport {
         return BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + " s";
     }
 
-    /** The error code a peer or the coordinator sent as {@code code}; PEER_FAILED for one this runtime does not know. */
+    /** The error code that {@code code} names on the wire; PEER_FAILED for a code this runtime does not know. */
     public static ErrorCode errorCode(int code) {
         for (ErrorCode each : ErrorCode.values()) {
             if (each.code() == code) {
@@ -43,7 +43,7 @@ public final class RuntimeSupport {
         return thread;
     }
 
-    /** Closes {@code closeable}, if there is one, and ignores its failure: closing is all that is left to do with it. */
+    /** Closes {@code closeable}, if there is one, ignoring its failure: closing is all that is left to do with it. */
     public static void closeQuietly(Closeable closeable) {
         if (closeable != null) {
             try {

@@ -104,7 +104,8 @@ public final class Coordinator implements Closeable {
                 });
         this.slots = new Slot[spec.peers()];
         this.diagnosis = new FaultDiagnosis(slots, where, spec.failureTimeout().toMillis());
-        this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> RuntimeSupport.daemon(runnable, "bsp-coordinator-timer"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(
+                runnable -> RuntimeSupport.daemon(runnable, "bsp-coordinator-timer"));
     }
 
     /**
@@ -368,7 +369,7 @@ public final class Coordinator implements Closeable {
         diagnosis.entered(slot, superstep).ifPresent(this::fail);
     }
 
-    /** {@code slot} has waited the failure timeout in the barrier of {@code superstep} for the token of {@code awaited}. */
+    /** {@code slot} has waited the failure timeout in the barrier of {@code superstep} for {@code awaited}'s token. */
     private synchronized void stalled(Slot slot, int superstep, int awaited) throws ProtocolException {
         if (result != null || failure != null) {
             return;

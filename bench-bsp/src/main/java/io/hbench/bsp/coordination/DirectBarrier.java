@@ -16,8 +16,8 @@ final class DirectBarrier implements SuperstepBarrier {
     }
 
     /**
-     * What is bundled and an end marker, on a link to every other peer. The superstep's messages are delivered once each
-     * destination has this peer's marker, so no link waits for an acknowledgement.
+     * What is bundled and an end marker, on a link to every other peer. The superstep's messages are delivered once
+     * each destination has this peer's marker, so no link waits for an acknowledgement.
      */
     @Override
     public void markEnd() throws InterruptedException {

@@ -81,8 +81,8 @@ final class FaultDiagnosis {
     }
 
     /**
-     * {@code slot} has ended its program after {@code supersteps}; the failure, if others wait in a barrier it will never
-     * enter.
+     * {@code slot} has ended its program after {@code supersteps}; the failure, if others wait in a barrier it will
+     * never enter.
      *
      * @throws ProtocolException if it had said it waited in a later barrier than it reports passing
      */

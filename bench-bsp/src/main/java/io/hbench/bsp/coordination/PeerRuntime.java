@@ -264,7 +264,8 @@ final class PeerRuntime implements BspPeer, Receiver {
             if (abort == null) {
                 // Failures the runtime found were reported where found; this one is the program's.
                 reportFailure(ErrorCode.PEER_FAILED, self + " failed in superstep " + superstep + ": "
-                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + RuntimeSupport.describe(e)));
+                        + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + RuntimeSupport.describe(e)));
             }
         }
     }

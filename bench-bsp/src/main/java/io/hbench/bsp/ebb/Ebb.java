@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.BspJobResult;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.SuperstepTiming;
 import io.hbench.bsp.benchbase.BenchSettings;
-import io.hbench.bsp.benchbase.PeerSpan;
 import io.hbench.bsp.benchbase.Timings;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ public final class Ebb {
         List<List<SuperstepTiming>> timings = new ArrayList<>();
         List<PeerSpan> spans = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
-            spans.add(new PeerSpan(report.peer(), report.host(), report.start(), report.duration()));
+            spans.add(report.span());
             List<SuperstepTiming> peerTimings = Timings.decode(report.report());
             if (peerTimings.size() != options.sizes().size() * options.rounds()) {
                 throw new IllegalArgumentException("peer " + report.peer() + " reports " + peerTimings.size()

@@ -2,8 +2,8 @@ package io.hbench.bsp.ebb;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.benchbase.PeerHosts;
-import io.hbench.bsp.benchbase.PeerSpan;
 import io.hbench.bsp.benchbase.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;

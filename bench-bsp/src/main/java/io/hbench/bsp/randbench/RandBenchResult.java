@@ -2,9 +2,9 @@ package io.hbench.bsp.randbench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.SuperstepTiming;
 import io.hbench.bsp.benchbase.PeerHosts;
-import io.hbench.bsp.benchbase.PeerSpan;
 import io.hbench.bsp.benchbase.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;

@@ -1,7 +1,7 @@
 package io.hbench.bsp.ebb;
 
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.benchbase.BspTestSupport;
-import io.hbench.bsp.benchbase.PeerSpan;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.MetricKey;

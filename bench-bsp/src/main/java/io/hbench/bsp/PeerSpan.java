@@ -1,4 +1,4 @@
-package io.hbench.bsp.benchbase;
+package io.hbench.bsp;
 
 import static java.util.Objects.requireNonNull;
 
@@ -7,7 +7,8 @@ import java.time.Instant;
 
 /**
  * Where one peer's program ran and when, as the peer itself named its host and timed it: hosts' clocks differ, and
- * the job's span is not any peer's. RandBench and EBB keep one per peer, beside their own figures.
+ * the job's span is not any peer's. Every peer's report carries one ({@link BspJobResult.PeerReport}), and the
+ * benchmarks keep them beside their own figures.
  */
 public final class PeerSpan {
     private final int peer;
@@ -18,7 +19,7 @@ public final class PeerSpan {
     /**
      * @param host the name of the host the peer ran on, as its host's resource samples name it
      * @param start when the peer's program started, on the peer's own wall clock
-     * @param duration how long it ran until it returned its figures, on the peer's monotonic clock
+     * @param duration how long it ran until it returned, on the peer's monotonic clock
      */
     public PeerSpan(int peer, String host, Instant start, Duration duration) {
         if (peer < 0) {
