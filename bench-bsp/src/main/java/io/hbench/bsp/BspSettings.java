@@ -210,7 +210,6 @@ public final class BspSettings {
                 + " on " + host + " (" + PORTS_KEY + ")");
     }
 
-
     private static int parseInt(String value, int otherwise) {
         try {
             return Integer.parseInt(value);

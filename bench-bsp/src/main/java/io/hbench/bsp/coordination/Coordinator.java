@@ -436,15 +436,10 @@ public final class Coordinator implements Closeable {
         }
     }
 
-
-
-
     private static String advertised(ServerSocketChannel server) {
         InetAddress address = server.socket().getInetAddress();
         return HostAddresses.text(address.isAnyLocalAddress() ? HostAddresses.wildcardStandIn() : address);
     }
-
-
 
     /**
      * Ends the selector thread, which closes the listener and every connection as it ends, waits for it, and stops the

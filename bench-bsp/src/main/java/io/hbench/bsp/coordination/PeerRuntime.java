@@ -639,5 +639,4 @@ final class PeerRuntime implements BspPeer, Receiver {
             inbound.startReading();
         }
     }
-
 }

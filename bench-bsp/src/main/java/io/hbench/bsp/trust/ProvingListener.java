@@ -325,7 +325,6 @@ public final class ProvingListener {
         }
     }
 
-
     /** A connection in its handshake: where it comes from and since when (a nanoTime). */
     private static final class Handshaking {
         final Handshake.Server handshake;
