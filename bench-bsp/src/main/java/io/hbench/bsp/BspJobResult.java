@@ -92,10 +92,7 @@ public final class BspJobResult {
      * program returned.
      */
     public static final class PeerReport {
-        private final int peer;
-        private final String host;
-        private final Instant start;
-        private final Duration duration;
+        private final PeerSpan span;
         private final byte[] report;
 
         /**
@@ -103,35 +100,31 @@ public final class BspJobResult {
          * @param duration how long the program ran until it returned, on the peer's monotonic clock
          */
         public PeerReport(int peer, String host, Instant start, Duration duration, byte[] report) {
-            if (peer < 0) {
-                throw new IllegalArgumentException("peer is negative");
-            }
-            this.peer = peer;
-            this.host = requireNonNull(host, "host is null");
-            this.start = requireNonNull(start, "start is null");
-            this.duration = requireNonNull(duration, "duration is null");
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
-            }
+            this.span = new PeerSpan(peer, host, start, duration);
             this.report = requireNonNull(report, "report is null").clone();
         }
 
         public int peer() {
-            return peer;
+            return span.peer();
         }
 
         public String host() {
-            return host;
+            return span.host();
         }
 
         /** When the peer's program started, on the peer's own wall clock (its host's, which may differ from ours). */
         public Instant start() {
-            return start;
+            return span.start();
         }
 
         /** How long the peer's program ran, from its start until it returned its report. */
         public Duration duration() {
-            return duration;
+            return span.duration();
+        }
+
+        /** Where the peer's program ran and when. */
+        public PeerSpan span() {
+            return span;
         }
 
         public byte[] report() {
@@ -140,8 +133,7 @@ public final class BspJobResult {
 
         @Override
         public String toString() {
-            return "peer " + peer + " on " + host + ": started " + start + ", ran " + duration + ", reported "
-                    + report.length + " bytes";
+            return span + ", reported " + report.length + " bytes";
         }
     }
 }

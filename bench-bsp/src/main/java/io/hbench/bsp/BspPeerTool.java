@@ -1,5 +1,8 @@
 package io.hbench.bsp;
 
+import io.hbench.bsp.coordination.PeerBootstrap;
+import io.hbench.bsp.transport.LinkDecorator;
+import io.hbench.bsp.trust.RunSecret;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagValues;
@@ -104,7 +107,7 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
         if (options.ports != null) {
             conf.set(BspSettings.PORTS_KEY, options.ports);
         }
-        PeerRuntime.join(new InetSocketAddress(options.host, options.port), -1,
+        PeerBootstrap.join(new InetSocketAddress(options.host, options.port), -1,
                 BspSettings.dataAddress(conf, false), BspSettings.ports(conf), LinkDecorator.NONE, secret, err::println);
         return ExitStatus.SUCCESS;
     }

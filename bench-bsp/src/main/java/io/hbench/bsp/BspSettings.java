@@ -1,5 +1,9 @@
 package io.hbench.bsp;
 
+import io.hbench.bsp.runners.LocalBspRunner;
+import io.hbench.bsp.runners.MapReduceBspRunner;
+import io.hbench.bsp.transport.Barrier;
+import io.hbench.bsp.transport.HostAddresses;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import java.io.IOException;
@@ -41,7 +45,7 @@ public final class BspSettings {
     public static final String COORDINATOR_PORT_KEY = "hbench.bsp.coordinator.port";
     /**
      * The most peers the {@link MapReduceBspRunner} runs in MapReduce's in-process runner, where every
-     * peer is a thread of the client with at most {@link PeerRuntime#MAX_THREADS} runtime threads, and
+     * peer is a thread of the client with at most {@code PeerRuntime.MAX_THREADS} runtime threads, and
      * shares the client's cores with every other.
      */
     public static final String LOCAL_MAX_PEERS_KEY = "hbench.bsp.local.max.peers";
@@ -54,7 +58,7 @@ public final class BspSettings {
     private BspSettings() {
     }
 
-    static int bundleSize(Configuration conf) {
+    public static int bundleSize(Configuration conf) {
         String value = conf.getTrimmed(BUNDLE_SIZE_KEY, Integer.toString(DEFAULT_BUNDLE_SIZE));
         int size = parseInt(value, -1);
         if (size < MIN_BUNDLE_SIZE || size > MAX_BUNDLE_SIZE) {
@@ -64,7 +68,7 @@ public final class BspSettings {
         return size;
     }
 
-    static Barrier barrier(Configuration conf) {
+    public static Barrier barrier(Configuration conf) {
         String value = conf.getTrimmed(BARRIER_KEY, Barrier.AUTO.text());
         for (Barrier barrier : Barrier.values()) {
             if (barrier.text().equalsIgnoreCase(value)) {
@@ -75,7 +79,7 @@ public final class BspSettings {
                 + ": the barrier must be auto, direct or dissemination");
     }
 
-    static int localMaxPeers(Configuration conf) {
+    public static int localMaxPeers(Configuration conf) {
         String value = conf.getTrimmed(LOCAL_MAX_PEERS_KEY, Integer.toString(DEFAULT_LOCAL_MAX_PEERS));
         int peers = parseInt(value, -1);
         if (peers < 2) {
@@ -86,11 +90,11 @@ public final class BspSettings {
     }
 
     /** Where peers' data listeners bind, and the address other peers reach them by. */
-    static String dataAddress(Configuration conf, boolean inProcess) {
+    public static String dataAddress(Configuration conf, boolean inProcess) {
         return dataAddress(conf, inProcess, HostAddresses.SYSTEM);
     }
 
-    static String dataAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
+    public static String dataAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
         return address(conf, ADDRESS_KEY, inProcess, network);
     }
 
@@ -98,7 +102,7 @@ public final class BspSettings {
      * For a job whose peers run on other hosts, before it is submitted: a configured data address must be one
      * other hosts can reach. Unset, each peer chooses one of its own host's.
      */
-    static void checkDataAddressForOtherHosts(Configuration conf, HostAddresses.Network network) {
+    public static void checkDataAddressForOtherHosts(Configuration conf, HostAddresses.Network network) {
         String configured = conf.getTrimmed(ADDRESS_KEY, "");
         if (!configured.isEmpty()) {
             checkReachable(ADDRESS_KEY, configured, network);
@@ -106,7 +110,8 @@ public final class BspSettings {
     }
 
     /** Where the coordinator listens, and the address its peers reach it by; port 0 for any free one. */
-    static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess, HostAddresses.Network network) {
+    public static InetSocketAddress coordinatorAddress(Configuration conf, boolean inProcess,
+            HostAddresses.Network network) {
         String host = address(conf, COORDINATOR_ADDRESS_KEY, inProcess, network);
         if (!inProcess) {
             checkReachable(COORDINATOR_ADDRESS_KEY, host, network);
@@ -153,7 +158,7 @@ public final class BspSettings {
     }
 
     /** The configured port range, checked; from 0 to 0 means any free port. */
-    static int[] ports(Configuration conf) {
+    public static int[] ports(Configuration conf) {
         String value = conf.getTrimmed(PORTS_KEY, "0");
         int[] range = parsePortRange(value);
         if (range == null) {
@@ -180,7 +185,7 @@ public final class BspSettings {
     }
 
     /** Binds a listener on {@code host} to the first free port of the range. */
-    static ServerSocketChannel bind(String host, int[] ports) {
+    public static ServerSocketChannel bind(String host, int[] ports) {
         InetAddress address;
         try {
             address = InetAddress.getByName(host);
@@ -194,25 +199,15 @@ public final class BspSettings {
                 channel.bind(new InetSocketAddress(address, port), 1024);
                 return channel;
             } catch (BindException e) {
-                closeQuietly(channel);
+                RuntimeSupport.closeQuietly(channel);
             } catch (IOException e) {
-                closeQuietly(channel);
+                RuntimeSupport.closeQuietly(channel);
                 throw new BenchException(ErrorCode.PEER_UNREACHABLE,
                         "cannot listen on " + host + ":" + port + ": " + e.getMessage());
             }
         }
         throw new BenchException(ErrorCode.PEER_UNREACHABLE, "no free port from " + ports[0] + " to " + ports[1]
                 + " on " + host + " (" + PORTS_KEY + ")");
-    }
-
-    private static void closeQuietly(ServerSocketChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // Never bound: nothing to release.
-            }
-        }
     }
 
     private static int parseInt(String value, int otherwise) {

@@ -18,7 +18,7 @@ public final class RuntimeCensus {
     }
 
     /** The name of a thread of peer {@code index}'s runtime that does {@code role}. */
-    static String threadName(int index, String role) {
+    public static String threadName(int index, String role) {
         return prefix(index) + role;
     }
 

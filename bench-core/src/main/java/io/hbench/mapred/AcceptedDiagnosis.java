@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,11 +45,23 @@ public final class AcceptedDiagnosis {
     private final Cause cause;
     private final String why;
     private final Optional<String> remedy;
+    /** The queue's share for ApplicationMasters, in MB: what the application asks, the limit, what is in use. */
+    private final OptionalLong requestMb;
+    private final OptionalLong limitMb;
+    private final OptionalLong usageMb;
 
     private AcceptedDiagnosis(Cause cause, String why, Optional<String> remedy) {
+        this(cause, why, remedy, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    private AcceptedDiagnosis(Cause cause, String why, Optional<String> remedy, Optional<String> requestMb,
+            Optional<String> limitMb, Optional<String> usageMb) {
         this.cause = cause;
         this.why = why;
         this.remedy = remedy;
+        this.requestMb = megabytes(requestMb);
+        this.limitMb = megabytes(limitMb);
+        this.usageMb = megabytes(usageMb);
     }
 
     /** @param diagnostics the application report's diagnostics, as the ResourceManager wrote them; may be empty */
@@ -56,11 +69,12 @@ public final class AcceptedDiagnosis {
         requireNonNull(diagnostics, "diagnostics is null");
         Optional<String> request = detail(diagnostics, "AM Resource Request");
         if (diagnostics.contains("Queue's AM resource limit exceeded")) {
+            Optional<String> limit = detail(diagnostics, "Queue Resource Limit for AM");
+            Optional<String> usage = detail(diagnostics, "Queue AM Resource Usage");
             return new AcceptedDiagnosis(Cause.QUEUE_AM_LIMIT, "the queue's share for ApplicationMasters is taken"
-                    + figures(request, detail(diagnostics, "Queue Resource Limit for AM"),
-                            detail(diagnostics, "Queue AM Resource Usage")),
+                    + figures(request, limit, usage),
                     Optional.of("raise yarn.scheduler.capacity.maximum-am-resource-percent (0.1 by default) or lower"
-                            + " yarn.app.mapreduce.am.resource.mb"));
+                            + " yarn.app.mapreduce.am.resource.mb"), request, limit, usage);
         }
         if (diagnostics.contains("User's AM resource limit exceeded")) {
             return new AcceptedDiagnosis(Cause.USER_AM_LIMIT, "the user's part of the queue's share for"
@@ -99,6 +113,10 @@ public final class AcceptedDiagnosis {
                 Optional.empty());
     }
 
+    private static OptionalLong megabytes(Optional<String> figure) {
+        return figure.map(mb -> OptionalLong.of(Long.parseLong(mb))).orElse(OptionalLong.empty());
+    }
+
     private static Optional<String> detail(String diagnostics, String name) {
         Matcher matcher = DETAIL.matcher(diagnostics);
         while (matcher.find()) {
@@ -125,6 +143,19 @@ public final class AcceptedDiagnosis {
     /** Whether a share for ApplicationMasters holds it, which another application's master may be taking. */
     public boolean heldByAmShare() {
         return cause == Cause.QUEUE_AM_LIMIT || cause == Cause.USER_AM_LIMIT || cause == Cause.FAIR_AM_SHARE;
+    }
+
+    /**
+     * Whether the application would be let in were {@code megabytes} of the share's usage freed: the CapacityScheduler
+     * lets it in when its master fits in what is left, or when no other master holds any of the share (the queue's
+     * first application always starts). Where the diagnostics do not give the figures, it may be: true.
+     */
+    public boolean letInWithout(long megabytes) {
+        if (!heldByAmShare() || requestMb.isEmpty() || limitMb.isEmpty() || usageMb.isEmpty()) {
+            return true;
+        }
+        long others = usageMb.getAsLong() - megabytes;
+        return others <= 0 || others + requestMb.getAsLong() <= limitMb.getAsLong();
     }
 
     /** Why, for people: "the queue's share for ApplicationMasters is taken (its ApplicationMaster asks 1536 MB)". */

@@ -16,8 +16,10 @@ import java.util.Optional;
  * application active, the benchmark's is held to that share, which on a small cluster at the default 0.1 is too small
  * for MapReduce's ApplicationMaster: the job would wait in ACCEPTED for good. So the sampler gives way to an
  * application of its user, submitted after its own, that YARN holds in ACCEPTED because a share for ApplicationMasters
- * of its queue is taken, or for which no node has had room for {@link #NO_ROOM_BOUND} (the sampler's containers may
- * be what takes it).
+ * of its queue is taken and the sampler's part of it is what keeps it out, or for which no node has had room for
+ * {@link #NO_ROOM_BOUND} (the sampler's containers may be what takes it). A share held by others' masters is not the
+ * sampler's doing: a chain of jobs (TPCx-HS) submits its next job while the last one's master still counts, and that
+ * wait ends by itself.
  */
 final class GivingWay {
     static final Duration NO_ROOM_BOUND = Duration.ofSeconds(30);
@@ -66,11 +68,20 @@ final class GivingWay {
     }
 
     private final Application sampler;
+    private final long samplerShareMb;
     /** When this client first saw each application without room, on its own clock. */
     private final Map<String, Long> withoutRoomSince = new HashMap<>();
 
-    GivingWay(Application sampler) {
+    /**
+     * @param samplerShareMb what the sampler takes of its queue's share for ApplicationMasters: the scheduler's
+     *        smallest allocation, as YARN counts an unmanaged master
+     */
+    GivingWay(Application sampler, long samplerShareMb) {
         this.sampler = requireNonNull(sampler, "sampler is null");
+        if (samplerShareMb <= 0) {
+            throw new IllegalArgumentException("samplerShareMb is not positive: " + samplerShareMb);
+        }
+        this.samplerShareMb = samplerShareMb;
     }
 
     /**
@@ -85,7 +96,8 @@ final class GivingWay {
                 continue;
             }
             AcceptedDiagnosis diagnosis = AcceptedDiagnosis.of(waiting.diagnostics);
-            if (diagnosis.heldByAmShare() && waiting.queue.equals(sampler.queue)) {
+            if (diagnosis.heldByAmShare() && waiting.queue.equals(sampler.queue)
+                    && diagnosis.letInWithout(samplerShareMb)) {
                 return Optional.of(new Decision(waiting.id, diagnosis));
             }
             if (diagnosis.cause() == AcceptedDiagnosis.Cause.NO_ROOM_FOR_AM) {

@@ -344,5 +344,12 @@ public final class HostSampler {
             }
             return handOver();
         }
+
+        /** How many snapshots wait for the next hand-over: what a test watches, not the clock. */
+        int snapshotsWaiting() {
+            synchronized (HostSampler.this) {
+                return taken.size();
+            }
+        }
     }
 }

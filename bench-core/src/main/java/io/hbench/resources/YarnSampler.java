@@ -165,7 +165,9 @@ final class YarnSampler implements ClusterSampling.Window {
             ApplicationAttemptId attempt = awaitLaunched(yarn, application, startTimeout);
             ApplicationReport own = yarn.getApplicationReport(application);
             GivingWay givingWay = new GivingWay(new GivingWay.Application(application.toString(), own.getUser(),
-                    own.getQueue(), own.getSubmitTime(), ""));
+                    own.getQueue(), own.getSubmitTime(), ""), conf.getLong(
+                            YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB,
+                            YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB));
             UserGroupInformation applicationMaster = UserGroupInformation.createRemoteUser(attempt.toString());
             Token<AMRMTokenIdentifier> token = yarn.getAMRMToken(application);
             token.setService(ClientRMProxy.getAMRMTokenService(conf));

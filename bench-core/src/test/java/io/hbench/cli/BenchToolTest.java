@@ -9,7 +9,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.ResourceUsage;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -327,7 +327,7 @@ class BenchToolTest {
         // MapReduce runs in this process: this host is where everything ran, sampled from start to end.
         assertThat(out()).contains("----- Resource utilization: means over the whole run on every DataNode and"
                 + " NodeManager host, sampled every 1 s -----\nSampled 1 of 1 hosts from ");
-        BenchResult result = JsonResultFormat.read(new StringReader(Files.readString(json)));
+        BenchResult result = JsonResultReader.read(new StringReader(Files.readString(json)));
         assertThat(result.resources()).hasValueSatisfying(usage -> {
             assertThat(usage.coverage()).isEqualTo(ResourceUsage.Coverage.RUN);
             assertThat(usage.hosts()).extracting(HostUsage::host).containsExactly(HostSamples.localHost());
@@ -347,7 +347,7 @@ class BenchToolTest {
 
         String text = Files.readString(json);
         ResultSchema.assertValid(text);
-        BenchResult result = JsonResultFormat.read(new StringReader(text));
+        BenchResult result = JsonResultReader.read(new StringReader(text));
         List<String> expected = new ArrayList<>(List.of("Fake"));
         expected.addAll(List.of(args));
         assertThat(result.environment().commandLine()).isEqualTo(expected);
@@ -431,7 +431,7 @@ class BenchToolTest {
         assertThat(tool.run(new String[] {"-count", "3", "-noEmbedded", "-json", json.toString()})).isZero();
         assertThat(tool.run(new String[] {"-count", "4", "-noEmbedded", "-json", json.toString()})).isZero();
 
-        BenchResult result = JsonResultFormat.read(new StringReader(Files.readString(json)));
+        BenchResult result = JsonResultReader.read(new StringReader(Files.readString(json)));
         assertThat(result.primaryMetrics()).extracting(Metric::value).containsExactly(4.0);
         try (java.util.stream.Stream<Path> files = Files.list(temp)) {
             assertThat(files.map(file -> file.getFileName().toString())).containsExactly("fake.json");

@@ -24,6 +24,27 @@ class AcceptedDiagnosisTest {
     }
 
     @Test
+    void tellsWhetherFreeingPartOfTheQueuesShareLetsTheApplicationIn() {
+        AcceptedDiagnosis diagnosis = AcceptedDiagnosis.of("Queue's AM resource limit exceeded.  Details : AM Resource"
+                + " Request = <memory:512, vCores:1>; Queue Resource Limit for AM = <memory:896, vCores:1>; Queue AM"
+                + " Resource Usage = <memory:640, vCores:1>; ");
+
+        // 640 - 128 + 512 = 1024 MB, over the limit; 640 - 256 + 512 = 896 MB, at it; all 640 MB freed, the first.
+        assertThat(diagnosis.letInWithout(128)).isFalse();
+        assertThat(diagnosis.letInWithout(256)).isTrue();
+        assertThat(diagnosis.letInWithout(640)).isTrue();
+    }
+
+    @Test
+    void mayBeLetInByFreeingTheShareWhereTheFiguresAreNotGiven() {
+        AcceptedDiagnosis user = AcceptedDiagnosis.of("User's AM resource limit exceeded. " + DETAILS);
+        AcceptedDiagnosis bare = AcceptedDiagnosis.of("Queue's AM resource limit exceeded.");
+
+        assertThat(user.letInWithout(1)).isTrue();
+        assertThat(bare.letInWithout(1)).isTrue();
+    }
+
+    @Test
     void namesTheUsersPartOfTheShareWithTheUsersLimit() {
         AcceptedDiagnosis diagnosis = AcceptedDiagnosis.of("[Thu Nov 26 10:50:01 +0000 2026] Application is added to"
                 + " the scheduler and is not yet activated. User's AM resource limit exceeded. " + DETAILS);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.fs.PrivateDirectory;
+import io.hbench.testing.Await;
 import io.hbench.testing.OtherUser;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class HostSamplerTest {
     private static final Duration INTERVAL = Duration.ofMillis(50);
+    /** How long a test waits for the sampler's thread to do what it does within an interval or two. */
+    private static final Duration BOUND = Duration.ofSeconds(20);
 
     @TempDir
     Path temp;
@@ -35,13 +38,14 @@ class HostSamplerTest {
     void tasksOfOneJobInOneProcessShareOneSamplerThatStopsWithTheLast() throws Exception {
         HostSampler.Participation first = join("job_1");
         HostSampler.Participation second = join("job_1");
-        Thread.sleep(4 * INTERVAL.toMillis());
+        Await.until("the snapshot at join and two at intervals", BOUND, () -> first.snapshotsWaiting() >= 3);
 
         HostSamples handedToFirst = first.leave();
         assertThat(samplerThreads()).as("the sampler runs while a task does").isEqualTo(1);
         HostSamples handedToSecond = second.leave();
 
-        assertThat(handedToFirst.snapshots()).as("taken at join and every interval since").isNotEmpty();
+        assertThat(handedToFirst.snapshots()).as("taken at join and every interval since")
+                .hasSizeGreaterThanOrEqualTo(3);
         assertThat(handedToSecond.snapshots()).as("at least the final snapshot").isNotEmpty();
         assertThat(handedToSecond.snapshots().get(0).time()).isAfterOrEqualTo(
                 handedToFirst.snapshots().get(handedToFirst.snapshots().size() - 1).time());
@@ -79,10 +83,10 @@ class HostSamplerTest {
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock held = other.lock()) {
             participation = join("job_2");
-            Thread.sleep(4 * INTERVAL.toMillis());
             released = Instant.now();
         }
-        Thread.sleep(4 * INTERVAL.toMillis());
+        Await.until("the sampler to take the freed lock and a snapshot", BOUND,
+                () -> participation.snapshotsWaiting() > 0);
         HostSamples samples = participation.leave();
 
         assertThat(samples.lockedOutIntervals()).as("the first tick at least found the lock held").isPositive();
@@ -197,9 +201,7 @@ class HostSamplerTest {
                 .filter(thread -> thread.getName().equals("hbench resource sampler") && thread.isAlive()).count();
     }
 
-    private static void awaitNoSamplerThread() throws InterruptedException {
-        while (samplerThreads() > 0) {
-            Thread.sleep(10);
-        }
+    private static void awaitNoSamplerThread() throws Exception {
+        Await.until("the sampler's thread to end", BOUND, () -> samplerThreads() == 0);
     }
 }

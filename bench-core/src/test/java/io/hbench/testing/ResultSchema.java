@@ -8,6 +8,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.hbench.result.BenchResult;
 import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.ResultFields;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -25,7 +26,7 @@ public final class ResultSchema {
     private ResultSchema() {}
 
     private static JsonSchema load() {
-        try (InputStream in = JsonResultFormat.class.getResourceAsStream(JsonResultFormat.SCHEMA_RESOURCE)) {
+        try (InputStream in = ResultFields.class.getResourceAsStream(ResultFields.SCHEMA_RESOURCE)) {
             return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(MAPPER.readTree(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -36,6 +37,11 @@ import org.apache.hadoop.util.ReflectionUtils;
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */
     private static final long TRUNCATE_POLL_MILLIS = 100;
+    /**
+     * How long a truncate may take to recover its last block: MapReduce's default for a task without progress
+     * ({@code mapreduce.task.timeout}), after which YARN would end it; in the client's own runner nothing else would.
+     */
+    private static final Duration TRUNCATE_RECOVERY_BOUND = Duration.ofMinutes(10);
 
     private final FileSystem fs;
     /** Whether other tasks use {@link #fs} at the same time, so that its counters are not this file's alone. */
@@ -251,7 +257,12 @@ final class FileIo {
     private void truncate(Path path, long length, long newLength, TaskStats stats) throws IOException {
         long callStart = System.nanoTime();
         boolean done = fs.truncate(path, newLength);
+        long deadline = callStart + TRUNCATE_RECOVERY_BOUND.toNanos();
         while (!done) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IOException(path + " has not recovered from truncate within "
+                        + TRUNCATE_RECOVERY_BOUND.toMinutes() + " min");
+            }
             try {
                 Thread.sleep(TRUNCATE_POLL_MILLIS);
             } catch (InterruptedException e) {

@@ -10,7 +10,7 @@ import io.hbench.findings.LinkCapacities;
 import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.io.Reader;
@@ -90,7 +90,7 @@ class TestDfsioBesideOtherLoadTest {
         assertThat(write.status).as(write.err).isZero();
         BenchResult result;
         try (Reader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
-            result = JsonResultFormat.read(in);
+            result = JsonResultReader.read(in);
         }
         HostUsage host = result.resources().orElseThrow().hosts().get(0);
         // Suite and report judge from the result file, as the console did from the result in memory.

@@ -8,7 +8,7 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -123,7 +123,7 @@ class TestDfsioClusterTest {
                 "-json", json.toString());
 
         assertThat(write.status).as(write.err).isZero();
-        BenchResult result = JsonResultFormat.read(Files.newBufferedReader(json));
+        BenchResult result = JsonResultReader.read(Files.newBufferedReader(json));
         HostUsage host = result.resources().orElseThrow().hosts().get(0);
         double sent = host.summary(MetricKey.of("net_sent").withLabel("interface", "lo").withLabel("stat", "total"))
                 .orElseThrow().value();

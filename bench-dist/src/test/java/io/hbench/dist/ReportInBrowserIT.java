@@ -10,6 +10,7 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.hs.TpcxhsTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import io.hbench.report.html.ReportTool;
+import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.report.suite.SuiteRecord;
 import io.hbench.resources.ResourceField;
@@ -36,7 +37,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.logging.Level;
@@ -168,7 +168,7 @@ class ReportInBrowserIT {
         for (int i = 0; i < stepIds.size(); i++) {
             if (i < sources.size()) {
                 Files.copy(dir.resolve(sources.get(i) + ".json"),
-                        suite.resolve(String.format(Locale.ROOT, "%02d-%s.json", i + 1, stepIds.get(i))));
+                        suite.resolve(StepFile.of(i, stepIds.get(i)).result()));
             }
             steps.add(new StepRecord(stepIds.get(i), StepRecord.Status.PASSED, 0, 1.5 + i));
         }

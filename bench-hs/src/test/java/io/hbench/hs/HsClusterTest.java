@@ -8,7 +8,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -360,7 +360,7 @@ class HsClusterTest {
         }
         assertThat(dataFiles("/tpcxhs/HSSort")).containsExactly("part-r-00000", "part-r-00001");
         // One series per host over all six jobs, each job a phase on the charts.
-        BenchResult result = JsonResultFormat.read(new java.io.StringReader(report));
+        BenchResult result = JsonResultReader.read(new java.io.StringReader(report));
         ResourceUsage resources = result.resources().orElseThrow();
         assertThat(resources.phases()).extracting(Phase::name).containsExactly("HSGen", "HSSort", "HSValidate",
                 "HSGen", "HSSort", "HSValidate");

@@ -6,7 +6,7 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.result.BenchResult;
 import io.hbench.result.ProgramResult;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -127,7 +127,7 @@ class TpcxhsOnObjectStoreTest {
         assertThat(tpcxhs.err).doesNotContain("note:");
         String report = Files.readString(json);
         ResultSchema.assertValid(report);
-        BenchResult result = JsonResultFormat.read(new StringReader(report));
+        BenchResult result = JsonResultReader.read(new StringReader(report));
         assertThat(result.parameters()).containsEntry("committer", MAGIC);
         assertThat(List.of(report, tpcxhs.out, tpcxhs.err)).allSatisfy(text -> assertThat(text)
                 .doesNotContain(credentials));
@@ -171,7 +171,7 @@ class TpcxhsOnObjectStoreTest {
                 + " delete); -D fs.s3a.committer.name=magic or =directory commits without copying\n";
         assertThat(gen.err).containsOnlyOnce(note);
         assertThat(gen.err.indexOf(note)).isLessThan(gen.err.indexOf(": submitted job "));
-        assertThat(JsonResultFormat.read(new StringReader(Files.readString(json))).parameters())
+        assertThat(JsonResultReader.read(new StringReader(Files.readString(json))).parameters())
                 .containsEntry("committer", OutputCommitters.CLASSIC);
         assertThat(partSizes("/classic/gen")).containsExactly(Map.entry("part-m-00000", 100_000L));
         assertThat(partSizesOnDisk("classic/gen")).isEqualTo(partSizes("/classic/gen"));

@@ -54,10 +54,24 @@ final class BenchRun {
 
     /** Waits until {@code process}, still running, has printed a line starting with {@code start} to {@code err}. */
     static void awaitLine(Process process, Path err, String start) throws IOException, InterruptedException {
+        await(process, err, start, () -> Files.readAllLines(err).stream().anyMatch(line -> line.startsWith(start)));
+    }
+
+    /** What a test waits for while a process runs. */
+    interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    /**
+     * Waits at most 120 s until {@code condition}, named {@code what}, holds while {@code process} still runs; its
+     * {@code err} says why it did not.
+     */
+    static void await(Process process, Path err, String what, Condition condition)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (Files.readAllLines(err).stream().noneMatch(line -> line.startsWith(start))) {
+        while (!condition.holds()) {
             assertThat(process.isAlive()).as("ended first: " + Files.readString(err)).isTrue();
-            assertThat(System.nanoTime() - deadline).as("waited 120 s for: " + start).isNegative();
+            assertThat(System.nanoTime() - deadline).as("waited 120 s for: " + what).isNegative();
             Thread.sleep(200);
         }
     }

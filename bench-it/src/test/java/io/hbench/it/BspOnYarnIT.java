@@ -99,8 +99,9 @@ class BspOnYarnIT {
         Process run = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             BenchRun.awaitLine(run, err, "hbench: RandBench: all 4 peers joined the BSP coordinator at ");
-            // The supersteps run from then on, each a few milliseconds long.
-            Thread.sleep(2_000);
+            // The supersteps run from then on, each a few milliseconds long, in the peers' task JVMs.
+            BenchRun.await(run, err, "the peers' " + PEERS + " task JVMs",
+                    () -> cluster.taskProcesses().size() >= PEERS);
             List<ProcessHandle> peers = cluster.taskProcesses();
             assertThat(peers).hasSize(PEERS);
             assertThat(run.isAlive()).as("the run is still going: " + Files.readString(err)).isTrue();

@@ -62,9 +62,20 @@ class SuiteOnYarnIT {
             // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.
             assertThat(result.root().get("resources").get("coverage").asText())
                     .as(step + ": " + Files.readString(dir.resolve(step + ".log"))).isEqualTo("run");
+            // Every host sampled: the sampler gives way only to a job that its own part of YARN's share for
+            // ApplicationMasters keeps out, not to one of TPCx-HS's chain waiting for the last job's master to end.
+            String log = Files.readString(dir.resolve(step + ".log"));
+            result.root().get("resources").get("hosts").forEach(host -> assertThat(host.get("unavailable").isNull())
+                    .as(step + " " + host + ": " + log).isTrue());
             hostNames(step, result.root(), hostNames);
         }
         assertThat(hostNames).as("each name with where it was read").hasSize(1);
+        // TPCx-HS's two runs, each HSGen, HSSort and HSValidate as jobs on YARN, every phase checked.
+        ResultFile tpcxhs = ResultFile.read(dir.resolve("07-tpcx-hs.json"));
+        tpcxhs.assertRanOnYarn(6);
+        assertThat(tpcxhs.metric("data_bytes")).isEqualTo(10_000 * 100.0);
+        assertThat(Files.readString(dir.resolve("07-tpcx-hs.log"))).containsPattern("(?m)^1 +Total .* ok$")
+                .containsPattern("(?m)^2 +Total .* ok$");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<html");
         try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
             // TPCx-HS keeps its second run's data and NNThroughputBenchmark its marked directory: the clean-ups take them.

@@ -12,7 +12,6 @@ import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.io.EnumSetWritable;
 
 /**
@@ -167,9 +166,7 @@ final class Mix {
                                 replication, blockSize, CryptoProtocolVersion.supported(), null, null);
                         long end = System.nanoTime();
                         // A replayed load closes what it creates; complete is outside the timed call, as in create.
-                        while (!client.complete(path, clientName, null, HdfsConstants.GRANDFATHER_INODE_ID)) {
-                            Thread.onSpinWait();
-                        }
+                        NnThroughput.completeFile(client, path, clientName);
                         return end - start;
                     case MKDIRS:
                         if (!client.mkdirs(path, FsPermission.getDirDefault(), true)) {

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -56,6 +57,8 @@ public final class NnThroughput {
     static final String MIN_BLOCK_SIZE_KEY = "dfs.namenode.fs-limits.min-block-size";
     private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
             new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
+    /** How long the NameNode may keep refusing to close a file without blocks: it closes one at once. */
+    private static final Duration COMPLETE_BOUND = Duration.ofMinutes(1);
     private static final String[] NAMENODE_LOGGERS = {"org.apache.hadoop.hdfs.server.namenode",
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
         "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
@@ -264,8 +267,14 @@ public final class NnThroughput {
         completeFile(client, marker, clientName);
     }
 
-    private static void completeFile(ClientProtocol client, String path, String clientName) throws IOException {
+    /** Closes {@code path}, a file without blocks, as soon as the NameNode lets it. */
+    static void completeFile(ClientProtocol client, String path, String clientName) throws IOException {
+        long deadline = System.nanoTime() + COMPLETE_BOUND.toNanos();
         while (!client.complete(path, clientName, null, HdfsConstants.GRANDFATHER_INODE_ID)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IOException("the NameNode did not close " + path + " within " + COMPLETE_BOUND.toSeconds()
+                        + " s");
+            }
             Thread.onSpinWait();
         }
     }

@@ -3,7 +3,7 @@ package io.hbench.perf;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.MetricKey;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -344,7 +344,7 @@ public final class BspComparison {
         }
         BenchResult result;
         try (Reader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
-            result = JsonResultFormat.read(in);
+            result = JsonResultReader.read(in);
         }
         ScratchDirectories.delete(dir);
         return result;

@@ -5,7 +5,7 @@ import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspPeer;
 import io.hbench.bsp.BspProgram;
 import io.hbench.bsp.BspSettings;
-import io.hbench.bsp.LocalBspRunner;
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.bsp.RuntimeCensus;
 import io.hbench.bsp.SuperstepTiming;
 import java.io.PrintStream;

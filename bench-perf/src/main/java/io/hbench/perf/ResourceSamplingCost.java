@@ -1,7 +1,7 @@
 package io.hbench.perf;
 
-import io.hbench.bsp.LocalBspRunner;
-import io.hbench.bsp.bench.BenchSettings;
+import io.hbench.bsp.runners.LocalBspRunner;
+import io.hbench.bsp.benchbase.BenchSettings;
 import io.hbench.bsp.randbench.RandBench;
 import io.hbench.bsp.randbench.RandBenchOptions;
 import io.hbench.bsp.randbench.RandBenchResult;

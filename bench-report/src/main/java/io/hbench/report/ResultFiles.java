@@ -1,6 +1,6 @@
 package io.hbench.report;
 
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -55,7 +55,7 @@ public final class ResultFiles {
 
     private static LoadedResult readFile(Path file) throws IOException {
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return new LoadedResult(file, JsonResultFormat.read(reader));
+            return new LoadedResult(file, JsonResultReader.read(reader));
         } catch (NoSuchFileException e) {
             throw new IOException(file + ": no such file");
         } catch (IOException e) {

@@ -5,9 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.bsp.BspJobResult;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.SuperstepTiming;
-import io.hbench.bsp.bench.BenchSettings;
-import io.hbench.bsp.bench.Timings;
+import io.hbench.bsp.benchbase.BenchSettings;
+import io.hbench.bsp.benchbase.Timings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,9 +43,9 @@ public final class Ebb {
                 .build();
         BspJobResult job = runner.run(spec);
         List<List<SuperstepTiming>> timings = new ArrayList<>();
-        List<EbbResult.PeerSpan> spans = new ArrayList<>();
+        List<PeerSpan> spans = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
-            spans.add(new EbbResult.PeerSpan(report.peer(), report.host(), report.start(), report.duration()));
+            spans.add(report.span());
             List<SuperstepTiming> peerTimings = Timings.decode(report.report());
             if (peerTimings.size() != options.sizes().size() * options.rounds()) {
                 throw new IllegalArgumentException("peer " + report.peer() + " reports " + peerTimings.size()

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
 import io.hbench.bsp.BspJobSpec;
-import io.hbench.bsp.bench.BenchSettings;
+import io.hbench.bsp.benchbase.BenchSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -2,8 +2,9 @@ package io.hbench.bsp.ebb;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.bsp.bench.PeerHosts;
-import io.hbench.bsp.bench.Rates;
+import io.hbench.bsp.PeerSpan;
+import io.hbench.bsp.benchbase.PeerHosts;
+import io.hbench.bsp.benchbase.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -14,7 +15,6 @@ import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -307,57 +307,6 @@ public final class EbbResult implements ProgramResult {
         public String toString() {
             return "size " + size + " round " + round + " peer " + peer
                     + (partner < 0 ? "" : " with peer " + partner) + ": " + nanos + " ns";
-        }
-    }
-
-    /** Where one peer's program ran and when, as the peer itself named its host and timed it. */
-    public static final class PeerSpan {
-        private final int peer;
-        private final String host;
-        private final Instant start;
-        private final Duration duration;
-
-        /**
-         * @param host the name of the host the peer ran on, as its host's resource samples name it
-         * @param start when the peer's program started, on the peer's own wall clock
-         * @param duration how long it ran until it returned its figures, on the peer's monotonic clock
-         */
-        public PeerSpan(int peer, String host, Instant start, Duration duration) {
-            if (peer < 0) {
-                throw new IllegalArgumentException("peer is negative");
-            }
-            this.peer = peer;
-            this.host = requireNonNull(host, "host is null");
-            this.start = requireNonNull(start, "start is null");
-            this.duration = requireNonNull(duration, "duration is null");
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
-            }
-        }
-
-        public int peer() {
-            return peer;
-        }
-
-        public String host() {
-            return host;
-        }
-
-        public Instant start() {
-            return start;
-        }
-
-        public Duration duration() {
-            return duration;
-        }
-
-        public Instant end() {
-            return start.plus(duration);
-        }
-
-        @Override
-        public String toString() {
-            return "peer " + peer + " on " + host + ": started " + start + ", ran " + duration;
         }
     }
 

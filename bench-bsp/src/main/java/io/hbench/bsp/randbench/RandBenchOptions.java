@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspPeer;
-import io.hbench.bsp.bench.BenchSettings;
+import io.hbench.bsp.benchbase.BenchSettings;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 

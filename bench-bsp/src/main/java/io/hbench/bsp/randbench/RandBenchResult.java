@@ -2,9 +2,10 @@ package io.hbench.bsp.randbench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.bsp.PeerSpan;
 import io.hbench.bsp.SuperstepTiming;
-import io.hbench.bsp.bench.PeerHosts;
-import io.hbench.bsp.bench.Rates;
+import io.hbench.bsp.benchbase.PeerHosts;
+import io.hbench.bsp.benchbase.Rates;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -352,10 +353,7 @@ public final class RandBenchResult implements ProgramResult {
 
     /** One peer's run and measured supersteps, as it reported them. */
     public static final class PeerRun {
-        private final int peer;
-        private final String host;
-        private final Instant start;
-        private final Duration duration;
+        private final PeerSpan span;
         private final List<SuperstepTiming> timings;
         private final SortedMap<Integer, Long> bytesTo;
 
@@ -367,16 +365,7 @@ public final class RandBenchResult implements ProgramResult {
          */
         public PeerRun(int peer, String host, Instant start, Duration duration, List<SuperstepTiming> timings,
                 Map<Integer, Long> bytesTo) {
-            if (peer < 0) {
-                throw new IllegalArgumentException("peer is negative");
-            }
-            this.peer = peer;
-            this.host = requireNonNull(host, "host is null");
-            this.start = requireNonNull(start, "start is null");
-            this.duration = requireNonNull(duration, "duration is null");
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("peer " + peer + " ran for a negative time: " + duration);
-            }
+            this.span = new PeerSpan(peer, host, start, duration);
             this.timings = List.copyOf(requireNonNull(timings, "timings is null"));
             this.bytesTo = Collections.unmodifiableSortedMap(new TreeMap<>(requireNonNull(bytesTo,
                     "bytesTo is null")));
@@ -391,21 +380,21 @@ public final class RandBenchResult implements ProgramResult {
         }
 
         public int peer() {
-            return peer;
+            return span.peer();
         }
 
         public String host() {
-            return host;
+            return span.host();
         }
 
         /** When the peer's program started, on the peer's own wall clock. */
         public Instant start() {
-            return start;
+            return span.start();
         }
 
         /** How long the peer's program ran, from its start until it returned its figures. */
         public Duration duration() {
-            return duration;
+            return span.duration();
         }
 
         public List<SuperstepTiming> timings() {
@@ -433,8 +422,8 @@ public final class RandBenchResult implements ProgramResult {
 
         @Override
         public String toString() {
-            return "peer " + peer + " on " + host + ", started " + start + ", ran " + duration + ": sent "
-                    + bytesTo + " bytes by peer in " + measuredNanos() + " ns over "
+            return "peer " + span.peer() + " on " + span.host() + ", started " + span.start() + ", ran "
+                    + span.duration() + ": sent " + bytesTo + " bytes by peer in " + measuredNanos() + " ns over "
                     + timings.size() + " measured supersteps";
         }
     }

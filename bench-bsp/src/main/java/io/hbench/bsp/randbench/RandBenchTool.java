@@ -3,10 +3,10 @@ package io.hbench.bsp.randbench;
 import static io.hbench.cli.FlagParser.valued;
 
 import io.hbench.bsp.BspRunner;
-import io.hbench.bsp.bench.BenchSettings;
-import io.hbench.bsp.bench.BspBenchTool;
-import io.hbench.bsp.bench.BspRunnerFactory;
-import io.hbench.bsp.bench.PeerHosts;
+import io.hbench.bsp.benchbase.BenchSettings;
+import io.hbench.bsp.benchbase.BspBenchTool;
+import io.hbench.bsp.benchbase.BspRunnerFactory;
+import io.hbench.bsp.benchbase.PeerHosts;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;

@@ -3,8 +3,8 @@ package io.hbench.bsp.ebb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.hbench.bsp.bench.BspTestSupport;
-import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.bsp.benchbase.BspTestSupport;
+import io.hbench.bsp.benchbase.InMemoryBspRunner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package io.hbench.bsp.ebb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.bsp.LocalBspRunner;
-import io.hbench.bsp.bench.BspTestSupport;
+import io.hbench.bsp.runners.LocalBspRunner;
+import io.hbench.bsp.benchbase.BspTestSupport;
 import io.hbench.bsp.testing.TokenBucketLinks;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.hbench.bsp.ebb;
 
-import io.hbench.bsp.bench.BspTestSupport;
+import io.hbench.bsp.PeerSpan;
+import io.hbench.bsp.benchbase.BspTestSupport;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.MetricKey;
@@ -57,14 +58,14 @@ class EbbResultTest {
                 baseline.add(new EbbResult.Exchange(2000, round, peer, 1 - peer, 10_000));
             }
         }
-        List<EbbResult.PeerSpan> spans = new ArrayList<>();
+        List<PeerSpan> spans = new ArrayList<>();
         for (int peer = 0; peer < 4; peer++) {
-            spans.add(new EbbResult.PeerSpan(peer, "node-" + peer, START.plusMillis(100 + 10 * peer),
+            spans.add(new PeerSpan(peer, "node-" + peer, START.plusMillis(100 + 10 * peer),
                     Duration.ofMillis(700 - 10 * peer)));
         }
-        List<EbbResult.PeerSpan> baselineSpans = List.of(
-                new EbbResult.PeerSpan(0, "node-0", START.plusMillis(900), Duration.ofMillis(450)),
-                new EbbResult.PeerSpan(1, "node-1", START.plusMillis(920), Duration.ofMillis(410)));
+        List<PeerSpan> baselineSpans = List.of(
+                new PeerSpan(0, "node-0", START.plusMillis(900), Duration.ofMillis(450)),
+                new PeerSpan(1, "node-1", START.plusMillis(920), Duration.ofMillis(410)));
         return new EbbResult(options, START, START.plusMillis(1_500),
                 new EbbResult.Run(4, spans, exchanges, Optional.of(RUN_JOB)),
                 Optional.of(new EbbResult.Run(2, baselineSpans, baseline, Optional.of(BASELINE_JOB))));
@@ -103,10 +104,10 @@ class EbbResultTest {
         return new EbbResult.Run(2, spans(hosts), exchanges, Optional.of(BASELINE_JOB));
     }
 
-    private static List<EbbResult.PeerSpan> spans(String... hosts) {
-        List<EbbResult.PeerSpan> spans = new ArrayList<>();
+    private static List<PeerSpan> spans(String... hosts) {
+        List<PeerSpan> spans = new ArrayList<>();
         for (int peer = 0; peer < hosts.length; peer++) {
-            spans.add(new EbbResult.PeerSpan(peer, hosts[peer], START.plusMillis(10 * peer), Duration.ofMillis(500)));
+            spans.add(new PeerSpan(peer, hosts[peer], START.plusMillis(10 * peer), Duration.ofMillis(500)));
         }
         return spans;
     }

@@ -3,9 +3,9 @@ package io.hbench.bsp.randbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.hbench.bsp.bench.BspTestSupport;
-import io.hbench.bsp.bench.InMemoryBspRunner;
-import io.hbench.bsp.bench.PayloadPool;
+import io.hbench.bsp.benchbase.BspTestSupport;
+import io.hbench.bsp.benchbase.InMemoryBspRunner;
+import io.hbench.bsp.benchbase.PayloadPool;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

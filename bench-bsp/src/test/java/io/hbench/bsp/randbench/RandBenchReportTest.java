@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.bsp.SuperstepTiming;
-import io.hbench.bsp.bench.Timings;
+import io.hbench.bsp.benchbase.Timings;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

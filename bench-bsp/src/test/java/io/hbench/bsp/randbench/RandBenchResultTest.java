@@ -1,7 +1,7 @@
 package io.hbench.bsp.randbench;
 
 import io.hbench.bsp.SuperstepTiming;
-import io.hbench.bsp.bench.BspTestSupport;
+import io.hbench.bsp.benchbase.BspTestSupport;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;

@@ -1,11 +1,11 @@
 package io.hbench.bsp.randbench;
 
-import static io.hbench.bsp.bench.BspTestSupport.always;
-import static io.hbench.bsp.bench.BspTestSupport.runTool;
+import static io.hbench.bsp.benchbase.BspTestSupport.always;
+import static io.hbench.bsp.benchbase.BspTestSupport.runTool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.bsp.bench.BspTestSupport;
-import io.hbench.bsp.bench.InMemoryBspRunner;
+import io.hbench.bsp.benchbase.BspTestSupport;
+import io.hbench.bsp.benchbase.InMemoryBspRunner;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.nio.charset.StandardCharsets;

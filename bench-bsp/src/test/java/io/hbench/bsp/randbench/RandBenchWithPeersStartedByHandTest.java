@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.bsp.BspPeerTool;
-import io.hbench.bsp.bench.BspRunnerFactory;
+import io.hbench.bsp.benchbase.BspRunnerFactory;
 import io.hbench.testing.ToolRun;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,13 +1,13 @@
 package io.hbench.bsp.testing;
 
-import io.hbench.bsp.LinkDecorator;
+import io.hbench.bsp.transport.LinkDecorator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Limits every peer-to-peer data link of a {@link io.hbench.bsp.LocalBspRunner} to a rate, with a
+ * Limits every peer-to-peer data link of a {@link io.hbench.bsp.runners.LocalBspRunner} to a rate, with a
  * token bucket: a link may send a burst of {@link #BURST} bytes at once, then as many bytes as the
  * rate allows for the time that passed. Use it to run the real runtime on a path whose rate a test
  * knows: {@code new LocalBspRunner(conf).withLinks(new TokenBucketLinks(bytesPerSecond))}.

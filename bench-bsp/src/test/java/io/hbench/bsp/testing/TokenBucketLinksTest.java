@@ -6,7 +6,7 @@ import io.hbench.bsp.BspJobResult;
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspPeer;
 import io.hbench.bsp.BspProgram;
-import io.hbench.bsp.LocalBspRunner;
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.bsp.SuperstepTiming;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.conf.Configuration;

@@ -35,10 +35,10 @@ import static io.hbench.result.Unit.COUNT;
 import static io.hbench.result.Unit.OPERATIONS_PER_SECOND;
 import static io.hbench.result.Unit.SECONDS;
 
-/** Results for format tests, built from a fixed seed so that golden files stay valid. */
-final class SampleResults {
+/** Results for the tests of formats and of the JSON reader, built from a fixed seed so that golden files stay valid. */
+public final class SampleResults {
     static final Instant START = Instant.parse("2026-11-22T20:10:00.123Z");
-    static final Instant END = Instant.parse("2026-11-22T20:10:05.456Z");
+    public static final Instant END = Instant.parse("2026-11-22T20:10:05.456Z");
 
     private static final long SEED = 20261122;
     private static final int TASKS = 5;
@@ -48,7 +48,7 @@ final class SampleResults {
     private SampleResults() {}
 
     /** A TestDFSIO-like write run where one task lost its datanode. */
-    static BenchResult seeded() {
+    public static BenchResult seeded() {
         Random random = new Random(SEED);
         BenchResult.Builder builder = BenchResult.builder("TestDFSIO", "write")
                 .primaryMetric("aggregate_throughput")

@@ -1,6 +1,6 @@
 package io.hbench.dist.suite;
 
-import io.hbench.bsp.ClusterCapacity;
+import io.hbench.bsp.runners.ClusterCapacity;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;

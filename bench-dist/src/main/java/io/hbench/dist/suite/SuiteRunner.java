@@ -3,8 +3,8 @@ package io.hbench.dist.suite;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.dfsio.TestDfsioTool;
+import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
-import io.hbench.report.suite.SuiteRecord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -59,17 +59,9 @@ public final class SuiteRunner {
             current.write(dir);
             progress.println(String.format(Locale.ROOT, "hbench: Suite: %s: %s in %.1f s%s", position,
                     record.status().text(), record.seconds(), record.status() == StepRecord.Status.FAILED
-                            ? " (exit " + record.exitStatus() + "; see " + logFile(i, step) + ")" : ""));
+                            ? " (exit " + record.exitStatus() + "; see " + StepFile.of(i, step.id()).log() + ")" : ""));
         }
         return current;
-    }
-
-    static String logFile(int index, SuiteStep step) {
-        return String.format(Locale.ROOT, "%02d-%s.log", index + 1, step.id());
-    }
-
-    static String resultFile(int index, SuiteStep step) {
-        return SuiteRecord.resultFile(index, step.id());
     }
 
     /** The step's command line as it runs: its own, and where its result and result lines go in the suite's directory. */
@@ -81,7 +73,7 @@ public final class SuiteRunner {
                 // only into its own directory.
                 args.addAll(List.of("-resFile", dir.resolve(TestDfsioTool.DEFAULT_RESULT_FILE).toString()));
             }
-            args.addAll(List.of("-json", dir.resolve(resultFile(index, step)).toString()));
+            args.addAll(List.of("-json", dir.resolve(StepFile.of(index, step.id()).result()).toString()));
         }
         return args;
     }
@@ -89,8 +81,9 @@ public final class SuiteRunner {
     private StepRecord runStep(Path dir, int index, SuiteStep step) throws IOException, InterruptedException {
         List<String> args = commandLine(dir, index, step);
         // An interrupted earlier attempt may have left a result of a run that did not finish.
-        Files.deleteIfExists(dir.resolve(resultFile(index, step)));
-        try (PrintStream log = new PrintStream(Files.newOutputStream(dir.resolve(logFile(index, step))), true,
+        StepFile files = StepFile.of(index, step.id());
+        Files.deleteIfExists(dir.resolve(files.result()));
+        try (PrintStream log = new PrintStream(Files.newOutputStream(dir.resolve(files.log())), true,
                 StandardCharsets.UTF_8)) {
             log.println("$ bench " + String.join(" ", args));
             AtomicInteger exit = new AtomicInteger(-1);

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.dist.Main;
 import io.hbench.environment.EnvironmentProbe;
+import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.resources.HostSamples;
 import io.hbench.result.BenchResult;
 import io.hbench.result.ResourceUsage;
-import io.hbench.result.format.JsonResultFormat;
+import io.hbench.result.json.JsonResultReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -50,13 +51,13 @@ class SuiteOnEmbeddedClusterTest {
         Set<String> hostNames = new TreeSet<>();
         for (int i = 0; i < steps.size(); i++) {
             SuiteStep step = steps.get(i);
-            assertThat(dir.resolve(SuiteRunner.logFile(i, step))).isNotEmptyFile();
+            assertThat(dir.resolve(StepFile.of(i, step.id()).log())).isNotEmptyFile();
             if (!step.writesResult()) {
                 continue;
             }
             BenchResult result;
-            try (Reader in = Files.newBufferedReader(dir.resolve(SuiteRunner.resultFile(i, step)))) {
-                result = JsonResultFormat.read(in);
+            try (Reader in = Files.newBufferedReader(dir.resolve(StepFile.of(i, step.id()).result()))) {
+                result = JsonResultReader.read(in);
             }
             assertThat(result.failures()).as(step.id()).isEmpty();
             assertThat(result.primaryMetrics()).as(step.id()).isNotEmpty();

@@ -3,6 +3,8 @@ package io.hbench.report.compare;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.report.LoadedResult;
 import io.hbench.report.ResultFiles;
+import io.hbench.report.suite.StepFile;
+import io.hbench.report.suite.SuiteRecord;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -88,9 +90,10 @@ public final class Comparisons {
      */
     public static Comparisons of(List<Path> base, List<Path> next, Comparer comparer, Consumer<String> notes)
             throws IOException {
-        boolean baseSuites = base.stream().allMatch(SuiteRuns::isSuite);
-        boolean nextSuites = next.stream().allMatch(SuiteRuns::isSuite);
-        boolean anySuite = base.stream().anyMatch(SuiteRuns::isSuite) || next.stream().anyMatch(SuiteRuns::isSuite);
+        boolean baseSuites = base.stream().allMatch(SuiteRecord::isSuite);
+        boolean nextSuites = next.stream().allMatch(SuiteRecord::isSuite);
+        boolean anySuite = base.stream().anyMatch(SuiteRecord::isSuite)
+                || next.stream().anyMatch(SuiteRecord::isSuite);
         if (anySuite && !(baseSuites && nextSuites)) {
             throw new IllegalArgumentException("give suite directories on both sides, or results on both: a suite's steps"
                     + " are compared step by step with another suite's");
@@ -122,14 +125,14 @@ public final class Comparisons {
 
     private static Comparisons ofSuites(List<Path> base, List<Path> next, Comparer comparer, Consumer<String> notes)
             throws IOException {
-        Map<String, List<LoadedResult>> baseSteps = SuiteRuns.bySteps(base);
-        Map<String, List<LoadedResult>> nextSteps = SuiteRuns.bySteps(next);
+        Map<StepFile, List<LoadedResult>> baseSteps = SuiteRuns.bySteps(base);
+        Map<StepFile, List<LoadedResult>> nextSteps = SuiteRuns.bySteps(next);
         requireOneSuiteDefinition(flatten(baseSteps), flatten(nextSteps));
-        Set<String> steps = new TreeSet<>(baseSteps.keySet());
+        Set<StepFile> steps = new TreeSet<>(baseSteps.keySet());
         steps.addAll(nextSteps.keySet());
         List<Named> all = new ArrayList<>();
-        for (String step : steps) {
-            String id = SuiteRuns.stepId(step);
+        for (StepFile step : steps) {
+            String id = step.stepId();
             List<LoadedResult> baseRuns = passedOnly(baseSteps.getOrDefault(step, List.of()));
             List<LoadedResult> nextRuns = passedOnly(nextSteps.getOrDefault(step, List.of()));
             if (baseRuns.isEmpty() || nextRuns.isEmpty()) {
@@ -178,7 +181,7 @@ public final class Comparisons {
         }
     }
 
-    private static List<LoadedResult> flatten(Map<String, List<LoadedResult>> steps) {
+    private static List<LoadedResult> flatten(Map<StepFile, List<LoadedResult>> steps) {
         List<LoadedResult> all = new ArrayList<>();
         steps.values().forEach(all::addAll);
         return all;

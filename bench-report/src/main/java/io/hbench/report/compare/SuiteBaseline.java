@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.cli.TerminalText;
 import io.hbench.report.LoadedResult;
+import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.report.suite.SuiteRecord;
 import io.hbench.result.HostUsage;
@@ -210,13 +211,13 @@ public final class SuiteBaseline {
                         + record.definition() + " and " + definition);
             }
         }
-        Map<String, List<LoadedResult>> baseResults = SuiteRuns.bySteps(baseDirs);
-        Map<String, List<LoadedResult>> nextResults = SuiteRuns.bySteps(nextDirs);
+        Map<StepFile, List<LoadedResult>> baseResults = SuiteRuns.bySteps(baseDirs);
+        Map<StepFile, List<LoadedResult>> nextResults = SuiteRuns.bySteps(nextDirs);
         List<Row> rows = new ArrayList<>();
         SuiteRecord order = nextRecords.get(0);
         for (int i = 0; i < order.steps().size(); i++) {
             String step = order.steps().get(i).id();
-            String file = order.resultFile(i);
+            StepFile file = order.stepFile(i);
             List<LoadedResult> base = passed(baseResults.getOrDefault(file, List.of()));
             List<LoadedResult> next = passed(nextResults.getOrDefault(file, List.of()));
             Optional<Comparison> comparison = base.isEmpty() || next.isEmpty() ? Optional.empty()

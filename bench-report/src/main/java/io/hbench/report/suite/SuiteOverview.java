@@ -89,7 +89,7 @@ public final class SuiteOverview {
         Map<Integer, BenchResult> results = new LinkedHashMap<>();
         Map<Integer, String> unreadable = new LinkedHashMap<>();
         for (int i = 0; i < record.steps().size(); i++) {
-            Path file = dir.resolve(record.resultFile(i));
+            Path file = dir.resolve(record.stepFile(i).result());
             if (Files.exists(file)) {
                 try {
                     results.put(i, ResultFiles.read(List.of(file)).get(0).result());

@@ -9,13 +9,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.fs.LocalOutput;
 import io.hbench.report.ResultFiles;
-import io.hbench.result.format.JsonErrors;
+import io.hbench.result.json.JsonErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A suite's own record, {@value ResultFiles#SUITE_RECORD} in its directory: the definition it ran, the cluster it was
@@ -68,14 +67,9 @@ public final class SuiteRecord {
         return steps;
     }
 
-    /** The result file of step {@code index} (from 0) in the suite's directory: {@code 01-dfsio-write.json}. */
-    public String resultFile(int index) {
-        return resultFile(index, steps.get(index).id());
-    }
-
-    /** Where step {@code index} (from 0) of id {@code stepId} leaves its result in a suite's directory. */
-    public static String resultFile(int index, String stepId) {
-        return String.format(Locale.ROOT, "%02d-%s.json", index + 1, stepId);
+    /** The files of step {@code index} (from 0) in the suite's directory: {@code 01-dfsio-write.json}. */
+    public StepFile stepFile(int index) {
+        return StepFile.of(index, steps.get(index).id());
     }
 
     /** "the embedded cluster: 4 tasks at once, 3 DataNodes". */
