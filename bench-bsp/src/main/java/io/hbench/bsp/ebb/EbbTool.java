@@ -1,5 +1,6 @@
 package io.hbench.bsp.ebb;
 
+import static io.hbench.cli.FlagParser.present;
 import static io.hbench.cli.FlagParser.valued;
 
 import io.hbench.bsp.BspRunner;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -85,8 +85,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                 + " this many equal-width buckets"));
         options.addOption(valued("pattern", "name", "ebb: random pairs (default); alltoall: every peer with every"
                 + " other; ring: peer i sends to i+1"));
-        options.addOption(Option.builder("relative").desc("also run 2 peers with the same sizes and rounds and print"
-                + " the bandwidth relative to theirs").build());
+        options.addOption(present("relative", "also run 2 peers with the same sizes and rounds and print"
+                + " the bandwidth relative to theirs"));
         addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster runs"
                 + " at once; even for the ebb pattern)");
     }

@@ -1,5 +1,6 @@
 package io.hbench.bsp.randbench;
 
+import static io.hbench.cli.FlagParser.present;
 import static io.hbench.cli.FlagParser.valued;
 
 import io.hbench.bsp.BspRunner;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -82,8 +82,8 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         options.addOption(valued("supersteps", "N", "supersteps measured (third argument)"));
         addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster"
                 + " runs at once; on a cluster give up to its map slots)");
-        options.addOption(Option.builder("noSelf").desc("a peer never picks itself as destination (Hama's"
-                + " RandBench does)").build());
+        options.addOption(present("noSelf", "a peer never picks itself as destination (Hama's"
+                + " RandBench does)"));
         options.addOption(valued("warmup", "K", "supersteps run before the measured ones and not counted"
                 + " (default 0)"));
     }
