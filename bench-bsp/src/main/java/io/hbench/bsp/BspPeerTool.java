@@ -5,6 +5,7 @@ import io.hbench.bsp.transport.LinkDecorator;
 import io.hbench.bsp.trust.RunSecret;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -14,7 +15,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -46,16 +46,14 @@ public final class BspPeerTool extends BenchTool<BspPeerTool.PeerOptions> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(Option.builder("coordinator").hasArg().argName("host:port")
-                .desc("where the BSP job's coordinator waits for its peers").build());
-        options.addOption(Option.builder("secretFile").hasArg().argName("file")
-                .desc("the run's secret, as the coordinator's -secretFile holds it; readable by its owner alone").build());
-        options.addOption(Option.builder("address").hasArg().argName("bind address")
-                .desc("the address other peers reach this one at (default: an address of this host that other"
-                        + " hosts can reach; " + BspSettings.ADDRESS_KEY + ")").build());
-        options.addOption(Option.builder("ports").hasArg().argName("from-to")
-                .desc("ports this peer may listen on for data (default: any free one; " + BspSettings.PORTS_KEY + ")")
-                .build());
+        options.addOption(FlagParser.valued("coordinator", "host:port",
+                "where the BSP job's coordinator waits for its peers"));
+        options.addOption(FlagParser.valued("secretFile", "file",
+                "the run's secret, as the coordinator's -secretFile holds it; readable by its owner alone"));
+        options.addOption(FlagParser.valued("address", "bind address", "the address other peers reach this one at"
+                + " (default: an address of this host that other hosts can reach; " + BspSettings.ADDRESS_KEY + ")"));
+        options.addOption(FlagParser.valued("ports", "from-to",
+                "ports this peer may listen on for data (default: any free one; " + BspSettings.PORTS_KEY + ")"));
     }
 
     @Override

@@ -2,38 +2,31 @@ package io.hbench.cli;
 
 import io.hbench.error.ExitStatus;
 import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.MissingArgumentException;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.UnrecognizedOptionException;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
 
 /**
  * What every program of bench.jar, benchmark or not, says about its command line: the same words for the same
- * mistake, the same usage hint, the same help layout.
+ * mistake, the same hint after a refusal, the same help layout.
  */
 public final class ProgramMessages {
     private ProgramMessages() {}
 
-    public static String unknownOption(UnrecognizedOptionException e) {
-        return "unknown option " + e.getOption();
-    }
-
-    public static String missingValue(MissingArgumentException e) {
-        String flag = "-" + e.getOption().getOpt();
-        return flag + " needs a value: " + flag + " <" + e.getOption().getArgName() + ">";
-    }
-
     /**
-     * Prints the one-line error, the usage line and where to find every option; returns exit status 2. The message may
+     * Refuses a command line: the one-line reason, then where to read the usage; returns exit status 2. The message may
      * quote what a file or a file system held: its non-printing characters are escaped ({@link #error}).
      */
-    public static int usageError(PrintStream err, String program, String usage, String message) {
+    public static int usageError(PrintStream err, String program, String message) {
         error(err, program, message);
-        err.println("Usage: " + usage);
-        err.println("Run '" + program + " -help' for every option.");
+        err.println(helpHint(program));
         return ExitStatus.USAGE.code();
+    }
+
+    /** The line after a refusal of the command line, pointing to the program's help. */
+    private static String helpHint(String program) {
+        return "Run '" + program + " -help' for usage.";
     }
 
     /**

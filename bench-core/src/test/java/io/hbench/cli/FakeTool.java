@@ -31,8 +31,13 @@ final class FakeTool
     ExitStatus exitStatus = ExitStatus.SUCCESS;
     /** Thrown by run when set. */
     Exception failure;
-    /** Whether run reports a result: the line "Fake did N things" and a result whose primary metric is N. */
+    /**
+     * Whether run reports a result: the line "Fake did N things" and a result whose primary metric is N; run then
+     * returns the status its outcome gives.
+     */
     boolean reports;
+    /** The failures the reported result records. */
+    List<String> resultFailures = List.of();
 
     FakeTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -97,12 +102,14 @@ final class FakeTool
         }
         if (reports) {
             Instant now = Instant.now();
-            report(session, List.of("Fake did " + count + " things"), new ProgramResult() {
+            return report(session, List.of("Fake did " + count + " things"), new ProgramResult() {
                 @Override
                 public BenchResult toBenchResult(Environment environment) {
-                    return BenchResult.builder(name(), "do").primaryMetric("things").environment(environment)
-                            .start(now).end(now).parameter("count", count)
-                            .metric("things", count, Unit.COUNT, Better.HIGHER).build();
+                    BenchResult.Builder result = BenchResult.builder(name(), "do").primaryMetric("things")
+                            .environment(environment).start(now).end(now).parameter("count", count)
+                            .metric("things", count, Unit.COUNT, Better.HIGHER);
+                    resultFailures.forEach(result::failure);
+                    return result.build();
                 }
 
                 @Override

@@ -110,7 +110,7 @@ public final class DfsioReport {
             lines.add(label("Store requests (count)") + result.storeStatistics().describe());
         }
         if (result.options().verify()) {
-            lines.add(label("Data verified") + (result.passed()
+            lines.add(label("Data verified") + (result.failures().isEmpty()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
                             + ")"
                     : "FAILED in " + result.failures().size() + (result.failures().size() == 1 ? " file" : " files")));

@@ -208,10 +208,6 @@ public final class DfsioResult implements ProgramResult {
         return failures;
     }
 
-    public boolean passed() {
-        return failures.isEmpty();
-    }
-
     /** The job that ran the tasks; none for {@code -seq}. */
     public List<SubmittedJob> jobs() {
         return jobs;

@@ -1,7 +1,11 @@
 package io.hbench.dfsio;
 
+import static io.hbench.cli.FlagParser.present;
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -11,11 +15,9 @@ import java.io.PrintStream;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -73,16 +75,17 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(flag("write", "write nrFiles files of fileSize bytes each (replaces earlier files)"));
-        options.addOption(flag("read", "read the files a -write made, start to end"));
-        options.addOption(flag("random", "with -read: read buffers at random offsets"));
-        options.addOption(flag("backward", "with -read: read buffers from the end of each file backwards"));
-        options.addOption(flag("skip", "with -read: skip -skipSize bytes after each buffer"));
-        options.addOption(flag("append", "append fileSize bytes to each file"));
-        options.addOption(flag("truncate", "truncate each file to fileSize bytes"));
-        options.addOption(flag("clean", "remove the base directory and everything in it (only if hbench created it)"));
-        options.addOption(flag("seq", "run the files one after another in this process, without a MapReduce job"));
-        options.addOption(flag("verify", "with a read: check every byte against what -write wrote; a mismatch fails"
+        options.addOption(present("write", "write nrFiles files of fileSize bytes each (replaces earlier files)"));
+        options.addOption(present("read", "read the files a -write made, start to end"));
+        options.addOption(present("random", "with -read: read buffers at random offsets"));
+        options.addOption(present("backward", "with -read: read buffers from the end of each file backwards"));
+        options.addOption(present("skip", "with -read: skip -skipSize bytes after each buffer"));
+        options.addOption(present("append", "append fileSize bytes to each file"));
+        options.addOption(present("truncate", "truncate each file to fileSize bytes"));
+        options.addOption(present("clean",
+                "remove the base directory and everything in it (only if hbench created it)"));
+        options.addOption(present("seq", "run the files one after another in this process, without a MapReduce job"));
+        options.addOption(present("verify", "with a read: check every byte against what -write wrote; a mismatch fails"
                 + " the run (exit 1)"));
         options.addOption(valued("nrFiles", "N", "number of files, one map task each (default 1)"));
         options.addOption(valued("fileSize", "size", "bytes per file, B|KB|MB|GB|TB, binary, no unit = MB (default 1MB)"));
@@ -97,17 +100,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
                 + ", else " + DfsioOptions.DEFAULT_BASE_DIR + ")"));
     }
 
-    private static Option flag(String name, String description) {
-        return Option.builder(name).desc(description).build();
-    }
-
-    private static Option valued(String name, String argName, String description) {
-        return Option.builder(name).hasArg().argName(argName).desc(description).build();
-    }
-
     @Override
-    protected Map<String, String> flagNames() {
-        return Map.of("baseDir", "-rootDir", "compressionCodec", "-compression");
+    protected FlagNames flagNames() {
+        return FlagNames.SAME.with("baseDir", "-rootDir").with("compressionCodec", "-compression");
     }
 
     @Override
@@ -256,12 +251,11 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             lines.addAll(DfsioReport.classicLines(result, ZonedDateTime.now()));
         }
         lines.addAll(DfsioReport.hbenchLines(result));
-        report(session, lines, result);
-        if (!result.passed()) {
+        ExitStatus status = report(session, lines, result);
+        if (!result.failures().isEmpty()) {
             err.println(NAME + ": verification failed in " + result.failures().size() + " of " + result.tasks().size()
                     + " files; first: " + result.failures().get(0));
-            return ExitStatus.FAILURE;
         }
-        return ExitStatus.SUCCESS;
+        return status;
     }
 }

@@ -2,7 +2,7 @@ package io.hbench.dfsio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.cli.BenchTool;
+import io.hbench.cli.ResultPublisher;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
@@ -103,7 +103,7 @@ class TestDfsioBesideOtherLoadTest {
         assertThat(figures.matches()).as(finding.text()).isTrue();
         assertThat(Integer.parseInt(figures.group(1))).isBetween(80, 100);
         assertThat(figures.group(3)).isEqualTo(host.host());
-        assertThat(write.out).contains(BenchTool.FINDINGS_HEADER + "\n", "\nlimit: " + finding.text() + "\n");
+        assertThat(write.out).contains(ResultPublisher.FINDINGS_HEADER + "\n", "\nlimit: " + finding.text() + "\n");
         // The client's tree was counted (its threads wrote and replicated the files), and no burner was: the count
         // stays within the CPU time the client used meanwhile (give or take clock ticks), which one burner's would
         // about double.

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
@@ -33,8 +34,8 @@ import org.apache.hadoop.util.ToolRunner;
 /**
  * bench.jar's Main-Class: {@code bench.jar <Program> args...} finds the program (case-insensitively)
  * and runs it through {@link ToolRunner}, so generic Hadoop options ({@code -D}, {@code -conf},
- * {@code -fs}) work, then exits with its status. Like Hadoop's ProgramDriver, it lists the programs
- * when none or an unknown one is named.
+ * {@code -fs}) work, then exits with its status. {@code -help} lists the programs; a command line that
+ * names none, or an unknown one, is refused in one line and a pointer to that list.
  */
 public final class Main {
     /**
@@ -58,6 +59,12 @@ public final class Main {
             // The suite runs the programs above through this driver, each with the suite's log as its output.
             entry((out, err) -> new SuiteTool(out, err, (args, stepOut, stepErr) -> run(args.toArray(new String[0]),
                     stepOut, stepErr))));
+
+    /** The driver's name in its messages, as bin/bench is called. */
+    private static final String DRIVER = "bench";
+    /** The line after a refusal of the driver's command line. */
+    static final String LIST_HINT = "Run 'bench -help' for the list of programs.";
+    private static final Set<String> HELP = Set.of("-help", "--help", "-h");
 
     private final List<Program> programs;
     /** Names and aliases, lower case, to their program. */
@@ -113,21 +120,17 @@ public final class Main {
 
     int runProgram(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
-            err.println("bench: name the program to run first, e.g. bench TestDFSIO -help");
-            printPrograms(err);
-            return ExitStatus.USAGE.code();
+            return refuse(err, "name the program to run first, e.g. bench TestDFSIO -help");
         }
         String name = args[0];
-        if (name.equals("-help") || name.equals("--help") || name.equals("-h")) {
+        if (HELP.contains(name.toLowerCase(Locale.ROOT))) {
             out.println("Usage: bench.jar <program> [genericOptions] [programOptions]");
             printPrograms(out);
             return ExitStatus.SUCCESS.code();
         }
         Optional<Program> program = find(name);
         if (program.isEmpty()) {
-            err.println("bench: unknown program '" + name + "'");
-            printPrograms(err);
-            return ExitStatus.USAGE.code();
+            return refuse(err, "unknown program '" + name + "'");
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         CommandLineProgram tool = program.get().newTool();
@@ -139,6 +142,13 @@ public final class Main {
             ProgramMessages.error(err, program.get().name(), message.lines().findFirst().orElse(message));
             return ExitStatus.USAGE.code();
         }
+    }
+
+    /** Refuses the command line in one line, and points to the list of programs; exit 2. */
+    private static int refuse(PrintStream err, String reason) {
+        ProgramMessages.error(err, DRIVER, reason);
+        err.println(LIST_HINT);
+        return ExitStatus.USAGE.code();
     }
 
     private void printPrograms(PrintStream stream) {

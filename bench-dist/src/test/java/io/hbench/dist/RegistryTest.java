@@ -16,10 +16,13 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,40 @@ class RegistryTest {
         assertThat(status).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: " + name);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /**
+     * README promises case-insensitive flags: each program's first flag that takes a value, given in upper case and
+     * without its value, is refused exactly as in its own case, in one line and a pointer to -help; -HELP is -help.
+     * (A flag in capitals that starts with D is Hadoop's -D, which the generic options take first.)
+     */
+    @ParameterizedTest
+    @MethodSource("programNames")
+    void everyProgramTakesItsFlagsInAnyCase(String name) {
+        String[] help = run(name, "-help");
+        assertThat(run(name, "-HELP")).isEqualTo(help);
+        Matcher valued = Pattern.compile("(?m)^ +-([a-ce-zA-Z]\\w*) <([^>]+)>").matcher(help[1]);
+        assertThat(valued.find()).as("a flag with a value in %s's help", name).isTrue();
+        String flag = "-" + valued.group(1);
+
+        String[] lower = run(name, flag);
+        String[] upper = run(name, flag.toUpperCase(Locale.ROOT));
+
+        assertThat(upper).isEqualTo(lower);
+        assertThat(upper[0]).isEqualTo("2");
+        assertThat(upper[1]).isEmpty();
+        assertThat(upper[2]).isEqualTo(name + ": " + flag + " needs a value: " + flag + " <" + valued.group(2) + ">\n"
+                + "Run '" + name + " -help' for usage.\n");
+    }
+
+    /** The exit status, stdout and stderr of bench.jar's driver run with {@code args}. */
+    private static String[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new String[] {Integer.toString(status), out.toString(StandardCharsets.UTF_8),
+            err.toString(StandardCharsets.UTF_8)};
     }
 
     /** Concrete CommandLineProgram classes under io.hbench in the main code (classes directories and jars, not tests). */

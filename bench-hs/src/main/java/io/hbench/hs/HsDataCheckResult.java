@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** What HSDataCheck found; {@link #problems} is empty when the data passed. */
+/** What HSDataCheck found; {@link #failures} is empty when the data passed. */
 public final class HsDataCheckResult implements ProgramResult {
     private final HsDataCheckOptions options;
     private final Instant start;
@@ -22,11 +22,11 @@ public final class HsDataCheckResult implements ProgramResult {
     private final int files;
     private final long bytes;
     private final Optional<Integer> lowestReplication;
-    private final List<String> problems;
+    private final List<String> failures;
 
     /** @param lowestReplication the lowest replication of the files; empty where the file system reports none */
     public HsDataCheckResult(HsDataCheckOptions options, Instant start, Instant end, Duration time, int files,
-            long bytes, Optional<Integer> lowestReplication, List<String> problems) {
+            long bytes, Optional<Integer> lowestReplication, List<String> failures) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -34,7 +34,7 @@ public final class HsDataCheckResult implements ProgramResult {
         this.files = files;
         this.bytes = bytes;
         this.lowestReplication = requireNonNull(lowestReplication, "lowestReplication is null");
-        this.problems = List.copyOf(requireNonNull(problems, "problems is null"));
+        this.failures = List.copyOf(requireNonNull(failures, "failures is null"));
     }
 
     public HsDataCheckOptions options() {
@@ -70,18 +70,15 @@ public final class HsDataCheckResult implements ProgramResult {
         return lowestReplication;
     }
 
-    public List<String> problems() {
-        return problems;
+    /** What the check found wrong, one message each; empty when the data passed. */
+    public List<String> failures() {
+        return failures;
     }
 
     /** Always empty: HSDataCheck reads metadata from this process, and runs no tasks on the cluster to sample. */
     @Override
     public Optional<ResourceUsage> resources() {
         return Optional.empty();
-    }
-
-    public boolean passed() {
-        return problems.isEmpty();
     }
 
     @Override
@@ -100,7 +97,7 @@ public final class HsDataCheckResult implements ProgramResult {
                 .metric("rows", rows(), Unit.COUNT, Better.NEITHER);
         lowestReplication.ifPresent(lowest -> result.metric("lowest_replication", lowest, Unit.COUNT, Better.NEITHER));
         result.metric("check_time", time.toNanos() / 1e9, Unit.SECONDS, Better.LOWER);
-        problems.forEach(result::failure);
+        failures.forEach(result::failure);
         return result.build();
     }
 }

@@ -1,7 +1,10 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
@@ -9,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -45,16 +47,16 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(HsGenTool.valued("dir", "dir", "directory to check (default " + HsGenOptions.DEFAULT_OUTPUT
+        options.addOption(valued("dir", "dir", "directory to check (default " + HsGenOptions.DEFAULT_OUTPUT
                 + ")"));
-        options.addOption(HsGenTool.valued("rows", "N", "the record count to expect (default: HSGen's, if the"
+        options.addOption(valued("rows", "N", "the record count to expect (default: HSGen's, if the"
                 + " directory has its summary)"));
-        options.addOption(HsGenTool.valued("replication", "R", "least replication of every file (default "
+        options.addOption(valued("replication", "R", "least replication of every file (default "
                 + HsDataCheckOptions.COMPLIANT_REPLICATION + "; lower is marked not compliant)"));
     }
 
     @Override
-    protected Map<String, String> flagNames() {
+    protected FlagNames flagNames() {
         return HsFlags.NAMES;
     }
 
@@ -88,12 +90,11 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
             }
         }
         HsDataCheckResult result = new HsDataCheck(session.configuration()).run(options);
-        report(session, lines(result), result);
-        if (!result.passed()) {
-            ProgramMessages.error(err, NAME, options.dir() + " FAILED: " + result.problems().get(0));
-            return ExitStatus.FAILURE;
+        ExitStatus status = report(session, lines(result), result);
+        if (!result.failures().isEmpty()) {
+            ProgramMessages.error(err, NAME, options.dir() + " FAILED: " + result.failures().get(0));
         }
-        return ExitStatus.SUCCESS;
+        return status;
     }
 
     static List<String> lines(HsDataCheckResult result) {
@@ -109,12 +110,12 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
                 .orElse("not checked: the file system keeps no replicas to report (an object store, or local files)")
                 + (options.compliant() ? "" : "; NOT COMPLIANT: TPCx-HS requires "
                         + HsDataCheckOptions.COMPLIANT_REPLICATION));
-        for (String problem : result.problems()) {
+        for (String problem : result.failures()) {
             lines.add("HSDataCheck: FAILURE: " + problem);
         }
         lines.add("HSDataCheck time " + HsReport.timeUnit("check_time") + ": "
                 + HsReport.time("check_time", result.time()));
-        lines.add("HSDataCheck: " + (result.passed() ? "PASSED" : "FAILED"));
+        lines.add("HSDataCheck: " + (result.failures().isEmpty() ? "PASSED" : "FAILED"));
         return lines;
     }
 }

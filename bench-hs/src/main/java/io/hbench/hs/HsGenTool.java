@@ -1,16 +1,18 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.present;
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -52,16 +54,12 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
                 + HsGenOptions.ROWS_PER_MAP + " rows)"));
         options.addOption(valued("replication", "R", "replication of the data files (default "
                 + HsGenOptions.DEFAULT_REPLICATION + ")"));
-        options.addOption(Option.builder("skew").desc("skewed keys: half of the records share four hot keys"
-                + " (not valid for a TPCx-HS metric)").build());
-    }
-
-    static Option valued(String name, String argName, String description) {
-        return Option.builder(name).hasArg().argName(argName).desc(description).build();
+        options.addOption(present("skew", "skewed keys: half of the records share four hot keys"
+                + " (not valid for a TPCx-HS metric)"));
     }
 
     @Override
-    protected Map<String, String> flagNames() {
+    protected FlagNames flagNames() {
         return HsFlags.NAMES;
     }
 
@@ -94,8 +92,7 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
     protected ExitStatus run(HsGenOptions options, ClusterSession session) throws Exception {
         OutputCommitters.copyNote(NAME, session.configuration(), options.outputDir()).ifPresent(err::println);
         HsGenResult result = new HsGen(session.configuration(), err).run(options);
-        report(session, lines(result), result);
-        return ExitStatus.SUCCESS;
+        return report(session, lines(result), result);
     }
 
     static List<String> lines(HsGenResult result) {

@@ -1,7 +1,10 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -9,7 +12,6 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -46,19 +48,19 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(HsGenTool.valued("input", "dir", "HSGen's output (default " + HsGenOptions.DEFAULT_OUTPUT
+        options.addOption(valued("input", "dir", "HSGen's output (default " + HsGenOptions.DEFAULT_OUTPUT
                 + ")"));
-        options.addOption(HsGenTool.valued("output", "dir", "sorted output (default " + HsSortOptions.DEFAULT_OUTPUT
+        options.addOption(valued("output", "dir", "sorted output (default " + HsSortOptions.DEFAULT_OUTPUT
                 + "); replaced if hbench made it, refused otherwise"));
-        options.addOption(HsGenTool.valued("reduces", "N", "reducers (default one per 512 MiB of input)"));
-        options.addOption(HsGenTool.valued("replication", "R", "replication of the sorted files (default "
+        options.addOption(valued("reduces", "N", "reducers (default one per 512 MiB of input)"));
+        options.addOption(valued("replication", "R", "replication of the sorted files (default "
                 + HsGenOptions.DEFAULT_REPLICATION + ")"));
-        options.addOption(HsGenTool.valued("sampler", "name", "balanced (default: spreads hot keys over reducers)"
+        options.addOption(valued("sampler", "name", "balanced (default: spreads hot keys over reducers)"
                 + " or classic (each key to one reducer, as TeraSort)"));
     }
 
     @Override
-    protected Map<String, String> flagNames() {
+    protected FlagNames flagNames() {
         return HsFlags.NAMES;
     }
 
@@ -94,8 +96,7 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
     protected ExitStatus run(HsSortOptions options, ClusterSession session) throws Exception {
         OutputCommitters.copyNote(NAME, session.configuration(), options.outputDir()).ifPresent(err::println);
         HsSortResult result = new HsSort(session.configuration(), err).run(options);
-        report(session, lines(result), result);
-        return ExitStatus.SUCCESS;
+        return report(session, lines(result), result);
     }
 
     static List<String> lines(HsSortResult result) {

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** What HSValidate found: rows, checksum, and every error line (empty when the data is valid). */
 public final class HsValidateResult implements ProgramResult {
@@ -112,8 +113,9 @@ public final class HsValidateResult implements ProgramResult {
         return errors;
     }
 
-    public boolean passed() {
-        return errors.isEmpty();
+    /** Why the data is not valid, one message per error line; empty when it is. */
+    public List<String> failures() {
+        return errors.stream().map(error -> error.substring(error.indexOf('\t') + 1)).collect(Collectors.toList());
     }
 
     /** The MapReduce job that did the work. */
@@ -169,7 +171,7 @@ public final class HsValidateResult implements ProgramResult {
         result.job(job);
         resources.ifPresent(result::resources);
         result.taskSamples(tasks);
-        errors.forEach(error -> result.failure(error.substring(error.indexOf('\t') + 1)));
+        failures().forEach(result::failure);
         return result.build();
     }
 }

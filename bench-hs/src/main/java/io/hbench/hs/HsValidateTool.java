@@ -1,13 +1,15 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -43,17 +45,17 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(HsGenTool.valued("input", "dir", "sorted data (default " + HsValidateOptions.DEFAULT_INPUT
+        options.addOption(valued("input", "dir", "sorted data (default " + HsValidateOptions.DEFAULT_INPUT
                 + ")"));
-        options.addOption(HsGenTool.valued("report", "dir", "report directory (default "
+        options.addOption(valued("report", "dir", "report directory (default "
                 + HsValidateOptions.DEFAULT_REPORT + "); replaced if hbench made it, refused otherwise"));
-        options.addOption(HsGenTool.valued("gen", "dir", "HSGen's output, whose row count and checksum to compare"
+        options.addOption(valued("gen", "dir", "HSGen's output, whose row count and checksum to compare"
                 + " with (default: the summary HSSort carried into -input)"));
-        options.addOption(HsGenTool.valued("rows", "N", "the record count to expect (default HSGen's)"));
+        options.addOption(valued("rows", "N", "the record count to expect (default HSGen's)"));
     }
 
     @Override
-    protected Map<String, String> flagNames() {
+    protected FlagNames flagNames() {
         return HsFlags.NAMES;
     }
 
@@ -77,14 +79,13 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
     @Override
     protected ExitStatus run(HsValidateOptions options, ClusterSession session) throws Exception {
         HsValidateResult result = new HsValidate(session.configuration(), err).run(options);
-        report(session, lines(result), result);
-        if (!result.passed()) {
-            ProgramMessages.error(err, NAME, result.options().inputDir() + " is NOT valid: " + result.errors().size()
-                    + (result.errors().size() == 1 ? " error" : " errors") + "; first: "
-                    + result.errors().get(0).substring("error\t".length()));
-            return ExitStatus.FAILURE;
+        ExitStatus status = report(session, lines(result), result);
+        List<String> failures = result.failures();
+        if (!failures.isEmpty()) {
+            ProgramMessages.error(err, NAME, result.options().inputDir() + " is NOT valid: " + failures.size()
+                    + (failures.size() == 1 ? " error" : " errors") + "; first: " + failures.get(0));
         }
-        return ExitStatus.SUCCESS;
+        return status;
     }
 
     static List<String> lines(HsValidateResult result) {
@@ -98,7 +99,7 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
                         : result.checksum().equals(result.expectedChecksum().get()) ? "matches HSGen's" : "DIFFERS"));
         lines.add("HSValidate time " + HsReport.timeUnit("job_time") + ": "
                 + HsReport.time("job_time", result.jobTime()));
-        lines.add("HSValidate: " + (result.passed() ? "PASSED" : "FAILED"));
+        lines.add("HSValidate: " + (result.failures().isEmpty() ? "PASSED" : "FAILED"));
         return lines;
     }
 }

@@ -148,13 +148,14 @@ public final class Tpcxhs {
                 committers.add(result.committer());
                 tasks.addAll(result.tasks());
                 result.sampledResources().ifPresent(sampled::add);
-                return result.passed() ? null : result.errors().size() + (result.errors().size() == 1 ? " error" : " errors")
-                        + "; first: " + result.errors().get(0).substring("error\t".length());
+                List<String> failures = result.failures();
+                return failures.isEmpty() ? null : failures.size() + (failures.size() == 1 ? " error" : " errors")
+                        + "; first: " + failures.get(0);
         }
     }
 
     private String dataCheck(HsDataCheckOptions options) throws IOException {
         HsDataCheckResult result = new HsDataCheck(conf).run(options);
-        return result.passed() ? null : result.problems().get(0);
+        return result.failures().isEmpty() ? null : result.failures().get(0);
     }
 }

@@ -15,6 +15,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -162,9 +163,22 @@ public final class TpcxhsResult implements ProgramResult {
         return runs;
     }
 
-    /** True when both runs ran every phase and every phase passed. */
-    public boolean passed() {
-        return runs.size() == TpcxhsOptions.RUNS && runs.stream().allMatch(Run::passed);
+    /**
+     * Why there is no metric, "Run 1, HSDataCheck: ..." for each failed phase, or which run did not complete; empty
+     * when both runs ran every phase and every phase passed.
+     */
+    public List<String> failures() {
+        List<String> failures = new ArrayList<>();
+        for (Run run : runs) {
+            for (Phase phase : run.phases()) {
+                phase.failure().ifPresent(failure -> failures.add("Run " + run.number() + ", " + phase.name() + ": "
+                        + failure));
+            }
+        }
+        if (failures.isEmpty() && (runs.size() != TpcxhsOptions.RUNS || !runs.stream().allMatch(Run::passed))) {
+            failures.add(TpcxhsReport.failure(this));
+        }
+        return failures;
     }
 
     /** HSph@SF = SF x 3,600,000 / T_ms, to {@value #SCALE} decimals (rounded half-up at the last). */
@@ -180,7 +194,7 @@ public final class TpcxhsResult implements ProgramResult {
 
     /** The run with the lower HSph@SF; empty unless both passed. */
     public Optional<Run> performanceRun() {
-        if (!passed()) {
+        if (!failures().isEmpty()) {
             return Optional.empty();
         }
         return runs.stream().min(Comparator.comparing(this::hsph));
@@ -244,10 +258,9 @@ public final class TpcxhsResult implements ProgramResult {
                 }
                 result.metric(Metric.of("phase_time", phase.time().toNanos() / 1e9, Unit.SECONDS, Better.LOWER)
                         .withLabel("run", number).withLabel("phase", name));
-                phase.failure().ifPresent(failure -> result.failure("Run " + run.number() + ", " + phase.name() + ": "
-                        + failure));
             }
         }
+        failures().forEach(result::failure);
         result.jobs(jobs);
         resources.ifPresent(result::resources);
         result.taskSamples(tasks);

@@ -1,14 +1,16 @@
 package io.hbench.hs;
 
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.math.BigDecimal;
-import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -43,23 +45,23 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     }
 
     @Override
-    protected Map<String, String> flagNames() {
+    protected FlagNames flagNames() {
         return HsFlags.NAMES;
     }
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(HsGenTool.valued("sf", "scale factor", "terabytes: 1, 3, 10, 30, 100, 300, 1000, 3000 or"
+        options.addOption(valued("sf", "scale factor", "terabytes: 1, 3, 10, 30, 100, 300, 1000, 3000 or"
                 + " 10000; below 1 (e.g. 0.0001) for a test run"));
-        options.addOption(HsGenTool.valued("rows", "N", "records instead of -sf (10^10 records = scale factor 1)"));
-        options.addOption(HsGenTool.valued("baseDir", "dir", "base directory (default " + TpcxhsOptions.DEFAULT_BASE_DIR
+        options.addOption(valued("rows", "N", "records instead of -sf (10^10 records = scale factor 1)"));
+        options.addOption(valued("baseDir", "dir", "base directory (default " + TpcxhsOptions.DEFAULT_BASE_DIR
                 + "); emptied before each run if hbench made it, refused otherwise"));
-        options.addOption(HsGenTool.valued("maps", "N", "HSGen map tasks (default one per "
+        options.addOption(valued("maps", "N", "HSGen map tasks (default one per "
                 + HsGenOptions.ROWS_PER_MAP + " rows)"));
-        options.addOption(HsGenTool.valued("reduces", "N", "HSSort reducers (default one per 512 MiB)"));
-        options.addOption(HsGenTool.valued("replication", "R", "replication of generated and sorted data (default "
+        options.addOption(valued("reduces", "N", "HSSort reducers (default one per 512 MiB)"));
+        options.addOption(valued("replication", "R", "replication of generated and sorted data (default "
                 + HsGenOptions.DEFAULT_REPLICATION + "; lower is not compliant)"));
-        options.addOption(HsGenTool.valued("price", "amount", "the system's total price, for $/HSph@SF"));
+        options.addOption(valued("price", "amount", "the system's total price, for $/HSph@SF"));
     }
 
     @Override
@@ -97,11 +99,10 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     protected ExitStatus run(TpcxhsOptions options, ClusterSession session) throws Exception {
         OutputCommitters.copyNote(NAME, session.configuration(), options.baseDir()).ifPresent(err::println);
         TpcxhsResult result = new Tpcxhs(session.configuration(), err).run(options);
-        report(session, TpcxhsReport.lines(result), result);
-        if (!result.passed()) {
+        ExitStatus status = report(session, TpcxhsReport.lines(result), result);
+        if (!result.failures().isEmpty()) {
             err.println(NAME + ": no metric: " + TpcxhsReport.failure(result));
-            return ExitStatus.FAILURE;
         }
-        return ExitStatus.SUCCESS;
+        return status;
     }
 }

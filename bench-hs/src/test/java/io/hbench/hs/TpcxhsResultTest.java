@@ -129,7 +129,7 @@ class TpcxhsResultTest {
                 new TpcxhsResult.Phase("HSDataCheck", Duration.ofMillis(1), 100, "record count 1 is not the 2 expected"));
         TpcxhsResult result = result(List.of(new TpcxhsResult.Run(1, phases, Duration.ofMillis(11))), null);
 
-        assertThat(result.passed()).isFalse();
+        assertThat(result.failures()).containsExactly("Run 1, HSDataCheck: record count 1 is not the 2 expected");
         assertThat(result.metric()).isEmpty();
         assertThat(TpcxhsReport.lines(result)).contains("                    FAILED in HSDataCheck",
                 "TPCx-HS Performance Metric (HSph@SF): none: Run 1 failed in HSDataCheck: record count 1 is not the 2"

@@ -49,7 +49,7 @@ public final class FsMetadataReport {
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.figures().averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.figures().opsPerSecond()));
-            if (op.passed()) {
+            if (op.failures().isEmpty()) {
                 lines.add("Checked: " + op.checked());
             }
             op.failures().forEach(failure -> lines.add("FAILED: " + failure));

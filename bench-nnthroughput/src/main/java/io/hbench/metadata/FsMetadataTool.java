@@ -2,6 +2,7 @@ package io.hbench.metadata;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
@@ -11,7 +12,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -52,17 +52,16 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(Option.builder("op").hasArg().argName("operation").desc("the operation: "
-                + FsOperation.labels(" ")).build());
-        options.addOption(Option.builder("threads").hasArg().argName("T").desc("worker threads (default 3)").build());
-        options.addOption(Option.builder("files").hasArg().argName("N").desc("names each operation works on: files"
-                + " created, opened, ..., directories made (default 10)").build());
-        options.addOption(Option.builder("filesPerDir").hasArg().argName("P").desc("names per directory (default 4)")
-                .build());
-        options.addOption(Option.builder("baseDir").hasArg().argName("dir").desc("base directory, a path on the"
+        options.addOption(FlagParser.valued("op", "operation", "the operation: "
+                + FsOperation.labels(" ")));
+        options.addOption(FlagParser.valued("threads", "T", "worker threads (default 3)"));
+        options.addOption(FlagParser.valued("files", "N", "names each operation works on: files"
+                + " created, opened, ..., directories made (default 10)"));
+        options.addOption(FlagParser.valued("filesPerDir", "P", "names per directory (default 4)"));
+        options.addOption(FlagParser.valued("baseDir", "dir", "base directory, a path on the"
                 + " default file system or a URI such as s3a://bucket/dir (default " + FsMetadataOptions.DEFAULT_BASE_DIR
-                + "); each operation works in dir/<op>").build());
-        options.addOption(Option.builder("keepResults").desc("keep what each operation made").build());
+                + "); each operation works in dir/<op>"));
+        options.addOption(FlagParser.present("keepResults", "keep what each operation made"));
     }
 
     @Override
@@ -102,8 +101,8 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
         FsMetadataResult result = new FsMetadata(session.configuration()).run(options);
         List<String> lines = new ArrayList<>(FsMetadataReport.classicLines(result));
         lines.addAll(FsMetadataReport.hbenchLines(result));
-        report(session, lines, result);
+        ExitStatus status = report(session, lines, result);
         result.failures().forEach(failure -> ProgramMessages.error(err, NAME, failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 }

@@ -64,7 +64,4 @@ public final class FsOpResult {
         return failures;
     }
 
-    public boolean passed() {
-        return failures.isEmpty();
-    }
 }

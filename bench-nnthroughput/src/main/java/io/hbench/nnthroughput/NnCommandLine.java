@@ -1,5 +1,7 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.cli.FlagNames;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -11,7 +13,6 @@ import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -88,12 +89,20 @@ final class NnCommandLine {
 
     /** Adds {@code -op} and the workload's flags. */
     static void addOptions(Options options) {
-        options.addOption(Option.builder("op").hasArg().argName("operation").desc("the operation: "
-                + NnOperation.labels()).build());
+        options.addOption(FlagParser.valued("op", "operation", "the operation: " + NnOperation.labels()));
         for (Flag flag : FLAGS) {
-            Option.Builder option = Option.builder(flag.name).desc(flag.description);
-            options.addOption(flag.argName == null ? option.build() : option.hasArg().argName(flag.argName).build());
+            options.addOption(flag.argName == null ? FlagParser.present(flag.name, flag.description)
+                    : FlagParser.valued(flag.name, flag.argName, flag.description));
         }
+    }
+
+    /** How the command line names each option: by its flag, e.g. -UGCacheRefreshCount for ugCacheRefreshCount. */
+    static FlagNames flagNames() {
+        FlagNames names = FlagNames.SAME;
+        for (Flag flag : FLAGS) {
+            names = names.with(flag.option.optionName(), "-" + flag.name);
+        }
+        return names;
     }
 
     /**
@@ -113,21 +122,16 @@ final class NnCommandLine {
             if (!flag.option.appliesTo(operation)) {
                 throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-" + flag.name + " does not belong to -op "
                         + operation.label() + "; its options are: " + NnOption.of(operation).stream()
-                                .map(NnCommandLine::flagOf).collect(Collectors.joining(" ")));
+                                .map(option -> flagNames().flagOf(option.optionName()))
+                                .collect(Collectors.joining(" ")));
             }
             flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
         }
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);
         }
-        // The builder names its options; the tool names them by their flags (NnThroughputTool.flagNames).
+        // The builder names its options; the tool names them by their flags (flagNames).
         return options.build();
-    }
-
-    /** How the command line names {@code option}: by its flag, e.g. -UGCacheRefreshCount. */
-    static String flagOf(NnOption option) {
-        return FLAGS.stream().filter(flag -> flag.option == option).map(flag -> "-" + flag.name).findFirst()
-                .orElseThrow();
     }
 
     private static NnOperation operation(CommandLine line) {

@@ -2,6 +2,8 @@ package io.hbench.nnthroughput;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
+import io.hbench.cli.FlagParser;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
@@ -10,12 +12,10 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -71,13 +71,13 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     @Override
     protected void addOptions(Options options) {
         NnCommandLine.addOptions(options);
-        options.addOption(Option.builder("standaloneDir").hasArg().argName("dir").desc("name directory of the"
-                + " standalone NameNode (default " + StandaloneNameNode.defaultDirectory() + ")").build());
+        options.addOption(FlagParser.valued("standaloneDir", "dir", "name directory of the standalone NameNode"
+                + " (default " + StandaloneNameNode.defaultDirectory() + ")"));
     }
 
     @Override
-    protected Map<String, String> flagNames() {
-        return Arrays.stream(NnOption.values()).collect(Collectors.toMap(NnOption::optionName, NnCommandLine::flagOf));
+    protected FlagNames flagNames() {
+        return NnCommandLine.flagNames();
     }
 
     @Override
@@ -109,7 +109,6 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         NnResult result = benchmark.run(command.options);
         List<String> lines = new ArrayList<>(NnReport.classicLines(result));
         lines.addAll(NnReport.hbenchLines(result));
-        report(session, lines, result);
-        return ExitStatus.SUCCESS;
+        return report(session, lines, result);
     }
 }

@@ -79,13 +79,13 @@ class FsMetadataOptionsTest {
 
         assertThat(run.status).isEqualTo(2);
         List<String> err = run.err.lines().collect(Collectors.toList());
-        assertThat(err).hasSize(3);
-        assertThat(err.get(0)).isEqualTo("FsMetadata: no -op: give one of create mkdirs open fileStatus list rename"
-                + " delete all");
-        assertThat(err.get(1)).isEqualTo("Usage: FsMetadata [genericOptions] -op create|mkdirs|open|fileStatus|list"
-                + "|rename|delete|all [-threads T] [-files N] [-filesPerDir P] [-baseDir dir] [-keepResults]"
-                + " [-json file]");
+        assertThat(err).containsExactly("FsMetadata: no -op: give one of create mkdirs open fileStatus list rename"
+                + " delete all", "Run 'FsMetadata -help' for usage.");
         assertThat(run.out).isEmpty();
+        assertThat(ToolRun.run(new Configuration(), FsMetadataTool::new, "-help").out.lines().findFirst())
+                .hasValue("Usage: FsMetadata [genericOptions] -op create|mkdirs|open|fileStatus|list"
+                        + "|rename|delete|all [-threads T] [-files N] [-filesPerDir P] [-baseDir dir] [-keepResults]"
+                        + " [-json file]");
     }
 
     private static void assertRefused(UnaryOperator<FsMetadataOptions.Builder> values, String message) {

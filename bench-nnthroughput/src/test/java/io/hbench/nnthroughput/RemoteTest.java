@@ -225,7 +225,7 @@ class RemoteTest {
         for (List<String> args : bad) {
             ToolRun run = run(args.toArray(new String[0]));
             assertThat(run.status).as(args + ": " + run.err).isEqualTo(2);
-            assertThat(run.err.lines().count()).as(args.toString()).isEqualTo(3);
+            assertThat(run.err.lines().count()).as(args.toString()).isEqualTo(2);
         }
         assertThat(rootEntries()).isEqualTo(before);
     }

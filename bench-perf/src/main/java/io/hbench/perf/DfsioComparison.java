@@ -293,7 +293,7 @@ public final class DfsioComparison {
         }
         long end = System.nanoTime();
         double wall = (end - start) / 1e9;
-        if (!result.passed()) {
+        if (!result.failures().isEmpty()) {
             throw new IllegalStateException("hbench TestDFSIO " + operation + " failed: " + result.failures());
         }
         if (write) {

@@ -1,25 +1,19 @@
 package io.hbench.perf;
 
-import io.hbench.cli.BenchTool;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
-import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import java.util.List;
 import java.util.function.Supplier;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.MissingArgumentException;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
- * The command line of a comparison: {@code -flag value} pairs, read by commons-cli and, case-insensitive as hbench's
- * programs take them, each value by {@link FlagValues}. A bad flag or value ends the JVM with one line on stderr, the
- * usage and exit status 2, as a program of bench.jar does: a comparison runs for many minutes, so it must stop before
- * it starts, not after.
+ * The command line of a comparison: {@code -flag value} pairs, read as hbench's programs read theirs ({@link FlagParser},
+ * case-insensitive), each value by {@link FlagValues}. A bad flag or value ends the JVM with one line on stderr, the
+ * usage and exit status 2: a comparison runs for many minutes, so it must stop before it starts, not after.
  */
 final class PerfFlags {
     private final String program;
@@ -36,20 +30,11 @@ final class PerfFlags {
     static PerfFlags parse(String program, String usage, String[] args, String... flags) {
         Options options = new Options();
         for (String flag : flags) {
-            options.addOption(Option.builder(flag).hasArg().argName("value").build());
+            options.addOption(FlagParser.valued(flag, "value", null));
         }
         try {
-            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options,
-                    BenchTool.normalizeCase(options, args));
-            if (!line.getArgList().isEmpty()) {
-                throw new ParseException("unexpected argument '" + line.getArgList().get(0) + "'");
-            }
-            return new PerfFlags(program, usage, line);
-        } catch (UnrecognizedOptionException e) {
-            throw exit(program, usage, ProgramMessages.unknownOption(e));
-        } catch (MissingArgumentException e) {
-            throw exit(program, usage, ProgramMessages.missingValue(e));
-        } catch (ParseException e) {
+            return new PerfFlags(program, usage, FlagParser.parse(options, args, List.of()));
+        } catch (BenchException e) {
             throw exit(program, usage, e.getMessage());
         }
     }

@@ -165,7 +165,7 @@ public final class ResourceSamplingCost {
             ResourceSampling.disable(conf);
         }
         DfsioResult result = new TestDfsio(conf).run(options);
-        if (!result.passed()) {
+        if (!result.failures().isEmpty()) {
             throw new IllegalStateException("TestDFSIO failed: " + result.failures());
         }
         return result;

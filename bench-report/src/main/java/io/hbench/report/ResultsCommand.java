@@ -1,22 +1,18 @@
 package io.hbench.report;
 
 import io.hbench.cli.CommandLineProgram;
+import io.hbench.cli.ExitMapping;
+import io.hbench.cli.FlagNames;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.ProgramMessages;
-import io.hbench.error.BenchException;
-import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
-import io.hbench.error.InvalidOptionException;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.MissingArgumentException;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -26,9 +22,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The command-line shape of the programs that read results rather than run benchmarks (Compare, Report): they need no
- * cluster, so they take no generic Hadoop options. Bad input of any kind, an unreadable file included, is one line on
- * stderr and exit 2; never a stack trace. Every line on stderr goes through {@link #printError}, which escapes what a
- * file put in it ({@link ProgramMessages#error}).
+ * cluster, so they take no generic Hadoop options. Their flags are read as every program's ({@link FlagParser}), and
+ * what they throw is mapped to an exit status as every program's ({@link ExitMapping}): bad input of any kind, an
+ * unreadable file included, is one line on stderr and exit 2; never a stack trace. Every line on stderr goes through
+ * {@link #printError}, which escapes what a file put in it ({@link ProgramMessages#error}).
  */
 public abstract class ResultsCommand implements CommandLineProgram {
     protected final PrintStream out;
@@ -51,33 +48,21 @@ public abstract class ResultsCommand implements CommandLineProgram {
     public final int runCommandLine(Configuration conf, String[] args) {
         Options options = new Options();
         addOptions(options);
-        options.addOption(Option.builder("help").desc("print this help").build());
+        options.addOption(FlagParser.present("help", "print this help"));
+        ExitMapping exits = new ExitMapping(name(), err, FlagNames.SAME, false);
         try {
-            CommandLine line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+            CommandLine line = FlagParser.parse(options, args);
             if (line.hasOption("help")) {
                 ProgramMessages.printHelp(out, usage(), options);
                 return ExitStatus.SUCCESS.code();
             }
             return run(line).code();
-        } catch (UnrecognizedOptionException e) {
-            return usageError(ProgramMessages.unknownOption(e));
-        } catch (MissingArgumentException e) {
-            return usageError(ProgramMessages.missingValue(e));
-        } catch (InvalidOptionException e) {
-            return usageError(e.messageNaming(option -> "-" + option));
-        } catch (ParseException | IllegalArgumentException e) {
-            return usageError(e.getMessage());
-        } catch (BenchException e) {
-            if (e.errorCode() == ErrorCode.INVALID_ARGUMENT) {
-                // A flag's value that FlagValues refused.
-                return usageError(e.getMessage());
-            }
-            // An output that cannot or may not be written: the line says what to do, the usage would bury it.
-            printError(e.getMessage());
-            return e.exitStatus().code();
         } catch (IOException e) {
-            printError(e.getMessage());
-            return ExitStatus.USAGE.code();
+            return exits.inputRefused(e);
+        } catch (UncheckedIOException e) {
+            return exits.inputRefused(e.getCause());
+        } catch (RuntimeException e) {
+            return exits.statusOf(e, false);
         }
     }
 
@@ -88,9 +73,5 @@ public abstract class ResultsCommand implements CommandLineProgram {
 
     protected static List<Path> paths(List<String> names) {
         return names.stream().map(Paths::get).collect(Collectors.toList());
-    }
-
-    private int usageError(String message) {
-        return ProgramMessages.usageError(err, name(), usage(), message);
     }
 }

@@ -1,20 +1,19 @@
 package io.hbench.bsp.benchbase;
 
+import static io.hbench.cli.FlagParser.valued;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
 import io.hbench.cli.BenchTool;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import java.io.PrintStream;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -53,19 +52,17 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
         return settingsOf(options).listen().isEmpty();
     }
 
-    /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
     @Override
-    protected final Map<String, String> flagNames() {
-        Map<String, String> names = new HashMap<>(programFlagNames());
-        names.put("failureTimeout", "-timeout");
-        return names;
+    protected final FlagNames flagNames() {
+        return programFlagNames().with("failureTimeout", "-timeout");
     }
 
-    /** The flags of the program's own options that the library names otherwise; none by default. */
-    protected Map<String, String> programFlagNames() {
-        return Map.of();
+    /** How the command line names the program's own options that the library names otherwise; none by default. */
+    protected FlagNames programFlagNames() {
+        return FlagNames.SAME;
     }
 
+    /** Adds -peers (described by {@code peersHelp}), -seed, -timeout, -listen and -secretFile. */
     protected static void addSettingsOptions(Options options, String peersHelp) {
         options.addOption(valued("peers", "N", peersHelp));
         options.addOption(valued("seed", "N", "seed of every random choice, so a run can be repeated"
@@ -77,10 +74,6 @@ public abstract class BspBenchTool<O> extends BenchTool<O> {
                 + " by hand with 'bin/bench BspPeer -coordinator host:port -secretFile file'"));
         options.addOption(valued("secretFile", "file", "with -listen: the run's secret, which peers started by hand"
                 + " prove they know; made if it does not exist; readable by its owner alone"));
-    }
-
-    protected static Option valued(String name, String argName, String description) {
-        return Option.builder(name).hasArg().argName(argName).desc(description).build();
     }
 
     /** The settings the command line gives; a seed is drawn here when none is given, so that it can be printed. */

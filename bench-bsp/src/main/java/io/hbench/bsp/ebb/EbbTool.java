@@ -1,10 +1,14 @@
 package io.hbench.bsp.ebb;
 
+import static io.hbench.cli.FlagParser.present;
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.benchbase.BenchSettings;
 import io.hbench.bsp.benchbase.BspBenchTool;
 import io.hbench.bsp.benchbase.BspRunnerFactory;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
@@ -14,10 +18,8 @@ import io.hbench.result.format.DisplayUnit;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -48,8 +50,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
 
     /** Netgauge's one-letter flags. */
     @Override
-    protected Map<String, String> programFlagNames() {
-        return Map.of("sizes", "-s", "rounds", "-r", "buckets", "-b");
+    protected FlagNames programFlagNames() {
+        return FlagNames.SAME.with("sizes", "-s").with("rounds", "-r").with("buckets", "-b");
     }
 
     @Override
@@ -83,8 +85,8 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
                 + " this many equal-width buckets"));
         options.addOption(valued("pattern", "name", "ebb: random pairs (default); alltoall: every peer with every"
                 + " other; ring: peer i sends to i+1"));
-        options.addOption(Option.builder("relative").desc("also run 2 peers with the same sizes and rounds and print"
-                + " the bandwidth relative to theirs").build());
+        options.addOption(present("relative", "also run 2 peers with the same sizes and rounds and print"
+                + " the bandwidth relative to theirs"));
         addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster runs"
                 + " at once; even for the ebb pattern)");
     }
@@ -128,10 +130,10 @@ public final class EbbTool extends BspBenchTool<EbbOptions> {
     protected ExitStatus run(EbbOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         EbbResult result = new Ebb(runner).run(options);
-        report(session, lines(result), result);
+        ExitStatus status = report(session, lines(result), result);
         result.notices().forEach(notice -> err.println(name() + ": " + notice));
         result.failures().forEach(failure -> err.println(name() + ": " + failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 
     /**

@@ -1,11 +1,15 @@
 package io.hbench.bsp.randbench;
 
+import static io.hbench.cli.FlagParser.present;
+import static io.hbench.cli.FlagParser.valued;
+
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.benchbase.BenchSettings;
 import io.hbench.bsp.benchbase.BspBenchTool;
 import io.hbench.bsp.benchbase.BspRunnerFactory;
 import io.hbench.bsp.benchbase.PeerHosts;
 import io.hbench.cli.ClusterSession;
+import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.BenchException;
@@ -17,10 +21,8 @@ import io.hbench.stats.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 
@@ -80,17 +82,17 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
         options.addOption(valued("supersteps", "N", "supersteps measured (third argument)"));
         addSettingsOptions(options, "peers (default " + BenchSettings.DEFAULT_PEERS + ", what the embedded cluster"
                 + " runs at once; on a cluster give up to its map slots)");
-        options.addOption(Option.builder("noSelf").desc("a peer never picks itself as destination (Hama's"
-                + " RandBench does)").build());
+        options.addOption(present("noSelf", "a peer never picks itself as destination (Hama's"
+                + " RandBench does)"));
         options.addOption(valued("warmup", "K", "supersteps run before the measured ones and not counted"
                 + " (default 0)"));
     }
 
     /** Hama's positional arguments, by the names its usage gives them. */
     @Override
-    protected Map<String, String> programFlagNames() {
-        return Map.of("messageSize", "<msgSize>", "messagesPerSuperstep", "<msgsPerSuperstep>", "supersteps",
-                "<supersteps>");
+    protected FlagNames programFlagNames() {
+        return FlagNames.SAME.with("messageSize", "<msgSize>").with("messagesPerSuperstep", "<msgsPerSuperstep>")
+                .with("supersteps", "<supersteps>");
     }
 
     @Override
@@ -121,10 +123,10 @@ public final class RandBenchTool extends BspBenchTool<RandBenchOptions> {
     protected ExitStatus run(RandBenchOptions options, ClusterSession session) throws Exception {
         BspRunner runner = runner(session.configuration(), options.settings());
         RandBenchResult result = new RandBench(runner).run(options);
-        report(session, lines(result), result);
+        ExitStatus status = report(session, lines(result), result);
         result.placement().ifPresent(notice -> err.println(name() + ": " + notice));
         result.failures().forEach(failure -> ProgramMessages.error(err, name(), failure));
-        return result.failures().isEmpty() ? ExitStatus.SUCCESS : ExitStatus.FAILURE;
+        return status;
     }
 
     /**

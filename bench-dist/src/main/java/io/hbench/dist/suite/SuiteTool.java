@@ -4,11 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.CommandLineProgram;
+import io.hbench.cli.ExitMapping;
+import io.hbench.cli.FlagNames;
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.environment.EnvironmentProbe;
-import io.hbench.error.BenchException;
 import io.hbench.error.ExitStatus;
 import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
@@ -30,12 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.MissingArgumentException;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.GenericOptionsParser;
@@ -75,129 +72,112 @@ public final class SuiteTool implements CommandLineProgram {
 
     @Override
     public int runCommandLine(Configuration conf, String[] given) throws InterruptedException {
+        ExitMapping exits = new ExitMapping(name(), err, FlagNames.SAME, false);
+        try {
+            return runSuite(conf, given, exits);
+        } catch (IOException e) {
+            return exits.inputRefused(e);
+        } catch (RuntimeException e) {
+            return exits.statusOf(e, false);
+        }
+    }
+
+    private int runSuite(Configuration conf, String[] given, ExitMapping exits)
+            throws IOException, InterruptedException {
         // Generic options (-D, -conf, -fs, ...) come first, as for every program: they shape the suite's view of the
         // cluster and go to every step.
-        String[] args;
-        List<String> generic;
-        try {
-            args = new GenericOptionsParser(conf, given).getRemainingArgs();
-            generic = List.of(given).subList(0, given.length - args.length);
-        } catch (IOException e) {
-            ProgramMessages.error(err, name(), e.getMessage());
-            return ExitStatus.USAGE.code();
-        }
+        String[] args = new GenericOptionsParser(conf, given).getRemainingArgs();
+        List<String> generic = List.of(given).subList(0, given.length - args.length);
         Options options = new Options();
-        options.addOption(Option.builder("out").hasArg().argName("dir").desc("the suite's directory").build());
-        options.addOption(Option.builder("profile").hasArg().argName("quick|standard|full")
-                .desc("how large the steps are (default standard)").build());
-        options.addOption(Option.builder("resume").desc("continue an interrupted suite in -out").build());
-        options.addOption(Option.builder("baseline").hasArg().argName("dir").desc("an earlier suite of the same"
-                + " definition to hold this one to, step by step (repeat it for repetitions)").build());
-        options.addOption(Option.builder("embeddedDir").hasArg().argName("dir")
-                .desc("the embedded cluster's storage, when no cluster is configured").build());
-        options.addOption(Option.builder(BenchTool.EMBEDDED_STORE_FLAG).desc("when no cluster is configured, run on"
-                + " an embedded cluster whose file system is an S3 object store rather than HDFS").build());
-        options.addOption(Option.builder(LinkCapacities.LINK_SPEED_FLAG).hasArg().argName("host=rate")
-                .desc("each host's link capacity (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor the suite's EBB"
-                        + " step tells it; given to every step").build());
-        options.addOption(Option.builder("help").desc("print this help").build());
-        CommandLine line;
-        try {
-            line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
-        } catch (UnrecognizedOptionException e) {
-            return usageError(ProgramMessages.unknownOption(e));
-        } catch (MissingArgumentException e) {
-            return usageError(ProgramMessages.missingValue(e));
-        } catch (ParseException e) {
-            return usageError(e.getMessage());
-        }
+        options.addOption(FlagParser.valued("out", "dir", "the suite's directory"));
+        options.addOption(FlagParser.valued("profile", "quick|standard|full",
+                "how large the steps are (default standard)"));
+        options.addOption(FlagParser.present("resume", "continue an interrupted suite in -out"));
+        options.addOption(FlagParser.valued("baseline", "dir", "an earlier suite of the same definition to hold this"
+                + " one to, step by step (repeat it for repetitions)"));
+        options.addOption(FlagParser.valued("embeddedDir", "dir",
+                "the embedded cluster's storage, when no cluster is configured"));
+        options.addOption(FlagParser.present(BenchTool.EMBEDDED_STORE_FLAG, "when no cluster is configured, run on"
+                + " an embedded cluster whose file system is an S3 object store rather than HDFS"));
+        options.addOption(FlagParser.valued(LinkCapacities.LINK_SPEED_FLAG, "host=rate", "each host's link capacity"
+                + " (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor the suite's EBB step tells it; given to every"
+                + " step"));
+        options.addOption(FlagParser.present("help", "print this help"));
+        CommandLine line = FlagParser.parse(options, args, List.of());
         if (line.hasOption("help")) {
             ProgramMessages.printHelp(out, USAGE, options);
             return ExitStatus.SUCCESS.code();
         }
-        if (!line.getArgList().isEmpty()) {
-            return usageError("unexpected argument " + line.getArgList().get(0));
-        }
         if (!line.hasOption("out")) {
-            return usageError("give the suite's directory: -out <dir>");
+            return exits.usageError("give the suite's directory: -out <dir>");
         }
         Path dir = Paths.get(line.getOptionValue("out"));
-        try {
-            String linkSpeed = line.getOptionValue(LinkCapacities.LINK_SPEED_FLAG);
-            if (linkSpeed != null) {
-                FlagValues.hostRates("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed);
-            }
-            SuiteProfile asked = line.hasOption("profile") ? SuiteProfile.parse(line.getOptionValue("profile")) : null;
-            SuiteState state;
-            SuiteProfile profile;
-            if (line.hasOption("resume")) {
-                state = SuiteState.read(dir);
-                LocalOutput.checkDirectory("-out", dir);
-                profile = profileOf(state, dir);
-                if (asked != null && asked != profile) {
-                    return usageError("-resume: " + dir + " holds a suite of profile " + profile.flagValue()
-                            + ", not " + asked.flagValue());
-                }
-            } else {
-                profile = asked == null ? SuiteProfile.STANDARD : asked;
-                requireNewOrEmpty(dir);
-                ClusterShape shape = ClusterShape.of(conf, line.hasOption(BenchTool.EMBEDDED_STORE_FLAG)
-                        ? EmbeddedCluster.Storage.S3 : EmbeddedCluster.Storage.HDFS);
-                if (!shape.embedded()) {
-                    requireSpace(conf, profile, shape);
-                }
-                state = SuiteRunner.fresh(profile.definition(), shape, profile.steps(shape, List.of()));
-            }
-            List<Path> baselines = baselines(line, state);
-            if (!line.hasOption("resume")) {
-                Files.createDirectories(dir);
-                state.write(dir);
-            }
-            List<String> flags = new ArrayList<>(generic);
-            flags.addAll(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "=" + profile.definition()));
-            boolean store = state.cluster().embedded() && !state.cluster().hasNameNode();
-            if (line.hasOption("resume") && line.hasOption(BenchTool.EMBEDDED_STORE_FLAG) && !store) {
-                return usageError("-resume -" + BenchTool.EMBEDDED_STORE_FLAG + ": " + dir + " holds a suite that ran"
-                        + " on " + state.cluster() + ", not on the embedded object store");
-            }
-            if (state.cluster().embedded()) {
-                // A resumed suite runs on the storage it started on, whether or not -embeddedStore is given again.
-                flags.add(store ? "-" + BenchTool.EMBEDDED_STORE_FLAG : "-embedded");
-                if (line.hasOption("embeddedDir")) {
-                    flags.addAll(List.of("-embeddedDir", line.getOptionValue("embeddedDir")));
-                }
-            } else {
-                for (String embedded : List.of("embeddedDir", BenchTool.EMBEDDED_STORE_FLAG)) {
-                    if (line.hasOption(embedded)) {
-                        return usageError("-" + embedded + ": a cluster is configured; the suite runs on it, not on"
-                                + " an embedded one");
-                    }
-                }
-            }
-            if (linkSpeed != null) {
-                // Each step's result records it, so its findings say the same wherever they are read.
-                flags.addAll(List.of("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed));
-            }
-            List<SuiteStep> steps = profile.steps(state.cluster(), flags);
-            err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "
-                    + state.cluster() + "; results and logs in " + dir);
-            SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
-            writeReport(dir, baselines);
-            List<String> summary = new ArrayList<>(SuiteOverview.read(dir).lines());
-            summary.addAll(againstBaselines(dir, baselines));
-            LocalOutput.writeAtomically(dir.resolve("summary.txt"), summary);
-            summary.forEach(out::println);
-            boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);
-            return allPassed ? ExitStatus.SUCCESS.code() : ExitStatus.FAILURE.code();
-        } catch (IllegalArgumentException e) {
-            return usageError(e.getMessage());
-        } catch (IOException e) {
-            ProgramMessages.error(err, name(), e.getMessage());
-            return ExitStatus.USAGE.code();
-        } catch (BenchException e) {
-            ProgramMessages.error(err, name(), e.getMessage());
-            return e.exitStatus().code();
+        String linkSpeed = line.getOptionValue(LinkCapacities.LINK_SPEED_FLAG);
+        if (linkSpeed != null) {
+            FlagValues.hostRates("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed);
         }
+        SuiteProfile asked = line.hasOption("profile") ? SuiteProfile.parse(line.getOptionValue("profile")) : null;
+        SuiteState state;
+        SuiteProfile profile;
+        if (line.hasOption("resume")) {
+            state = SuiteState.read(dir);
+            LocalOutput.checkDirectory("-out", dir);
+            profile = profileOf(state, dir);
+            if (asked != null && asked != profile) {
+                return exits.usageError("-resume: " + dir + " holds a suite of profile " + profile.flagValue()
+                        + ", not " + asked.flagValue());
+            }
+        } else {
+            profile = asked == null ? SuiteProfile.STANDARD : asked;
+            requireNewOrEmpty(dir);
+            ClusterShape shape = ClusterShape.of(conf, line.hasOption(BenchTool.EMBEDDED_STORE_FLAG)
+                    ? EmbeddedCluster.Storage.S3 : EmbeddedCluster.Storage.HDFS);
+            if (!shape.embedded()) {
+                requireSpace(conf, profile, shape);
+            }
+            state = SuiteRunner.fresh(profile.definition(), shape, profile.steps(shape, List.of()));
+        }
+        List<Path> baselines = baselines(line, state);
+        if (!line.hasOption("resume")) {
+            Files.createDirectories(dir);
+            state.write(dir);
+        }
+        List<String> flags = new ArrayList<>(generic);
+        flags.addAll(List.of("-D", EnvironmentProbe.SUITE_DEFINITION_KEY + "=" + profile.definition()));
+        boolean store = state.cluster().embedded() && !state.cluster().hasNameNode();
+        if (line.hasOption("resume") && line.hasOption(BenchTool.EMBEDDED_STORE_FLAG) && !store) {
+            return exits.usageError("-resume -" + BenchTool.EMBEDDED_STORE_FLAG + ": " + dir + " holds a suite that"
+                    + " ran on " + state.cluster() + ", not on the embedded object store");
+        }
+        if (state.cluster().embedded()) {
+            // A resumed suite runs on the storage it started on, whether or not -embeddedStore is given again.
+            flags.add(store ? "-" + BenchTool.EMBEDDED_STORE_FLAG : "-embedded");
+            if (line.hasOption("embeddedDir")) {
+                flags.addAll(List.of("-embeddedDir", line.getOptionValue("embeddedDir")));
+            }
+        } else {
+            for (String embedded : List.of("embeddedDir", BenchTool.EMBEDDED_STORE_FLAG)) {
+                if (line.hasOption(embedded)) {
+                    return exits.usageError("-" + embedded + ": a cluster is configured; the suite runs on it, not on"
+                            + " an embedded one");
+                }
+            }
+        }
+        if (linkSpeed != null) {
+            // Each step's result records it, so its findings say the same wherever they are read.
+            flags.addAll(List.of("-" + LinkCapacities.LINK_SPEED_FLAG, linkSpeed));
+        }
+        List<SuiteStep> steps = profile.steps(state.cluster(), flags);
+        err.println("hbench: Suite: " + profile.definition() + ", " + steps.size() + " steps, sized for "
+                + state.cluster() + "; results and logs in " + dir);
+        SuiteState end = new SuiteRunner(launcher, err).run(dir, steps, state);
+        writeReport(dir, baselines);
+        List<String> summary = new ArrayList<>(SuiteOverview.read(dir).lines());
+        summary.addAll(againstBaselines(dir, baselines));
+        LocalOutput.writeAtomically(dir.resolve("summary.txt"), summary);
+        summary.forEach(out::println);
+        boolean allPassed = end.steps().stream().allMatch(step -> step.status() == StepRecord.Status.PASSED);
+        return allPassed ? ExitStatus.SUCCESS.code() : ExitStatus.FAILURE.code();
     }
 
     /**
@@ -326,9 +306,5 @@ public final class SuiteTool implements CommandLineProgram {
         LocalOutput.writeAtomically(dir.resolve("report.log"), writer -> writer.write(log));
         err.println(status == 0 ? "hbench: Suite: report in " + dir.resolve("report.html")
                 : "hbench: Suite: the report could not be written; " + dir.resolve("report.log") + " says why");
-    }
-
-    private int usageError(String message) {
-        return ProgramMessages.usageError(err, name(), USAGE, message);
     }
 }

@@ -1,12 +1,12 @@
 package io.hbench.report.compare;
 
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.ExitStatus;
 import io.hbench.report.ResultsCommand;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.result.format.MetricNames;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 import java.io.IOException;
@@ -46,14 +46,14 @@ public final class CompareTool extends ResultsCommand {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(Option.builder("vs").hasArgs().argName("NEW...").desc("the new results: files, or"
+        options.addOption(FlagParser.valuedList("vs", "NEW...", "the new results: files, or"
                 + " directories of .json files; runs of one program with the same parameters are repetitions, and"
-                + " each such workload is compared with the other side's").build());
+                + " each such workload is compared with the other side's"));
         ComparisonFlags.addTo(options);
-        options.addOption(Option.builder("failOn").hasArg().argName("PCT").desc("exit 1 when a primary metric got"
-                + " significantly worse by more than PCT percent").build());
-        options.addOption(Option.builder("json").desc("print the comparison as JSON").build());
-        options.addOption(Option.builder("csv").desc("print the comparison as CSV").build());
+        options.addOption(FlagParser.valued("failOn", "PCT", "exit 1 when a primary metric got"
+                + " significantly worse by more than PCT percent"));
+        options.addOption(FlagParser.present("json", "print the comparison as JSON"));
+        options.addOption(FlagParser.present("csv", "print the comparison as CSV"));
     }
 
     @Override

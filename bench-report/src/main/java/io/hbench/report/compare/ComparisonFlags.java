@@ -1,8 +1,8 @@
 package io.hbench.report.compare;
 
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /** The flags that set a comparison up, the same for Compare and Report: {@code -alpha} and {@code -force}. */
@@ -12,10 +12,10 @@ public final class ComparisonFlags {
     private ComparisonFlags() {}
 
     public static void addTo(Options options) {
-        options.addOption(Option.builder("alpha").hasArg().argName("A").desc("significance level of the Mann-Whitney U"
-                + " test (default " + DEFAULT_ALPHA + ")").build());
-        options.addOption(Option.builder("force").desc("compare although parameters differ: a side's one workload"
-                + " with the other's whatever they ran, or each program's one unpaired workload on each side").build());
+        options.addOption(FlagParser.valued("alpha", "A", "significance level of the Mann-Whitney U"
+                + " test (default " + DEFAULT_ALPHA + ")"));
+        options.addOption(FlagParser.present("force", "compare although parameters differ: a side's one workload"
+                + " with the other's whatever they ran, or each program's one unpaired workload on each side"));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.hbench.report.html;
 
+import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -54,14 +54,14 @@ public final class ReportTool extends ResultsCommand {
 
     @Override
     protected void addOptions(Options options) {
-        options.addOption(Option.builder("out").hasArg().argName("file").desc("the HTML file to write").build());
-        options.addOption(Option.builder("vs").hasArgs().argName("FILES...").desc("new results to compare the others"
-                + " with: adds the comparison view").build());
-        options.addOption(Option.builder("title").hasArg().argName("text").desc("the page's title (default: hbench"
-                + " report)").build());
+        options.addOption(FlagParser.valued("out", "file", "the HTML file to write"));
+        options.addOption(FlagParser.valuedList("vs", "FILES...", "new results to compare the others"
+                + " with: adds the comparison view"));
+        options.addOption(FlagParser.valued("title", "text", "the page's title (default: hbench"
+                + " report)"));
         ComparisonFlags.addTo(options);
-        options.addOption(Option.builder(LocalOutput.OVERWRITE_FLAG).desc("replace an existing -out file that is not an"
-                + " hbench report (an earlier report is replaced without it)").build());
+        options.addOption(FlagParser.present(LocalOutput.OVERWRITE_FLAG, "replace an existing -out file that is not an"
+                + " hbench report (an earlier report is replaced without it)"));
     }
 
     @Override
