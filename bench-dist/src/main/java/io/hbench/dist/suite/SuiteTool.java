@@ -17,6 +17,7 @@ import io.hbench.fs.LocalOutput;
 import io.hbench.report.compare.Comparer;
 import io.hbench.report.compare.ComparisonFlags;
 import io.hbench.report.compare.SuiteBaseline;
+import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
 import io.hbench.report.suite.SuiteOverview;
 import io.hbench.report.suite.SuiteRecord;
@@ -286,7 +287,7 @@ public final class SuiteTool implements CommandLineProgram {
         }
         boolean anyResult;
         try (Stream<Path> files = Files.list(dir)) {
-            anyResult = files.anyMatch(file -> file.getFileName().toString().matches("\\d\\d-.*\\.json"));
+            anyResult = files.anyMatch(file -> StepFile.ofResult(file.getFileName().toString()).isPresent());
         }
         if (!anyResult) {
             err.println("hbench: Suite: no step left a result, so there is no report");
