@@ -103,6 +103,8 @@ public final class ResourceSamplingCost {
                 new Configuration(false).writeXml(out);
             }
             Path lease = Files.createFile(dir.resolve("lease"));
+            // The client makes the directory the process says it started in, as YarnSampler does.
+            Files.createDirectory(dir.resolve("started"));
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString()));
             command.addAll(SamplerProcess.JVM_OPTIONS);
