@@ -44,6 +44,17 @@ public final class SamplerProcess {
     private SamplerProcess() {
     }
 
+    /**
+     * Makes {@code dir} and the directories the processes write into, as the client must before it starts them: a
+     * process never makes one, so that none makes the directory again once the client removed it.
+     *
+     * @return whether every one was made
+     */
+    public static boolean makeDirectories(FileSystem fs, Path dir) throws IOException {
+        return fs.mkdirs(dir) && fs.mkdirs(new Path(dir, STARTED)) && fs.mkdirs(new Path(dir, WRITING))
+                && fs.mkdirs(new Path(dir, SAMPLES));
+    }
+
     public static void main(String[] args) throws IOException, InterruptedException {
         if (args.length != 5) {
             System.err.println("usage: SamplerProcess <conf.xml> <dir> <run> <interval ms> <start deadline ms>");

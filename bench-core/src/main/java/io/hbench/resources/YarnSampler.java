@@ -136,10 +136,7 @@ final class YarnSampler implements ClusterSampling.Window {
         Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".hbench-sampling-" + run));
         AtomicReference<ApplicationId> submitted = new AtomicReference<>();
         UndoLog.Registration undo = RunUndo.register(dir.toString(), () -> undoStart(conf, fs, dir, submitted.get()));
-        // The processes write only into directories made here, so that none makes the directory again once it is gone.
-        if (!fs.mkdirs(dir) || !fs.mkdirs(new Path(dir, SamplerProcess.STARTED))
-                || !fs.mkdirs(new Path(dir, SamplerProcess.WRITING))
-                || !fs.mkdirs(new Path(dir, SamplerProcess.SAMPLES))) {
+        if (!SamplerProcess.makeDirectories(fs, dir)) {
             undo.close();
             throw new IOException("cannot create the resource sampler's directory " + dir);
         }

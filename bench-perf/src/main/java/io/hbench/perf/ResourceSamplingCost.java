@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Issue 12's cost goals for resource sampling: (1) the sampler's CPU time under 1 % of one core, from the CPU time
@@ -103,8 +104,8 @@ public final class ResourceSamplingCost {
                 new Configuration(false).writeXml(out);
             }
             Path lease = Files.createFile(dir.resolve("lease"));
-            // The client makes the directory the process says it started in, as YarnSampler does.
-            Files.createDirectory(dir.resolve("started"));
+            SamplerProcess.makeDirectories(FileSystem.getLocal(new Configuration()), new org.apache.hadoop.fs.Path(
+                    dir.toUri()));
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString()));
             command.addAll(SamplerProcess.JVM_OPTIONS);
