@@ -3,6 +3,7 @@ package io.hbench.load;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.stats.Histograms;
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -116,11 +117,7 @@ public final class LoadOutcome {
     }
 
     public long totalOperations() {
-        long total = 0;
-        for (long count : operations) {
-            total += count;
-        }
-        return total;
+        return Arrays.stream(operations).sum();
     }
 
     /** The timed parts of the operations of {@code kind}, as the operation returned them, summed. */
@@ -129,11 +126,7 @@ public final class LoadOutcome {
     }
 
     public long totalTimedNanos() {
-        long total = 0;
-        for (long nanos : timedNanos) {
-            total += nanos;
-        }
-        return total;
+        return Arrays.stream(timedNanos).sum();
     }
 
     /** Completion minus intended start of the operations of {@code kind}, in nanoseconds. */

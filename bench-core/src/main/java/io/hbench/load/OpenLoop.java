@@ -155,11 +155,19 @@ public final class OpenLoop {
         } catch (BenchException | InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            String cause = e.getMessage() == null ? e.getClass().getSimpleName()
-                    : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
-            throw new BenchException(ErrorCode.FILE_SYSTEM_ERROR, name + " failed in worker " + worker + " on "
-                    + op.describe(index) + ": " + cause, e);
+            throw failure(name, "worker " + worker, op.describe(index), e);
         }
+    }
+
+    /**
+     * The failure of an operation of load {@code name} on {@code worker}, on {@code what} (e.g. its path), with the
+     * first line of its cause: the target's failure (load programs' targets are file systems).
+     */
+    public static BenchException failure(String name, String worker, String what, Exception e) {
+        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
+                : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
+        return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, name + " failed in " + worker + " on " + what + ": "
+                + cause, e);
     }
 
     private WorkerStats collect(Future<WorkerStats> future) throws InterruptedException {
@@ -217,22 +225,6 @@ public final class OpenLoop {
                 latency[k] = Histograms.newHistogram();
                 serviceTime[k] = Histograms.newHistogram();
             }
-        }
-    }
-
-    private static final class DaemonThreads implements java.util.concurrent.ThreadFactory {
-        private final String prefix;
-        private final AtomicInteger next = new AtomicInteger();
-
-        DaemonThreads(String prefix) {
-            this.prefix = prefix;
-        }
-
-        @Override
-        public Thread newThread(Runnable runnable) {
-            Thread thread = new Thread(runnable, prefix + next.getAndIncrement());
-            thread.setDaemon(true);
-            return thread;
         }
     }
 }

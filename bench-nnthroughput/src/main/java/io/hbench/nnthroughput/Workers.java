@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.DaemonThreads;
 import io.hbench.load.LoadClock;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.OpenLoop;
@@ -19,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
@@ -177,7 +177,7 @@ public final class Workers {
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
      */
     public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads(opName));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads("nnbench-" + opName + "-"));
         CompletionService<ThreadStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
@@ -315,10 +315,7 @@ public final class Workers {
     }
 
     private BenchException failure(Op op, int thread, int index, Exception e) {
-        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
-        return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, opName + " failed in worker thread " + thread + " on "
-                + op.describe(thread, index) + ": " + cause, e);
+        return OpenLoop.failure(opName, "worker thread " + thread, op.describe(thread, index), e);
     }
 
     private Outcome merge(long elapsed, List<ThreadStats> stats) {
@@ -357,22 +354,6 @@ public final class Workers {
                     latency[k] = Histograms.newHistogram();
                 }
             }
-        }
-    }
-
-    private static final class DaemonThreads implements java.util.concurrent.ThreadFactory {
-        private final String prefix;
-        private final AtomicInteger next = new AtomicInteger();
-
-        DaemonThreads(String op) {
-            this.prefix = "nnbench-" + op + "-";
-        }
-
-        @Override
-        public Thread newThread(Runnable runnable) {
-            Thread thread = new Thread(runnable, prefix + next.getAndIncrement());
-            thread.setDaemon(true);
-            return thread;
         }
     }
 }
