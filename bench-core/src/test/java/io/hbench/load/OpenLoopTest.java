@@ -135,6 +135,30 @@ class OpenLoopTest {
         assertThat(outcome.serviceTime().getMaxValue() / 1e6).isCloseTo(2, within(0.01));
     }
 
+    /** Four workers against calls of at least 10 ms cannot issue more than 400 ops/s: far below 2,000. */
+    @Test
+    void aTargetTooSlowForThePoolMakesTheRunFallBehindAndNamesThePool() throws InterruptedException {
+        Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 2000, 100, 0);
+        OpenLoop.Operation slow = new OpenLoop.Operation() {
+            @Override
+            public long run(int worker, int index) throws InterruptedException {
+                Thread.sleep(10);
+                return 0;
+            }
+
+            @Override
+            public String describe(int index) {
+                return "slow " + index;
+            }
+        };
+        LoadOutcome outcome = new OpenLoop("slow", 4, 1, LoadClock.SYSTEM).run(0, schedule, slow);
+
+        assertThat(outcome.keptSchedule()).isFalse();
+        assertThat(outcome.poolCapacity()).isLessThanOrEqualTo(400);
+        assertThat(outcome.poolLimited()).isTrue();
+        assertThat(outcome.achievedRate()).isLessThanOrEqualTo(400);
+    }
+
     @Test
     void warmUpOperationsComeFirstAndAreNotRecorded() throws InterruptedException {
         FakeClock clock = new FakeClock();
