@@ -189,7 +189,7 @@ public final class NnResult implements ProgramResult {
             case HISTOGRAMS:
                 return Boolean.toString(o.histograms());
             case RATE:
-                return o.rate().map(rate -> Double.toString(rate)).orElse("none");
+                return Double.toString(o.rate().orElseThrow());
             case ARRIVALS:
                 return o.arrivals().label();
             case SEED:
