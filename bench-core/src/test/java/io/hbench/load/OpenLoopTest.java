@@ -23,6 +23,22 @@ class OpenLoopTest {
         return new OpenLoop("test", workers, 1, clock).run(0, schedule, target);
     }
 
+    /** A target on the system clock whose every operation sleeps {@code millis} ms: at least that long. */
+    private static OpenLoop.Operation sleeping(long millis) {
+        return new OpenLoop.Operation() {
+            @Override
+            public long run(int worker, int index) throws InterruptedException {
+                Thread.sleep(millis);
+                return 0;
+            }
+
+            @Override
+            public String describe(int index) {
+                return "sleep " + index;
+            }
+        };
+    }
+
     @Test
     void aTargetFasterThanTheScheduleGivesLatencyEqualToServiceTime() throws InterruptedException {
         FakeClock clock = new FakeClock();
@@ -139,19 +155,7 @@ class OpenLoopTest {
     @Test
     void aTargetTooSlowForThePoolMakesTheRunFallBehindAndNamesThePool() throws InterruptedException {
         Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 2000, 100, 0);
-        OpenLoop.Operation slow = new OpenLoop.Operation() {
-            @Override
-            public long run(int worker, int index) throws InterruptedException {
-                Thread.sleep(10);
-                return 0;
-            }
-
-            @Override
-            public String describe(int index) {
-                return "slow " + index;
-            }
-        };
-        LoadOutcome outcome = new OpenLoop("slow", 4, 1, LoadClock.SYSTEM).run(0, schedule, slow);
+        LoadOutcome outcome = new OpenLoop("slow", 4, 1, LoadClock.SYSTEM).run(0, schedule, sleeping(10));
 
         assertThat(outcome.keptSchedule()).isFalse();
         assertThat(outcome.poolCapacity()).isLessThanOrEqualTo(400);
@@ -175,19 +179,7 @@ class OpenLoopTest {
     @Test
     void severalWorkersOnTheSystemClockIssueEveryOperation() throws InterruptedException {
         Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 2000, 200, 0);
-        OpenLoop.Operation sleeper = new OpenLoop.Operation() {
-            @Override
-            public long run(int worker, int index) throws InterruptedException {
-                Thread.sleep(1);
-                return 0;
-            }
-
-            @Override
-            public String describe(int index) {
-                return "sleep " + index;
-            }
-        };
-        LoadOutcome outcome = new OpenLoop("sleep", 4, 1, LoadClock.SYSTEM).run(0, schedule, sleeper);
+        LoadOutcome outcome = new OpenLoop("sleep", 4, 1, LoadClock.SYSTEM).run(0, schedule, sleeping(1));
 
         assertThat(outcome.totalOperations()).isEqualTo(200);
         assertThat(outcome.achievedRate()).isEqualTo(200 * 1e9 / outcome.measuredNanos());
