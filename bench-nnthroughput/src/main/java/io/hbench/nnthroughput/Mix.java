@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
@@ -16,10 +17,10 @@ import org.apache.hadoop.io.EnumSetWritable;
 
 /**
  * {@code -op mix}: each thread does its share of {@code -files} operations, each drawn at random
- * (seeded per thread, so a run repeats exactly) in the proportions of {@code -mix}, like a replayed
- * production load. Everything is decided before timing starts: the sequence of operations and
- * the name each works on. Reads (open, fileStatus) go round a set of {@code -files} files made
- * beforehand; delete, rename and append each get a file of their own, made beforehand; create and
+ * (seeded per thread, so a run repeats exactly; at {@code -rate}, one sequence that every worker takes from) in the
+ * proportions of {@code -mix}, like a replayed production load. Everything is decided before timing starts: the
+ * sequence of operations and the name each works on. Reads (open, fileStatus) go round a set of {@code -files} files
+ * made beforehand; delete, rename and append each get a file of their own, made beforehand; create and
  * mkdirs make new names. Under {@code <baseDirName>/mix}: {@code read}, {@code consume}, {@code new}
  * and {@code dirs}.
  */
@@ -66,17 +67,20 @@ final class Mix {
     OpResult run() throws IOException, InterruptedException {
         List<NnOperation> ops = new ArrayList<>(options.mix().keySet());
         int threads = options.threads();
-        int[] warmup = Workers.divide(options.warmup(), threads);
-        int[] counted = Workers.divide(options.files(), threads);
-        int[] perThread = new int[threads];
-        for (int t = 0; t < threads; t++) {
-            perThread[t] = warmup[t] + counted[t];
+        NnThroughput.Shares shares = NnThroughput.Shares.of(options, options.warmup(), options.files());
+        // On a schedule every worker takes the next operation of one sequence; else each thread has its own.
+        boolean onSchedule = options.rate().isPresent();
+        int rows = onSchedule ? 1 : threads;
+        int[] perThread = new int[rows];
+        for (int t = 0; t < rows; t++) {
+            perThread[t] = onSchedule ? options.warmup() + options.files() : shares.warmup[t] + shares.counted[t];
         }
+        IntUnaryOperator row = thread -> onSchedule ? 0 : thread;
         byte[][] kinds = sequences(options.mix(), perThread);
         // Inputs: each operation's index into the name set of its kind.
-        int[][] inputs = new int[threads][];
+        int[][] inputs = new int[rows][];
         long[] need = new long[ops.size()];
-        for (int t = 0; t < threads; t++) {
+        for (int t = 0; t < rows; t++) {
             inputs[t] = new int[perThread[t]];
             for (int i = 0; i < perThread[t]; i++) {
                 inputs[t][i] = (int) need[kinds[t][i]]++;
@@ -131,8 +135,8 @@ final class Mix {
         short replication = options.replication();
         Workers.Op op = new Workers.Op() {
             private String path(int thread, int index) {
-                int k = kinds[thread][index];
-                int input = inputs[thread][index];
+                int k = kinds[row.applyAsInt(thread)][index];
+                int input = inputs[row.applyAsInt(thread)][index];
                 switch (ops.get(k)) {
                     case OPEN:
                     case FILE_STATUS:
@@ -148,7 +152,7 @@ final class Mix {
 
             @Override
             public long run(int thread, int index) throws Exception {
-                NnOperation kind = ops.get(kinds[thread][index]);
+                NnOperation kind = ops.get(kinds[row.applyAsInt(thread)][index]);
                 String path = path(thread, index);
                 String clientName = "mix-client-" + thread;
                 long start = System.nanoTime();
@@ -194,17 +198,17 @@ final class Mix {
 
             @Override
             public int kind(int thread, int index) {
-                return kinds[thread][index];
+                return kinds[row.applyAsInt(thread)][index];
             }
 
             @Override
             public String describe(int thread, int index) {
-                return ops.get(kinds[thread][index]).label() + " of " + path(thread, index);
+                return ops.get(kinds[row.applyAsInt(thread)][index]).label() + " of " + path(thread, index);
             }
         };
-        Workers.Outcome outcome = new Workers("mix", threads, ops.size(), options.histograms(),
+        Workers.Outcome outcome = shares.run(new Workers("mix", threads, ops.size(), options.histograms(),
                 options.duration().orElse(null), false, options.ugCacheRefreshCount(),
-                NnThroughput.refresher(options, target)).run(warmup, counted, op);
+                NnThroughput.refresher(options, target)), op);
         List<OpResult.Kind> results = new ArrayList<>();
         for (int k = 0; k < ops.size(); k++) {
             Histogram histogram = outcome.latency[k];
@@ -218,8 +222,12 @@ final class Mix {
         List<String> notes = new ArrayList<>();
         notes.add("operations drawn at random in the -mix proportions (seeded per thread); reads go round "
                 + readFiles + " files made before timing; create is followed by complete, outside the timed call");
+        if (outcome.openLoop != null) {
+            notes.add(NnThroughput.OPEN_LOOP_NOTE);
+        }
         return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
-                outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration, notes);
+                outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration, notes,
+                outcome.openLoop);
     }
 
     private NnOptions filesOptions(int files) {

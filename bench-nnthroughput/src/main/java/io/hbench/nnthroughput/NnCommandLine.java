@@ -5,10 +5,12 @@ import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.Schedule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
 import java.util.stream.Collectors;
@@ -82,7 +84,17 @@ final class NnCommandLine {
             valued("mix", NnOption.MIX_WEIGHTS, "op=w,...", "with -op mix: operations and their weights, e.g. " + MIX_EXAMPLE,
                     (options, flag, text) -> options.mix(mix(flag, text))),
             present("noHistograms", NnOption.HISTOGRAMS, "no per-operation latency histograms (to measure their"
-                    + " cost)", options -> options.histograms(false)));
+                    + " cost)", options -> options.histograms(false)),
+            valued("rate", NnOption.RATE, "R", "operations per second for the whole run, each due at its time"
+                    + " (open loop): latency counts from then, service time from the call's start",
+                    (options, flag, text) -> options.rate(FlagValues.decimal(flag, text))),
+            valued("arrivals", NnOption.ARRIVALS, "fixed|poisson", "with -rate: evenly spaced (default) or"
+                    + " exponential gaps of mean 1/R", (options, flag, text) -> options.arrivals(
+                    Schedule.Arrivals.byLabel(text).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
+                            flag + " " + text + ": give fixed or poisson")))),
+            valued("seed", NnOption.SEED, "N", "with -arrivals poisson: seed of the gaps, so a run can be repeated"
+                    + " (default: random, printed)",
+                    (options, flag, text) -> options.seed(FlagValues.seed(flag, text))));
 
     private NnCommandLine() {
     }
@@ -126,6 +138,9 @@ final class NnCommandLine {
                                 .collect(Collectors.joining(" ")));
             }
             flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
+        }
+        if (line.hasOption("rate") && !line.hasOption("seed")) {
+            options.seed(ThreadLocalRandom.current().nextLong());
         }
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);

@@ -49,7 +49,10 @@ public enum NnOption {
     DURATION("duration", timed()),
     WARMUP("warmup", timed()),
     HISTOGRAMS("histograms", timed()),
-    MIX_WEIGHTS("mix", EnumSet.of(MIX));
+    MIX_WEIGHTS("mix", EnumSet.of(MIX)),
+    RATE("rate", threaded()),
+    ARRIVALS("arrivals", threaded()),
+    SEED("seed", threaded());
 
     private final String optionName;
     private final Set<NnOperation> operations;

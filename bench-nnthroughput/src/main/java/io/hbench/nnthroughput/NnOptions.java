@@ -7,6 +7,7 @@ import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.Schedule;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
@@ -67,6 +68,9 @@ public final class NnOptions {
     private final int warmup;
     private final Map<NnOperation, Integer> mix;
     private final boolean histograms;
+    private final Double rate;
+    private final Schedule.Arrivals arrivals;
+    private final long seed;
 
     private NnOptions(Builder b) {
         this.operation = b.operation;
@@ -97,6 +101,9 @@ public final class NnOptions {
         this.warmup = b.warmup;
         this.mix = Collections.unmodifiableMap(new LinkedHashMap<>(b.mix));
         this.histograms = b.histograms;
+        this.rate = b.rate;
+        this.arrivals = b.arrivals;
+        this.seed = b.seed;
     }
 
     /** These options with the cluster's block size and replication filled in. */
@@ -129,6 +136,9 @@ public final class NnOptions {
         this.warmup = o.warmup;
         this.mix = o.mix;
         this.histograms = o.histograms;
+        this.rate = o.rate;
+        this.arrivals = o.arrivals;
+        this.seed = o.seed;
     }
 
     public static Builder builder(NnOperation operation) {
@@ -321,6 +331,21 @@ public final class NnOptions {
         return histograms;
     }
 
+    /** Operations per second for the whole run, on a schedule (open loop); empty: each thread as fast as it can. */
+    public Optional<Double> rate() {
+        return Optional.ofNullable(rate);
+    }
+
+    /** How the operations of a {@link #rate} arrive: evenly spaced (the default) or as a Poisson process. */
+    public Schedule.Arrivals arrivals() {
+        return arrivals;
+    }
+
+    /** The seed of a Poisson schedule's gaps. */
+    public long seed() {
+        return seed;
+    }
+
     /** The number of counted operations: files, directories or block reports. */
     public int operations() {
         switch (operation) {
@@ -363,7 +388,8 @@ public final class NnOptions {
                 + ", nodesToDecommission=" + nodesToDecommission + ", nodeReplicationLimit=" + nodeReplicationLimit
                 + ", totalBlocks=" + totalBlocks + ", replication=" + (replication == FROM_CLUSTER ? "cluster's" : replication)
                 + ", nonSuperUser=" + nonSuperUser
-                + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms + "}";
+                + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms
+                + ", rate=" + rate + ", arrivals=" + arrivals.label() + ", seed=" + seed + "}";
     }
 
     /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
@@ -396,6 +422,9 @@ public final class NnOptions {
         private int warmup;
         private final Map<NnOperation, Integer> mix = new LinkedHashMap<>();
         private boolean histograms = true;
+        private Double rate;
+        private Schedule.Arrivals arrivals = Schedule.Arrivals.FIXED;
+        private long seed;
 
         private Builder(NnOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -553,6 +582,22 @@ public final class NnOptions {
             return set(NnOption.HISTOGRAMS);
         }
 
+        /** Operations per second for the whole run: each operation is due at its time on a schedule (open loop). */
+        public Builder rate(double rate) {
+            this.rate = rate;
+            return set(NnOption.RATE);
+        }
+
+        public Builder arrivals(Schedule.Arrivals arrivals) {
+            this.arrivals = requireNonNull(arrivals, "arrivals is null");
+            return set(NnOption.ARRIVALS);
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return set(NnOption.SEED);
+        }
+
         private void copyFrom(NnOptions o, Set<NnOption> own) {
             threads = o.threads;
             files = o.files;
@@ -579,6 +624,9 @@ public final class NnOptions {
             duration = o.duration;
             warmup = o.warmup;
             histograms = o.histograms;
+            rate = o.rate;
+            arrivals = o.arrivals;
+            seed = o.seed;
             given.addAll(own);
             // Options the step does not own go back to its defaults, so a step sees only its own.
             Builder defaults = new Builder(operation);
@@ -605,6 +653,9 @@ public final class NnOptions {
             }
             if (!own.contains(NnOption.HISTOGRAMS)) {
                 histograms = true;
+            }
+            if (!own.contains(NnOption.RATE)) {
+                rate = null;
             }
         }
 
@@ -646,6 +697,7 @@ public final class NnOptions {
             if (duration != null && (duration.isNegative() || duration.isZero())) {
                 throw invalid("{} must be more than 0, got " + duration, NnOption.DURATION);
             }
+            checkRate();
             if (!LOG_LEVELS.contains(logLevel)) {
                 throw invalid("{} must be one of " + String.join(", ", LOG_LEVELS) + ", got '" + logLevel + "'",
                         NnOption.LOG_LEVEL);
@@ -689,6 +741,29 @@ public final class NnOptions {
             throw invalid(String.format(Locale.ROOT,
                     "{} %d is too small for %d %s: %d directory levels hold at most %d; use {} %d or more", perDir,
                     count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), enough), option, option);
+        }
+
+        private void checkRate() {
+            if (rate == null) {
+                for (NnOption option : List.of(NnOption.ARRIVALS, NnOption.SEED)) {
+                    if (given.contains(option)) {
+                        throw invalid("{} shapes the schedule of a {}: give {} too", option, NnOption.RATE,
+                                NnOption.RATE);
+                    }
+                }
+                return;
+            }
+            if (!(rate > 0) || rate.isInfinite()) {
+                throw invalid("{} must be more than 0 operations per second, got " + rate, NnOption.RATE);
+            }
+            if (duration != null) {
+                throw invalid("{} runs the count of operations on its schedule: give the count, not {}",
+                        NnOption.RATE, NnOption.DURATION);
+            }
+            if (!histograms) {
+                throw invalid("{} records every operation's latency and service time in histograms: drop {}",
+                        NnOption.RATE, NnOption.HISTOGRAMS);
+            }
         }
 
         private void checkMix() {

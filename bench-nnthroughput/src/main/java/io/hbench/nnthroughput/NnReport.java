@@ -1,8 +1,11 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.LoadOutcome;
+import io.hbench.load.Schedule;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
+import io.hbench.stats.Histograms;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -22,6 +25,8 @@ public final class NnReport {
     private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
     private static final DisplayUnit COMPLETE_LATENCY = DisplayUnit.of("complete_latency", Unit.SECONDS);
     private static final DisplayUnit AVERAGE_TIME = DisplayUnit.of("average_time", Unit.SECONDS);
+    private static final DisplayUnit SERVICE_TIME = DisplayUnit.of("service_time", Unit.SECONDS);
+    private static final DisplayUnit BEHIND = DisplayUnit.of("behind_schedule", Unit.SECONDS);
 
     private NnReport() {
     }
@@ -62,6 +67,7 @@ public final class NnReport {
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
+            op.openLoop().ifPresent(load -> lines.addAll(openLoopLines(op, load, result.options().seed())));
             if (op.warmupOperations() > 0) {
                 lines.add("Warm-up: " + op.warmupOperations() + " operations before timing, not counted");
             }
@@ -72,6 +78,41 @@ public final class NnReport {
             for (String note : op.notes()) {
                 lines.add("Note: " + note);
             }
+        }
+        return lines;
+    }
+
+    /**
+     * What a run at {@code -rate} did with its schedule: the target and achieved rate, the service times (the
+     * latencies above count from intended starts), how far behind schedule it ended, and what limited it if it fell
+     * behind.
+     */
+    static List<String> openLoopLines(OpResult op, LoadOutcome load, long seed) {
+        DecimalFormat df = twoDecimals();
+        List<String> lines = new ArrayList<>();
+        lines.add("Rate ops/s: target " + df.format(load.targetRate()) + ", achieved " + df.format(load.achievedRate())
+                + " (" + load.arrivals().label() + " arrivals" + (load.arrivals() == Schedule.Arrivals.POISSON
+                        ? ", seed " + seed : "") + ", -threads " + load.workers() + ")");
+        int index = 0;
+        for (OpResult.Kind kind : op.kinds().values()) {
+            String label = op.kinds().size() > 1 || op.operation() == NnOperation.MIX ? kind.name() + " service time "
+                    : "Service time ";
+            lines.add(label + SERVICE_TIME.symbol() + ": " + distribution(Histograms.toDistribution("service_time",
+                    Unit.SECONDS, load.serviceTime(index), 1e9), SERVICE_TIME));
+            index++;
+        }
+        lines.add("Behind schedule at end " + BEHIND.symbol() + ": " + BEHIND.format(load.behindNanos() / 1e9) + " ("
+                + df.format(load.behindFraction() * 100) + " % of the schedule's " + BEHIND.format(
+                        load.scheduledNanos() / 1e9) + " " + BEHIND.symbol() + ")");
+        if (load.keptSchedule()) {
+            lines.add("Schedule: kept, within " + df.format(LoadOutcome.BEHIND_TOLERANCE * 100) + " % at the end");
+        } else if (load.poolLimited()) {
+            lines.add("Schedule: fell behind: the load generator limited this run: -threads " + load.workers()
+                    + " at the mean service time of " + SERVICE_TIME.text(load.meanServiceNanos() / 1e9)
+                    + " issue at most " + df.format(load.poolCapacity()) + " ops/s; raise -threads");
+        } else {
+            lines.add("Schedule: fell behind with workers to spare: the load generator could not issue the operations"
+                    + " on time on this host");
         }
         return lines;
     }

@@ -10,6 +10,7 @@ import io.hbench.result.Metric;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -22,6 +23,8 @@ public final class NnResult implements ProgramResult {
     public static final String BENCHMARK = "NNThroughputBenchmark";
     // The base directory is where the run worked, a location; keeping the results acts only after the timed work.
     private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
+    /** Parameters of a run at a rate only: a closed-loop run's parameters stay as they were. */
+    private static final Set<NnOption> SCHEDULE = EnumSet.of(NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED);
 
     private final NnOptions options;
     private final String nameNode;
@@ -92,7 +95,7 @@ public final class NnResult implements ProgramResult {
                 .location("nameNode", nameNode)
                 .location("baseDirName", options.baseDirName());
         for (NnOption option : NnOption.of(options.operation())) {
-            if (!NOT_PARAMETERS.contains(option)) {
+            if (!NOT_PARAMETERS.contains(option) && (options.rate().isPresent() || !SCHEDULE.contains(option))) {
                 result.parameter(option.optionName(), parameter(option));
             }
         }
@@ -100,8 +103,18 @@ public final class NnResult implements ProgramResult {
             String operation = op.operation().label();
             op.figures().metrics(operation).forEach(result::metric);
             result.metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
+            op.openLoop().ifPresent(load -> result
+                    .metric(labelled("target_ops_per_second", load.targetRate(), Unit.OPERATIONS_PER_SECOND,
+                            Better.NEITHER, operation))
+                    .metric(labelled("behind_schedule", load.behindNanos() / 1e9, Unit.SECONDS, Better.LOWER,
+                            operation)));
+            int index = 0;
             for (OpResult.Kind kind : op.kinds().values()) {
                 Distribution latency = kind.latency().withLabel("operation", operation);
+                int kindIndex = index;
+                Optional<Distribution> serviceTime = op.openLoop().map(load -> Histograms.toDistribution(
+                        "service_time", Unit.SECONDS, load.serviceTime(kindIndex), 1e9)
+                        .withLabel("operation", operation));
                 if (op.kinds().size() > 1) {
                     result.metric(labelled("ops", kind.operations(), Unit.COUNT, Better.NEITHER, operation)
                                     .withLabel("call", kind.name()))
@@ -109,8 +122,11 @@ public final class NnResult implements ProgramResult {
                                     : kind.operations() * 1e9 / op.elapsedNanos(), Unit.OPERATIONS_PER_SECOND,
                                     Better.HIGHER, operation).withLabel("call", kind.name()));
                     latency = latency.withLabel("call", kind.name());
+                    serviceTime = serviceTime.map(d -> d.withLabel("call", kind.name()));
                 }
                 result.distribution(latency);
+                serviceTime.ifPresent(result::distribution);
+                index++;
             }
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
@@ -172,6 +188,12 @@ public final class NnResult implements ProgramResult {
                 return Integer.toString(o.warmup());
             case HISTOGRAMS:
                 return Boolean.toString(o.histograms());
+            case RATE:
+                return Double.toString(o.rate().orElseThrow());
+            case ARRIVALS:
+                return o.arrivals().label();
+            case SEED:
+                return Long.toString(o.seed());
             case MIX_WEIGHTS:
                 return o.mix().entrySet().stream().map(weight -> weight.getKey().label() + "=" + weight.getValue())
                         .collect(Collectors.joining(","));

@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.Schedule;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -62,6 +64,11 @@ public final class NnThroughput {
     private static final String[] NAMENODE_LOGGERS = {"org.apache.hadoop.hdfs.server.namenode",
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
         "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
+
+    /** How a run at {@code -rate} measured, in its notes. */
+    static final String OPEN_LOOP_NOTE = "open loop at -rate: latency counts from each operation's intended start on"
+            + " the schedule, service time from its actual start; Elapsed Time runs from the schedule's start to the"
+            + " last completion";
 
     private final Configuration conf;
     private final Path standaloneDir;
@@ -346,9 +353,9 @@ public final class NnThroughput {
             boolean timed) throws InterruptedException {
         int total = o.warmup() + o.files();
         FileNames names = FileNames.generate(base, o.filesPerDir(), 0, total);
-        int[] warmup = timed ? Workers.divide(o.warmup(), o.threads()) : new int[o.threads()];
-        int[] counted = timed ? Workers.divide(o.files(), o.threads()) : Workers.divide(total, o.threads());
-        int[] first = Workers.firstIndices(warmup, counted);
+        Shares shares = timed ? Shares.of(o, o.warmup(), o.files()) : Shares.closedLoop(o.threads(), 0, total);
+        int[] warmup = shares.warmup;
+        int[] first = shares.first;
         ClientProtocol client = target.client();
         short replication = o.replication();
         long blockSize = o.blockSize();
@@ -386,7 +393,7 @@ public final class NnThroughput {
         };
         Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
                 timed ? o.duration().orElse(null) : null, false, o.ugCacheRefreshCount(), refresher(o, target));
-        Workers.Outcome outcome = workers.run(warmup, counted, op);
+        Workers.Outcome outcome = shares.run(workers, op);
         Distribution completeLatency = null;
         if (recordComplete) {
             Histogram merged = Histograms.newHistogram();
@@ -451,9 +458,8 @@ public final class NnThroughput {
 
     private OpResult mkdirs(NameNodeTarget target, NnOptions o) throws InterruptedException {
         FileNames names = FileNames.generate(o.baseDir(NnOperation.MKDIRS), o.dirsPerDir(), 0, o.warmup() + o.dirs());
-        int[] warmup = Workers.divide(o.warmup(), o.threads());
-        int[] counted = Workers.divide(o.dirs(), o.threads());
-        int[] first = Workers.firstIndices(warmup, counted);
+        Shares shares = Shares.of(o, o.warmup(), o.dirs());
+        int[] first = shares.first;
         ClientProtocol client = target.client();
         Workers.Op op = new Workers.Op() {
             @Override
@@ -473,8 +479,8 @@ public final class NnThroughput {
                 return names.name(first[thread] + index);
             }
         };
-        Workers.Outcome outcome = new Workers("mkdirs", o.threads(), 1, o.histograms(), o.duration().orElse(null),
-                false, o.ugCacheRefreshCount(), refresher(o, target)).run(warmup, counted, op);
+        Workers.Outcome outcome = shares.run(new Workers("mkdirs", o.threads(), 1, o.histograms(),
+                o.duration().orElse(null), false, o.ugCacheRefreshCount(), refresher(o, target)), op);
         List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
                 "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
         return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
@@ -498,9 +504,8 @@ public final class NnThroughput {
                     + " -op " + opKind.label() + " -keepResults with the same -files and -filesPerDir");
         }
         FileNames names = FileNames.generate(base, o.filesPerDir(), 0, o.warmup() + o.files());
-        int[] warmup = Workers.divide(o.warmup(), o.threads());
-        int[] counted = Workers.divide(o.files(), o.threads());
-        int[] first = Workers.firstIndices(warmup, counted);
+        Shares shares = Shares.of(o, o.warmup(), o.files());
+        int[] first = shares.first;
         long blockSize = o.blockSize();
         EnumSetWritable<CreateFlag> appendFlags = new EnumSetWritable<>(o.appendNewBlk()
                 ? EnumSet.of(CreateFlag.NEW_BLOCK) : EnumSet.of(CreateFlag.APPEND));
@@ -558,12 +563,53 @@ public final class NnThroughput {
             }
         };
         boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
-        Workers.Outcome outcome = new Workers(opKind.label(), o.threads(), 1, o.histograms(), o.duration().orElse(null),
-                repeatable, o.ugCacheRefreshCount(), refresher(o, target)).run(warmup, counted, op);
+        Workers.Outcome outcome = shares.run(new Workers(opKind.label(), o.threads(), 1, o.histograms(),
+                o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op);
         List<String> notes = new ArrayList<>();
         notes.add(o.useExisting() ? "files made by an earlier run (-useExisting)"
                 : "files were created (and completed) before timing started");
         return result(opKind, fileInputs(o, opKind), outcome, o, null, notes);
+    }
+
+    /**
+     * Which operation indices each thread does. Closed loop: thread t its own slice, {@code warmup[t]} warm-up ones
+     * first, from {@code first[t]}. Open loop ({@code -rate}): one sequence that every worker takes the next index of,
+     * the first {@code warmup} warming up: each thread's first index is 0 and its warm-up share all of them.
+     */
+    static final class Shares {
+        final int[] warmup;
+        final int[] counted;
+        final int[] first;
+        private final Schedule schedule;
+
+        private Shares(int[] warmup, int[] counted, int[] first, Schedule schedule) {
+            this.warmup = warmup;
+            this.counted = counted;
+            this.first = first;
+            this.schedule = schedule;
+        }
+
+        /** The timed operations' shares: on a schedule with a -rate, else closed loop. */
+        static Shares of(NnOptions o, int warmup, int counted) {
+            if (o.rate().isEmpty()) {
+                return closedLoop(o.threads(), warmup, counted);
+            }
+            int[] all = new int[o.threads()];
+            Arrays.fill(all, warmup);
+            return new Shares(all, new int[o.threads()], new int[o.threads()],
+                    Schedule.of(o.arrivals(), o.rate().get(), counted, o.seed()));
+        }
+
+        static Shares closedLoop(int threads, int warmup, int counted) {
+            int[] warmupShares = Workers.divide(warmup, threads);
+            int[] countedShares = Workers.divide(counted, threads);
+            return new Shares(warmupShares, countedShares, Workers.firstIndices(warmupShares, countedShares), null);
+        }
+
+        Workers.Outcome run(Workers workers, Workers.Op op) throws InterruptedException {
+            return schedule == null ? workers.run(warmup, counted, op)
+                    : workers.runOnSchedule(warmup[0], schedule, op);
+        }
     }
 
     // ---- results ----
@@ -571,9 +617,13 @@ public final class NnThroughput {
     static OpResult result(NnOperation op, List<String> inputs, Workers.Outcome outcome, NnOptions o,
             Distribution completeLatency, List<String> notes) {
         OpResult.Kind kind = kind(op.label(), outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0], o);
+        List<String> allNotes = new ArrayList<>(notes);
+        if (outcome.openLoop != null) {
+            allNotes.add(OPEN_LOOP_NOTE);
+        }
         return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
                 outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration,
-                notes);
+                allNotes, outcome.openLoop);
     }
 
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {

@@ -64,8 +64,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     protected String usage() {
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
-                + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms] [-resFile file]"
-                + " [-json file]";
+                + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
+                + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-resFile file] [-json file]";
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.LoadOutcome;
 import io.hbench.result.Distribution;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +58,7 @@ public final class OpResult {
     private final long warmupOperations;
     private final boolean stoppedByDuration;
     private final List<String> notes;
+    private final LoadOutcome openLoop;
 
     /**
      * @param inputLines Hadoop's input lines, after "--- op inputs ---"
@@ -66,6 +68,17 @@ public final class OpResult {
     public OpResult(NnOperation operation, List<String> inputLines, List<String> extraLines, long operations,
             long elapsedNanos, long cumulativeNanos, List<Kind> kinds, Distribution completeLatency,
             long warmupOperations, boolean stoppedByDuration, List<String> notes) {
+        this(operation, inputLines, extraLines, operations, elapsedNanos, cumulativeNanos, kinds, completeLatency,
+                warmupOperations, stoppedByDuration, notes, null);
+    }
+
+    /**
+     * @param openLoop what the schedule of a {@code -rate} run did (the kinds' latency counts from intended starts);
+     *     null for a closed loop
+     */
+    public OpResult(NnOperation operation, List<String> inputLines, List<String> extraLines, long operations,
+            long elapsedNanos, long cumulativeNanos, List<Kind> kinds, Distribution completeLatency,
+            long warmupOperations, boolean stoppedByDuration, List<String> notes, LoadOutcome openLoop) {
         this.operation = requireNonNull(operation, "operation is null");
         this.inputLines = List.copyOf(inputLines);
         this.extraLines = List.copyOf(extraLines);
@@ -84,6 +97,7 @@ public final class OpResult {
         this.warmupOperations = warmupOperations;
         this.stoppedByDuration = stoppedByDuration;
         this.notes = List.copyOf(notes);
+        this.openLoop = openLoop;
     }
 
     public NnOperation operation() {
@@ -151,6 +165,11 @@ public final class OpResult {
 
     public boolean stoppedByDuration() {
         return stoppedByDuration;
+    }
+
+    /** What the schedule of a {@code -rate} run did; empty for a closed loop. */
+    public Optional<LoadOutcome> openLoop() {
+        return Optional.ofNullable(openLoop);
     }
 
     /** hbench's remarks on how this operation was measured. */

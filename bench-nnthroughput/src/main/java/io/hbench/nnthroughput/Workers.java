@@ -2,6 +2,11 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.DaemonThreads;
+import io.hbench.load.LoadClock;
+import io.hbench.load.LoadOutcome;
+import io.hbench.load.OpenLoop;
+import io.hbench.load.Schedule;
 import io.hbench.stats.Histograms;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
@@ -58,6 +62,7 @@ public final class Workers {
         final long[] cumulativeNanos;
         final Histogram[] latency;
         final boolean stoppedByDuration;
+        final LoadOutcome openLoop;
 
         Outcome(long elapsedNanos, long[] operations, long[] cumulativeNanos, Histogram[] latency,
                 boolean stoppedByDuration) {
@@ -66,6 +71,23 @@ public final class Workers {
             this.cumulativeNanos = cumulativeNanos;
             this.latency = latency;
             this.stoppedByDuration = stoppedByDuration;
+            this.openLoop = null;
+        }
+
+        /** An open-loop run in the classic shape: elapsed is its measured time, latency counts from intended starts. */
+        Outcome(LoadOutcome openLoop) {
+            int kinds = openLoop.kinds();
+            this.elapsedNanos = openLoop.measuredNanos();
+            this.operations = new long[kinds];
+            this.cumulativeNanos = new long[kinds];
+            this.latency = new Histogram[kinds];
+            for (int k = 0; k < kinds; k++) {
+                operations[k] = openLoop.operations(k);
+                cumulativeNanos[k] = openLoop.timedNanos(k);
+                latency[k] = openLoop.latency(k);
+            }
+            this.stoppedByDuration = false;
+            this.openLoop = openLoop;
         }
 
         /** From the moment every thread started its counted operations until the last one ended. */
@@ -155,7 +177,7 @@ public final class Workers {
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
      */
     public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads(opName));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads("nnbench-" + opName + "-"));
         CompletionService<ThreadStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
@@ -190,6 +212,34 @@ public final class Workers {
             pool.shutdownNow();
             pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Runs {@code warmup} operations as fast as they go, then the schedule's, each when it is due, on a pool of
+     * {@code threads} workers ({@link OpenLoop}). {@code op} sees the worker as its thread and one sequence of indices
+     * for all: warm-up ones first.
+     */
+    Outcome runOnSchedule(int warmup, Schedule schedule, Op op) throws InterruptedException {
+        OpenLoop loop = new OpenLoop(opName, threads, kinds, LoadClock.SYSTEM);
+        return new Outcome(loop.run(warmup, schedule, new OpenLoop.Operation() {
+            @Override
+            public long run(int worker, int index) throws Exception {
+                if (refresh != null && (index + 1) % refreshEvery == 0) {
+                    refresh.run();
+                }
+                return op.run(worker, index);
+            }
+
+            @Override
+            public int kind(int index) {
+                return op.kind(0, index);
+            }
+
+            @Override
+            public String describe(int index) {
+                return op.describe(0, index);
+            }
+        }));
     }
 
     private ThreadStats collect(Future<ThreadStats> future) throws InterruptedException {
@@ -265,10 +315,7 @@ public final class Workers {
     }
 
     private BenchException failure(Op op, int thread, int index, Exception e) {
-        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
-        return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, opName + " failed in worker thread " + thread + " on "
-                + op.describe(thread, index) + ": " + cause, e);
+        return OpenLoop.failure(opName, "worker thread " + thread, op.describe(thread, index), e);
     }
 
     private Outcome merge(long elapsed, List<ThreadStats> stats) {
@@ -307,22 +354,6 @@ public final class Workers {
                     latency[k] = Histograms.newHistogram();
                 }
             }
-        }
-    }
-
-    private static final class DaemonThreads implements java.util.concurrent.ThreadFactory {
-        private final String prefix;
-        private final AtomicInteger next = new AtomicInteger();
-
-        DaemonThreads(String op) {
-            this.prefix = "nnbench-" + op + "-";
-        }
-
-        @Override
-        public Thread newThread(Runnable runnable) {
-            Thread thread = new Thread(runnable, prefix + next.getAndIncrement());
-            thread.setDaemon(true);
-            return thread;
         }
     }
 }

@@ -127,7 +127,7 @@ class NnOptionsTest {
         assertThat(NnOption.of(NnOperation.MKDIRS)).containsExactly(NnOption.THREADS, NnOption.DIRS,
                 NnOption.DIRS_PER_DIR, NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS, NnOption.LOG_LEVEL,
                 NnOption.UG_CACHE_REFRESH_COUNT, NnOption.NON_SUPER_USER, NnOption.DURATION, NnOption.WARMUP,
-                NnOption.HISTOGRAMS);
+                NnOption.HISTOGRAMS, NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED);
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.CREATE)).isTrue();
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.OPEN)).isFalse();
         // All runs every operation but the mix.

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.load.Schedule;
 import io.hbench.testing.GoldenFiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,38 @@ class NnReportTest {
     void hbenchMixLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
         GoldenFiles.assertMatches(NnReportTest.class, "hbench-mix.txt",
                 withDefaultLocale(locale, () -> NnReport.hbenchLines(SeededRuns.mix())));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesAtARateMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        NnResult result = SeededRuns.createAtRate(Schedule.Arrivals.POISSON, 100);
+        GoldenFiles.assertMatches(NnReportTest.class, "hbench-create-rate.txt",
+                withDefaultLocale(locale, () -> NnReport.hbenchLines(result)));
+    }
+
+    @Test
+    void withoutARateTheClassicLinesStayAndWithOneTheyCountTheSchedulesRun() throws InterruptedException {
+        List<String> lines = NnReport.classicLines(SeededRuns.createAtRate(Schedule.Arrivals.FIXED, 2000));
+
+        // 1,000 creates of 2 ms each on one worker: the last one ends at 2 s.
+        assertThat(lines).containsSubsequence("--- create stats  ---", "# operations: 1000", "Elapsed Time: 2000",
+                " Ops per sec: 500.0", "Average Time: 2");
+    }
+
+    /** One worker against 2 ms creates at 1,000 ops/s: the last starts at 1.998 s, due at 0.999 s. */
+    @Test
+    void aRunThatFellBehindSaysHowFarAndNamesThePoolAsTheLimit() throws InterruptedException {
+        List<String> lines = NnReport.hbenchLines(SeededRuns.createAtRate(Schedule.Arrivals.FIXED, 2000));
+
+        assertThat(lines).containsSubsequence(
+                "Throughput ops/s: 500",
+                "Rate ops/s: target 1000, achieved 500 (fixed arrivals, -threads 1)",
+                "Service time ms: min 2.000, p50 2.001, p90 2.001, p99 2.001, p99.9 2.001, max 2.001",
+                "Behind schedule at end ms: 999.000 (99.9 % of the schedule's 1000.000 ms)",
+                "Schedule: fell behind: the load generator limited this run: -threads 1 at the mean service time of"
+                        + " 2.000 ms issue at most 500 ops/s; raise -threads",
+                "Note: " + NnThroughput.OPEN_LOOP_NOTE);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.hbench.load.Schedule;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -61,6 +62,30 @@ class NnResultTest {
         assertThat(result.distributions().get(0).unit()).isEqualTo(Unit.SECONDS);
         assertThat(result.jobs()).isEmpty();
         assertThat(result.environment()).isEqualTo(CREATE_ENVIRONMENT);
+    }
+
+    /** One worker against 2 ms creates at 1,000 ops/s: 1,000 creates in 2 s, the last started 999 ms late. */
+    @Test
+    void aRunAtARateCarriesItsTargetHowFarBehindItEndedAndItsServiceTimes() throws InterruptedException {
+        BenchResult result = SeededRuns.createAtRate(Schedule.Arrivals.FIXED, 2000).toBenchResult(CREATE_ENVIRONMENT);
+
+        assertThat(result.metrics()).contains(
+                new Metric(create("ops_per_second"), 500, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                new Metric(create("target_ops_per_second"), 1000, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                new Metric(create("behind_schedule"), 0.999, Unit.SECONDS, Better.LOWER));
+        assertThat(result.distributions()).extracting(d -> d.key().toString())
+                .containsExactly("latency{operation=create}", "service_time{operation=create}");
+        assertThat(result.distributions().get(1).count()).isEqualTo(1000);
+        assertThat(result.distributions().get(0).max()).as("latency from the intended start, s")
+                .isGreaterThan(result.distributions().get(1).max());
+        assertThat(result.parameters()).containsEntry("rate", "1000.0").containsEntry("arrivals", "fixed")
+                .containsEntry("seed", "42");
+    }
+
+    @Test
+    void aClosedLoopRunHasNoScheduleParameters() {
+        assertThat(SeededRuns.create().toBenchResult(CREATE_ENVIRONMENT).parameters())
+                .doesNotContainKeys("rate", "arrivals", "seed");
     }
 
     @Test

@@ -63,14 +63,15 @@ class NnThroughputToolParseTest {
     void optionOfAnotherOpIsAUsageError() {
         assertUsageError(run("-op", "mkdirs", "-files", "10"), "NNThroughputBenchmark: -files does not belong to -op"
                 + " mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
-                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed");
     }
 
     @Test
     void closeBelongsToCreateOnly() {
         assertUsageError(run("-op", "open", "-close"), "NNThroughputBenchmark: -close does not belong to -op open; its"
                 + " options are: -threads -files -filesPerDir -useExisting -blockSize -baseDirName -keepResults"
-                + " -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+                + " -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals"
+                + " -seed");
     }
 
     @Test
@@ -182,7 +183,7 @@ class NnThroughputToolParseTest {
     void optionOfAnotherOpIsRefusedBeforeItsValueIsRead() {
         assertUsageError(run("-op", "mkdirs", "-files", "many"), "NNThroughputBenchmark: -files does not belong to"
                 + " -op mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
-                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms");
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed");
     }
 
     @Test
@@ -199,6 +200,39 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void aRateOfZeroOrLessIsRefused() {
+        assertUsageError(run("-op", "create", "-rate", "0"),
+                "NNThroughputBenchmark: -rate must be more than 0 operations per second, got 0.0");
+        assertUsageError(run("-op", "create", "-rate", "-5"),
+                "NNThroughputBenchmark: -rate must be more than 0 operations per second, got -5.0");
+        assertUsageError(run("-op", "create", "-rate", "fast"), "NNThroughputBenchmark: -rate 'fast' is not a number");
+    }
+
+    @Test
+    void aRateIsRefusedForBlockReportAndReplication() {
+        assertUsageError(run("-op", "blockReport", "-rate", "100"), "NNThroughputBenchmark: -rate does not belong to"
+                + " -op blockReport; its options are: -blockSize -baseDirName -datanodes -reports -blocksPerReport"
+                + " -blocksPerFile -keepResults -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup"
+                + " -noHistograms");
+        assertUsageError(run("-op", "replication", "-rate", "100"), "NNThroughputBenchmark: -rate does not belong to"
+                + " -op replication; its options are: -blockSize -baseDirName -datanodes -nodesToDecommission"
+                + " -nodeReplicationLimit -totalBlocks -replication -keepResults -logLevel -UGCacheRefreshCount"
+                + " -nonSuperUser");
+    }
+
+    @Test
+    void theScheduleFlagsNeedARateAndFitIt() {
+        assertUsageError(run("-op", "create", "-arrivals", "poisson"),
+                "NNThroughputBenchmark: -arrivals shapes the schedule of a -rate: give -rate too");
+        assertUsageError(run("-op", "create", "-rate", "100", "-arrivals", "bursty"),
+                "NNThroughputBenchmark: -arrivals bursty: give fixed or poisson");
+        assertUsageError(run("-op", "create", "-rate", "100", "-duration", "10s"), "NNThroughputBenchmark: -rate runs"
+                + " the count of operations on its schedule: give the count, not -duration");
+        assertUsageError(run("-op", "create", "-rate", "100", "-noHistograms"), "NNThroughputBenchmark: -rate records"
+                + " every operation's latency and service time in histograms: drop -noHistograms");
+    }
+
+    @Test
     void helpListsEveryOption() {
         assertThat(run("-help")).isZero();
         String help = outBytes.toString(UTF_8);
@@ -206,7 +240,7 @@ class NnThroughputToolParseTest {
                 "useExisting", "keepResults", "logLevel", "UGCacheRefreshCount", "baseDirName", "blockSize",
                 "appendNewBlk", "datanodes", "reports", "blocksPerReport", "blocksPerFile", "nodesToDecommission",
                 "nodeReplicationLimit", "totalBlocks", "replication", "nonSuperUser", "duration", "warmup", "mix",
-                "noHistograms", "resFile", "json", "standaloneDir")) {
+                "noHistograms", "rate", "arrivals", "seed", "resFile", "json", "standaloneDir")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
     }

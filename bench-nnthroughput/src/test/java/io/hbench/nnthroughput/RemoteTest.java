@@ -107,6 +107,16 @@ class RemoteTest {
     }
 
     @Test
+    void openAtARateOverRpcDoesItsCountOnTheScheduleAndSaysSo() throws Exception {
+        ToolRun run = run("-op", "open", "-files", "100", "-threads", "3", "-rate", "200", "-baseDirName", "/r/rate");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("--- open stats  ---\n# operations: 100\n")
+                .containsPattern("(?m)^Rate ops/s: target 200, achieved [\\d.]+ \\(fixed arrivals, -threads 3\\)$")
+                .contains("Service time ms: min ", "Behind schedule at end ms: ", "Schedule: ");
+    }
+
+    @Test
     void mkdirsOverRpcMakesTheCountedDirectories() throws Exception {
         ToolRun run = run("-op", "mkdirs", "-dirs", "9", "-threads", "2", "-keepResults", "-baseDirName", "/r/mkdirs");
 

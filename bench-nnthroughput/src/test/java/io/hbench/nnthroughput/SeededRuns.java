@@ -1,5 +1,9 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.LoadClock;
+import io.hbench.load.LoadOutcome;
+import io.hbench.load.OpenLoop;
+import io.hbench.load.Schedule;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.time.Duration;
@@ -54,6 +58,48 @@ final class SeededRuns {
                 List.of(kind("create", 10_000, 600, random), kind("open", 80_000, 40, random),
                         kind("fileStatus", 40_000, 25, random)), null, 1000, false, List.of("seeded"));
         return new NnResult(options, "hdfs://nn:8020", START, START.plusSeconds(21), List.of(op));
+    }
+
+    /**
+     * A create of 1,000 files at {@code -rate 1000} on one worker, each taking {@code serviceMicros} on a clock that
+     * moves only when waited on or worked on, so every figure is exact.
+     */
+    static NnResult createAtRate(Schedule.Arrivals arrivals, long serviceMicros) throws InterruptedException {
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(1000).threads(1).rate(1000)
+                .arrivals(arrivals).seed(42).build().resolve(CLUSTER);
+        StepClock clock = new StepClock();
+        OpenLoop.Operation create = new OpenLoop.Operation() {
+            @Override
+            public long run(int worker, int index) {
+                clock.sleepUntil(clock.nanoTime() + serviceMicros * 1000);
+                return serviceMicros * 1000;
+            }
+
+            @Override
+            public String describe(int index) {
+                return "file " + index;
+            }
+        };
+        LoadOutcome load = new OpenLoop("create", 1, 1, clock).run(0, Schedule.of(arrivals, 1000, 1000, 42), create);
+        OpResult op = NnThroughput.result(NnOperation.CREATE, List.of("baseDir = /nnThroughputBenchmark/create",
+                "nrFiles = 1000", "nrThreads = 1", "nrFilesPerDir = 4"), new Workers.Outcome(load), options, null,
+                List.of());
+        return new NnResult(options, "standalone", START, START.plusSeconds(3), List.of(op));
+    }
+
+    /** A clock that moves only when waited on. */
+    private static final class StepClock implements LoadClock {
+        private long now;
+
+        @Override
+        public synchronized long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public synchronized void sleepUntil(long deadline) {
+            now = Math.max(now, deadline);
+        }
     }
 
     private static OpResult.Kind kind(String name, long count, int meanMicros, Random random) {

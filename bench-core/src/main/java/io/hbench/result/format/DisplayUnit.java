@@ -36,6 +36,8 @@ public final class DisplayUnit {
             figure("open_latency", Unit.SECONDS, MILLISECONDS),
             figure("latency", Unit.SECONDS, MILLISECONDS),
             figure("complete_latency", Unit.SECONDS, MILLISECONDS),
+            figure("service_time", Unit.SECONDS, MILLISECONDS),
+            figure("behind_schedule", Unit.SECONDS, MILLISECONDS),
             figure("average_time", Unit.SECONDS, MILLISECONDS),
             figure("exchange_time", Unit.SECONDS, MILLISECONDS),
             figure("superstep_time", Unit.SECONDS, MILLISECONDS),

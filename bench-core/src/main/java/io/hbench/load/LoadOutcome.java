@@ -1,0 +1,159 @@
+package io.hbench.load;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.stats.Histograms;
+import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What an open-loop run did: per kind of operation its count, timed nanoseconds, latency (completion minus intended
+ * start) and service time (completion minus actual start), in nanoseconds; the measured time (from the schedule's
+ * start to the last completion) and how late the schedule's last operation started.
+ */
+public final class LoadOutcome {
+    /** A run whose last operation started later than this fraction of the schedule's length fell behind it. */
+    public static final double BEHIND_TOLERANCE = 0.01;
+
+    private final double targetRate;
+    private final Schedule.Arrivals arrivals;
+    private final int workers;
+    private final long[] operations;
+    private final long[] timedNanos;
+    private final Histogram[] latency;
+    private final Histogram[] serviceTime;
+    private final long serviceNanos;
+    private final long measuredNanos;
+    private final long behindNanos;
+
+    LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, long[] operations, long[] timedNanos,
+            Histogram[] latency, Histogram[] serviceTime, long serviceNanos, long measuredNanos, long behindNanos) {
+        this.targetRate = targetRate;
+        this.arrivals = requireNonNull(arrivals, "arrivals is null");
+        this.workers = workers;
+        this.operations = operations.clone();
+        this.timedNanos = timedNanos.clone();
+        this.latency = latency.clone();
+        this.serviceTime = serviceTime.clone();
+        this.serviceNanos = serviceNanos;
+        this.measuredNanos = measuredNanos;
+        this.behindNanos = behindNanos;
+    }
+
+    /** Operations per second the schedule asked for. */
+    public double targetRate() {
+        return targetRate;
+    }
+
+    public Schedule.Arrivals arrivals() {
+        return arrivals;
+    }
+
+    /** The bound of the pool that issued the operations. */
+    public int workers() {
+        return workers;
+    }
+
+    /** Operations per second done: operations over {@link #measuredNanos}, exactly; 0 when nothing was measured. */
+    public double achievedRate() {
+        return measuredNanos == 0 ? 0 : totalOperations() * 1e9 / measuredNanos;
+    }
+
+    /** From the schedule's start to the completion of its last operation. */
+    public long measuredNanos() {
+        return measuredNanos;
+    }
+
+    /** How late the schedule's last operation started: how far behind schedule the run was at its end. */
+    public long behindNanos() {
+        return behindNanos;
+    }
+
+    /** The schedule's length: the time it gives its operations at the target rate. */
+    public long scheduledNanos() {
+        return Math.round(totalOperations() * 1e9 / targetRate);
+    }
+
+    /** {@link #behindNanos} as a fraction of {@link #scheduledNanos}. */
+    public double behindFraction() {
+        long scheduled = scheduledNanos();
+        return scheduled == 0 ? 0 : (double) behindNanos / scheduled;
+    }
+
+    /** Whether the run ended no further behind than {@link #BEHIND_TOLERANCE} of its schedule. */
+    public boolean keptSchedule() {
+        return behindFraction() <= BEHIND_TOLERANCE;
+    }
+
+    /**
+     * The most operations per second the pool can issue at the mean service time: {@link #workers} over it (Little's
+     * law); infinite when no time was measured.
+     */
+    public double poolCapacity() {
+        return serviceNanos == 0 ? Double.POSITIVE_INFINITY : workers * totalOperations() * 1e9 / serviceNanos;
+    }
+
+    /** The mean service time, exactly (the histograms' is within their precision); 0 without operations. */
+    public double meanServiceNanos() {
+        long operations = totalOperations();
+        return operations == 0 ? 0 : (double) serviceNanos / operations;
+    }
+
+    /**
+     * Whether the generator's pool is what the run fell behind on: it fell behind, and at the service times the
+     * target gave, its workers could not issue the target rate. The target's service time is measured apart: open
+     * loop with workers to spare never falls behind on it.
+     */
+    public boolean poolLimited() {
+        return !keptSchedule() && poolCapacity() < targetRate;
+    }
+
+    public int kinds() {
+        return operations.length;
+    }
+
+    public long operations(int kind) {
+        return operations[kind];
+    }
+
+    public long totalOperations() {
+        return Arrays.stream(operations).sum();
+    }
+
+    /** The timed parts of the operations of {@code kind}, as the operation returned them, summed. */
+    public long timedNanos(int kind) {
+        return timedNanos[kind];
+    }
+
+    public long totalTimedNanos() {
+        return Arrays.stream(timedNanos).sum();
+    }
+
+    /** Completion minus intended start of the operations of {@code kind}, in nanoseconds. */
+    public Histogram latency(int kind) {
+        return latency[kind].copy();
+    }
+
+    /** Completion minus actual start of the operations of {@code kind}, in nanoseconds. */
+    public Histogram serviceTime(int kind) {
+        return serviceTime[kind].copy();
+    }
+
+    /** Every kind's latency, merged. */
+    public Histogram latency() {
+        return merged(latency);
+    }
+
+    /** Every kind's service time, merged. */
+    public Histogram serviceTime() {
+        return merged(serviceTime);
+    }
+
+    private static Histogram merged(Histogram[] histograms) {
+        Histogram all = Histograms.newHistogram();
+        for (Histogram histogram : histograms) {
+            all.add(histogram);
+        }
+        return all;
+    }
+}

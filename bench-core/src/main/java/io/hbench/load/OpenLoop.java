@@ -1,0 +1,230 @@
+package io.hbench.load;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
+import io.hbench.stats.Histograms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Offers load at a rate: a bounded pool of workers issues each operation of a {@link Schedule} when it is due, never
+ * earlier, whatever the target's answers take (open loop, as wrk2 does). Latency counts from the intended start, so
+ * a stall of the target shows in every operation that had to wait for it; service time counts from the actual start,
+ * which is all a closed loop sees. Both go into HdrHistograms, per kind of operation.
+ *
+ * <p>Lifecycle of {@link #run}: the workers start and do the warm-up operations as fast as they can (not recorded);
+ * once all are done, the schedule's start t0 is read from the clock and each free worker takes the next operation,
+ * waits until it is due and issues it. A worker busy with one operation cannot issue the next: when all are busy, the
+ * run falls behind schedule, and {@link LoadOutcome} says so. The run ends when every operation has completed, or at
+ * the first failure, or when the calling thread is interrupted; in every case {@code run} stops the pool (interrupting
+ * waiting and working workers) and waits for its threads to end before it returns, so no thread outlives a run.
+ */
+public final class OpenLoop {
+    /** How long to wait for stopped workers to end before giving up on them (they are daemons). */
+    private static final long STOP_WAIT_SECONDS = 10;
+
+    /** One operation of the load, as a worker issues it. */
+    public interface Operation {
+        /**
+         * Issues operation {@code index} (warm-up ones first) on worker {@code worker}; returns the nanoseconds of its
+         * timed part, for figures that count the call alone (the service time spans all of this method).
+         */
+        long run(int worker, int index) throws Exception;
+
+        /** Which kind of operation {@code index} is, for a mix; 0 otherwise. */
+        default int kind(int index) {
+            return 0;
+        }
+
+        /** Describes operation {@code index} for an error message, e.g. its path. */
+        String describe(int index);
+    }
+
+    private final String name;
+    private final int workers;
+    private final int kinds;
+    private final LoadClock clock;
+
+    /**
+     * @param name names the workers' threads and failures, e.g. the operation
+     * @param workers the bound of the pool: at most this many operations at once
+     * @param kinds the kinds of operation {@link Operation#kind} returns
+     */
+    public OpenLoop(String name, int workers, int kinds, LoadClock clock) {
+        this.name = requireNonNull(name, "name is null");
+        if (workers < 1 || kinds < 1) {
+            throw new IllegalArgumentException("workers and kinds must be at least 1, got " + workers + ", " + kinds);
+        }
+        this.workers = workers;
+        this.kinds = kinds;
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    /**
+     * Does {@code warmup} operations, then the schedule's: operation j of the schedule is index {@code warmup + j}.
+     *
+     * @throws BenchException naming the operation that failed first
+     */
+    public LoadOutcome run(int warmup, Schedule schedule, Operation op) throws InterruptedException {
+        requireNonNull(schedule, "schedule is null");
+        requireNonNull(op, "op is null");
+        ExecutorService pool = Executors.newFixedThreadPool(workers, new DaemonThreads("load-" + name + "-"));
+        CompletionService<WorkerStats> done = new ExecutorCompletionService<>(pool);
+        CountDownLatch warm = new CountDownLatch(workers);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicInteger nextWarmup = new AtomicInteger();
+        AtomicInteger nextScheduled = new AtomicInteger();
+        AtomicLong start = new AtomicLong();
+        try {
+            for (int w = 0; w < workers; w++) {
+                int worker = w;
+                done.submit(() -> work(worker, warmup, schedule, op, nextWarmup, nextScheduled, warm, go, start));
+            }
+            while (!warm.await(50, TimeUnit.MILLISECONDS)) {
+                Future<WorkerStats> failed = done.poll();
+                if (failed != null) {
+                    collect(failed);
+                }
+            }
+            start.set(clock.nanoTime());
+            go.countDown();
+            List<WorkerStats> stats = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                stats.add(collect(done.take()));
+            }
+            return merge(schedule, start.get(), stats);
+        } finally {
+            pool.shutdownNow();
+            pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private WorkerStats work(int worker, int warmup, Schedule schedule, Operation op, AtomicInteger nextWarmup,
+            AtomicInteger nextScheduled, CountDownLatch warm, CountDownLatch go, AtomicLong start) throws Exception {
+        try {
+            for (int index = nextWarmup.getAndIncrement(); index < warmup; index = nextWarmup.getAndIncrement()) {
+                call(op, worker, index);
+            }
+        } finally {
+            warm.countDown();
+        }
+        go.await();
+        long t0 = start.get();
+        int last = schedule.operations() - 1;
+        WorkerStats stats = new WorkerStats(kinds);
+        for (int j = nextScheduled.getAndIncrement(); j <= last; j = nextScheduled.getAndIncrement()) {
+            long intended = t0 + schedule.offsetNanos(j);
+            clock.sleepUntil(intended);
+            long begin = clock.nanoTime();
+            long timed = call(op, worker, warmup + j);
+            long end = clock.nanoTime();
+            int kind = op.kind(warmup + j);
+            stats.operations[kind]++;
+            stats.timedNanos[kind] += timed;
+            stats.latency[kind].recordValue(Math.max(0, end - intended));
+            stats.serviceTime[kind].recordValue(Math.max(0, end - begin));
+            stats.serviceNanos += end - begin;
+            stats.lastEnd = Math.max(stats.lastEnd, end - t0);
+            if (j == last) {
+                stats.lastLateness = begin - intended;
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+        return stats;
+    }
+
+    private long call(Operation op, int worker, int index) throws Exception {
+        try {
+            return op.run(worker, index);
+        } catch (BenchException | InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure(name, "worker " + worker, op.describe(index), e);
+        }
+    }
+
+    /**
+     * The failure of an operation of load {@code name} on {@code worker}, on {@code what} (e.g. its path), with the
+     * first line of its cause: the target's failure (load programs' targets are file systems).
+     */
+    public static BenchException failure(String name, String worker, String what, Exception e) {
+        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
+                : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
+        return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, name + " failed in " + worker + " on " + what + ": "
+                + cause, e);
+    }
+
+    private WorkerStats collect(Future<WorkerStats> future) throws InterruptedException {
+        try {
+            return future.get();
+        } catch (CancellationException e) {
+            throw new BenchException(ErrorCode.INTERNAL_ERROR, name + ": a worker was cancelled");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof BenchException) {
+                throw (BenchException) cause;
+            }
+            if (cause instanceof InterruptedException) {
+                throw new InterruptedException(name + ": a worker was interrupted");
+            }
+            throw new BenchException(ErrorCode.INTERNAL_ERROR, name + ": " + cause, cause);
+        }
+    }
+
+    private LoadOutcome merge(Schedule schedule, long t0, List<WorkerStats> stats) {
+        WorkerStats all = new WorkerStats(kinds);
+        for (WorkerStats s : stats) {
+            for (int k = 0; k < kinds; k++) {
+                all.operations[k] += s.operations[k];
+                all.timedNanos[k] += s.timedNanos[k];
+                all.latency[k].add(s.latency[k]);
+                all.serviceTime[k].add(s.serviceTime[k]);
+            }
+            all.serviceNanos += s.serviceNanos;
+            all.lastEnd = Math.max(all.lastEnd, s.lastEnd);
+            all.lastLateness = Math.max(all.lastLateness, s.lastLateness);
+        }
+        return new LoadOutcome(schedule.rate(), schedule.arrivals(), workers, all.operations, all.timedNanos,
+                all.latency, all.serviceTime, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness));
+    }
+
+    /** What one worker did; only that worker writes it, until the run collects it. */
+    private static final class WorkerStats {
+        final long[] operations;
+        final long[] timedNanos;
+        final Histogram[] latency;
+        final Histogram[] serviceTime;
+        long serviceNanos;
+        /** When the worker's last operation completed, in nanoseconds after t0. */
+        long lastEnd;
+        /** How late the schedule's last operation started, if this worker issued it. */
+        long lastLateness;
+
+        WorkerStats(int kinds) {
+            operations = new long[kinds];
+            timedNanos = new long[kinds];
+            latency = new Histogram[kinds];
+            serviceTime = new Histogram[kinds];
+            for (int k = 0; k < kinds; k++) {
+                latency[k] = Histograms.newHistogram();
+                serviceTime[k] = Histograms.newHistogram();
+            }
+        }
+    }
+}
