@@ -28,6 +28,17 @@ public final class LoadOutcome {
 
     LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, long[] operations, long[] timedNanos,
             Histogram[] latency, Histogram[] serviceTime, long serviceNanos, long measuredNanos, long behindNanos) {
+        if (!(targetRate > 0) || workers < 1 || serviceNanos < 0 || measuredNanos < 0 || behindNanos < 0) {
+            throw new IllegalArgumentException("targetRate " + targetRate + " and workers " + workers + " must be"
+                    + " positive, serviceNanos " + serviceNanos + ", measuredNanos " + measuredNanos
+                    + " and behindNanos " + behindNanos + " not negative");
+        }
+        int kinds = requireNonNull(operations, "operations is null").length;
+        if (kinds == 0 || requireNonNull(timedNanos, "timedNanos is null").length != kinds
+                || requireNonNull(latency, "latency is null").length != kinds
+                || requireNonNull(serviceTime, "serviceTime is null").length != kinds) {
+            throw new IllegalArgumentException("one count, timed sum and pair of histograms per kind of operation");
+        }
         this.targetRate = targetRate;
         this.arrivals = requireNonNull(arrivals, "arrivals is null");
         this.workers = workers;
