@@ -82,7 +82,8 @@ public final class OpenLoop {
     public LoadOutcome run(int warmup, Schedule schedule, Operation op) throws InterruptedException {
         requireNonNull(schedule, "schedule is null");
         requireNonNull(op, "op is null");
-        ExecutorService pool = Executors.newFixedThreadPool(workers, new DaemonThreads("load-" + name + "-"));
+        DaemonThreads threads = new DaemonThreads("load-" + name + "-");
+        ExecutorService pool = Executors.newFixedThreadPool(workers, threads);
         CompletionService<WorkerStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch warm = new CountDownLatch(workers);
         CountDownLatch go = new CountDownLatch(1);
@@ -109,7 +110,7 @@ public final class OpenLoop {
             return merge(schedule, start.get(), stats);
         } finally {
             pool.shutdownNow();
-            pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            threads.awaitEnd(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
         }
     }
 

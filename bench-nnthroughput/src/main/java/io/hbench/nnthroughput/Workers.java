@@ -177,7 +177,8 @@ public final class Workers {
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
      */
     public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, new DaemonThreads("nnbench-" + opName + "-"));
+        DaemonThreads made = new DaemonThreads("nnbench-" + opName + "-");
+        ExecutorService pool = Executors.newFixedThreadPool(threads, made);
         CompletionService<ThreadStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
@@ -210,7 +211,7 @@ public final class Workers {
                 future.cancel(true);
             }
             pool.shutdownNow();
-            pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            made.awaitEnd(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
         }
     }
 
