@@ -171,7 +171,8 @@
   }
 
   // A capacity curve's charts: latency against the offered rate, a line per percentile, and the objective's bound as a
-  // dashed level line. The rates span a logarithmic axis when a ramp doubled its way up.
+  // dashed level line. The rates span a logarithmic axis when a ramp doubled its way up, and the latencies one when a
+  // saturated step's seconds would flatten the bound's milliseconds into the floor.
   function capacityCharts(grid, r, curve) {
     var offered = metric(r, 'target_ops_per_second')[0];
     var latency = distribution(r, 'latency')[0];
@@ -188,8 +189,14 @@
         datasets.push(dataset('objective' + (curve.objective ? ' ' + curve.objective : ''), xs.map(function (v) {
           return {x: v, y: curve.boundSeconds / y.divisor}; }), 7, {borderDash: [6, 4], pointRadius: 0}));
       }
+      var ys = [];
+      datasets.forEach(function (d) { d.data.forEach(function (p) { if (p.y > 0) { ys.push(p.y); } }); });
       var options = axes('offered rate (' + x.symbol + ')', y.symbol);
       options.scales.x.type = xs[xs.length - 1] / xs[0] >= 10 ? 'logarithmic' : 'linear';
+      if (ys.length > 0 && Math.max.apply(null, ys) / Math.min.apply(null, ys) >= 100) {
+        options.scales.y.type = 'logarithmic';
+        options.scales.y.beginAtZero = false;
+      }
       chart(grid, 'Latency against offered rate, ' + c.name + ' (' + y.symbol + ')', {type: 'line',
         data: {datasets: datasets}, options: options});
     });
