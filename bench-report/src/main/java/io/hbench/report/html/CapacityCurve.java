@@ -157,8 +157,9 @@ public final class CapacityCurve {
         return Optional.of(operation + ": " + sustains + " at " + objective + " (" + where + ")");
     }
 
+    /** The operation's figure {@code id}; "" is the operation of steps without an operation label. */
     private static MetricKey key(String id, String operation) {
-        return MetricKey.of(id).withLabel(OPERATION, operation);
+        return operation.isEmpty() ? MetricKey.of(id) : MetricKey.of(id).withLabel(OPERATION, operation);
     }
 
     /** "23,400", "1,500.5": grouped thousands, decimals only where the figure has them. */
