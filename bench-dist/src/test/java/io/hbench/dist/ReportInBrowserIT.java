@@ -16,8 +16,10 @@ import io.hbench.report.suite.SuiteRecord;
 import io.hbench.resources.ResourceField;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
 import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.TaskSample;
@@ -37,6 +39,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.logging.Level;
@@ -221,6 +225,49 @@ class ReportInBrowserIT {
 
         assertThat(browsed.charts).as("the tasks' run times, three bars").isEqualTo(1);
         assertThat(browsed.valueTables).as("CPU, network and disk, each one value").isEqualTo(3);
+    }
+
+    @Test
+    void aCapacityCurveDrawsLatencyAgainstTheOfferedRateUnderItsAnswer() throws Exception {
+        // A hand-made curve as NNThroughputBenchmark -rates writes one: four steps, the knee at the fourth.
+        Instant start = Instant.parse("2026-11-24T10:00:00Z");
+        BenchResult.Builder result = BenchResult.builder("NNThroughputBenchmark", "fileStatus")
+                .primaryMetric("sustained_ops_per_second")
+                .environment(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2").java("17")
+                        .os("Linux").clientHost("gw1").commandLine(List.of("NNThroughputBenchmark")).build())
+                .start(start).end(start.plusSeconds(120)).parameter("rates", "2000,4000,8000,16000")
+                .parameter("stepDuration", "30").parameter("slo", "p99=10ms");
+        double[] p99 = {0.002, 0.003, 0.006, 0.025};
+        for (int i = 0; i < p99.length; i++) {
+            double offered = 2000 << i;
+            String step = Integer.toString(i + 1);
+            result.metric(Metric.of("target_ops_per_second", offered, Unit.OPERATIONS_PER_SECOND, Better.NEITHER)
+                            .withLabel("operation", "fileStatus").withLabel("step", step))
+                    .metric(Metric.of("ops_per_second", offered, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                            .withLabel("operation", "fileStatus").withLabel("step", step))
+                    .distribution(new Distribution("latency", Unit.SECONDS, 1000, p99[i] / 10, p99[i] * 2, p99[i] / 4,
+                            0, new TreeMap<>(Map.of(50.0, p99[i] / 4, 99.0, p99[i], 99.9, p99[i] * 2)))
+                            .withLabel("operation", "fileStatus").withLabel("step", step));
+        }
+        result.metric(Metric.of("sustained_ops_per_second", 7990, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("operation", "fileStatus"))
+                .metric(Metric.of("knee_ops_per_second", 16000, Unit.OPERATIONS_PER_SECOND, Better.NEITHER)
+                        .withLabel("operation", "fileStatus"))
+                .metric(Metric.of("slo_seconds", 0.010, Unit.SECONDS, Better.NEITHER)
+                        .withLabel("operation", "fileStatus"));
+        Path json = dir.resolve("curve.json");
+        try (Writer writer = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+            new JsonResultFormat().write(result.build(), writer);
+        }
+        Path page = dir.resolve("report-curve.html");
+        assertThat(new ReportTool(new PrintStream(new ByteArrayOutputStream()), System.err).runCommandLine(conf,
+                new String[] {"-out", page.toString(), json.toString()})).isZero();
+
+        Browsed browsed = browse(page, "report-curve-screenshot.png", 1000);
+
+        assertThat(browsed.charts).as("the curve, and no chart of the steps as runs of their own").isEqualTo(1);
+        assertThat(browsed.text).contains("fileStatus: sustains 7,990 ops/s at p99 <= 10 ms (knee between 8,000 and"
+                + " 16,000 ops/s)\nLatency against offered rate, fileStatus (ms)");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.hbench.report;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
@@ -9,13 +10,18 @@ import io.hbench.result.format.JsonResultFormat;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
-/** Hand-made TestDFSIO-like results for Compare and Report tests: fixed values, no clock. */
+/** Hand-made results for Compare and Report tests: fixed values, no clock. */
 public final class Results {
     public static final double MIB = 1024 * 1024;
     private static final Instant START = Instant.parse("2026-11-23T10:00:00Z");
@@ -81,6 +87,45 @@ public final class Results {
                 .parameter("nrFiles", 4)
                 .metric(plain.metric("aggregate_throughput").orElseThrow())
                 .build();
+    }
+
+    /**
+     * A capacity curve of NNThroughputBenchmark fileStatus at objective p99=10ms, as the tool writes one: per step
+     * its offered and achieved rate, no lateness and its latency p50, p99 and p99.9 in seconds; then the sustained
+     * rate and the knee's offered rate (none when {@code knee} is NaN).
+     */
+    public static BenchResult capacityCurve(double[] offered, double[] achieved, double[][] latencies,
+            double sustained, double knee) {
+        String operation = "fileStatus";
+        BenchResult.Builder result = BenchResult.builder("NNThroughputBenchmark", operation)
+                .primaryMetric("sustained_ops_per_second").environment(environment()).start(START)
+                .end(START.plusSeconds(30L * offered.length))
+                .parameter("threads", "16")
+                .parameter("rates", Arrays.stream(offered).mapToObj(rate -> BigDecimal.valueOf(rate)
+                        .stripTrailingZeros().toPlainString()).collect(Collectors.joining(",")))
+                .parameter("stepDuration", "30")
+                .parameter("slo", "p99=10ms");
+        for (int i = 0; i < offered.length; i++) {
+            String step = Integer.toString(i + 1);
+            result.metric(Metric.of("target_ops_per_second", offered[i], Unit.OPERATIONS_PER_SECOND, Better.NEITHER)
+                            .withLabel("operation", operation).withLabel("step", step))
+                    .metric(Metric.of("ops_per_second", achieved[i], Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                            .withLabel("operation", operation).withLabel("step", step))
+                    .metric(Metric.of("behind_schedule", 0, Unit.SECONDS, Better.LOWER)
+                            .withLabel("operation", operation).withLabel("step", step))
+                    .distribution(new Distribution("latency", Unit.SECONDS, 1000, latencies[i][0] / 2,
+                            latencies[i][2], latencies[i][0], 0, new TreeMap<>(Map.of(50.0, latencies[i][0],
+                                    99.0, latencies[i][1], 99.9, latencies[i][2])))
+                            .withLabel("operation", operation).withLabel("step", step));
+        }
+        result.metric(Metric.of("sustained_ops_per_second", sustained, Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                .withLabel("operation", operation));
+        if (!Double.isNaN(knee)) {
+            result.metric(Metric.of("knee_ops_per_second", knee, Unit.OPERATIONS_PER_SECOND, Better.NEITHER)
+                    .withLabel("operation", operation));
+        }
+        return result.metric(Metric.of("slo_seconds", 0.010, Unit.SECONDS, Better.NEITHER)
+                .withLabel("operation", operation)).build();
     }
 
     public static Path write(Path file, BenchResult result) throws IOException {

@@ -22,6 +22,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * Compares two sets of runs. Runs within a side are repetitions of one run; both sides must have run the same
  * {@link Workload} (program and parameters), or the comparison is refused, naming what differs, unless it is forced.
+ * The steps of capacity curves are compared where the sides offered them at one rate ({@link RampSteps}).
  */
 public final class Comparer {
     private static final int SHOWN_FILES = 2;
@@ -63,6 +64,10 @@ public final class Comparer {
         }
         Map<MetricKey, List<Metric>> baseMetrics = metricsByKey(base);
         Map<MetricKey, List<Metric>> nextMetrics = metricsByKey(next);
+        RampSteps steps = RampSteps.of(Workload.of(base.get(0).result()).program(), baseMetrics, base.size(),
+                nextMetrics, next.size());
+        baseMetrics.keySet().removeIf(key -> !steps.compared(key));
+        nextMetrics.keySet().removeIf(key -> !steps.compared(key));
         Set<String> primaryIds = new TreeSet<>();
         base.forEach(loaded -> primaryIds.add(loaded.result().primaryMetric()));
         next.forEach(loaded -> primaryIds.add(loaded.result().primaryMetric()));
@@ -79,7 +84,7 @@ public final class Comparer {
         rows.sort(Comparator.comparing((MetricComparison row) -> !row.primary()).thenComparing(MetricComparison::key));
         return new Comparison(Workload.of(base.get(0).result()).program(), Workload.of(next.get(0).result()).program(),
                 files(base), files(next), alpha, differences, rows, missing(baseMetrics, nextMetrics),
-                missing(nextMetrics, baseMetrics));
+                missing(nextMetrics, baseMetrics), steps.note().stream().collect(Collectors.toList()));
     }
 
     /**

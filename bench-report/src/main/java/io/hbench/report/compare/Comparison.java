@@ -22,10 +22,11 @@ public final class Comparison {
     private final List<MetricComparison> metrics;
     private final List<MetricKey> onlyInBase;
     private final List<MetricKey> onlyInNext;
+    private final List<String> leftOut;
 
     public Comparison(String baseName, String nextName, List<Path> baseFiles, List<Path> nextFiles, double alpha,
             List<String> differences, List<MetricComparison> metrics, List<MetricKey> onlyInBase,
-            List<MetricKey> onlyInNext) {
+            List<MetricKey> onlyInNext, List<String> leftOut) {
         this.baseName = requireNonNull(baseName, "baseName is null");
         this.nextName = requireNonNull(nextName, "nextName is null");
         this.baseFiles = List.copyOf(baseFiles);
@@ -35,6 +36,7 @@ public final class Comparison {
         this.metrics = List.copyOf(metrics);
         this.onlyInBase = List.copyOf(onlyInBase);
         this.onlyInNext = List.copyOf(onlyInNext);
+        this.leftOut = List.copyOf(leftOut);
     }
 
     /** What the base side ran, e.g. "TestDFSIO write". */
@@ -75,6 +77,11 @@ public final class Comparison {
 
     public List<MetricKey> onlyInNext() {
         return onlyInNext;
+    }
+
+    /** What both sides have but is not compared, each a line that says why: a capacity curve's steps of other rates. */
+    public List<String> leftOut() {
+        return leftOut;
     }
 
     /**

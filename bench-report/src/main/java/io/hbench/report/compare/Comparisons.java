@@ -21,7 +21,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Two sides compared: one comparison when each side ran one workload; otherwise one per {@link Workload} both sides
  * ran, or one per step of two suites, each under its name. Failed runs are left out, and so is a workload or step only
- * one side has; each is named in a note, one line that says why.
+ * one side has, and a capacity curve's steps the sides offered at other rates; each is named in a note, one line that
+ * says why.
  */
 public final class Comparisons {
     /** How the comparisons are grouped. */
@@ -118,7 +119,9 @@ public final class Comparisons {
         Grouping grouping = pairs.single() ? Grouping.NONE : Grouping.WORKLOADS;
         List<Named> all = new ArrayList<>();
         for (WorkloadPairs.Pair pair : pairs.pairs()) {
-            all.add(new Named(grouping, pair.name(), comparer.compare(pair.base(), pair.next())));
+            Comparison comparison = comparer.compare(pair.base(), pair.next());
+            comparison.leftOut().forEach(notes);
+            all.add(new Named(grouping, pair.name(), comparison));
         }
         return new Comparisons(grouping, all);
     }
@@ -138,7 +141,9 @@ public final class Comparisons {
             if (baseRuns.isEmpty() || nextRuns.isEmpty()) {
                 notes.accept("leaving out step " + id + ": it left no passed result on one side");
             } else {
-                all.add(new Named(Grouping.STEPS, id, comparer.compare(baseRuns, nextRuns)));
+                Comparison comparison = comparer.compare(baseRuns, nextRuns);
+                comparison.leftOut().forEach(notes);
+                all.add(new Named(Grouping.STEPS, id, comparison));
             }
         }
         if (all.isEmpty()) {

@@ -18,11 +18,15 @@ import static java.util.Objects.requireNonNull;
  * What a run measured: its program, operation and parameters. Runs of one workload are repetitions of one run; runs of
  * two workloads measured different things. Locations are no part of it (where a run kept its data does not change what
  * it measured), nor is the seed of a BSP program's random choices: a run without {@code -seed} draws one, and runs
- * that differ only in their draws are repetitions of one workload.
+ * that differ only in their draws are repetitions of one workload. Nor are the offered rates of a capacity curve's
+ * steps: the ramp is how the sustained rate was sought, and two ramps seek the same answer ({@link RampSteps} compares
+ * only the steps they share).
  */
 public final class Workload implements Comparable<Workload> {
     /** Parameters that a run draws for itself rather than take from the operator. */
     private static final Set<String> DRAWN = Set.of("seed");
+    /** The offered rates of a capacity curve's steps, "2000,4000,8000". */
+    private static final String RAMP = "rates";
     /** A value longer than this is cut short in a message, so that a message stays one readable line. */
     private static final int SHOWN_VALUE = 40;
     private static final int SHOWN_PARAMETERS = 3;
@@ -41,6 +45,7 @@ public final class Workload implements Comparable<Workload> {
         requireNonNull(result, "result is null");
         SortedMap<String, String> parameters = new TreeMap<>(result.parameters());
         parameters.keySet().removeAll(DRAWN);
+        parameters.remove(RAMP);
         return new Workload(result.benchmark(), result.operation(), parameters);
     }
 

@@ -46,7 +46,7 @@ import static java.util.Objects.requireNonNull;
  * and a Content-Security-Policy forbids the page any request, so it works offline and on air-gapped clusters, and lets
  * only its own two scripts run, by their SHA-256 hashes. The data are the results exactly as their JSON files hold
  * them, plus what is computed here where it must be right (the comparisons' statistics, the TPCx-HS scaling table,
- * each run's resource utilization); the page's script only draws.
+ * each run's resource utilization, a capacity curve's points and answer); the page's script only draws.
  */
 public final class HtmlReport {
     /** Chart.js, from its webjar. */
@@ -175,6 +175,7 @@ public final class HtmlReport {
                 generator.writeRawValue(resultJson(loaded.result()));
                 generator.writeFieldName("resourceSection");
                 ResourceSection.write(loaded.result(), generator);
+                writeCapacityCurves(CapacityCurve.of(loaded.result()), generator);
                 generator.writeEndObject();
             }
             generator.writeEndArray();
@@ -274,6 +275,56 @@ public final class HtmlReport {
         }
         generator.writeEndArray();
         generator.writeEndObject();
+    }
+
+    /**
+     * Each operation's capacity curve: the offered rates (the x of every line), each chart's latencies in seconds by
+     * percentile (null where a step has none), the objective's bound and the answer in words.
+     */
+    private static void writeCapacityCurves(List<CapacityCurve> curves, JsonGenerator generator) throws IOException {
+        generator.writeArrayFieldStart("capacityCurves");
+        for (CapacityCurve curve : curves) {
+            generator.writeStartObject();
+            generator.writeStringField("operation", curve.operation());
+            generator.writeArrayFieldStart("offered");
+            for (double rate : curve.offered()) {
+                generator.writeNumber(rate);
+            }
+            generator.writeEndArray();
+            generator.writeFieldName("boundSeconds");
+            if (curve.boundSeconds().isPresent()) {
+                generator.writeNumber(curve.boundSeconds().getAsDouble());
+            } else {
+                generator.writeNull();
+            }
+            generator.writeStringField("objective", curve.objective().orElse(null));
+            generator.writeStringField("answer", curve.answer().orElse(null));
+            generator.writeArrayFieldStart("charts");
+            for (CapacityCurve.Chart chart : curve.charts()) {
+                generator.writeStartObject();
+                generator.writeStringField("name", chart.name());
+                generator.writeArrayFieldStart("lines");
+                for (Map.Entry<String, List<Double>> line : chart.lines().entrySet()) {
+                    generator.writeStartObject();
+                    generator.writeStringField("percentile", line.getKey());
+                    generator.writeArrayFieldStart("seconds");
+                    for (Double seconds : line.getValue()) {
+                        if (seconds == null) {
+                            generator.writeNull();
+                        } else {
+                            generator.writeNumber(seconds);
+                        }
+                    }
+                    generator.writeEndArray();
+                    generator.writeEndObject();
+                }
+                generator.writeEndArray();
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
     }
 
     private static void writeFindings(List<Finding> findings, JsonGenerator generator) throws IOException {

@@ -170,19 +170,53 @@
     }
   }
 
-  function nn(grid, r) {
-    var ops = metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; });
+  // A capacity curve's charts: latency against the offered rate, a line per percentile, and the objective's bound as a
+  // dashed level line. The rates span a logarithmic axis when a ramp doubled its way up, and the latencies one when a
+  // saturated step's seconds would flatten the bound's milliseconds into the floor.
+  function capacityCharts(grid, r, curve) {
+    var offered = metric(r, 'target_ops_per_second')[0];
+    var latency = distribution(r, 'latency')[0];
+    if (!offered || !latency) { return; }
+    var x = unitOf(offered.id, offered.unit);
+    var y = unitOf(latency.id, latency.unit);
+    var xs = curve.offered.map(function (v) { return v / x.divisor; });
+    curve.charts.forEach(function (c) {
+      var datasets = c.lines.map(function (line, i) {
+        return dataset(line.percentile, line.seconds.map(function (s, k) {
+          return {x: xs[k], y: s === null ? null : s / y.divisor}; }), i);
+      });
+      if (curve.boundSeconds !== null) {
+        datasets.push(dataset('objective' + (curve.objective ? ' ' + curve.objective : ''), xs.map(function (v) {
+          return {x: v, y: curve.boundSeconds / y.divisor}; }), 7, {borderDash: [6, 4], pointRadius: 0}));
+      }
+      var ys = [];
+      datasets.forEach(function (d) { d.data.forEach(function (p) { if (p.y > 0) { ys.push(p.y); } }); });
+      var options = axes('offered rate (' + x.symbol + ')', y.symbol);
+      options.scales.x.type = xs[xs.length - 1] / xs[0] >= 10 ? 'logarithmic' : 'linear';
+      if (ys.length > 0 && Math.max.apply(null, ys) / Math.min.apply(null, ys) >= 100) {
+        options.scales.y.type = 'logarithmic';
+        options.scales.y.beginAtZero = false;
+      }
+      chart(grid, 'Latency against offered rate, ' + c.name + ' (' + y.symbol + ')', {type: 'line',
+        data: {datasets: datasets}, options: options});
+    });
+  }
+
+  // A capacity curve's steps (labelled step) are drawn by offered rate, not among the run's figures.
+  function nn(grid, r, entry) {
+    var ops = metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call && !m.labels.step; });
     if (ops.length > 0) {
       var rate = unitOf('ops_per_second', ops[0].unit);
       chart(grid, 'Operations per second', {type: 'bar', data: {labels: ops.map(function (m) { return m.labels.operation; }),
         datasets: [dataset(rate.symbol, ops.map(function (m) { return m.value / rate.divisor; }), 0)]},
         options: axes('operation', rate.symbol)});
     }
-    var latency = distribution(r, 'latency');
+    var latency = distribution(r, 'latency').filter(function (d) { return !d.labels.step; });
     if (latency.length > 0) {
       percentileChart(grid, 'Latency percentiles', latency, latency.map(function (d) {
         return d.labels.call ? d.labels.operation + ' ' + d.labels.call : d.labels.operation; }));
     }
+    entry.capacityCurves.forEach(function (curve) { capacityCharts(grid, r, curve); });
   }
 
   function tpcxhs(grid, r) {
@@ -371,9 +405,12 @@
       el('div', {'class': 'sub'}, [entry.startText + ' · ' + entry.durationText + ' · ' + entry.headline])]);
     r.failures.forEach(function (f) { section.appendChild(el('div', {'class': 'failed'}, ['FAILURE: ' + f])); });
     if (entry.findings.length > 0) { section.appendChild(findingsList(entry.findings)); }
+    entry.capacityCurves.filter(function (c) { return c.answer; }).forEach(function (c) {
+      section.appendChild(el('div', {'class': 'answer'}, [c.answer]));
+    });
     var grid = el('div', {'class': 'grid'});
     section.appendChild(grid);
-    (DRAW[r.benchmark] || taskTimes)(grid, r);
+    (DRAW[r.benchmark] || taskTimes)(grid, r, entry);
     if (entry.resourceSection) { section.appendChild(resourcesPart(r, entry.resourceSection)); }
     section.appendChild(el('details', {}, [el('summary', {}, ['All metrics']), table(['metric', 'value', 'better'],
       entry.metricTexts.map(function (m) {
@@ -510,7 +547,7 @@
     entries.forEach(function (entry) {
       var r = entry.result;
       if (r.benchmark !== 'NNThroughputBenchmark' || r.outcome !== 'PASSED') { return; }
-      metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call; }).forEach(function (m) {
+      metric(r, 'ops_per_second').filter(function (m) { return !m.labels.call && !m.labels.step; }).forEach(function (m) {
         var line = m.labels.operation + (entry.side ? ', ' + entry.side : '');
         (byOperation[line] = byOperation[line] || []).push(
           {threads: parseInt(r.parameters.threads, 10), value: m.value, unit: m.unit});

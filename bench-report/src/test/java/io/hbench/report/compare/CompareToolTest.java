@@ -470,6 +470,70 @@ class CompareToolTest {
                 + " and 17 more) (-force to compare anyway)");
     }
 
+    @Test
+    void aCapacityCurvesSustainedRateComesFirstAndASignificantGainReadsBetter() throws Exception {
+        double[] base = {20000, 20100, 19900, 20050, 19950};
+        double[] next = {24000, 24100, 23900, 24050, 23950};
+
+        assertThat(compareCurves(base, next)).as(err()).isZero();
+
+        assertThat(err()).isEmpty();
+        assertThat(out().lines().skip(2).findFirst().orElseThrow()).matches("sustained ops per second, fileStatus \\*"
+                + " +ops/s +20000\\.000 ± 1% +24000\\.000 ± 0% +\\+20\\.00% better +0\\.008 +5\\+5");
+        assertThat(out()).contains("\noperations per second, fileStatus, step 5 ", "\ntarget ops per second, fileStatus,"
+                + " step 5 ").doesNotContain("only in");
+    }
+
+    @Test
+    void aCapacityCurvesSustainedRateThatMovedWithinTheNoiseReadsTilde() throws Exception {
+        double[] base = {20000, 21000, 19000, 20500, 19500};
+        double[] next = {20200, 19800, 21000, 19000, 20400};
+
+        assertThat(compareCurves(base, next)).as(err()).isZero();
+
+        assertThat(out().lines().skip(2).findFirst().orElseThrow()).matches("sustained ops per second, fileStatus \\*"
+                + " +ops/s +20000\\.000 ± 5% +20200\\.000 ± 6% +~ +1\\.000 +5\\+5");
+    }
+
+    @Test
+    void comparesTwoRampsSustainedRatesButOnlyTheStepsBothOfferedAtOneRateSayingWhichAreLeftOut() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("curve-a/run" + i + ".json"), curve(20000 + i, 2000, 4000, 8000));
+            Results.write(temp.resolve("curve-b/run" + i + ".json"), curve(24000 + i, 2000, 5000, 10000, 20000));
+        }
+
+        assertThat(compare(temp.resolve("curve-a").toString(), "-vs", temp.resolve("curve-b").toString()))
+                .as(err()).isZero();
+
+        assertThat(err()).isEqualTo("Compare: leaving out steps 2, 3, 4 of NNThroughputBenchmark fileStatus: the sides"
+                + " offered them at different rates (4000 vs 5000, 8000 vs 10000, none vs 20000 ops/s), and a step's"
+                + " figures are compared only at one rate\n");
+        assertThat(out().lines().skip(2).findFirst().orElseThrow()).startsWith("sustained ops per second, fileStatus *");
+        assertThat(out()).contains("\noperations per second, fileStatus, step 1 ", "\ntarget ops per second, fileStatus,"
+                + " step 1 ").doesNotContain("step 2", "step 3", "step 4", "only in");
+    }
+
+    /** Compares five curves of one ramp on each side, which sustained {@code base} and {@code next} ops/s. */
+    private int compareCurves(double[] base, double[] next) throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Results.write(temp.resolve("curve-a/run" + i + ".json"), curve(base[i], 2000, 4000, 8000, 16000, 32000));
+            Results.write(temp.resolve("curve-b/run" + i + ".json"), curve(next[i], 2000, 4000, 8000, 16000, 32000));
+        }
+        return compare(temp.resolve("curve-a").toString(), "-vs", temp.resolve("curve-b").toString());
+    }
+
+    /**
+     * A capacity curve that sustained {@code sustained} ops/s, its knee at its last step: each step kept its offered
+     * rate, its latency p50, p99 and p99.9 1, 2 and 4 ms times the step's number.
+     */
+    private static BenchResult curve(double sustained, double... offered) {
+        double[][] latencies = new double[offered.length][];
+        for (int i = 0; i < offered.length; i++) {
+            latencies[i] = new double[] {0.001 * (i + 1), 0.002 * (i + 1), 0.004 * (i + 1)};
+        }
+        return Results.capacityCurve(offered, offered, latencies, sustained, offered[offered.length - 1]);
+    }
+
     /** A passed run of {@code benchmark} whose primary figure, "score", is {@code score}. */
     private static BenchResult run(String benchmark, String operation, double score, String... parameters) {
         BenchResult.Builder run = BenchResult.builder(benchmark, operation).primaryMetric("score")

@@ -254,6 +254,43 @@ class HtmlReportTest {
     }
 
     @Test
+    void drawsACapacityCurvesLatencyAgainstTheOfferedRateALinePerPercentileWithTheBoundAndTheAnswer()
+            throws Exception {
+        double[] offered = {2000, 4000, 8000, 16000};
+        double[][] latencies = {{0.0005, 0.002, 0.004}, {0.0006, 0.003, 0.005}, {0.0008, 0.006, 0.009},
+                {0.004, 0.025, 0.060}};
+        Path file = Results.write(temp.resolve("curve.json"), Results.capacityCurve(offered,
+                new double[] {2000, 4000, 7990, 12000}, latencies, 7990, 16000));
+        Path out = temp.resolve("report.html");
+
+        assertThat(report(new ByteArrayOutputStream(), "-out", out.toString(), file.toString())).isZero();
+
+        JsonNode data = data(Files.readString(out));
+        JsonNode curve = data.get("results").get(0).get("capacityCurves").get(0);
+        assertThat(curve.get("operation").textValue()).isEqualTo("fileStatus");
+        assertThat(curve.get("offered").toString()).isEqualTo("[2000.0,4000.0,8000.0,16000.0]");
+        assertThat(curve.get("charts")).hasSize(1);
+        JsonNode chart = curve.get("charts").get(0);
+        assertThat(chart.get("name").textValue()).isEqualTo("fileStatus");
+        assertThat(chart.get("lines").findValuesAsText("percentile")).containsExactly("p50", "p99", "p99.9");
+        assertThat(chart.get("lines").get(0).get("seconds").toString()).isEqualTo("[5.0E-4,6.0E-4,8.0E-4,0.004]");
+        assertThat(chart.get("lines").get(1).get("seconds").toString()).isEqualTo("[0.002,0.003,0.006,0.025]");
+        assertThat(chart.get("lines").get(2).get("seconds").toString()).isEqualTo("[0.004,0.005,0.009,0.06]");
+        assertThat(curve.get("boundSeconds").doubleValue()).isEqualTo(0.010);
+        assertThat(curve.get("objective").textValue()).isEqualTo("p99 <= 10 ms");
+        assertThat(curve.get("answer").textValue())
+                .isEqualTo("fileStatus: sustains 7,990 ops/s at p99 <= 10 ms (knee between 8,000 and 16,000 ops/s)");
+        assertThat(data.get("units").get("latency seconds").get("symbol").textValue()).isEqualTo("ms");
+    }
+
+    @Test
+    void aRunWithoutStepsHasNoCapacityCurve() throws Exception {
+        JsonNode data = data(write(Results.dfsioWrite(4, 100, 30, 1000)));
+
+        assertThat(data.get("results").get(0).get("capacityCurves")).isEmpty();
+    }
+
+    @Test
     void refusesAMissingOutputInOneLine() {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
 
