@@ -47,7 +47,7 @@ class SuiteOnYarnIT {
         assertThat(suite.status).as(suite.printed()).isZero();
         // Two NodeManagers with room for 15 maps beside the ApplicationMaster, less the resource sampler's container
         // on each; two DataNodes.
-        assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on 13 tasks at once,"
+        assertThat(suite.out).startsWith("----- hbench Suite ----- : hbench-suite/2/quick on 13 tasks at once,"
                 + " 2 DataNodes\nAll 12 steps ran and passed their checks.\n").contains("NodeManagers: 2 on ");
         // The DataNodes, NodeManagers, tasks, samplers and client all run on this machine: one name for it everywhere.
         Map<String, Set<String>> hostNames = new TreeMap<>();
@@ -56,7 +56,7 @@ class SuiteOnYarnIT {
         for (String step : new String[] {"01-dfsio-write", "02-dfsio-read", "07-tpcx-hs", "08-ebb", "09-randbench"}) {
             ResultFile result = ResultFile.read(dir.resolve(step + ".json"));
             assertThat(result.root().get("environment").get("configuration").get("hbench.suite.definition").asText())
-                    .isEqualTo("hbench-suite/1/quick");
+                    .isEqualTo("hbench-suite/2/quick");
             assertThat(result.root().get("environment").get("configuration").get("mapreduce.framework.name").asText())
                     .as(step).isEqualTo("yarn");
             // Sampled by the whole-run sampler on YARN, a container of its own on the NodeManagers' host.

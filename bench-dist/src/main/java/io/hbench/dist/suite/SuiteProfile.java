@@ -12,14 +12,16 @@ import java.util.Locale;
  * one leaves suites comparable and the version as it is.
  *
  * <p>Every profile runs, in order: TestDFSIO write and read -verify; NNThroughputBenchmark create, open, fileStatus and
- * delete against the cluster's NameNode; TPCx-HS; EBB with its relative figure; RandBench; and three clean-ups
+ * delete against the cluster's NameNode; in the standard and full profiles, the NameNode's capacity curve (fileStatus
+ * offered open loop at doubling rates until a step falls behind, answered at p99 <= 10 ms); TPCx-HS; EBB with its
+ * relative figure; RandBench; and three clean-ups
  * (TestDFSIO -clean, which removes any directory hbench made, whichever program made it) of TestDFSIO's, TPCx-HS's
  * and NNThroughputBenchmark's directories, so that the cluster keeps nothing the suite wrote. They run when a step
  * before them failed too, since a suite goes on after a failure.
  *
  * <p>On a cluster whose file system is not HDFS (an object store; {@link ClusterShape#hasNameNode}) there is no
  * NameNode to measure: FsMetadata runs the same four operations, in the same sizes, through the FileSystem API
- * instead, and its directory is the one the last clean-up removes; TPCx-HS runs without {@code -replication}, which
+ * instead, with no capacity curve, and its directory is the one the last clean-up removes; TPCx-HS runs without {@code -replication}, which
  * only HDFS keeps. Sizes:
  *
  * <pre>
@@ -28,6 +30,9 @@ import java.util.Locale;
  * TestDFSIO file size   16 MB              1 GB                  16 GB
  * NNThroughput (or      4 threads, 2,000   16 threads, 100,000   64 threads, 1,000,000 files
  *   FsMetadata)
+ * NameNode capacity    none               64 threads, 1,000 -   256 threads, 2,000 -
+ *   (fileStatus)                           64,000 ops/s, 7 steps 256,000 ops/s, 8 steps
+ *                                          of 10 s               of 30 s
  * TPCx-HS rows          10,000 (1 MB)      10,000,000 (1 GB)     1,000,000,000 (100 GB)
  * EBB sizes, rounds     1 MB, 3            1 MB - 64 MB, 10      1 MB - 1 GB, 10
  * RandBench             16 x 64 KiB, 20    256 x 64 KiB, 100     64 x 1 MiB, 100 (per peer, supersteps)
@@ -42,7 +47,7 @@ public enum SuiteProfile {
     QUICK, STANDARD, FULL;
 
     /** The version of every profile's definition, recorded with each suite's results. */
-    public static final int DEFINITION_VERSION = 1;
+    public static final int DEFINITION_VERSION = 2;
     /** EBB's matchings and RandBench's destinations and payloads: the same in every suite, so suites compare. */
     static final long SEED = 1;
     /** Where the suite's programs keep their data on the cluster's file system. */
@@ -52,7 +57,7 @@ public enum SuiteProfile {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** E.g. {@code hbench-suite/1/quick}: what must match for two suites to be compared. */
+    /** E.g. {@code hbench-suite/2/quick}: what must match for two suites to be compared. */
     public String definition() {
         return "hbench-suite/" + DEFINITION_VERSION + "/" + flagValue();
     }
@@ -133,6 +138,10 @@ public enum SuiteProfile {
                     : step("fs-" + id, local, "FsMetadata", "-op", op, "-threads", pick(4, 16, 64),
                             "-files", pick(2_000, 100_000, 1_000_000), "-baseDir", metadata));
         }
+        if (shape.hasNameNode() && this != QUICK) {
+            // The quick profile checks that everything runs; a curve of steps long enough to mean anything does not.
+            steps.add(nameNodeCapacity(local, nn));
+        }
         steps.add(shape.hasNameNode()
                 ? step("tpcx-hs", local, "TPCx-HS", "-rows", tpcxhsRows(), "-baseDir", tpcxhs, "-replication",
                         tpcxhsReplication(shape))
@@ -146,6 +155,17 @@ public enum SuiteProfile {
         steps.add(clean("tpcx-hs-clean", local, tpcxhs));
         steps.add(shape.hasNameNode() ? clean("nn-clean", local, nn) : clean("fs-clean", local, metadata));
         return steps;
+    }
+
+    /**
+     * fileStatus, the call a real namespace serves most, offered at doubling rates; the pool bound lets the top rate
+     * wait on the NameNode 1 ms per call (standard) without the generator limiting the step.
+     */
+    private SuiteStep nameNodeCapacity(List<String> local, String nn) {
+        boolean standard = this == STANDARD;
+        return step("nn-capacity", local, "NNThroughputBenchmark", "-op", "fileStatus", "-threads", standard ? 64 : 256,
+                "-ramp", standard ? "1000..64000" : "2000..256000", "-steps", standard ? 7 : 8, "-stepDuration",
+                standard ? "10s" : "30s", "-slo", "p99=10ms", "-baseDirName", nn);
     }
 
     private SuiteStep clean(String id, List<String> local, String dir) {

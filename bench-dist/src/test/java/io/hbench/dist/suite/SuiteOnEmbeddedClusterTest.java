@@ -41,7 +41,7 @@ class SuiteOnEmbeddedClusterTest {
         assertThat(status).as(err.toString(StandardCharsets.UTF_8) + printed).isZero();
         // One host gives no verdict either way; which reason comes first depends on whether other processes kept this
         // shared machine's CPU busy while a step ran, which a test cannot hold still.
-        assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
+        assertThat(printed).startsWith("----- hbench Suite ----- : hbench-suite/2/quick on the embedded cluster: 4"
                 + " tasks at once, 3 DataNodes\nAll 12 steps ran and passed their checks.\n");
         assertThat(printed.lines().skip(2).findFirst().orElseThrow()).matches("No fitness verdict: (no step ran on 3"
                 + " or more hosts, and it takes 3 to tell a slow host apart|load that is not hbench's held back .+)\\.");
@@ -62,7 +62,7 @@ class SuiteOnEmbeddedClusterTest {
             assertThat(result.failures()).as(step.id()).isEmpty();
             assertThat(result.primaryMetrics()).as(step.id()).isNotEmpty();
             assertThat(result.environment().configuration()).as(step.id())
-                    .containsEntry(EnvironmentProbe.SUITE_DEFINITION_KEY, "hbench-suite/1/quick")
+                    .containsEntry(EnvironmentProbe.SUITE_DEFINITION_KEY, "hbench-suite/2/quick")
                     .containsEntry("embedded", "true");
             assertThat(result.resources()).as(step.id() + " sampled its hosts").hasValueSatisfying(usage ->
                     assertThat(usage.coverage()).isEqualTo(ResourceUsage.Coverage.RUN));

@@ -51,11 +51,11 @@ class SuiteOnEmbeddedStoreTest {
         assertThat(create.get("locations").get("baseDir").asText())
                 .isEqualTo("s3a://hbench/benchmarks/hbench-suite/fs-metadata");
         assertThat(create.get("environment").get("configuration").get("hbench.suite.definition").asText())
-                .isEqualTo("hbench-suite/1/quick");
+                .isEqualTo("hbench-suite/2/quick");
         assertThat(Files.readString(dir.resolve("03-fs-create.log")))
                 .contains("--- create stats  ---\n# operations: 2000\n", "Checked: the 2000 files are listed under"
                         + " their names");
-        assertThat(summary).startsWith("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster: 4"
+        assertThat(summary).startsWith("----- hbench Suite ----- : hbench-suite/2/quick on the embedded cluster: 4"
                 + " tasks at once, no HDFS (the file system has no NameNode)\nAll 12 steps ran and passed their"
                 + " checks.\n")
                 .contains("\nCluster: file system: s3a://hbench/, not HDFS: with no NameNode to measure, FsMetadata's"

@@ -12,12 +12,31 @@ class SuiteProfileTest {
     private static final List<String> NO_FLAGS = List.of();
 
     @Test
-    void everyProfileRunsTheSameStepsInTheSameOrder() {
-        for (SuiteProfile profile : SuiteProfile.values()) {
+    void everyProfileRunsTheSameStepsInTheSameOrderAndOnlyQuickLeavesOutTheNameNodesCapacity() {
+        assertThat(SuiteProfile.QUICK.steps(new ClusterShape(10, 3, false), NO_FLAGS)).extracting(SuiteStep::id)
+                .containsExactly("dfsio-write", "dfsio-read", "nn-create", "nn-open", "nn-filestatus", "nn-delete",
+                        "tpcx-hs", "ebb", "randbench", "dfsio-clean", "tpcx-hs-clean", "nn-clean");
+        for (SuiteProfile profile : List.of(SuiteProfile.STANDARD, SuiteProfile.FULL)) {
             assertThat(profile.steps(new ClusterShape(10, 3, false), NO_FLAGS)).extracting(SuiteStep::id)
                     .containsExactly("dfsio-write", "dfsio-read", "nn-create", "nn-open", "nn-filestatus",
-                            "nn-delete", "tpcx-hs", "ebb", "randbench", "dfsio-clean", "tpcx-hs-clean", "nn-clean");
+                            "nn-delete", "nn-capacity", "tpcx-hs", "ebb", "randbench", "dfsio-clean", "tpcx-hs-clean",
+                            "nn-clean");
         }
+    }
+
+    @Test
+    void theCapacityCurveDoublesTheOfferedRateOfFileStatusAndAnswersAtP99Of10Ms() {
+        ClusterShape shape = new ClusterShape(7, 2, false);
+
+        assertThat(commands(SuiteProfile.STANDARD.steps(shape, List.of("-D", "k=v")))).contains(
+                "NNThroughputBenchmark -D k=v -op fileStatus -threads 64 -ramp 1000..64000 -steps 7 -stepDuration 10s"
+                        + " -slo p99=10ms -baseDirName /benchmarks/hbench-suite/nn");
+        assertThat(commands(SuiteProfile.FULL.steps(shape, NO_FLAGS))).contains(
+                "NNThroughputBenchmark -op fileStatus -threads 256 -ramp 2000..256000 -steps 8 -stepDuration 30s"
+                        + " -slo p99=10ms -baseDirName /benchmarks/hbench-suite/nn");
+        // Without a NameNode there is no curve: FsMetadata's steps stand in for the four operations only.
+        assertThat(SuiteProfile.STANDARD.steps(new ClusterShape(7, 0, true), NO_FLAGS)).extracting(SuiteStep::id)
+                .doesNotContain("nn-capacity", "fs-capacity");
     }
 
     @Test
@@ -118,7 +137,7 @@ class SuiteProfileTest {
 
     @Test
     void definitionsAreVersionedAndNamed() {
-        assertThat(SuiteProfile.QUICK.definition()).isEqualTo("hbench-suite/1/quick");
+        assertThat(SuiteProfile.QUICK.definition()).isEqualTo("hbench-suite/2/quick");
         assertThat(SuiteProfile.parse("full")).isEqualTo(SuiteProfile.FULL);
         assertThatThrownBy(() -> SuiteProfile.parse("Quick")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("-profile Quick: the profiles are quick, standard and full");

@@ -51,20 +51,20 @@ class SuiteToolTest {
 
         assertThat(programs.programsRun().subList(0, 12)).isEqualTo(STEP_PROGRAMS);
         assertThat(programs.programsRun().get(12)).isEqualTo("Report");
-        assertThat(programs.runs.get(0)).startsWith("TestDFSIO", "-D", "hbench.suite.definition=hbench-suite/1/quick",
+        assertThat(programs.runs.get(0)).startsWith("TestDFSIO", "-D", "hbench.suite.definition=hbench-suite/2/quick",
                 "-embedded", "-embeddedDir", "/tmp/e", "-write");
         assertThat(programs.runs.get(0)).endsWith("-json", dir.resolve("01-dfsio-write.json").toString());
         assertThat(programs.runs.get(9)).doesNotContain("-json");
         assertThat(programs.runs.get(12)).containsExactly("Report", "-out", dir.resolve("report.html").toString(),
                 dir.toString());
         assertThat(Files.readAllLines(dir.resolve("01-dfsio-write.log"))).first().asString()
-                .startsWith("$ bench TestDFSIO -D hbench.suite.definition=hbench-suite/1/quick -embedded");
+                .startsWith("$ bench TestDFSIO -D hbench.suite.definition=hbench-suite/2/quick -embedded");
         assertThat(dir.resolve("report.html")).exists();
         SuiteState state = SuiteState.read(dir);
-        assertThat(state.definition()).isEqualTo("hbench-suite/1/quick");
+        assertThat(state.definition()).isEqualTo("hbench-suite/2/quick");
         assertThat(state.steps()).allSatisfy(step -> assertThat(step.status()).isEqualTo(StepRecord.Status.PASSED));
         List<String> summary = out().lines().collect(java.util.stream.Collectors.toList());
-        assertThat(summary).first().isEqualTo("----- hbench Suite ----- : hbench-suite/1/quick on the embedded cluster:"
+        assertThat(summary).first().isEqualTo("----- hbench Suite ----- : hbench-suite/2/quick on the embedded cluster:"
                 + " 4 tasks at once, 3 DataNodes");
         assertThat(summary.get(1)).isEqualTo("All 12 steps ran and passed their checks.");
         assertThat(summary.get(2)).isEqualTo("No fitness verdict: no step ran on 3 or more hosts, and it takes 3 to"
@@ -90,9 +90,9 @@ class SuiteToolTest {
                 "FsMetadata", "FsMetadata", "TPCx-HS", "EBB", "RandBench", "TestDFSIO", "TestDFSIO", "TestDFSIO",
                 "Report");
         assertThat(programs.runs.subList(0, 12)).allSatisfy(run -> assertThat(run.subList(1, 4)).containsExactly("-D",
-                "hbench.suite.definition=hbench-suite/1/quick", "-embeddedStore").doesNotContain("-embedded"));
+                "hbench.suite.definition=hbench-suite/2/quick", "-embeddedStore").doesNotContain("-embedded"));
         List<String> summary = out().lines().collect(java.util.stream.Collectors.toList());
-        assertThat(summary.subList(0, 2)).containsExactly("----- hbench Suite ----- : hbench-suite/1/quick on the"
+        assertThat(summary.subList(0, 2)).containsExactly("----- hbench Suite ----- : hbench-suite/2/quick on the"
                 + " embedded cluster: 4 tasks at once, no HDFS (the file system has no NameNode)",
                 "All 12 steps ran and passed their checks.");
         assertThat(summary).contains("Cluster: file system: not HDFS: with no NameNode to measure, FsMetadata's steps"
@@ -132,7 +132,7 @@ class SuiteToolTest {
                 temp.resolve("suite").toString())).as(err()).isZero();
 
         assertThat(programs.runs.subList(0, 12)).allSatisfy(run -> assertThat(run.subList(1, 5)).containsExactly(
-                "-D", "mapreduce.job.queuename=bench", "-D", "hbench.suite.definition=hbench-suite/1/quick"));
+                "-D", "mapreduce.job.queuename=bench", "-D", "hbench.suite.definition=hbench-suite/2/quick"));
     }
 
     @Test
@@ -307,8 +307,8 @@ class SuiteToolTest {
         assertThat(suite(programs, "-profile", "standard", "-out", dir.toString(), "-baseline", earlier.toString()))
                 .isEqualTo(2);
 
-        assertThat(err()).isEqualTo("Suite: -baseline " + earlier + ": a suite of definition hbench-suite/1/quick,"
-                + " and this one runs hbench-suite/1/standard: they measure different things\n");
+        assertThat(err()).isEqualTo("Suite: -baseline " + earlier + ": a suite of definition hbench-suite/2/quick,"
+                + " and this one runs hbench-suite/2/standard: they measure different things\n");
         assertThat(programs.runs).isEmpty();
         assertThat(dir).doesNotExist();
         assertThat(suite(programs, "-out", dir.toString(), "-baseline", temp.toString())).isEqualTo(2);
