@@ -8,6 +8,7 @@ import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.findings.LinkCapacities;
 import io.hbench.report.ResultFiles;
+import io.hbench.report.html.CapacityCurve;
 import io.hbench.result.BenchResult;
 import io.hbench.result.format.MetricNames;
 import java.io.IOException;
@@ -24,7 +25,8 @@ import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The first screen of a suite: did every step run, is the cluster fit and why, what limited each step; then the
+ * The first screen of a suite: did every step run, is the cluster fit and why, what load the NameNode takes, what
+ * limited each step; then the
  * cluster, and per step its status, time, primary figure and findings. Read back from the suite's directory (its record
  * and each step's result), so Suite's summary and the report of the same directory say the same.
  */
@@ -124,7 +126,7 @@ public final class SuiteOverview {
 
     /**
      * The answers, first: whether every step ran and passed its checks, and apart from that, whether the cluster is fit
-     * ({@link Fitness}).
+     * ({@link Fitness}); then how much load the NameNode takes at its objective, from each capacity curve.
      */
     public List<String> verdict() {
         List<String> notPassed = new ArrayList<>();
@@ -140,7 +142,13 @@ public final class SuiteOverview {
                         : "All " + steps.size() + " steps ran and passed their checks."
                 : notPassed.size() + " of " + steps.size() + " steps did not pass: " + String.join(", ", notPassed)
                         + "; their logs in " + dir + " say why.";
-        return List.of(ran, Fitness.verdict(steps));
+        List<String> answers = new ArrayList<>(List.of(ran, Fitness.verdict(steps)));
+        for (Step step : steps) {
+            step.result.stream().flatMap(result -> CapacityCurve.of(result).stream())
+                    .flatMap(curve -> curve.answer().stream())
+                    .forEach(answer -> answers.add(step.record.id() + ": " + answer + "."));
+        }
+        return answers;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.hbench.report.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.report.Results;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -59,6 +60,22 @@ class SuiteOverviewTest {
 
         assertThat(SuiteOverview.read(dir).verdict()).containsExactly("The 1 step ran and passed its checks.",
                 "No fitness verdict: no step ran on 3 or more hosts, and it takes 3 to tell a slow host apart.");
+    }
+
+    @Test
+    void theNameNodesCapacityIsAnsweredOnTheFirstScreenBesideTheVerdict() throws Exception {
+        new SuiteRecord("hbench-suite/2/standard", 10, 3, false, List.of(
+                new StepRecord("nn-capacity", StepRecord.Status.PASSED, 0, 95))).write(dir);
+        double[] offered = {1000, 2000, 4000, 8000};
+        write("01-nn-capacity.json", Results.capacityCurve(offered, new double[] {1000, 2000, 3990.4, 7000},
+                new double[][] {{0.001, 0.002, 0.003}, {0.001, 0.003, 0.004}, {0.002, 0.008, 0.012},
+                        {0.050, 0.900, 1.100}}, 3990.4, 8000));
+
+        SuiteOverview overview = SuiteOverview.read(dir);
+
+        assertThat(overview.verdict()).hasSize(3).last().isEqualTo("nn-capacity: fileStatus: sustains 3,990 ops/s"
+                + " at p99 <= 10 ms (knee between 4,000 and 8,000 ops/s).");
+        assertThat(overview.lines().subList(1, 4)).endsWith(overview.verdict().get(2));
     }
 
     @Test
