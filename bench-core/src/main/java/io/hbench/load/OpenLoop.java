@@ -54,6 +54,18 @@ public final class OpenLoop {
         String describe(int index);
     }
 
+    /** When the schedule starts: its t0 on the run's clock, taken once every worker has warmed up. */
+    public interface Start {
+        /** At once: t0 is the moment the warm-up ended. */
+        Start NOW = LoadClock::nanoTime;
+
+        /**
+         * Returns t0 on {@code clock}, after whatever wait agrees it with others (a barrier among the clients of a
+         * run from many hosts); called on the thread that called {@link OpenLoop#run}, once the warm-up is done.
+         */
+        long await(LoadClock clock) throws InterruptedException;
+    }
+
     private final String name;
     private final int workers;
     private final int kinds;
@@ -80,7 +92,16 @@ public final class OpenLoop {
      * @throws BenchException naming the operation that failed first
      */
     public LoadOutcome run(int warmup, Schedule schedule, Operation op) throws InterruptedException {
+        return run(warmup, schedule, op, Start.NOW);
+    }
+
+    /**
+     * As {@link #run(int, Schedule, Operation)}, with the schedule's start t0 from {@code startAt}: a t0 later than
+     * the warm-up's end holds every operation back until it is due.
+     */
+    public LoadOutcome run(int warmup, Schedule schedule, Operation op, Start startAt) throws InterruptedException {
         requireNonNull(schedule, "schedule is null");
+        requireNonNull(startAt, "startAt is null");
         requireNonNull(op, "op is null");
         DaemonThreads threads = new DaemonThreads("load-" + name + "-");
         ExecutorService pool = Executors.newFixedThreadPool(workers, threads);
@@ -101,7 +122,7 @@ public final class OpenLoop {
                     collect(failed);
                 }
             }
-            start.set(clock.nanoTime());
+            start.set(startAt.await(clock));
             go.countDown();
             List<WorkerStats> stats = new ArrayList<>();
             for (int w = 0; w < workers; w++) {
