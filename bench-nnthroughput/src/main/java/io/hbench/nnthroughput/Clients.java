@@ -76,7 +76,7 @@ final class Clients {
             }
         }
         NnResult merged = new NnResult(resolved, nameNode, start, Instant.now(), List.of(merge(resolved, steps)));
-        return new ClientsResult(merged, figures);
+        return new ClientsResult(merged, figures, job.job());
     }
 
     /**

@@ -9,6 +9,7 @@ import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.stats.Histograms;
@@ -64,11 +65,16 @@ public final class ClientsResult implements ProgramResult {
 
     private final NnResult merged;
     private final List<Client> clients;
+    private final Optional<SubmittedJob> job;
 
-    /** @param merged the clients' figures as one run's, whose one operation ran on the merged schedule */
-    public ClientsResult(NnResult merged, List<Client> clients) {
+    /**
+     * @param merged the clients' figures as one run's, whose one operation ran on the merged schedule
+     * @param job the cluster job the clients ran as; empty when they ran as none (threads of this process)
+     */
+    public ClientsResult(NnResult merged, List<Client> clients, Optional<SubmittedJob> job) {
         this.merged = requireNonNull(merged, "merged is null");
         this.clients = List.copyOf(requireNonNull(clients, "clients is null"));
+        this.job = requireNonNull(job, "job is null");
         if (this.clients.isEmpty()) {
             throw new IllegalArgumentException("no client");
         }
@@ -111,12 +117,13 @@ public final class ClientsResult implements ProgramResult {
     }
 
     /**
-     * The one-process run's JSON, plus the parameter {@code clients} and, per client (labelled client=w0, ...), its
+     * The one-process run's JSON, plus the parameter {@code clients}, the job the clients ran as and, per client (labelled client=w0, ...), its
      * achieved {@code ops_per_second} and its {@code behind_schedule} at its end.
      */
     @Override
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = merged.benchResult(environment).parameter("clients", clients.size());
+        job.ifPresent(result::job);
         String operation = merged.operations().get(0).operation().label();
         for (Client client : clients) {
             result.metric(Metric.of("ops_per_second", client.outcome.achievedRate(), Unit.OPERATIONS_PER_SECOND,
@@ -143,13 +150,15 @@ public final class ClientsResult implements ProgramResult {
         long hosts = clients.stream().map(Client::host).distinct().count();
         List<String> lines = new ArrayList<>();
         lines.add("");
-        lines.add("--- hbench " + op.operation().label() + " clients --- " + clients.size() + " map tasks on " + hosts
+        lines.add("--- hbench " + op.operation().label() + " clients --- " + clients.size()
+                + (clients.size() == 1 ? " map task on " : " map tasks on ") + hosts
                 + (hosts == 1 ? " host" : " hosts") + ", each at " + df.format(load.targetRate() / clients.size())
                 + " ops/s with -threads " + merged.options().threads() + "; histograms merged, rate from the common"
                 + " start to the last completion");
         for (Client client : clients) {
             LoadOutcome own = client.outcome;
-            lines.add("Client " + client.name + " on " + client.host + ": ops/s " + df.format(own.achievedRate())
+            lines.add("Client " + client.name + " on " + client.host + ": " + own.totalOperations() + " operations, ops/s "
+                    + df.format(own.achievedRate())
                     + ", behind schedule at end " + BEHIND.symbol() + " " + BEHIND.format(own.behindNanos() / 1e9)
                     + " (" + df.format(own.behindFraction() * 100) + " %), service time p50 " + SERVICE_TIME.symbol()
                     + " " + SERVICE_TIME.format(own.serviceTime().getValueAtPercentile(50) / 1e9));
