@@ -10,6 +10,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.LoadOutcomes;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,11 @@ import org.apache.hadoop.conf.Configuration;
  * runs the job; merges the clients' figures; and, unless {@code -keepResults}, removes the clients' directories.
  */
 final class Clients {
+    /**
+     * How long a client may keep the others waiting at the barrier, or YARN keep one waiting for its container: every
+     * client makes its inputs (the files open reads) before the barrier, and one may finish minutes after another.
+     */
+    static final Duration PATIENCE = Duration.ofMinutes(10);
     private static final Pattern KEY_VALUE = Pattern.compile("(\\S+) = (.*)");
 
     private final Configuration conf;
@@ -53,6 +59,7 @@ final class Clients {
                 + clients + " clients", ClientProgram.class)
                 .arguments(ClientProgram.arguments(conf, workload))
                 .peers(clients)
+                .failureTimeout(PATIENCE)
                 .build();
         BspJobResult job = runner.run(spec);
         List<ClientStep> steps = new ArrayList<>();

@@ -31,14 +31,14 @@ import org.HdrHistogram.Histogram;
  * a NameNode that could not keep up would have slowed every client's calls. With one client there are no others to
  * compare with, and the merged figures' own verdict stands.
  */
-public final class ClientsResult implements ProgramResult {
+final class ClientsResult implements ProgramResult {
     /** How far above the others' a client's service-time p50 may be and still count as flat: 10 %. */
     static final double FLAT_SERVICE_TIME = 0.10;
     private static final DisplayUnit BEHIND = DisplayUnit.of("behind_schedule", Unit.SECONDS);
     private static final DisplayUnit SERVICE_TIME = DisplayUnit.of("service_time", Unit.SECONDS);
 
     /** One client: its name (w0, w1, ...), the host its map task ran on, and what its schedule did. */
-    public static final class Client {
+    static final class Client {
         private final String name;
         private final String host;
         private final LoadOutcome outcome;

@@ -1,5 +1,7 @@
 package io.hbench.nnthroughput;
 
+import static java.util.Objects.requireNonNull;
+
 import io.hbench.bsp.BspRunner;
 import io.hbench.bsp.runners.MapReduceBspRunner;
 import io.hbench.cli.BenchTool;
@@ -64,7 +66,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
     /** A tool whose -clients run where {@code clientRunners} puts them (tests: threads of this process). */
     NnThroughputTool(PrintStream out, PrintStream err, Function<Configuration, BspRunner> clientRunners) {
         super(out, err);
-        this.clientRunners = clientRunners;
+        this.clientRunners = requireNonNull(clientRunners, "clientRunners is null");
     }
 
     public static void main(String[] args) throws Exception {
