@@ -117,8 +117,8 @@ final class ClientsResult implements ProgramResult {
     }
 
     /**
-     * The one-process run's JSON, plus the parameter {@code clients}, the job the clients ran as and, per client (labelled client=w0, ...), its
-     * achieved {@code ops_per_second} and its {@code behind_schedule} at its end.
+     * The one-process run's JSON, plus the parameter {@code clients}, the job the clients ran as and, per client
+     * (labelled client=w0, ...), its achieved {@code ops_per_second} and its {@code behind_schedule} at its end.
      */
     @Override
     public BenchResult toBenchResult(Environment environment) {
@@ -157,10 +157,9 @@ final class ClientsResult implements ProgramResult {
                 + " start to the last completion");
         for (Client client : clients) {
             LoadOutcome own = client.outcome;
-            lines.add("Client " + client.name + " on " + client.host + ": " + own.totalOperations() + " operations, ops/s "
-                    + df.format(own.achievedRate())
-                    + ", behind schedule at end " + BEHIND.symbol() + " " + BEHIND.format(own.behindNanos() / 1e9)
-                    + " (" + df.format(own.behindFraction() * 100) + " %), service time p50 " + SERVICE_TIME.symbol()
+            lines.add("Client " + client.name + " on " + client.host + ": " + own.totalOperations()
+                    + " operations, ops/s " + df.format(own.achievedRate()) + ", behind schedule at end "
+                    + BEHIND.symbol() + " " + BEHIND.format(own.behindNanos() / 1e9) + " (" + df.format(own.behindFraction() * 100) + " %), service time p50 " + SERVICE_TIME.symbol()
                     + " " + SERVICE_TIME.format(own.serviceTime().getValueAtPercentile(50) / 1e9));
         }
         for (Client client : limitingClients()) {
