@@ -29,9 +29,10 @@ import org.HdrHistogram.Histogram;
  * <p>Lifecycle of {@link #run}: the workers start and do the warm-up operations as fast as they can (not recorded);
  * once all are done, the schedule's start t0 is read from the clock (or agreed with other clients: {@link Start}) and
  * each free worker takes the next operation, waits until it is due and issues it. A worker busy with one operation
- * cannot issue the next: when all are busy, the run falls behind schedule, and {@link LoadOutcome} says so. The run ends when every operation has completed, or at
- * the first failure, or when the calling thread is interrupted; in every case {@code run} stops the pool (interrupting
- * waiting and working workers) and waits for its threads to end before it returns, so no thread outlives a run.
+ * cannot issue the next: when all are busy, the run falls behind schedule, and {@link LoadOutcome} says so. The run
+ * ends when every operation has completed, or at the first failure, or when the calling thread is interrupted; in
+ * every case {@code run} stops the pool (interrupting waiting and working workers) and waits for its threads to end
+ * before it returns, so no thread outlives a run.
  */
 public final class OpenLoop {
     /** How long to wait for stopped workers to end before giving up on them (they are daemons). */

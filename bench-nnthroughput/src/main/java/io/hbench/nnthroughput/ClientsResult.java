@@ -159,8 +159,9 @@ final class ClientsResult implements ProgramResult {
             LoadOutcome own = client.outcome;
             lines.add("Client " + client.name + " on " + client.host + ": " + own.totalOperations()
                     + " operations, ops/s " + df.format(own.achievedRate()) + ", behind schedule at end "
-                    + BEHIND.symbol() + " " + BEHIND.format(own.behindNanos() / 1e9) + " (" + df.format(own.behindFraction() * 100) + " %), service time p50 " + SERVICE_TIME.symbol()
-                    + " " + SERVICE_TIME.format(own.serviceTime().getValueAtPercentile(50) / 1e9));
+                    + BEHIND.symbol() + " " + BEHIND.format(own.behindNanos() / 1e9) + " ("
+                    + df.format(own.behindFraction() * 100) + " %), service time p50 " + SERVICE_TIME.symbol() + " "
+                    + SERVICE_TIME.format(own.serviceTime().getValueAtPercentile(50) / 1e9));
         }
         for (Client client : limitingClients()) {
             lines.add("client " + client.name + " fell " + df.format(client.outcome.behindFraction() * 100)
