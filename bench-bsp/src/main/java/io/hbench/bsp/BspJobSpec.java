@@ -24,8 +24,8 @@ public final class BspJobSpec {
         this.name = requireNonNull(builder.name, "name is null");
         this.program = requireNonNull(builder.program, "program is null");
         this.arguments = requireNonNull(builder.arguments, "arguments is null").clone();
-        if (builder.peers < 2) {
-            throw new IllegalArgumentException("a BSP job needs at least 2 peers, not " + builder.peers);
+        if (builder.peers < 1) {
+            throw new IllegalArgumentException("a BSP job needs at least 1 peer, not " + builder.peers);
         }
         this.peers = builder.peers;
         this.failureTimeout = requireNonNull(builder.failureTimeout, "failureTimeout is null");

@@ -104,6 +104,11 @@ public final class LoadOutcome {
         return serviceNanos == 0 ? Double.POSITIVE_INFINITY : workers * totalOperations() * 1e9 / serviceNanos;
     }
 
+    /** Every operation's service time, summed. */
+    long serviceNanos() {
+        return serviceNanos;
+    }
+
     /** The mean service time, exactly (the histograms' is within their precision); 0 without operations. */
     public double meanServiceNanos() {
         long operations = totalOperations();

@@ -27,11 +27,12 @@ import org.HdrHistogram.Histogram;
  * which is all a closed loop sees. Both go into HdrHistograms, per kind of operation.
  *
  * <p>Lifecycle of {@link #run}: the workers start and do the warm-up operations as fast as they can (not recorded);
- * once all are done, the schedule's start t0 is read from the clock and each free worker takes the next operation,
- * waits until it is due and issues it. A worker busy with one operation cannot issue the next: when all are busy, the
- * run falls behind schedule, and {@link LoadOutcome} says so. The run ends when every operation has completed, or at
- * the first failure, or when the calling thread is interrupted; in every case {@code run} stops the pool (interrupting
- * waiting and working workers) and waits for its threads to end before it returns, so no thread outlives a run.
+ * once all are done, the schedule's start t0 is read from the clock (or agreed with other clients: {@link Start}) and
+ * each free worker takes the next operation, waits until it is due and issues it. A worker busy with one operation
+ * cannot issue the next: when all are busy, the run falls behind schedule, and {@link LoadOutcome} says so. The run
+ * ends when every operation has completed, or at the first failure, or when the calling thread is interrupted; in
+ * every case {@code run} stops the pool (interrupting waiting and working workers) and waits for its threads to end
+ * before it returns, so no thread outlives a run.
  */
 public final class OpenLoop {
     /** How long to wait for stopped workers to end before giving up on them (they are daemons). */
@@ -52,6 +53,18 @@ public final class OpenLoop {
 
         /** Describes operation {@code index} for an error message, e.g. its path. */
         String describe(int index);
+    }
+
+    /** When the schedule starts: its t0 on the run's clock, taken once every worker has warmed up. */
+    public interface Start {
+        /** At once: t0 is the moment the warm-up ended. */
+        Start NOW = LoadClock::nanoTime;
+
+        /**
+         * Returns t0 on {@code clock}, after whatever wait agrees it with others (a barrier among the clients of a
+         * run from many hosts); called on the thread that called {@link OpenLoop#run}, once the warm-up is done.
+         */
+        long await(LoadClock clock) throws InterruptedException;
     }
 
     private final String name;
@@ -80,7 +93,16 @@ public final class OpenLoop {
      * @throws BenchException naming the operation that failed first
      */
     public LoadOutcome run(int warmup, Schedule schedule, Operation op) throws InterruptedException {
+        return run(warmup, schedule, op, Start.NOW);
+    }
+
+    /**
+     * As {@link #run(int, Schedule, Operation)}, with the schedule's start t0 from {@code startAt}: a t0 later than
+     * the warm-up's end holds every operation back until it is due.
+     */
+    public LoadOutcome run(int warmup, Schedule schedule, Operation op, Start startAt) throws InterruptedException {
         requireNonNull(schedule, "schedule is null");
+        requireNonNull(startAt, "startAt is null");
         requireNonNull(op, "op is null");
         DaemonThreads threads = new DaemonThreads("load-" + name + "-");
         ExecutorService pool = Executors.newFixedThreadPool(workers, threads);
@@ -101,7 +123,7 @@ public final class OpenLoop {
                     collect(failed);
                 }
             }
-            start.set(clock.nanoTime());
+            start.set(startAt.await(clock));
             go.countDown();
             List<WorkerStats> stats = new ArrayList<>();
             for (int w = 0; w < workers; w++) {

@@ -52,6 +52,20 @@ class OpenLoopTest {
     }
 
     @Test
+    void aStartAgreedWithOthersHoldsTheScheduleBackUntilThen() throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 1000, 3, 0);
+        FakeTarget target = new FakeTarget(clock, 10 * US, Map.of(), 3);
+
+        LoadOutcome outcome = new OpenLoop("test", 1, 1, clock).run(0, schedule, target,
+                startClock -> startClock.nanoTime() + 5 * MS);
+
+        assertThat(target.startedAt).containsExactly(5 * MS, 6 * MS, 7 * MS);
+        assertThat(outcome.measuredNanos()).as("from the agreed start").isEqualTo(2 * MS + 10 * US);
+        assertThat(outcome.behindNanos()).isZero();
+    }
+
+    @Test
     void eachOperationStartsWhenDueNeverEarlier() throws InterruptedException {
         FakeClock clock = new FakeClock();
         Schedule schedule = Schedule.of(Schedule.Arrivals.POISSON, 1000, 200, 42);

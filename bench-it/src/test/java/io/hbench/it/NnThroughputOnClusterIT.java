@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -62,6 +64,38 @@ class NnThroughputOnClusterIT {
             assertThat(result.metric("ops_per_second"))
                     .isCloseTo(result.metric("ops") / result.metric("elapsed_time"), withinPercentage(0.001));
         }
+    }
+
+    @Test
+    void threeClientsOnYarnShareTheRateAndTheirCountsAddUp() throws Exception {
+        Path json = temp.resolve("clients.json");
+        BenchRun run = cluster.benchJar("NNThroughputBenchmark", "-op", "create", "-threads", "2", "-files", "900",
+                "-rate", "300", "-clients", "3", "-keepResults", "-baseDirName", "/it/clients", "-json",
+                json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        // Both NodeManagers run on this machine: the clients share its one host, and the runner says so.
+        assertThat(run.err).containsPattern("YARN has room on one host only \\(.+\\), so all 3 peers run there");
+        assertThat(run.out).contains("--- create stats  ---\n# operations: 900\n");
+        long files = 0;
+        for (int client = 0; client < 3; client++) {
+            files += fs.getContentSummary(new org.apache.hadoop.fs.Path("/it/clients/w" + client + "/create"))
+                    .getFileCount();
+        }
+        assertThat(files).isEqualTo(900);
+        Matcher clients = Pattern.compile("(?m)^Client w[0-2] on \\S+: (\\d+) operations, ").matcher(run.out);
+        long counted = 0;
+        int reported = 0;
+        while (clients.find()) {
+            counted += Long.parseLong(clients.group(1));
+            reported++;
+        }
+        assertThat(reported).as(run.out).isEqualTo(3);
+        assertThat(counted).isEqualTo(900);
+        ResultFile result = ResultFile.read(json);
+        result.assertRanOnYarn(1);
+        assertThat(result.metric("ops")).isEqualTo(900);
+        assertThat(result.root().get("metrics").findValues("client")).hasSize(6);
     }
 
     @Test

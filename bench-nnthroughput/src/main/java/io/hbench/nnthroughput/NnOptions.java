@@ -176,6 +176,13 @@ public final class NnOptions {
         return b.build();
     }
 
+    /** A builder that starts from these options, the given ones still given: one client's share of a run's. */
+    Builder toBuilder() {
+        Builder b = builder(operation);
+        b.copyFrom(this, given);
+        return b;
+    }
+
     public NnOperation operation() {
         return operation;
     }

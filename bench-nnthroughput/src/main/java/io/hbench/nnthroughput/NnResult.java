@@ -87,6 +87,11 @@ public final class NnResult implements ProgramResult {
      */
     @Override
     public BenchResult toBenchResult(Environment environment) {
+        return benchResult(environment).build();
+    }
+
+    /** {@link #toBenchResult}'s builder, to which a run from many clients adds their figures. */
+    BenchResult.Builder benchResult(Environment environment) {
         BenchResult.Builder result = BenchResult.builder(BENCHMARK, options.operation().label())
                 .primaryMetric("ops_per_second")
                 .environment(environment)
@@ -131,7 +136,7 @@ public final class NnResult implements ProgramResult {
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
         resources.ifPresent(result::resources);
-        return result.build();
+        return result;
     }
 
     /**

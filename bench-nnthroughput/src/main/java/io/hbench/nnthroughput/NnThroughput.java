@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
@@ -73,6 +74,7 @@ public final class NnThroughput {
     private final Configuration conf;
     private final Path standaloneDir;
     private final PrintStream progress;
+    private final OpenLoop.Start scheduleStart;
 
     /** A benchmark whose standalone NameNode keeps its name directory in the default place. */
     public NnThroughput(Configuration conf) {
@@ -84,9 +86,20 @@ public final class NnThroughput {
      * @param progress where notes go (e.g. that replication is skipped in remote mode)
      */
     public NnThroughput(Configuration conf, Path standaloneDir, PrintStream progress) {
+        this(conf, standaloneDir, progress, OpenLoop.Start.NOW);
+    }
+
+    /** A benchmark whose schedules at -rate start when {@code scheduleStart} says: one client of several. */
+    NnThroughput(Configuration conf, Path standaloneDir, PrintStream progress, OpenLoop.Start scheduleStart) {
         this.conf = requireNonNull(conf, "conf is null");
         this.standaloneDir = requireNonNull(standaloneDir, "standaloneDir is null");
         this.progress = requireNonNull(progress, "progress is null");
+        this.scheduleStart = requireNonNull(scheduleStart, "scheduleStart is null");
+    }
+
+    /** When a schedule at -rate starts, once its warm-up is done. */
+    OpenLoop.Start scheduleStart() {
+        return scheduleStart;
     }
 
     /** True when the configuration names no NameNode, so a run starts one in this process. */
@@ -393,7 +406,7 @@ public final class NnThroughput {
         };
         Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
                 timed ? o.duration().orElse(null) : null, false, o.ugCacheRefreshCount(), refresher(o, target));
-        Workers.Outcome outcome = shares.run(workers, op);
+        Workers.Outcome outcome = shares.run(workers, op, scheduleStart);
         Distribution completeLatency = null;
         if (recordComplete) {
             Histogram merged = Histograms.newHistogram();
@@ -480,7 +493,7 @@ public final class NnThroughput {
             }
         };
         Workers.Outcome outcome = shares.run(new Workers("mkdirs", o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), false, o.ugCacheRefreshCount(), refresher(o, target)), op);
+                o.duration().orElse(null), false, o.ugCacheRefreshCount(), refresher(o, target)), op, scheduleStart);
         List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
                 "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
         return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
@@ -564,7 +577,8 @@ public final class NnThroughput {
         };
         boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
         Workers.Outcome outcome = shares.run(new Workers(opKind.label(), o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op);
+                o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op,
+                scheduleStart);
         List<String> notes = new ArrayList<>();
         notes.add(o.useExisting() ? "files made by an earlier run (-useExisting)"
                 : "files were created (and completed) before timing started");
@@ -606,9 +620,9 @@ public final class NnThroughput {
             return new Shares(warmupShares, countedShares, Workers.firstIndices(warmupShares, countedShares), null);
         }
 
-        Workers.Outcome run(Workers workers, Workers.Op op) throws InterruptedException {
+        Workers.Outcome run(Workers workers, Workers.Op op, OpenLoop.Start start) throws InterruptedException {
             return schedule == null ? workers.run(warmup, counted, op)
-                    : workers.runOnSchedule(warmup[0], schedule, op);
+                    : workers.runOnSchedule(warmup[0], schedule, op, start);
         }
     }
 

@@ -1,9 +1,16 @@
 package io.hbench.nnthroughput;
 
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.bsp.BspRunner;
+import io.hbench.bsp.runners.MapReduceBspRunner;
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagParser;
+import io.hbench.cli.FlagValues;
+import io.hbench.error.BenchException;
+import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
@@ -13,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
@@ -31,19 +39,34 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
             "an NNThroughputBenchmark result log", Pattern.compile("--- \\S+ inputs ---"));
     public static final String NAME = "NNThroughputBenchmark";
 
-    /** The parsed command line: the workload, and where a NameNode started in this process keeps its storage. */
+    /**
+     * The parsed command line: the workload, where a NameNode started in this process keeps its storage, and with
+     * -clients how many map tasks offer the load (0: this process) and the workload flags they are given.
+     */
     static final class Command {
         final NnOptions options;
         final Path standaloneDir;
+        final int clients;
+        final List<String> workload;
 
-        Command(NnOptions options, Path standaloneDir) {
+        Command(NnOptions options, Path standaloneDir, int clients, List<String> workload) {
             this.options = options;
             this.standaloneDir = standaloneDir;
+            this.clients = clients;
+            this.workload = List.copyOf(workload);
         }
     }
 
+    private final Function<Configuration, BspRunner> clientRunners;
+
     public NnThroughputTool(PrintStream out, PrintStream err) {
+        this(out, err, conf -> new MapReduceBspRunner(conf, err));
+    }
+
+    /** A tool whose -clients run where {@code clientRunners} puts them (tests: threads of this process). */
+    NnThroughputTool(PrintStream out, PrintStream err, Function<Configuration, BspRunner> clientRunners) {
         super(out, err);
+        this.clientRunners = requireNonNull(clientRunners, "clientRunners is null");
     }
 
     public static void main(String[] args) throws Exception {
@@ -65,7 +88,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
-                + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-resFile file] [-json file]";
+                + " [-rate R [-arrivals fixed|poisson] [-seed N] [-clients N]] [-resFile file] [-json file]";
     }
 
     @Override
@@ -73,6 +96,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         NnCommandLine.addOptions(options);
         options.addOption(FlagParser.valued("standaloneDir", "dir", "name directory of the standalone NameNode"
                 + " (default " + StandaloneNameNode.defaultDirectory() + ")"));
+        options.addOption(FlagParser.valued("clients", "N", "with -rate and -fs: offer the load from N map tasks on"
+                + " YARN, on different hosts where there is room, each at R/N from one common start"));
     }
 
     @Override
@@ -94,7 +119,27 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         }
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
-        return new Command(options, standaloneDir);
+        if (!line.hasOption("clients")) {
+            return new Command(options, standaloneDir, 0, List.of());
+        }
+        int clients = FlagValues.wholeNumber("-clients", line.getOptionValue("clients"), 1, Integer.MAX_VALUE);
+        if (!remote) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clients runs the load from map tasks against a"
+                    + " NameNode they reach: give -fs hdfs://<namenode>; standalone mode (no -fs) is one process");
+        }
+        if (options.rate().isEmpty()) {
+            throw new BenchException(ErrorCode.MISSING_OPTION, "-clients needs -rate: the clients share the rate of one"
+                    + " schedule, R/N each");
+        }
+        if (line.hasOption("rates") || line.hasOption("ramp")) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clients offers one -rate; the capacity curve"
+                    + " (-rates, -ramp) runs from this process");
+        }
+        Optional<String> refusal = ClientShare.refusal(options, clients);
+        if (refusal.isPresent()) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, refusal.get());
+        }
+        return new Command(options, standaloneDir, clients, ClientProgram.workloadFlags(line, options));
     }
 
     /** With no NameNode configured, a standalone NameNode in this process, not a whole embedded cluster. */
@@ -105,6 +150,15 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
 
     @Override
     protected ExitStatus run(Command command, ClusterSession session) throws Exception {
+        if (command.clients > 0) {
+            Configuration conf = session.configuration();
+            ClientsResult result = new Clients(conf, clientRunners.apply(conf)).run(command.options, command.workload,
+                    command.clients);
+            List<String> lines = new ArrayList<>(NnReport.classicLines(result.merged()));
+            lines.addAll(NnReport.hbenchLines(result.merged()));
+            lines.addAll(result.lines());
+            return report(session, lines, result);
+        }
         NnThroughput benchmark = new NnThroughput(session.configuration(), command.standaloneDir, err);
         NnResult result = benchmark.run(command.options);
         List<String> lines = new ArrayList<>(NnReport.classicLines(result));

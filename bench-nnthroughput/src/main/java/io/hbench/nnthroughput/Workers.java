@@ -217,10 +217,10 @@ public final class Workers {
 
     /**
      * Runs {@code warmup} operations as fast as they go, then the schedule's, each when it is due, on a pool of
-     * {@code threads} workers ({@link OpenLoop}). {@code op} sees the worker as its thread and one sequence of indices
-     * for all: warm-up ones first.
+     * {@code threads} workers ({@link OpenLoop}), from the instant {@code start} gives. {@code op} sees the worker as
+     * its thread and one sequence of indices for all: warm-up ones first.
      */
-    Outcome runOnSchedule(int warmup, Schedule schedule, Op op) throws InterruptedException {
+    Outcome runOnSchedule(int warmup, Schedule schedule, Op op, OpenLoop.Start start) throws InterruptedException {
         OpenLoop loop = new OpenLoop(opName, threads, kinds, LoadClock.SYSTEM);
         return new Outcome(loop.run(warmup, schedule, new OpenLoop.Operation() {
             @Override
@@ -240,7 +240,7 @@ public final class Workers {
             public String describe(int index) {
                 return op.describe(0, index);
             }
-        }));
+        }, start));
     }
 
     private ThreadStats collect(Future<ThreadStats> future) throws InterruptedException {

@@ -233,6 +233,25 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void clientsNeedARemoteNameNodeARateAndOneOperationPerClient() {
+        assertUsageError(run("-op", "create", "-rate", "300", "-clients", "3"), "NNThroughputBenchmark: -clients runs"
+                + " the load from map tasks against a NameNode they reach: give -fs hdfs://<namenode>; standalone mode"
+                + " (no -fs) is one process");
+        conf.set("fs.defaultFS", "hdfs://nn.example:8020");
+        assertUsageError(run("-op", "create", "-clients", "3"), "NNThroughputBenchmark: -clients needs -rate: the"
+                + " clients share the rate of one schedule, R/N each");
+        assertUsageError(run("-op", "create", "-rate", "300", "-clients", "0"),
+                "NNThroughputBenchmark: -clients '0' is too small: at least 1");
+        assertUsageError(run("-op", "create", "-rate", "300", "-clients", "3", "-files", "2"),
+                "NNThroughputBenchmark: -clients 3 needs -files 3 or more: one operation per client at least, got 2");
+        assertUsageError(run("-op", "mkdirs", "-rate", "300", "-clients", "3", "-dirs", "2"),
+                "NNThroughputBenchmark: -clients 3 needs -dirs 3 or more: one operation per client at least, got 2");
+        assertUsageError(run("-op", "all", "-rate", "300", "-clients", "3"), "NNThroughputBenchmark: -clients runs one"
+                + " operation: give -op create, mkdirs, open, delete, fileStatus, rename, append or mix rather than"
+                + " all");
+    }
+
+    @Test
     void helpListsEveryOption() {
         assertThat(run("-help")).isZero();
         String help = outBytes.toString(UTF_8);
@@ -240,7 +259,7 @@ class NnThroughputToolParseTest {
                 "useExisting", "keepResults", "logLevel", "UGCacheRefreshCount", "baseDirName", "blockSize",
                 "appendNewBlk", "datanodes", "reports", "blocksPerReport", "blocksPerFile", "nodesToDecommission",
                 "nodeReplicationLimit", "totalBlocks", "replication", "nonSuperUser", "duration", "warmup", "mix",
-                "noHistograms", "rate", "arrivals", "seed", "resFile", "json", "standaloneDir")) {
+                "noHistograms", "rate", "arrivals", "seed", "clients", "resFile", "json", "standaloneDir")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
     }

@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.metadata.FsMetadataTool;
 import io.hbench.testing.ResultSchema;
@@ -278,6 +279,50 @@ class RemoteTest {
                 .doesNotContain("FAILED", "Note: ");
         assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/r/fs"))).map(s -> s.getPath().getName()))
                 .containsExactly(OwnedDirectory.MARKER);
+    }
+
+    @Test
+    void clientsOfferTheLoadTogetherAndTheirFiguresAddUp() throws Exception {
+        Path json = temp.resolve("clients.json");
+        ToolRun run = ToolRun.run(conf, (out, err) -> new NnThroughputTool(out, err, LocalBspRunner::new), "-op",
+                "create", "-files", "90", "-threads", "2", "-rate", "300", "-clients", "3", "-keepResults",
+                "-baseDirName", "/r/clients", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        for (int client = 0; client < 3; client++) {
+            assertThat(countFiles("/r/clients/w" + client + "/create")).as("client w" + client).isEqualTo(30);
+        }
+        assertThat(run.out).contains("--- create inputs ---\nbaseDir = /r/clients/w*/create\nnrFiles = 90\n"
+                + "nrThreads = 2\nnrFilesPerDir = 4\n--- create stats  ---\n# operations: 90\n",
+                "Rate ops/s: target 300, achieved ", "--- hbench create clients --- 3 map tasks on 1 host, each at 100"
+                        + " ops/s with -threads 2");
+        assertThat(run.out.lines().filter(line -> line.matches("Client w[012] on .*: 30 operations, ops/s .*")))
+                .hasSize(3);
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(result.get("parameters").get("clients").asText()).isEqualTo("3");
+        assertThat(metric(result, "ops", "create")).isEqualTo(90);
+        double clientsRate = 0;
+        for (JsonNode metric : result.get("metrics")) {
+            if (metric.get("labels").has("client") && metric.get("id").asText().equals("ops_per_second")) {
+                clientsRate += metric.get("value").asDouble();
+            }
+        }
+        assertThat(clientsRate).as("three clients' achieved rates").isPositive();
+        assertThat(result.get("metrics").findValues("client")).extracting(JsonNode::asText)
+                .containsExactlyInAnyOrder("w0", "w0", "w1", "w1", "w2", "w2");
+    }
+
+    @Test
+    void oneClientRunsAloneAndItsDirectoryGoesWithoutKeepResults() throws Exception {
+        ToolRun run = ToolRun.run(conf, (out, err) -> new NnThroughputTool(out, err, LocalBspRunner::new), "-op",
+                "mkdirs", "-dirs", "20", "-rate", "400", "-clients", "1", "-baseDirName", "/r/oneClient");
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("# operations: 20", "--- hbench mkdirs clients --- 1 map task on 1 host");
+        assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/r/oneClient")))
+                .map(status -> status.getPath().getName())).containsExactly(NnThroughput.MARKER);
     }
 
     private static Configuration withDir(Configuration c, String name) {

@@ -320,6 +320,9 @@ public final class MapReduceBspRunner implements BspRunner {
 
     /** That some of the peers must share a host, for there are fewer hosts with room; empty if not. */
     static Optional<String> sharedHosts(String job, int peers, List<String> hostsWithRoom) {
+        if (peers == 1) {
+            return Optional.empty();
+        }
         if (hostsWithRoom.size() == 1) {
             return Optional.of("hbench: " + job + ": YARN has room on one host only (" + hostsWithRoom.get(0)
                     + "), so all " + peers + " peers run there");

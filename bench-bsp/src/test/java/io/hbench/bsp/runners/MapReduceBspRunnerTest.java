@@ -126,5 +126,7 @@ class MapReduceBspRunnerTest {
         assertThat(MapReduceBspRunner.sharedHosts("EBB ebb 4 peers", 4, List.of("w1")))
                 .contains("hbench: EBB ebb 4 peers: YARN has room on one host only (w1), so all 4 peers run there");
         assertThat(MapReduceBspRunner.sharedHosts("EBB ebb 4 peers", 4, List.of("w1", "w2", "w3", "w4"))).isEmpty();
+        assertThat(MapReduceBspRunner.sharedHosts("one peer", 1, List.of("w1"))).as("one peer shares nothing")
+                .isEmpty();
     }
 }

@@ -1,0 +1,117 @@
+package io.hbench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbench.stats.Histograms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Clients' outcomes travel as bytes and add up to the outcome of all their operations together. */
+class LoadOutcomesTest {
+    private static final int CLIENTS = 3;
+
+    /** Client {@code client}'s outcome of {@code samples} operations whose latency and service time are drawn. */
+    private static LoadOutcome client(Random random, int samples, Histogram allLatency, Histogram allService,
+            long measuredNanos, long behindNanos) {
+        Histogram latency = Histograms.newHistogram();
+        Histogram service = Histograms.newHistogram();
+        long serviceNanos = 0;
+        for (int i = 0; i < samples; i++) {
+            // Log-normal-like spread over four orders of magnitude, as a NameNode's latencies are.
+            long serviceTime = (long) (50_000 * Math.exp(random.nextGaussian() * 1.5));
+            long wait = random.nextInt(10) == 0 ? random.nextInt(5_000_000) : 0;
+            service.recordValue(serviceTime);
+            latency.recordValue(serviceTime + wait);
+            allService.recordValue(serviceTime);
+            allLatency.recordValue(serviceTime + wait);
+            serviceNanos += serviceTime;
+        }
+        return new LoadOutcome(100, Schedule.Arrivals.POISSON, 4, new long[] {samples}, new long[] {serviceNanos},
+                new Histogram[] {latency}, new Histogram[] {service}, serviceNanos, measuredNanos, behindNanos);
+    }
+
+    @Test
+    void theMergedHistogramsOfClientsAreTheHistogramsOfAllTheirOperations() {
+        Random random = new Random(35);
+        Histogram allLatency = Histograms.newHistogram();
+        Histogram allService = Histograms.newHistogram();
+        List<LoadOutcome> received = new ArrayList<>();
+        int[] samples = {10_000, 7_001, 12_345};
+        for (int c = 0; c < CLIENTS; c++) {
+            LoadOutcome sent = client(random, samples[c], allLatency, allService, 1_000_000_000L + c, c * 1000L);
+            received.add(LoadOutcomes.decode(LoadOutcomes.encode(sent)));
+        }
+
+        LoadOutcome merged = LoadOutcomes.merge(received);
+
+        assertThat(merged.latency()).isEqualTo(allLatency);
+        assertThat(merged.serviceTime()).isEqualTo(allService);
+        assertThat(merged.latency().getTotalCount()).isEqualTo(10_000 + 7_001 + 12_345);
+        for (double percentile : new double[] {0, 50, 90, 99, 99.9, 99.99, 100}) {
+            assertThat(merged.latency().getValueAtPercentile(percentile)).as("latency p" + percentile)
+                    .isEqualTo(allLatency.getValueAtPercentile(percentile));
+            assertThat(merged.serviceTime().getValueAtPercentile(percentile)).as("service time p" + percentile)
+                    .isEqualTo(allService.getValueAtPercentile(percentile));
+        }
+    }
+
+    @Test
+    void theMergedRunSumsRatesPoolsAndCountsAndEndsWithItsLastClient() {
+        Random random = new Random(1);
+        Histogram ignored = Histograms.newHistogram();
+        List<LoadOutcome> clients = List.of(
+                client(random, 100, ignored, ignored, 1_000_000_000L, 2_000_000L),
+                client(random, 100, ignored, ignored, 1_050_000_000L, 0),
+                client(random, 99, ignored, ignored, 990_000_000L, 30_000_000L));
+
+        LoadOutcome merged = LoadOutcomes.merge(clients);
+
+        assertThat(merged.targetRate()).isEqualTo(300.0);
+        assertThat(merged.workers()).isEqualTo(12);
+        assertThat(merged.totalOperations()).isEqualTo(299);
+        assertThat(merged.measuredNanos()).isEqualTo(1_050_000_000L);
+        assertThat(merged.achievedRate()).isEqualTo(299 * 1e9 / 1_050_000_000L);
+        assertThat(merged.behindNanos()).isEqualTo(30_000_000L);
+        assertThat(merged.serviceNanos()).isEqualTo(clients.stream().mapToLong(LoadOutcome::serviceNanos).sum());
+    }
+
+    @Test
+    void anOutcomeTravelsExactly() {
+        LoadOutcome sent = client(new Random(7), 500, Histograms.newHistogram(), Histograms.newHistogram(), 5_000_000L,
+                123L);
+
+        LoadOutcome received = LoadOutcomes.decode(LoadOutcomes.encode(sent));
+
+        assertThat(received.targetRate()).isEqualTo(sent.targetRate());
+        assertThat(received.arrivals()).isEqualTo(sent.arrivals());
+        assertThat(received.workers()).isEqualTo(sent.workers());
+        assertThat(received.operations(0)).isEqualTo(500);
+        assertThat(received.timedNanos(0)).isEqualTo(sent.timedNanos(0));
+        assertThat(received.serviceNanos()).isEqualTo(sent.serviceNanos());
+        assertThat(received.measuredNanos()).isEqualTo(5_000_000L);
+        assertThat(received.behindNanos()).isEqualTo(123L);
+        assertThat(received.latency(0)).isEqualTo(sent.latency(0));
+        assertThat(received.serviceTime(0)).isEqualTo(sent.serviceTime(0));
+    }
+
+    @Test
+    void aClientThatStartedAfterTheCommonStartIsMeasuredFromIt() {
+        LoadOutcome client = client(new Random(3), 10, Histograms.newHistogram(), Histograms.newHistogram(), 1000, 0);
+
+        assertThat(LoadOutcomes.measuredFromEarlierStart(client, 250).measuredNanos()).isEqualTo(1250);
+    }
+
+    @Test
+    void bytesThatAreNoOutcomeAreRefused() {
+        byte[] encoded = LoadOutcomes.encode(client(new Random(3), 10, Histograms.newHistogram(),
+                Histograms.newHistogram(), 1000, 0));
+        byte[] truncated = java.util.Arrays.copyOf(encoded, encoded.length - 9);
+
+        assertThatThrownBy(() -> LoadOutcomes.decode(truncated)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("not an outcome");
+    }
+}
