@@ -100,8 +100,10 @@ class SuiteOnYarnIT {
         assertThat(dir).doesNotExist();
     }
 
-    /** Every host name a result records: its client's, DataNodes' and NodeManagers', its tasks', its sampled hosts'. */
-    /** Adds each host name the result records to where it was read, so that a second name says where it came from. */
+    /**
+     * Adds every host name the result records (its client's, DataNodes' and NodeManagers', its tasks', its sampled
+     * hosts') to where it was read, so that a second name says where it came from.
+     */
     private static void hostNames(String step, JsonNode result, Map<String, Set<String>> names) {
         JsonNode environment = result.get("environment");
         add(names, environment.get("clientHost").asText(), step + " clientHost");
