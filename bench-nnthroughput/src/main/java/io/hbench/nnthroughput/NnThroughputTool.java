@@ -4,6 +4,7 @@ import io.hbench.cli.BenchTool;
 import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagParser;
+import io.hbench.cli.RateFlags;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
@@ -65,7 +66,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
-                + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-resFile file] [-json file]";
+                + " " + RateFlags.USAGE + " [-resFile file] [-json file]";
     }
 
     @Override
