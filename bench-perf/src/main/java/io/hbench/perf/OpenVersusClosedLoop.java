@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
 
 /**
  * Open against closed loop on the standalone NameNode, at the same rate (issue 35): what a closed loop's latency leaves
@@ -23,7 +25,7 @@ import org.apache.hadoop.conf.Configuration;
  * queueing a steady stream of clients meets at the rate the closed loop calls the NameNode's.
  */
 public final class OpenVersusClosedLoop {
-    private static final String USAGE = "OpenVersusClosedLoop [-op fileStatus|create] [-threads 16] [-files 100000]"
+    private static final String USAGE = "OpenVersusClosedLoop [-op fileStatus|create] [-threads 16] [-files 300000]"
             + " [-pool 64] [-rounds 3] [-tmp dir]";
 
     private final NnOperation op;
@@ -51,11 +53,13 @@ public final class OpenVersusClosedLoop {
             flags.refuse("-op '" + label + "': give fileStatus or create");
         }
         int threads = flags.whole("threads", 16, 1);
-        int files = flags.whole("files", 100_000, 1);
+        int files = flags.whole("files", 300_000, 1);
         int pool = flags.whole("pool", 4 * threads, threads);
         int rounds = flags.whole("rounds", 3, 1);
         Path tmp = Paths.get(flags.text("tmp", System.getProperty("java.io.tmpdir")));
         Path work = Files.createTempDirectory(tmp, "open-vs-closed-");
+        // Hadoop's own logging at WARN, as hbench's programs keep it: the NameNode's start and stop say nothing here.
+        Logger.getRootLogger().setLevel(Level.WARN);
         System.out.printf(Locale.ROOT, "# %s; -op %s, -threads %d, -files %,d, open pools %d and %d, %d rounds%n",
                 MachineFacts.summary(), op.label(), threads, files, threads, pool, rounds);
         try (NnThroughput.Session session = new NnThroughput(new Configuration(), work.resolve("nn"),
