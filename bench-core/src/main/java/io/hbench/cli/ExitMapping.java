@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.error.ErrorText;
 import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.StoreFailures;
@@ -80,7 +81,7 @@ public final class ExitMapping {
             if (credentials.isPresent()) {
                 return oneLine(credentials.get());
             }
-            ProgramMessages.error(err, program, describe(e));
+            ProgramMessages.error(err, program, ErrorText.firstLine(e));
             debugTrace(e);
             return ExitStatus.FAILURE.code();
         } catch (InterruptedException e) {
@@ -126,15 +127,10 @@ public final class ExitMapping {
         if (credentials.isPresent()) {
             return oneLine(credentials.get());
         }
-        err.println(program + ": internal error: " + describe(e)
+        err.println(program + ": internal error: " + ErrorText.firstLine(e)
                 + (debug ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
         debugTrace(e);
         return ExitStatus.FAILURE.code();
-    }
-
-    private static String describe(Throwable e) {
-        String message = e.getMessage();
-        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");
     }
 
     private void debugTrace(Throwable e) {

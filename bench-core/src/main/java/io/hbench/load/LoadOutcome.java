@@ -2,8 +2,13 @@ package io.hbench.load;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.result.Better;
+import io.hbench.result.Distribution;
+import io.hbench.result.Metric;
+import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.util.Arrays;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -153,6 +158,22 @@ public final class LoadOutcome {
     /** Completion minus actual start of the operations of {@code kind}, in nanoseconds. */
     public Histogram serviceTime(int kind) {
         return serviceTime[kind].copy();
+    }
+
+    /** Completion minus actual start of the operations of {@code kind}, in seconds, as a result's distribution. */
+    public Distribution serviceTimeDistribution(int kind) {
+        return Histograms.toDistribution("service_time", Unit.SECONDS, serviceTime(kind), 1e9);
+    }
+
+    /**
+     * The schedule's figures as a result's metrics of operation {@code operation} (labelled operation=...): the target
+     * rate, and how far behind schedule the run ended, in seconds.
+     */
+    public List<Metric> metrics(String operation) {
+        return List.of(Metric.of("target_ops_per_second", targetRate, Unit.OPERATIONS_PER_SECOND, Better.NEITHER)
+                        .withLabel("operation", operation),
+                Metric.of("behind_schedule", behindNanos / 1e9, Unit.SECONDS, Better.LOWER)
+                        .withLabel("operation", operation));
     }
 
     /** Every kind's latency, merged. */

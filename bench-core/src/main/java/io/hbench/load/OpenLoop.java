@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.error.ErrorText;
 import io.hbench.stats.Histograms;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,10 +188,8 @@ public final class OpenLoop {
      * first line of its cause: the target's failure (load programs' targets are file systems).
      */
     public static BenchException failure(String name, String worker, String what, Exception e) {
-        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName());
         return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, name + " failed in " + worker + " on " + what + ": "
-                + cause, e);
+                + ErrorText.firstLine(e), e);
     }
 
     private WorkerStats collect(Future<WorkerStats> future) throws InterruptedException {

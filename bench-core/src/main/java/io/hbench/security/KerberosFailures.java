@@ -2,6 +2,7 @@ package io.hbench.security;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.error.ErrorText;
 import java.net.ConnectException;
 import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
@@ -98,7 +99,7 @@ public final class KerberosFailures {
                         + " HADOOP_CONF_DIR)"
                 : " (klist shows the ticket; run kinit, or give -principal and -keytab, and run again)";
         return Optional.of(new BenchException(ErrorCode.KERBEROS_AUTHENTICATION_FAILED, "Kerberos authentication"
-                + " failed while the program ran: " + firstLine(reason) + hint, e));
+                + " failed while the program ran: " + ErrorText.firstLine(reason) + hint, e));
     }
 
     private static boolean isAuthentication(Throwable cause) {
@@ -139,14 +140,9 @@ public final class KerberosFailures {
         String message = null;
         for (Throwable cause : causes(e)) {
             if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
-                message = firstLine(cause);
+                message = ErrorText.firstLine(cause);
             }
         }
         return message != null ? message : e.getClass().getSimpleName();
-    }
-
-    private static String firstLine(Throwable e) {
-        String message = e.getMessage();
-        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("").trim();
     }
 }

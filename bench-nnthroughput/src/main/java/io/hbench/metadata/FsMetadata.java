@@ -3,6 +3,8 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.OpenLoop;
+import io.hbench.load.Schedule;
 import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.nnthroughput.FileNames;
 import io.hbench.nnthroughput.Workers;
@@ -23,6 +25,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileStatus;
@@ -34,8 +37,9 @@ import org.apache.hadoop.fs.RemoteIterator;
 /**
  * FsMetadata: NNThroughputBenchmark's metadata operations that make sense through the FileSystem API (create, mkdirs,
  * open, fileStatus, rename, delete) and one it lacks (list), against any Hadoop file system: HDFS, an object store
- * through S3A, the local file system. Many threads call one operation as fast as they can; counts, times and the
- * latency of every call come back as an {@link FsMetadataResult}.
+ * through S3A, the local file system. Many threads call one operation as fast as they can, or at a rate, each call
+ * when it is due on a schedule (open loop, as NNThroughputBenchmark's {@code -rate}); counts, times and the latency of
+ * every call come back as an {@link FsMetadataResult}.
  *
  * <p>Why a program of its own rather than a mode of NNThroughputBenchmark: NNThroughputBenchmark's figures are
  * defined against the NameNode's RPC ({@code ClientProtocol}), past the client's FileSystem layer, and stay computed
@@ -188,7 +192,7 @@ public final class FsMetadata {
         }
 
         private FsOpResult create() throws IOException, InterruptedException {
-            Workers.Outcome outcome = onNames(op.label(), path -> {
+            Workers.Outcome outcome = onNames(op.label(), true, path -> {
                 long start = System.nanoTime();
                 fs.create(path, true).close();
                 return System.nanoTime() - start;
@@ -205,7 +209,7 @@ public final class FsMetadata {
 
         private FsOpResult mkdirs() throws IOException, InterruptedException {
             Misses refused = new Misses();
-            Workers.Outcome outcome = onNames(op.label(), path -> {
+            Workers.Outcome outcome = onNames(op.label(), true, path -> {
                 long start = System.nanoTime();
                 boolean made = fs.mkdirs(path);
                 long end = System.nanoTime();
@@ -215,7 +219,7 @@ public final class FsMetadata {
                 return end - start;
             });
             AtomicLong listed = new AtomicLong();
-            onDirectories("mkdirs check", d -> {
+            onDirectories("mkdirs check", false, d -> {
                 listed.addAndGet(named(listing(d), d, true, ""));
                 return 0;
             });
@@ -237,7 +241,7 @@ public final class FsMetadata {
         private FsOpResult read() throws IOException, InterruptedException {
             makeFiles();
             Misses missing = new Misses();
-            Workers.Outcome outcome = onNames(op.label(), path -> {
+            Workers.Outcome outcome = onNames(op.label(), true, path -> {
                 long start = System.nanoTime();
                 long end;
                 try {
@@ -270,7 +274,7 @@ public final class FsMetadata {
             makeFiles();
             AtomicLong listed = new AtomicLong();
             Misses unlike = new Misses();
-            Workers.Outcome outcome = onDirectories(op.label(), d -> {
+            Workers.Outcome outcome = onDirectories(op.label(), true, d -> {
                 long start = System.nanoTime();
                 FileStatus[] entries = listing(d);
                 long end = System.nanoTime();
@@ -295,7 +299,7 @@ public final class FsMetadata {
         private FsOpResult rename() throws IOException, InterruptedException {
             makeFiles();
             Misses refused = new Misses();
-            Workers.Outcome outcome = onNames(op.label(), path -> {
+            Workers.Outcome outcome = onNames(op.label(), true, path -> {
                 Path destination = renamed(path);
                 long start = System.nanoTime();
                 boolean done = fs.rename(path, destination);
@@ -322,7 +326,7 @@ public final class FsMetadata {
         private FsOpResult delete() throws IOException, InterruptedException {
             makeFiles();
             Misses refused = new Misses();
-            Workers.Outcome outcome = onNames(op.label(), path -> {
+            Workers.Outcome outcome = onNames(op.label(), true, path -> {
                 long start = System.nanoTime();
                 boolean deleted = fs.delete(path, false);
                 long end = System.nanoTime();
@@ -346,7 +350,7 @@ public final class FsMetadata {
 
         /** The files the reads, rename and delete work on: created before timing, as NNThroughputBenchmark's are. */
         private void makeFiles() throws InterruptedException {
-            onNames("create", path -> {
+            onNames("create", false, path -> {
                 fs.create(path, true).close();
                 return 0;
             });
@@ -361,7 +365,7 @@ public final class FsMetadata {
             ClassicFigures figures = new ClassicFigures(outcome.totalOperations(), outcome.elapsedNanos(),
                     outcome.totalCumulativeNanos());
             Distribution latency = Histograms.toDistribution("latency", Unit.SECONDS, outcome.latency(0), 1e9);
-            return new FsOpResult(op, inputs, figures, latency, checked, failures);
+            return new FsOpResult(op, inputs, figures, latency, checked, failures, outcome.openLoop().orElse(null));
         }
 
         /** A call on one path; returns the nanoseconds of its timed part. */
@@ -370,34 +374,36 @@ public final class FsMetadata {
             long run(Path path) throws IOException;
         }
 
-        /** A call on one directory of the names, by its number; returns the nanoseconds of its timed part. */
+        /** A call on a name or on a directory of names, by its number; returns the nanoseconds of its timed part. */
         @FunctionalInterface
-        private interface DirectoryCall {
-            long run(int directory) throws IOException;
+        private interface NumberedCall {
+            long run(int number) throws IOException;
         }
 
-        /** {@code call} on every name, each thread on its own share, in order. */
-        private Workers.Outcome onNames(String what, PathCall call) throws InterruptedException {
-            int[] counted = Workers.divide(o.files(), o.threads());
-            int[] first = Workers.firstIndices(new int[o.threads()], counted);
-            return Workers.counted(what, o.threads()).run(new int[o.threads()], counted, new Workers.Op() {
-                @Override
-                public long run(int thread, int index) throws Exception {
-                    return call.run(new Path(names.name(first[thread] + index)));
-                }
-
-                @Override
-                public String describe(int thread, int index) {
-                    return names.name(first[thread] + index);
-                }
-            });
+        /** {@code call} on every name ({@link #onEach}). */
+        private Workers.Outcome onNames(String what, boolean timed, PathCall call) throws InterruptedException {
+            return onEach(what, o.files(), timed, index -> call.run(new Path(names.name(index))), names::name);
         }
 
-        /** {@code call} on every directory that holds names, each thread on its own share. */
-        private Workers.Outcome onDirectories(String what, DirectoryCall call) throws InterruptedException {
-            int[] counted = Workers.divide(o.directories(), o.threads());
-            int[] first = Workers.firstIndices(new int[o.threads()], counted);
-            return Workers.counted(what, o.threads()).run(new int[o.threads()], counted, new Workers.Op() {
+        /** {@code call} on every directory that holds names ({@link #onEach}). */
+        private Workers.Outcome onDirectories(String what, boolean timed, NumberedCall call)
+                throws InterruptedException {
+            return onEach(what, o.directories(), timed, call, d -> directory(d).toString());
+        }
+
+        /**
+         * {@code call} on items 0 to {@code count - 1}: each thread on its own share, in order, as fast as it goes;
+         * or, for the {@code timed} calls of a run at a rate, every worker on the next item of one sequence, each when
+         * it is due on the schedule.
+         */
+        private Workers.Outcome onEach(String what, int count, boolean timed, NumberedCall call,
+                IntFunction<String> describe) throws InterruptedException {
+            Optional<Schedule> schedule = timed ? o.rate().map(rate -> rate.schedule(count)) : Optional.empty();
+            boolean onSchedule = schedule.isPresent();
+            int[] counted = Workers.divide(count, o.threads());
+            // On a schedule, the workers share one sequence of indices: each thread's first is 0.
+            int[] first = onSchedule ? new int[o.threads()] : Workers.firstIndices(new int[o.threads()], counted);
+            Workers.Op op = new Workers.Op() {
                 @Override
                 public long run(int thread, int index) throws Exception {
                     return call.run(first[thread] + index);
@@ -405,9 +411,12 @@ public final class FsMetadata {
 
                 @Override
                 public String describe(int thread, int index) {
-                    return directory(first[thread] + index).toString();
+                    return describe.apply(first[thread] + index);
                 }
-            });
+            };
+            Workers workers = Workers.counted(what, o.threads());
+            return onSchedule ? workers.runOnSchedule(0, schedule.get(), op, OpenLoop.Start.NOW)
+                    : workers.run(new int[o.threads()], counted, op);
         }
 
         /** Directory {@code d} of the names: the one names {@code d * filesPerDir} onwards live in. */

@@ -3,14 +3,17 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.RateOptions;
+import io.hbench.load.Schedule;
 import io.hbench.nnthroughput.NnOptions;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
 /**
- * An immutable FsMetadata workload: the operation, how many threads call it and on how many names, and where. The
- * defaults are NNThroughputBenchmark's (3 threads, 10 files, 4 per directory). Built by {@link Builder}, which
- * names the option it refuses.
+ * An immutable FsMetadata workload: the operation, how many threads call it and on how many names, where, and at what
+ * rate if at one. The defaults are NNThroughputBenchmark's (3 threads, 10 files, 4 per directory, closed loop). Built
+ * by {@link Builder}, which names the option it refuses.
  */
 public final class FsMetadataOptions {
     /** On the default file system; any Hadoop URI ({@code s3a://bucket/dir}) names another. */
@@ -22,14 +25,16 @@ public final class FsMetadataOptions {
     private final int filesPerDir;
     private final String baseDir;
     private final boolean keepResults;
+    private final Optional<RateOptions> rate;
 
-    private FsMetadataOptions(Builder b) {
+    private FsMetadataOptions(Builder b, Optional<RateOptions> rate) {
         this.operation = b.operation;
         this.threads = b.threads;
         this.files = b.files;
         this.filesPerDir = b.filesPerDir;
         this.baseDir = b.baseDir;
         this.keepResults = b.keepResults;
+        this.rate = rate;
     }
 
     public static Builder builder(FsOperation operation) {
@@ -64,6 +69,14 @@ public final class FsMetadataOptions {
         return keepResults;
     }
 
+    /**
+     * The rate of each operation's timed calls, each due at its time on a schedule (open loop), as
+     * NNThroughputBenchmark's {@code -rate}; empty: each thread calls as fast as the file system answers.
+     */
+    public Optional<RateOptions> rate() {
+        return rate;
+    }
+
     /** How many directories hold the names: the operations {@code list} lists, one per {@link #filesPerDir}. */
     public int directories() {
         return (files + filesPerDir - 1) / filesPerDir;
@@ -72,7 +85,8 @@ public final class FsMetadataOptions {
     @Override
     public String toString() {
         return "FsMetadataOptions{operation=" + operation.label() + ", threads=" + threads + ", files=" + files
-                + ", filesPerDir=" + filesPerDir + ", baseDir=" + baseDir + ", keepResults=" + keepResults + "}";
+                + ", filesPerDir=" + filesPerDir + ", baseDir=" + baseDir + ", keepResults=" + keepResults
+                + rate.map(r -> ", " + r).orElse("") + "}";
     }
 
     /** Collects values; {@link #build} checks them. */
@@ -83,6 +97,11 @@ public final class FsMetadataOptions {
         private int filesPerDir = 4;
         private String baseDir = DEFAULT_BASE_DIR;
         private boolean keepResults;
+        private Double rate;
+        private Schedule.Arrivals arrivals = Schedule.Arrivals.FIXED;
+        private boolean arrivalsGiven;
+        private long seed;
+        private boolean seedGiven;
 
         private Builder(FsOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -113,11 +132,30 @@ public final class FsMetadataOptions {
             return this;
         }
 
+        /** Operations per second for each operation's timed calls, each due at its time on a schedule (open loop). */
+        public Builder rate(double rate) {
+            this.rate = rate;
+            return this;
+        }
+
+        public Builder arrivals(Schedule.Arrivals arrivals) {
+            this.arrivals = requireNonNull(arrivals, "arrivals is null");
+            arrivalsGiven = true;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            seedGiven = true;
+            return this;
+        }
+
         /**
          * Checks the options.
          *
-         * @throws InvalidOptionException naming the option (threads, files, filesPerDir, baseDir), if a value is out
-         *         of range or the names do not fit the fan-out
+         * @throws InvalidOptionException naming the option (threads, files, filesPerDir, baseDir, rate, arrivals,
+         *         seed), if a value is out of range, the names do not fit the fan-out, or arrivals or a seed come
+         *         without a rate
          */
         public FsMetadataOptions build() {
             atLeastOne("threads", threads);
@@ -134,7 +172,7 @@ public final class FsMetadataOptions {
                         "filesPerDir");
             }
             checkBaseDir();
-            return new FsMetadataOptions(this);
+            return new FsMetadataOptions(this, RateOptions.of(rate, arrivals, arrivalsGiven, seed, seedGiven));
         }
 
         private void checkBaseDir() {

@@ -1,6 +1,7 @@
 package io.hbench.metadata;
 
 import io.hbench.nnthroughput.NnReport;
+import io.hbench.nnthroughput.NnThroughput;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.text.DecimalFormat;
@@ -38,7 +39,10 @@ public final class FsMetadataReport {
         return lines;
     }
 
-    /** Per operation: the file system, latency percentiles, the mean call, ops/s, and what the run checked. */
+    /**
+     * Per operation: the file system, latency percentiles, the mean call, ops/s, at a rate what the schedule did (in
+     * NNThroughputBenchmark's lines), and what the run checked.
+     */
     public static List<String> hbenchLines(FsMetadataResult result) {
         DecimalFormat df = NnReport.twoDecimals();
         List<String> lines = new ArrayList<>();
@@ -49,10 +53,15 @@ public final class FsMetadataReport {
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.figures().averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.figures().opsPerSecond()));
+            op.openLoop().ifPresent(load -> lines.addAll(NnReport.openLoopLines(load, List.of("Service time"),
+                    result.options().rate().orElseThrow().seed())));
             if (op.failures().isEmpty()) {
                 lines.add("Checked: " + op.checked());
             }
             op.failures().forEach(failure -> lines.add("FAILED: " + failure));
+            if (op.openLoop().isPresent()) {
+                lines.add("Note: " + NnThroughput.OPEN_LOOP_NOTE);
+            }
         }
         return lines;
     }

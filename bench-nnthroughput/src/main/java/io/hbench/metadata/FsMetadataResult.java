@@ -2,6 +2,7 @@ package io.hbench.metadata;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.RateOptions;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
@@ -108,11 +109,18 @@ public final class FsMetadataResult implements ProgramResult {
                 .parameter("filesPerDir", options.filesPerDir())
                 .location("fileSystem", fileSystem)
                 .location("baseDir", baseDir);
+        // A closed-loop run's parameters stay as they were.
+        options.rate().ifPresent(rate -> result.parameter(RateOptions.RATE, rate.rate())
+                .parameter(RateOptions.ARRIVALS, rate.arrivals().label())
+                .parameter(RateOptions.SEED, rate.seed()));
         renameNote.ifPresent(note -> result.output(RENAME_NOTE_OUTPUT, note));
         for (FsOpResult op : operations) {
             String operation = op.operation().label();
             op.figures().metrics(operation).forEach(result::metric);
+            op.openLoop().ifPresent(load -> load.metrics(operation).forEach(result::metric));
             result.distribution(op.latency().withLabel("operation", operation));
+            op.openLoop().ifPresent(load -> result.distribution(load.serviceTimeDistribution(0)
+                    .withLabel("operation", operation)));
         }
         failures().forEach(result::failure);
         resources.ifPresent(result::resources);

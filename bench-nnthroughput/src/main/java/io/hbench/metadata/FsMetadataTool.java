@@ -5,6 +5,7 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
+import io.hbench.cli.RateFlags;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -47,7 +48,7 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
     @Override
     protected String usage() {
         return NAME + " [genericOptions] -op " + FsOperation.labels("|") + " [-threads T] [-files N] [-filesPerDir P]"
-                + " [-baseDir dir] [-keepResults] [-json file]";
+                + " [-baseDir dir] [-keepResults] " + RateFlags.USAGE + " [-json file]";
     }
 
     @Override
@@ -62,6 +63,7 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
                 + " default file system or a URI such as s3a://bucket/dir (default " + FsMetadataOptions.DEFAULT_BASE_DIR
                 + "); each operation works in dir/<op>"));
         options.addOption(FlagParser.present("keepResults", "keep what each operation made"));
+        RateFlags.addTo(options);
     }
 
     @Override
@@ -87,6 +89,16 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
         if (line.hasOption("baseDir")) {
             options.baseDir(line.getOptionValue("baseDir"));
         }
+        if (line.hasOption("rate")) {
+            options.rate(RateFlags.rate("-rate", line.getOptionValue("rate")));
+        }
+        if (line.hasOption("arrivals")) {
+            options.arrivals(RateFlags.arrivals("-arrivals", line.getOptionValue("arrivals")));
+        }
+        if (line.hasOption("seed")) {
+            options.seed(RateFlags.seed("-seed", line.getOptionValue("seed")));
+        }
+        RateFlags.drawnSeed(line).ifPresent(options::seed);
         return options.build();
     }
 

@@ -2,9 +2,11 @@ package io.hbench.metadata;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.LoadOutcome;
 import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.Distribution;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The figures of one operation of a run (one step of {@code -op all}): NNThroughputBenchmark's count and times, the
@@ -17,6 +19,7 @@ public final class FsOpResult {
     private final Distribution latency;
     private final String checked;
     private final List<String> failures;
+    private final LoadOutcome openLoop;
 
     /**
      * @param inputLines the lines after "--- op inputs ---", in NNThroughputBenchmark's words
@@ -27,6 +30,15 @@ public final class FsOpResult {
      */
     public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
             String checked, List<String> failures) {
+        this(operation, inputLines, figures, latency, checked, failures, null);
+    }
+
+    /**
+     * @param openLoop what the schedule of a run at a rate did (the latency counts from intended starts); null for a
+     *     closed loop
+     */
+    public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
+            String checked, List<String> failures, LoadOutcome openLoop) {
         this.operation = requireNonNull(operation, "operation is null");
         if (operation == FsOperation.ALL) {
             throw new IllegalArgumentException("all is a sequence of operations, not one");
@@ -36,6 +48,7 @@ public final class FsOpResult {
         this.latency = requireNonNull(latency, "latency is null");
         this.checked = requireNonNull(checked, "checked is null");
         this.failures = List.copyOf(failures);
+        this.openLoop = openLoop;
     }
 
     public FsOperation operation() {
@@ -62,6 +75,11 @@ public final class FsOpResult {
 
     public List<String> failures() {
         return failures;
+    }
+
+    /** What the schedule of a run at a rate did; empty for a closed loop. */
+    public Optional<LoadOutcome> openLoop() {
+        return Optional.ofNullable(openLoop);
     }
 
 }

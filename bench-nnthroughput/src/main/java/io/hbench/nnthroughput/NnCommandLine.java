@@ -3,14 +3,13 @@ package io.hbench.nnthroughput;
 import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
+import io.hbench.cli.RateFlags;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
-import io.hbench.load.Schedule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
 import java.util.stream.Collectors;
@@ -85,16 +84,12 @@ final class NnCommandLine {
                     (options, flag, text) -> options.mix(mix(flag, text))),
             present("noHistograms", NnOption.HISTOGRAMS, "no per-operation latency histograms (to measure their"
                     + " cost)", options -> options.histograms(false)),
-            valued("rate", NnOption.RATE, "R", "operations per second for the whole run, each due at its time"
-                    + " (open loop): latency counts from then, service time from the call's start",
-                    (options, flag, text) -> options.rate(FlagValues.decimal(flag, text))),
-            valued("arrivals", NnOption.ARRIVALS, "fixed|poisson", "with -rate: evenly spaced (default) or"
-                    + " exponential gaps of mean 1/R", (options, flag, text) -> options.arrivals(
-                    Schedule.Arrivals.byLabel(text).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
-                            flag + " " + text + ": give fixed or poisson")))),
-            valued("seed", NnOption.SEED, "N", "with -arrivals poisson: seed of the gaps, so a run can be repeated"
-                    + " (default: random, printed)",
-                    (options, flag, text) -> options.seed(FlagValues.seed(flag, text))));
+            valued("rate", NnOption.RATE, RateFlags.RATE_ARGUMENT, RateFlags.RATE_HELP,
+                    (options, flag, text) -> options.rate(RateFlags.rate(flag, text))),
+            valued("arrivals", NnOption.ARRIVALS, RateFlags.ARRIVALS_ARGUMENT, RateFlags.ARRIVALS_HELP,
+                    (options, flag, text) -> options.arrivals(RateFlags.arrivals(flag, text))),
+            valued("seed", NnOption.SEED, RateFlags.SEED_ARGUMENT, RateFlags.SEED_HELP,
+                    (options, flag, text) -> options.seed(RateFlags.seed(flag, text))));
 
     private NnCommandLine() {
     }
@@ -139,9 +134,7 @@ final class NnCommandLine {
             }
             flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
         }
-        if (line.hasOption("rate") && !line.hasOption("seed")) {
-            options.seed(ThreadLocalRandom.current().nextLong());
-        }
+        RateFlags.drawnSeed(line).ifPresent(options::seed);
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);
         }

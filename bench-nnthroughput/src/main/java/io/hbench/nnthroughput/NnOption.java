@@ -1,5 +1,6 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.RateOptions;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -50,9 +51,9 @@ public enum NnOption {
     WARMUP("warmup", timed()),
     HISTOGRAMS("histograms", timed()),
     MIX_WEIGHTS("mix", EnumSet.of(MIX)),
-    RATE("rate", threaded()),
-    ARRIVALS("arrivals", threaded()),
-    SEED("seed", threaded());
+    RATE(RateOptions.RATE, threaded()),
+    ARRIVALS(RateOptions.ARRIVALS, threaded()),
+    SEED(RateOptions.SEED, threaded());
 
     private final String optionName;
     private final Set<NnOperation> operations;

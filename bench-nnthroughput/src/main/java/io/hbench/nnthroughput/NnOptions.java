@@ -7,6 +7,7 @@ import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.RateOptions;
 import io.hbench.load.Schedule;
 import java.time.Duration;
 import java.util.Arrays;
@@ -751,17 +752,9 @@ public final class NnOptions {
         }
 
         private void checkRate() {
+            RateOptions.check(rate, given.contains(NnOption.ARRIVALS), given.contains(NnOption.SEED));
             if (rate == null) {
-                for (NnOption option : List.of(NnOption.ARRIVALS, NnOption.SEED)) {
-                    if (given.contains(option)) {
-                        throw invalid("{} shapes the schedule of a {}: give {} too", option, NnOption.RATE,
-                                NnOption.RATE);
-                    }
-                }
                 return;
-            }
-            if (!(rate > 0) || rate.isInfinite()) {
-                throw invalid("{} must be more than 0 operations per second, got " + rate, NnOption.RATE);
             }
             if (duration != null) {
                 throw invalid("{} runs the count of operations on its schedule: give the count, not {}",

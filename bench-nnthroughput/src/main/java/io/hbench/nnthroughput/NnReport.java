@@ -5,7 +5,6 @@ import io.hbench.load.Schedule;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
-import io.hbench.stats.Histograms;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The lines NNThroughputBenchmark logs, label for label, then hbench's block. Hadoop's tool sends
@@ -88,18 +88,25 @@ public final class NnReport {
      * behind.
      */
     static List<String> openLoopLines(OpResult op, LoadOutcome load, long seed) {
+        boolean mix = op.kinds().size() > 1 || op.operation() == NnOperation.MIX;
+        return openLoopLines(load, op.kinds().keySet().stream().map(name -> mix ? name + " service time"
+                : "Service time").collect(Collectors.toList()), seed);
+    }
+
+    /**
+     * The lines of a run at {@code -rate}, FsMetadata's too.
+     *
+     * @param serviceTimeLabels each kind's service time line's label, in the order of the kinds, e.g. "Service time"
+     */
+    public static List<String> openLoopLines(LoadOutcome load, List<String> serviceTimeLabels, long seed) {
         DecimalFormat df = twoDecimals();
         List<String> lines = new ArrayList<>();
         lines.add("Rate ops/s: target " + df.format(load.targetRate()) + ", achieved " + df.format(load.achievedRate())
                 + " (" + load.arrivals().label() + " arrivals" + (load.arrivals() == Schedule.Arrivals.POISSON
                         ? ", seed " + seed : "") + ", -threads " + load.workers() + ")");
-        int index = 0;
-        for (OpResult.Kind kind : op.kinds().values()) {
-            String label = op.kinds().size() > 1 || op.operation() == NnOperation.MIX ? kind.name() + " service time "
-                    : "Service time ";
-            lines.add(label + SERVICE_TIME.symbol() + ": " + distribution(Histograms.toDistribution("service_time",
-                    Unit.SECONDS, load.serviceTime(index), 1e9), SERVICE_TIME));
-            index++;
+        for (int kind = 0; kind < serviceTimeLabels.size(); kind++) {
+            lines.add(serviceTimeLabels.get(kind) + " " + SERVICE_TIME.symbol() + ": "
+                    + distribution(load.serviceTimeDistribution(kind), SERVICE_TIME));
         }
         lines.add("Behind schedule at end " + BEHIND.symbol() + ": " + BEHIND.format(load.behindNanos() / 1e9) + " ("
                 + df.format(load.behindFraction() * 100) + " % of the schedule's " + BEHIND.format(

@@ -10,7 +10,6 @@ import io.hbench.result.Metric;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
-import io.hbench.stats.Histograms;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -108,17 +107,12 @@ public final class NnResult implements ProgramResult {
             String operation = op.operation().label();
             op.figures().metrics(operation).forEach(result::metric);
             result.metric(labelled("warmup_ops", op.warmupOperations(), Unit.COUNT, Better.NEITHER, operation));
-            op.openLoop().ifPresent(load -> result
-                    .metric(labelled("target_ops_per_second", load.targetRate(), Unit.OPERATIONS_PER_SECOND,
-                            Better.NEITHER, operation))
-                    .metric(labelled("behind_schedule", load.behindNanos() / 1e9, Unit.SECONDS, Better.LOWER,
-                            operation)));
+            op.openLoop().ifPresent(load -> load.metrics(operation).forEach(result::metric));
             int index = 0;
             for (OpResult.Kind kind : op.kinds().values()) {
                 Distribution latency = kind.latency().withLabel("operation", operation);
                 int kindIndex = index;
-                Optional<Distribution> serviceTime = op.openLoop().map(load -> Histograms.toDistribution(
-                        "service_time", Unit.SECONDS, load.serviceTime(kindIndex), 1e9)
+                Optional<Distribution> serviceTime = op.openLoop().map(load -> load.serviceTimeDistribution(kindIndex)
                         .withLabel("operation", operation));
                 if (op.kinds().size() > 1) {
                     result.metric(labelled("ops", kind.operations(), Unit.COUNT, Better.NEITHER, operation)

@@ -66,8 +66,8 @@ public final class NnThroughput {
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
         "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
 
-    /** How a run at {@code -rate} measured, in its notes. */
-    static final String OPEN_LOOP_NOTE = "open loop at -rate: latency counts from each operation's intended start on"
+    /** How a run at {@code -rate} measured, in its notes; FsMetadata's too. */
+    public static final String OPEN_LOOP_NOTE = "open loop at -rate: latency counts from each operation's intended start on"
             + " the schedule, service time from its actual start; Elapsed Time runs from the schedule's start to the"
             + " last completion";
 

@@ -9,6 +9,7 @@ import io.hbench.cli.ClusterSession;
 import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagParser;
 import io.hbench.cli.FlagValues;
+import io.hbench.cli.RateFlags;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
@@ -88,7 +89,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
-                + " [-rate R [-arrivals fixed|poisson] [-seed N] [-clients N]] [-resFile file] [-json file]";
+                + " " + RateFlags.USAGE + " [-clients N] [-resFile file] [-json file]";
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.hbench.stats.Histograms;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.CountDownLatch;
@@ -88,6 +89,11 @@ public final class Workers {
             }
             this.stoppedByDuration = false;
             this.openLoop = openLoop;
+        }
+
+        /** What the schedule of a run at a rate did; empty for a closed loop. */
+        public Optional<LoadOutcome> openLoop() {
+            return Optional.ofNullable(openLoop);
         }
 
         /** From the moment every thread started its counted operations until the last one ended. */
@@ -220,7 +226,8 @@ public final class Workers {
      * {@code threads} workers ({@link OpenLoop}), from the instant {@code start} gives. {@code op} sees the worker as
      * its thread and one sequence of indices for all: warm-up ones first.
      */
-    Outcome runOnSchedule(int warmup, Schedule schedule, Op op, OpenLoop.Start start) throws InterruptedException {
+    public Outcome runOnSchedule(int warmup, Schedule schedule, Op op, OpenLoop.Start start)
+            throws InterruptedException {
         OpenLoop loop = new OpenLoop(opName, threads, kinds, LoadClock.SYSTEM);
         return new Outcome(loop.run(warmup, schedule, new OpenLoop.Operation() {
             @Override

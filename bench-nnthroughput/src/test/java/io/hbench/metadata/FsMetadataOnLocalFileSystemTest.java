@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.LoadOutcome;
+import io.hbench.load.Schedule;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.junit.jupiter.api.Test;
@@ -77,6 +81,66 @@ class FsMetadataOnLocalFileSystemTest {
                 "ThroughputBenchDir0/ThroughputBench1", "ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBench4",
                 "ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBench5", "ThroughputBenchDir1/ThroughputBench2",
                 "ThroughputBenchDir1/ThroughputBench3");
+    }
+
+    /** Bounds only: never a wall-clock floor. */
+    @Test
+    void atARateEveryCallIsIssuedOnItsScheduleAndTheFiguresAreThoseTheRunMeasured() throws Exception {
+        FsMetadataResult result = new FsMetadata(new Configuration()).run(FsMetadataOptions.builder(FsOperation.ALL)
+                .files(40).threads(2).rate(2000).arrivals(Schedule.Arrivals.POISSON).seed(5)
+                .baseDir(temp.resolve("rate").toUri().toString()).build());
+
+        assertThat(result.operations()).hasSize(7);
+        for (FsOpResult op : result.operations()) {
+            long calls = op.operation() == FsOperation.LIST ? 10 : 40;
+            LoadOutcome load = op.openLoop().orElseThrow();
+            assertThat(op.failures()).as(op.operation().label()).isEmpty();
+            assertThat(load.totalOperations()).isEqualTo(calls);
+            assertThat(op.figures().operations()).isEqualTo(calls);
+            assertThat(op.latency().count()).isEqualTo(calls);
+            assertThat(load.targetRate()).isEqualTo(2000);
+            assertThat(load.achievedRate()).isEqualTo(calls * 1e9 / load.measuredNanos());
+            assertThat(op.figures().opsPerSecond()).isEqualTo(load.achievedRate());
+            Histogram latency = load.latency();
+            Histogram serviceTime = load.serviceTime();
+            for (double p : new double[] {50, 90, 99, 99.9, 100}) {
+                assertThat(latency.getValueAtPercentile(p)).as("%s p%s", op.operation().label(), p)
+                        .isGreaterThanOrEqualTo(serviceTime.getValueAtPercentile(p));
+            }
+        }
+    }
+
+    @Test
+    void theToolPrintsTheScheduleOfARateAndWritesItsFigures() throws Exception {
+        Path json = temp.resolve("rate.json");
+        ToolRun run = ToolRun.run(new Configuration(), FsMetadataTool::new, "-op", "fileStatus", "-files", "30",
+                "-threads", "2", "-rate", "3000", "-baseDir", temp.resolve("tool-rate").toUri().toString(), "-json",
+                json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("--- fileStatus stats  ---\n# operations: 30\n")
+                .containsPattern("(?m)^Rate ops/s: target 3000, achieved \\d+(\\.\\d{1,2})? \\(fixed arrivals,"
+                        + " -threads 2\\)$")
+                .containsPattern("(?m)^Service time ms: min [\\d.]+, p50 [\\d.]+, p90 [\\d.]+, p99 [\\d.]+,"
+                        + " p99\\.9 [\\d.]+, max [\\d.]+$")
+                .containsPattern("(?m)^Behind schedule at end ms: [\\d.]+ \\([\\d.]+ % of the schedule's"
+                        + " 10\\.000 ms\\)$")
+                .contains("Checked: all 30 files found, each a file");
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(result.get("parameters").get("rate").asText()).isEqualTo("3000.0");
+        assertThat(result.get("parameters").get("arrivals").asText()).isEqualTo("fixed");
+        assertThat(result.get("parameters").has("seed")).isTrue();
+        assertThat(metric(result, "target_ops_per_second").get("value").asDouble()).isEqualTo(3000);
+        assertThat(metric(result, "behind_schedule").get("unit").asText()).isEqualTo("seconds");
+        assertThat(result.get("distributions")).extracting(d -> d.get("id").asText() + " " + d.get("count").asLong())
+                .containsExactly("latency 30", "service_time 30");
+    }
+
+    private static JsonNode metric(JsonNode result, String id) {
+        return StreamSupport.stream(result.get("metrics").spliterator(), false)
+                .filter(m -> m.get("id").asText().equals(id)).findFirst().orElseThrow();
     }
 
     @Test

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.RateOptions;
+import io.hbench.load.Schedule;
 import io.hbench.testing.ToolRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -74,6 +77,61 @@ class FsMetadataOptionsTest {
     }
 
     @Test
+    void aRateIsAboveZeroAndItsArrivalsAndSeedComeWithOne() {
+        assertRefused(b -> b.rate(0), "rate must be more than 0 operations per second, got 0.0");
+        assertRefused(b -> b.rate(-5), "rate must be more than 0 operations per second, got -5.0");
+        assertRefused(b -> b.rate(Double.POSITIVE_INFINITY), "rate must be more than 0 operations per second, got"
+                + " Infinity");
+        assertRefused(b -> b.arrivals(Schedule.Arrivals.POISSON), "arrivals shapes the schedule of a rate: give rate"
+                + " too");
+        assertRefused(b -> b.seed(3), "seed shapes the schedule of a rate: give rate too");
+
+        assertThat(FsMetadataOptions.builder(FsOperation.OPEN).build().rate()).isEmpty();
+        RateOptions rate = FsMetadataOptions.builder(FsOperation.OPEN).rate(250).arrivals(Schedule.Arrivals.POISSON)
+                .seed(9).build().rate().orElseThrow();
+        assertThat(rate.rate()).isEqualTo(250);
+        assertThat(rate.arrivals()).isEqualTo(Schedule.Arrivals.POISSON);
+        assertThat(rate.seed()).isEqualTo(9);
+        assertThat(FsMetadataOptions.builder(FsOperation.OPEN).rate(250).build().rate().orElseThrow().arrivals())
+                .isEqualTo(Schedule.Arrivals.FIXED);
+    }
+
+    @Test
+    void theCommandLineTakesARateAsNnThroughputBenchmarkDoes() throws Exception {
+        FsMetadataOptions options = tool.parseOnly(new Configuration(), "-op", "list", "-rate", "2000.5", "-arrivals",
+                "poisson", "-seed", "77");
+        assertThat(options.toString()).isEqualTo("FsMetadataOptions{operation=list, threads=3, files=10,"
+                + " filesPerDir=4, baseDir=/benchmarks/FsMetadata, keepResults=false, rate=2000.5, arrivals=poisson,"
+                + " seed=77}");
+        RateOptions drawn = tool.parseOnly(new Configuration(), "-op", "list", "-rate", "100").rate().orElseThrow();
+        assertThat(drawn.rate()).isEqualTo(100);
+        assertThat(drawn.arrivals()).isEqualTo(Schedule.Arrivals.FIXED);
+    }
+
+    @Test
+    void aBadRateIsAUsageErrorInOneLine() throws Exception {
+        assertUsageError("FsMetadata: -rate must be more than 0 operations per second, got 0.0", "-rate", "0");
+        assertUsageError("FsMetadata: -rate must be more than 0 operations per second, got -5.0", "-rate", "-5");
+        assertUsageError("FsMetadata: -rate 'fast' is not a number", "-rate", "fast");
+        assertUsageError("FsMetadata: -arrivals bursty: give fixed or poisson", "-rate", "100", "-arrivals",
+                "bursty");
+        assertUsageError("FsMetadata: -arrivals shapes the schedule of a -rate: give -rate too", "-arrivals",
+                "poisson");
+        assertUsageError("FsMetadata: -seed shapes the schedule of a -rate: give -rate too", "-seed", "5");
+    }
+
+    private static void assertUsageError(String message, String... flags) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-op", "create"));
+        args.addAll(List.of(flags));
+        ToolRun run = ToolRun.run(new Configuration(), FsMetadataTool::new, args.toArray(String[]::new));
+
+        assertThat(run.status).isEqualTo(2);
+        assertThat(run.err.lines().collect(Collectors.toList())).containsExactly(message,
+                "Run 'FsMetadata -help' for usage.");
+        assertThat(run.out).isEmpty();
+    }
+
+    @Test
     void aRunWithoutOpIsAUsageErrorInOneLineBeforeAnyFileSystemIsReached() throws Exception {
         ToolRun run = ToolRun.run(new Configuration(), FsMetadataTool::new, "-threads", "4");
 
@@ -85,7 +143,7 @@ class FsMetadataOptionsTest {
         assertThat(ToolRun.run(new Configuration(), FsMetadataTool::new, "-help").out.lines().findFirst())
                 .hasValue("Usage: FsMetadata [genericOptions] -op create|mkdirs|open|fileStatus|list"
                         + "|rename|delete|all [-threads T] [-files N] [-filesPerDir P] [-baseDir dir] [-keepResults]"
-                        + " [-json file]");
+                        + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-json file]");
     }
 
     private static void assertRefused(UnaryOperator<FsMetadataOptions.Builder> values, String message) {

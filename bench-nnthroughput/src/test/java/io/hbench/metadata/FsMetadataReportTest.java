@@ -3,7 +3,10 @@ package io.hbench.metadata;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.load.Schedule;
+import io.hbench.nnthroughput.NnThroughput;
 import io.hbench.testing.GoldenFiles;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,28 @@ class FsMetadataReportTest {
                 withDefaultLocale(locale, () -> FsMetadataReport.hbenchLines(SeededFsRuns.all())));
     }
 
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesAtARateMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        FsMetadataResult result = SeededFsRuns.createAtRate(Schedule.Arrivals.POISSON, 100);
+        GoldenFiles.assertMatches(FsMetadataReportTest.class, "fs-hbench-create-rate.txt",
+                withDefaultLocale(locale, () -> FsMetadataReport.hbenchLines(result)));
+    }
+
+    /** One worker against 2 ms creates at 1,000 ops/s: 1,000 creates in 2 s, the last started at 1.998 s, due at 0.999. */
+    @Test
+    void aRunAtARateThatFellBehindSaysHowFarAndNamesThePoolAsTheLimit() throws InterruptedException {
+        FsMetadataResult result = SeededFsRuns.createAtRate(Schedule.Arrivals.FIXED, 2000);
+
+        assertThat(FsMetadataReport.classicLines(result)).containsSubsequence("--- create stats  ---",
+                "# operations: 1000", "Elapsed Time: 2000", " Ops per sec: 500.0", "Average Time: 2");
+        // The schedule's lines are NNThroughputBenchmark's; the golden file above holds their words.
+        assertThat(FsMetadataReport.hbenchLines(result)).containsSubsequence("Throughput ops/s: 500",
+                "Rate ops/s: target 1000, achieved 500 (fixed arrivals, -threads 1)",
+                "Behind schedule at end ms: 999.000 (99.9 % of the schedule's 1000.000 ms)",
+                "Checked: the 1000 files are listed under their names", "Note: " + NnThroughput.OPEN_LOOP_NOTE);
+    }
+
     @Test
     void eachOperationHasNnThroughputBenchmarksBlockAndTheRenameNoteComesBeforeRenamesFigures() {
         List<String> lines = FsMetadataReport.classicLines(SeededFsRuns.all());
@@ -58,8 +83,9 @@ class FsMetadataReportTest {
     }
 
     @Test
-    void noHbenchLineContainsAClassicLabel() {
-        List<String> lines = FsMetadataReport.hbenchLines(SeededFsRuns.all());
+    void noHbenchLineContainsAClassicLabel() throws InterruptedException {
+        List<String> lines = new ArrayList<>(FsMetadataReport.hbenchLines(SeededFsRuns.all()));
+        lines.addAll(FsMetadataReport.hbenchLines(SeededFsRuns.createAtRate(Schedule.Arrivals.POISSON, 100)));
 
         for (String label : CLASSIC_LABELS) {
             assertThat(lines).as("hbench lines containing \"%s\"", label).noneMatch(line -> line.contains(label));

@@ -4,6 +4,7 @@ import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.hbench.load.Schedule;
 import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -80,6 +81,25 @@ class FsMetadataResultTest {
         assertThat(result.outputs()).containsOnlyKeys(FsMetadataResult.RENAME_NOTE_OUTPUT);
         assertThat(result.outputs().get(FsMetadataResult.RENAME_NOTE_OUTPUT))
                 .startsWith("s3a://bench-bucket is an object store: rename copies each object");
+    }
+
+    /** One worker against 2 ms creates at 1,000 ops/s: 1,000 creates in 2 s, the last started 999 ms late. */
+    @Test
+    void aRunAtARateCarriesItsScheduleItsTargetHowFarBehindItEndedAndItsServiceTimes() throws Exception {
+        BenchResult result = SeededFsRuns.createAtRate(Schedule.Arrivals.FIXED, 2000).toBenchResult(ENVIRONMENT);
+
+        assertThat(result.parameters()).containsExactly(entry("threads", "1"), entry("files", "1000"),
+                entry("filesPerDir", "4"), entry("rate", "1000.0"), entry("arrivals", "fixed"), entry("seed", "42"));
+        assertThat(result.metrics()).contains(
+                new Metric(key("ops_per_second", "create"), 500, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                new Metric(key("target_ops_per_second", "create"), 1000, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                new Metric(key("behind_schedule", "create"), 0.999, Unit.SECONDS, Better.LOWER));
+        assertThat(result.distributions()).extracting(d -> d.key().toString())
+                .containsExactly("latency{operation=create}", "service_time{operation=create}");
+        assertThat(result.distributions().get(1).count()).isEqualTo(1000);
+        assertThat(result.distributions().get(0).max()).as("latency from the intended start, s")
+                .isGreaterThan(0.999);
+        ResultSchema.assertValid(result);
     }
 
     @Test

@@ -1,5 +1,9 @@
 package io.hbench.metadata;
 
+import io.hbench.load.FakeClock;
+import io.hbench.load.LoadOutcome;
+import io.hbench.load.OpenLoop;
+import io.hbench.load.Schedule;
 import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
@@ -53,6 +57,36 @@ final class SeededFsRuns {
         }
         return new FsMetadataResult(options, "s3a://bench-bucket", BASE, Optional.of(NOTE), START,
                 START.plusSeconds(58), ops, Optional.empty());
+    }
+
+    /**
+     * A create of 1,000 files at {@code -rate 1000} on one worker, each taking {@code serviceMicros} on a clock that
+     * moves only when waited on or worked on, so every figure is exact.
+     */
+    static FsMetadataResult createAtRate(Schedule.Arrivals arrivals, long serviceMicros) throws InterruptedException {
+        FsMetadataOptions options = FsMetadataOptions.builder(FsOperation.CREATE).files(1000).threads(1).rate(1000)
+                .arrivals(arrivals).seed(42).baseDir("/benchmarks/FsMetadata").build();
+        FakeClock clock = new FakeClock();
+        OpenLoop.Operation create = new OpenLoop.Operation() {
+            @Override
+            public long run(int worker, int index) {
+                clock.advance(serviceMicros * 1000);
+                return serviceMicros * 1000;
+            }
+
+            @Override
+            public String describe(int index) {
+                return "file " + index;
+            }
+        };
+        LoadOutcome load = new OpenLoop("create", 1, 1, clock).run(0, Schedule.of(arrivals, 1000, 1000, 42), create);
+        List<String> inputs = List.of("baseDir = hdfs://nn:8020/benchmarks/FsMetadata/create", "nrFiles = 1000",
+                "nrThreads = 1", "nrFilesPerDir = 4");
+        FsOpResult op = new FsOpResult(FsOperation.CREATE, inputs, new ClassicFigures(load.totalOperations(),
+                load.measuredNanos(), load.totalTimedNanos()), Histograms.toDistribution("latency", Unit.SECONDS,
+                load.latency(0), 1e9), "the 1000 files are listed under their names", List.of(), load);
+        return new FsMetadataResult(options, "hdfs://nn:8020", "hdfs://nn:8020/benchmarks/FsMetadata",
+                Optional.empty(), START, START.plusSeconds(3), List.of(op), Optional.empty());
     }
 
     /** One operation's figures: its calls' seeded latencies around {@code meanMillis}, summed as its call time. */
