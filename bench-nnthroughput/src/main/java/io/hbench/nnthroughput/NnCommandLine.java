@@ -6,6 +6,7 @@ import io.hbench.cli.FlagValues;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.load.Schedule;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -24,6 +27,7 @@ import org.apache.commons.cli.Options;
  */
 final class NnCommandLine {
     private static final String MIX_EXAMPLE = "create=1,open=8,fileStatus=4";
+    private static final Pattern RAMP = Pattern.compile("(\\d+)\\.\\.(\\d+)");
 
     /** In the order -help lists them. */
     private static final List<Flag> FLAGS = List.of(
@@ -94,7 +98,22 @@ final class NnCommandLine {
                             flag + " " + text + ": give fixed or poisson")))),
             valued("seed", NnOption.SEED, "N", "with -arrivals poisson: seed of the gaps, so a run can be repeated"
                     + " (default: random, printed)",
-                    (options, flag, text) -> options.seed(FlagValues.seed(flag, text))));
+                    (options, flag, text) -> options.seed(FlagValues.seed(flag, text))),
+            valued("rates", NnOption.RATES, "R1,R2,...", "capacity curve: one open-loop step per rate (ops/s,"
+                    + " increasing), each -stepDuration long", (options, flag, text) -> options.rates(rates(flag, text))),
+            valued("ramp", NnOption.RAMP, "A..B", "capacity curve: -steps rates from A to B ops/s, each the one before"
+                    + " times the same factor", (options, flag, text) -> {
+                        long[] ends = ramp(flag, text);
+                        options.ramp(ends[0], ends[1]);
+                    }),
+            valued("steps", NnOption.STEPS, "N", "with -ramp: how many rates, A and B included (2 or more)",
+                    whole(NnOptions.Builder::steps)),
+            valued("stepDuration", NnOption.STEP_DURATION, "D", "with -rates or -ramp: how long each step lasts (ms,"
+                    + " s, m, h; default 30s)", (options, flag, text) -> options.stepDuration(
+                            FlagValues.duration(flag, text))),
+            valued("slo", NnOption.SLO, "pP=B", "with -rates or -ramp: the latency objective, a percentile of the"
+                    + " latency from intended start and its bound in us, ms or s (default p99=10ms)",
+                    (options, flag, text) -> options.slo(LatencyObjective.parse(flag, text))));
 
     private NnCommandLine() {
     }
@@ -139,7 +158,8 @@ final class NnCommandLine {
             }
             flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
         }
-        if (line.hasOption("rate") && !line.hasOption("seed")) {
+        boolean scheduled = line.hasOption("rate") || line.hasOption("rates") || line.hasOption("ramp");
+        if (scheduled && !line.hasOption("seed")) {
             options.seed(ThreadLocalRandom.current().nextLong());
         }
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
@@ -175,6 +195,20 @@ final class NnCommandLine {
             }
         }
         return weights;
+    }
+
+    private static double[] rates(String flag, String text) {
+        return Arrays.stream(text.split(",", -1)).mapToDouble(rate -> FlagValues.decimal(flag, rate)).toArray();
+    }
+
+    private static long[] ramp(String flag, String text) {
+        Matcher matcher = RAMP.matcher(text.trim());
+        if (!matcher.matches()) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a ramp: write A..B"
+                    + " in whole operations per second, e.g. 1000..64000");
+        }
+        return new long[] {FlagValues.longNumber(flag, matcher.group(1), 0, Long.MAX_VALUE),
+            FlagValues.longNumber(flag, matcher.group(2), 0, Long.MAX_VALUE)};
     }
 
     private static Flag valued(String name, NnOption option, String argName, String description, Setter setter) {

@@ -52,7 +52,12 @@ public enum NnOption {
     MIX_WEIGHTS("mix", EnumSet.of(MIX)),
     RATE("rate", threaded()),
     ARRIVALS("arrivals", threaded()),
-    SEED("seed", threaded());
+    SEED("seed", threaded()),
+    RATES("rates", threaded()),
+    RAMP("ramp", threaded()),
+    STEPS("steps", threaded()),
+    STEP_DURATION("stepDuration", threaded()),
+    SLO("slo", threaded());
 
     private final String optionName;
     private final Set<NnOperation> operations;

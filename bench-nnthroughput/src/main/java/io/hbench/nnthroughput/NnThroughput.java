@@ -195,6 +195,15 @@ public final class NnThroughput {
                     progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());
                     continue;
                 }
+                if (step.curve().isPresent()) {
+                    results.addAll(CapacityCurve.run(step.curve().get(), (number, rate, operations) -> {
+                        Instant rateStart = Instant.now();
+                        OpResult result = runStep(target, op, step.curveStep(rate, operations));
+                        phases.add(new Phase(op.label() + " step " + number, rateStart, Instant.now()));
+                        return result;
+                    }));
+                    continue;
+                }
                 Instant stepStart = Instant.now();
                 results.add(runStep(target, op, step));
                 phases.add(new Phase(op.label(), stepStart, Instant.now()));

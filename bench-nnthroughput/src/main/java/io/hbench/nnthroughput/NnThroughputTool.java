@@ -65,7 +65,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
-                + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-resFile file] [-json file]";
+                + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-rates R1,R2,...|-ramp A..B -steps N"
+                + " [-stepDuration D] [-slo pP=B]] [-resFile file] [-json file]";
     }
 
     @Override
