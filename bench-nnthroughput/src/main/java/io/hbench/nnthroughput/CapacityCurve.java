@@ -12,8 +12,9 @@ import java.util.Optional;
  * What a capacity curve found, step by step: one open-loop step per offered rate, in increasing order, each either
  * kept its schedule and met the latency objective, or missed the objective, or saturated (ended more than
  * {@link LoadOutcome#BEHIND_TOLERANCE} of its length behind schedule), which ends the ramp. The answer is the
- * achieved rate of the last step before the first that failed, the knee; a step that passes after a failure does not
- * raise it. Immutable.
+ * achieved rate of the highest step that passed, and the knee lies between its offered rate and the next step's, the
+ * first that failed above it. A lower step that missed the objective (a stall, a cold start) does not lower the
+ * answer; the report names it. Immutable.
  */
 public final class CapacityCurve {
     /** How a step went. */
@@ -133,15 +134,35 @@ public final class CapacityCurve {
         return steps;
     }
 
-    /** The first step that saturated or missed the objective; empty when every step passed. */
-    public Optional<Step> knee() {
-        return steps.stream().filter(step -> !step.passed()).findFirst();
+    /** The highest step that kept its schedule and met the objective; empty when none did. */
+    public Optional<Step> sustained() {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            if (steps.get(i).passed()) {
+                return Optional.of(steps.get(i));
+            }
+        }
+        return Optional.empty();
     }
 
-    /** The last step before the knee (every step that ran, when there is none); empty when the first step failed. */
-    public Optional<Step> sustained() {
-        int end = knee().map(Step::number).orElse(steps.size() + 1) - 1;
-        return end == 0 ? Optional.empty() : Optional.of(steps.get(end - 1));
+    /**
+     * The first step that failed above {@link #sustained} (the first step when none passed): the knee lies below its
+     * offered rate. Empty when the highest step that ran passed.
+     */
+    public Optional<Step> knee() {
+        int next = sustained().map(Step::number).orElse(0);
+        return next < steps.size() ? Optional.of(steps.get(next)) : Optional.empty();
+    }
+
+    /** The steps below {@link #sustained} that missed the objective, in offered order. */
+    public List<Step> missedBelow() {
+        int below = sustained().map(Step::number).orElse(0) - 1;
+        List<Step> missed = new ArrayList<>();
+        for (int i = 0; i < below; i++) {
+            if (!steps.get(i).passed()) {
+                missed.add(steps.get(i));
+            }
+        }
+        return missed;
     }
 
     /** The achieved rate of {@link #sustained}, operations per second; 0 when no step passed. */

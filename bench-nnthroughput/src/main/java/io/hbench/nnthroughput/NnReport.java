@@ -197,15 +197,28 @@ public final class NnReport {
         }
         String answer = operation + ": sustains " + whole.format(sustained.get().load().achievedRate()) + " ops/s at "
                 + objective;
+        List<CapacityCurve.Step> missedBelow = curve.missedBelow();
+        String below = missedBelow.isEmpty() ? "" : "; " + (missedBelow.size() == 1 ? "the step" : "the steps")
+                + " at " + rateList(missedBelow, whole) + " ops/s missed it";
         if (knee.isEmpty()) {
-            List<CapacityCurve.Step> steps = curve.steps();
-            return answer + " (every step up to " + whole.format(steps.get(steps.size() - 1).offeredRate())
-                    + " ops/s met it; the knee is above)";
+            String top = whole.format(sustained.get().offeredRate());
+            return answer + (missedBelow.isEmpty() ? " (every step up to " + top + " ops/s met it; the knee is above)"
+                    : " (the last step, " + top + " ops/s, met it and the knee is above" + below + ")");
         }
         LoadOutcome kneeLoad = knee.get().load();
         return answer + " (knee between " + whole.format(sustained.get().offeredRate()) + " and "
-                + whole.format(knee.get().offeredRate()) + " ops/s" + (kneeLoad.poolLimited() ? "; the load"
-                        + " generator, not the NameNode, saturated there: " + poolLimit(kneeLoad) : "") + ")";
+                + whole.format(knee.get().offeredRate()) + " ops/s" + below + (kneeLoad.poolLimited() ? "; the"
+                        + " load generator, not the NameNode, saturated there: " + poolLimit(kneeLoad) : "") + ")";
+    }
+
+    /** "500", "500 and 1,000", "500, 1,000 and 2,000". */
+    private static String rateList(List<CapacityCurve.Step> steps, DecimalFormat whole) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < steps.size(); i++) {
+            text.append(i == 0 ? "" : i == steps.size() - 1 ? " and " : ", ")
+                    .append(whole.format(steps.get(i).offeredRate()));
+        }
+        return text.toString();
     }
 
     private static String whyFailed(CapacityCurve.Step step, LatencyObjective slo) {

@@ -79,15 +79,35 @@ class CapacityCurveTest {
                 + " service time of 2.000 ms issue at most 500 ops/s; raise -threads)");
     }
 
+    /** The last of 400 creates of 0.2 ms at 400 ops/s is due at 997.5 ms and ends at 997.7 ms. */
     @Test
-    void aStepThatPassesAfterTheKneeDoesNotRaiseTheAnswer() throws Exception {
+    void aLowerStepThatMissedDoesNotLowerTheAnswerWhichNamesIt() throws Exception {
         CapacityCurve curve = SeededRuns.curve(curve(100, 200, 400).build(), 200, 2000, 200).curve().orElseThrow();
 
         assertThat(curve.steps()).extracting(CapacityCurve.Step::verdict).containsExactly(CapacityCurve.Verdict.KEPT,
                 CapacityCurve.Verdict.MISSED_OBJECTIVE, CapacityCurve.Verdict.KEPT);
-        assertThat(curve.sustained().orElseThrow().number()).isEqualTo(1);
-        assertThat(NnReport.curveAnswer("create", curve))
-                .isEqualTo("create: sustains 101 ops/s at p99 <= 1 ms (knee between 100 and 200 ops/s)");
+        assertThat(curve.sustained().orElseThrow().number()).isEqualTo(3);
+        assertThat(curve.sustainedRate()).isEqualTo(400 * 1e9 / 997_700_000);
+        assertThat(curve.knee()).isEmpty();
+        assertThat(NnReport.curveAnswer("create", curve)).isEqualTo("create: sustains 401 ops/s at p99 <= 1 ms (the"
+                + " last step, 400 ops/s, met it and the knee is above; the step at 200 ops/s missed it)");
+    }
+
+    /**
+     * Creates of 2, 3, 0.2, 0.2 and 2 ms at 100 to 1,600 ops/s: the first two keep the schedule and miss 1 ms, the
+     * next two pass (the last of 800 at 800 ops/s ends at 998.95 ms), the fifth falls behind on its one worker.
+     */
+    @Test
+    void theKneeFollowsTheHighestStepThatPassedAndTheStepsBelowThatMissedAreNamed() throws Exception {
+        CapacityCurve curve = SeededRuns.curve(curve(100, 200, 400, 800, 1600).build(), 2000, 3000, 200, 200, 2000)
+                .curve().orElseThrow();
+
+        assertThat(curve.sustained().orElseThrow().number()).isEqualTo(4);
+        assertThat(curve.knee().orElseThrow().number()).isEqualTo(5);
+        assertThat(NnReport.curveAnswer("create", curve)).isEqualTo("create: sustains 801 ops/s at p99 <= 1 ms (knee"
+                + " between 800 and 1,600 ops/s; the steps at 100 and 200 ops/s missed it; the load generator, not the"
+                + " NameNode, saturated there: -threads 1 at the mean service time of 2.000 ms issue at most 500 ops/s;"
+                + " raise -threads)");
     }
 
     /** 1000..64000 in 7: the factor is 2. 1000..10000 in 4: 10^(1/3) = 2.1544, so 2,154.43 and 4,641.59, rounded. */
