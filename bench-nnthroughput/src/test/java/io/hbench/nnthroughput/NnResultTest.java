@@ -135,6 +135,18 @@ class NnResultTest {
         assertThat(result.parameters()).containsEntry("slo", "p99=10ms").containsEntry("stepDuration", "1");
     }
 
+    @Test
+    void aMixsCurveLabelsEachCallsDistributionsWithTheStep() throws Exception {
+        BenchResult result = SeededRuns.mixCurve().toBenchResult(CURVE_ENVIRONMENT);
+
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).containsExactly(
+                "latency{call=create,operation=mix,step=1}", "service_time{call=create,operation=mix,step=1}",
+                "latency{call=fileStatus,operation=mix,step=1}", "service_time{call=fileStatus,operation=mix,step=1}");
+        assertThat(result.distributions()).extracting(Distribution::count).containsExactly(50L, 50L, 50L, 50L);
+        assertThat(result.metric(MetricKey.of("ops_per_second").withLabel("operation", "mix").withLabel("step", "1")))
+                .get().extracting(Metric::value).isEqualTo(100 * 1e9 / 990_100_000);
+    }
+
     @ParameterizedTest
     @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void writesTheGoldenJsonOfACurveInEveryDefaultLocale(Locale locale) throws Exception {

@@ -131,6 +131,52 @@ final class SeededRuns {
         return new NnResult(options, "standalone", START, START.plusSeconds(5), steps);
     }
 
+    /**
+     * A curve of one 1-s step of a mix at 100 ops/s on one worker: even operations create (0.3 ms), odd ones
+     * fileStatus (0.1 ms).
+     */
+    static NnResult mixCurve() throws IOException, InterruptedException {
+        Map<NnOperation, Integer> weights = new LinkedHashMap<>();
+        weights.put(NnOperation.CREATE, 1);
+        weights.put(NnOperation.FILE_STATUS, 1);
+        NnOptions options = NnOptions.builder(NnOperation.MIX).mix(weights).threads(1).rates(100)
+                .stepDuration(Duration.ofSeconds(1)).build().resolve(CLUSTER);
+        List<OpResult> steps = CapacityCurve.run(options.curve().orElseThrow(), (number, rate, operations) -> {
+            StepClock clock = new StepClock();
+            OpenLoop.Operation mix = new OpenLoop.Operation() {
+                @Override
+                public long run(int worker, int index) {
+                    long nanos = index % 2 == 0 ? 300_000 : 100_000;
+                    clock.sleepUntil(clock.nanoTime() + nanos);
+                    return nanos;
+                }
+
+                @Override
+                public int kind(int index) {
+                    return index % 2;
+                }
+
+                @Override
+                public String describe(int index) {
+                    return "operation " + index;
+                }
+            };
+            NnOptions step = options.curveStep(rate, operations);
+            LoadOutcome load = new OpenLoop("mix", 1, 2, clock).run(0, Schedule.of(step.arrivals(), rate, operations,
+                    step.seed()), mix);
+            Workers.Outcome outcome = new Workers.Outcome(load);
+            List<OpResult.Kind> kinds = List.of(
+                    NnThroughput.kind("create", outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0],
+                            step),
+                    NnThroughput.kind("fileStatus", outcome.operations[1], outcome.cumulativeNanos[1],
+                            outcome.latency[1], step));
+            return new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
+                    outcome.totalOperations(), outcome.elapsedNanos(), outcome.totalCumulativeNanos(), kinds, null, 0,
+                    false, List.of(), load);
+        });
+        return new NnResult(options, "standalone", START, START.plusSeconds(2), steps);
+    }
+
     /** A clock that moves only when waited on. */
     private static final class StepClock implements LoadClock {
         private long now;
