@@ -196,7 +196,11 @@ public final class NnThroughput {
                     continue;
                 }
                 if (step.curve().isPresent()) {
-                    results.addAll(CapacityCurve.run(step.curve().get(), (number, rate, operations) -> {
+                    CurvePlan plan = step.curve().get();
+                    results.addAll(CapacityCurve.run(plan, (number, rate, operations) -> {
+                        progress.println("NNThroughputBenchmark: capacity curve step " + number + " of "
+                                + plan.rates().size() + ": " + CurvePlan.plain(rate) + " ops/s for "
+                                + plan.stepSeconds() + " s");
                         Instant rateStart = Instant.now();
                         OpResult result = runStep(target, op, step.curveStep(rate, operations));
                         phases.add(new Phase(op.label() + " step " + number, rateStart, Instant.now()));
