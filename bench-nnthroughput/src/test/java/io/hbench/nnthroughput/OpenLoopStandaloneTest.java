@@ -129,6 +129,21 @@ class OpenLoopStandaloneTest {
                 .containsExactlyElementsOf(firstKept ? List.of(100L, 200L) : List.of(100L));
     }
 
+    /** A fileStatus of a name that was not made fails the run: each step found every file it read. */
+    @Test
+    void aCurveOfReadsGrowsOneSetOfFilesForItsStepsAndRemovesItAfterTheLast() throws Exception {
+        NnResult result = session.run(NnOptions.builder(NnOperation.FILE_STATUS).threads(4).rates(100, 200)
+                .stepDuration(Duration.ofSeconds(1)).baseDirName("/curveReads").build());
+
+        CapacityCurve curve = result.curve().orElseThrow();
+        for (CapacityCurve.Step step : curve.steps()) {
+            assertThat(step.load().totalOperations()).as("step %d", step.number()).isEqualTo(100L * step.number());
+        }
+        assertThat(curve.steps().get(0).result().notes()).first().asString().startsWith("one set of files serves"
+                + " every step");
+        assertThat(StandaloneTest.filesUnder(session.target().client(), "/curveReads/fileStatus")).isEmpty();
+    }
+
     @Test
     void theToolPrintsTheClassicLinesAndTheScheduleAndWritesThemAsMetrics() throws Exception {
         Path json = temp.resolve("rate.json");
