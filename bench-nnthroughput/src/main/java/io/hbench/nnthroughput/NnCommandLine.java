@@ -92,8 +92,8 @@ final class NnCommandLine {
             valued("rate", NnOption.RATE, "R", "operations per second for the whole run, each due at its time"
                     + " (open loop): latency counts from then, service time from the call's start",
                     (options, flag, text) -> options.rate(FlagValues.decimal(flag, text))),
-            valued("arrivals", NnOption.ARRIVALS, "fixed|poisson", "with -rate: evenly spaced (default) or"
-                    + " exponential gaps of mean 1/R", (options, flag, text) -> options.arrivals(
+            valued("arrivals", NnOption.ARRIVALS, "fixed|poisson", "with -rate, -rates or -ramp: evenly"
+                    + " spaced (default) or exponential gaps of mean 1/R", (options, flag, text) -> options.arrivals(
                     Schedule.Arrivals.byLabel(text).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
                             flag + " " + text + ": give fixed or poisson")))),
             valued("seed", NnOption.SEED, "N", "with -arrivals poisson: seed of the gaps, so a run can be repeated"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.BenchException;
+import io.hbench.load.Schedule;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -148,10 +149,13 @@ class CapacityCurveTest {
 
     @Test
     void aStepRunsAtItsRateWithoutTheCurve() {
-        NnOptions options = NnOptions.builder(NnOperation.FILE_STATUS).threads(8).ramp(1000, 4000).steps(3).build();
+        NnOptions options = NnOptions.builder(NnOperation.FILE_STATUS).threads(8).ramp(1000, 4000).steps(3)
+                .arrivals(Schedule.Arrivals.POISSON).seed(7).build();
         NnOptions step = options.curveStep(2000, 60_000);
 
         assertThat(step.curve()).isEmpty();
+        assertThat(step.arrivals()).isEqualTo(Schedule.Arrivals.POISSON);
+        assertThat(step.seed()).isEqualTo(7);
         assertThat(step.rate()).contains(2000.0);
         assertThat(step.files()).isEqualTo(60_000);
         assertThat(step.threads()).isEqualTo(8);
