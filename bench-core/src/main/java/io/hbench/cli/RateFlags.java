@@ -3,6 +3,7 @@ package io.hbench.cli;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.load.Schedule;
+import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
@@ -50,11 +51,13 @@ public final class RateFlags {
     }
 
     /**
-     * The seed of a run whose command line gives {@code -rate} without {@code -seed}: drawn at random, and printed
-     * with the results so that the run can be repeated; empty when the line gives a seed or no rate.
+     * The seed of a run whose command line gives {@code -rate} (or another of the program's {@code scheduleFlags},
+     * such as a capacity curve's) without {@code -seed}: drawn at random, and printed with the results so that the run
+     * can be repeated; empty when the line gives a seed or no schedule.
      */
-    public static OptionalLong drawnSeed(CommandLine line) {
-        return line.hasOption("rate") && !line.hasOption("seed") ? OptionalLong.of(ThreadLocalRandom.current()
-                .nextLong()) : OptionalLong.empty();
+    public static OptionalLong drawnSeed(CommandLine line, String... scheduleFlags) {
+        boolean scheduled = line.hasOption("rate") || Arrays.stream(scheduleFlags).anyMatch(line::hasOption);
+        return scheduled && !line.hasOption("seed") ? OptionalLong.of(ThreadLocalRandom.current().nextLong())
+                : OptionalLong.empty();
     }
 }

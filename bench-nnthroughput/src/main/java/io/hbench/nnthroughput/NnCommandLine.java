@@ -6,12 +6,15 @@ import io.hbench.cli.FlagValues;
 import io.hbench.cli.RateFlags;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -23,6 +26,7 @@ import org.apache.commons.cli.Options;
  */
 final class NnCommandLine {
     private static final String MIX_EXAMPLE = "create=1,open=8,fileStatus=4";
+    private static final Pattern RAMP = Pattern.compile("(\\d+)\\.\\.(\\d+)");
 
     /** In the order -help lists them. */
     private static final List<Flag> FLAGS = List.of(
@@ -86,10 +90,26 @@ final class NnCommandLine {
                     + " cost)", options -> options.histograms(false)),
             valued("rate", NnOption.RATE, RateFlags.RATE_ARGUMENT, RateFlags.RATE_HELP,
                     (options, flag, text) -> options.rate(RateFlags.rate(flag, text))),
-            valued("arrivals", NnOption.ARRIVALS, RateFlags.ARRIVALS_ARGUMENT, RateFlags.ARRIVALS_HELP,
+            valued("arrivals", NnOption.ARRIVALS, RateFlags.ARRIVALS_ARGUMENT, "with -rate, -rates or -ramp: evenly"
+                    + " spaced (default) or exponential gaps of mean 1/R",
                     (options, flag, text) -> options.arrivals(RateFlags.arrivals(flag, text))),
             valued("seed", NnOption.SEED, RateFlags.SEED_ARGUMENT, RateFlags.SEED_HELP,
-                    (options, flag, text) -> options.seed(RateFlags.seed(flag, text))));
+                    (options, flag, text) -> options.seed(RateFlags.seed(flag, text))),
+            valued("rates", NnOption.RATES, "R1,R2,...", "capacity curve: one open-loop step per rate (ops/s,"
+                    + " increasing), each -stepDuration long", (options, flag, text) -> options.rates(rates(flag, text))),
+            valued("ramp", NnOption.RAMP, "A..B", "capacity curve: -steps rates from A to B ops/s, each the one before"
+                    + " times the same factor", (options, flag, text) -> {
+                        long[] ends = ramp(flag, text);
+                        options.ramp(ends[0], ends[1]);
+                    }),
+            valued("steps", NnOption.STEPS, "N", "with -ramp: how many rates, A and B included (2 or more)",
+                    whole(NnOptions.Builder::steps)),
+            valued("stepDuration", NnOption.STEP_DURATION, "D", "with -rates or -ramp: how long each step lasts (ms,"
+                    + " s, m, h; default 30s)", (options, flag, text) -> options.stepDuration(
+                            FlagValues.duration(flag, text))),
+            valued("slo", NnOption.SLO, "pP=B", "with -rates or -ramp: the latency objective, a percentile of the"
+                    + " latency from intended start and its bound in us, ms or s (default p99=10ms)",
+                    (options, flag, text) -> options.slo(LatencyObjective.parse(flag, text))));
 
     private NnCommandLine() {
     }
@@ -134,7 +154,7 @@ final class NnCommandLine {
             }
             flag.setter.set(options, "-" + flag.name, line.getOptionValue(flag.name));
         }
-        RateFlags.drawnSeed(line).ifPresent(options::seed);
+        RateFlags.drawnSeed(line, "rates", "ramp").ifPresent(options::seed);
         if (operation == NnOperation.MIX && !line.hasOption("mix")) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-op mix needs -mix, e.g. -mix " + MIX_EXAMPLE);
         }
@@ -168,6 +188,20 @@ final class NnCommandLine {
             }
         }
         return weights;
+    }
+
+    private static double[] rates(String flag, String text) {
+        return Arrays.stream(text.split(",", -1)).mapToDouble(rate -> FlagValues.decimal(flag, rate)).toArray();
+    }
+
+    private static long[] ramp(String flag, String text) {
+        Matcher matcher = RAMP.matcher(text.trim());
+        if (!matcher.matches()) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, flag + " '" + text + "' is not a ramp: write A..B"
+                    + " in whole operations per second, e.g. 1000..64000");
+        }
+        return new long[] {FlagValues.longNumber(flag, matcher.group(1), 0, Long.MAX_VALUE),
+            FlagValues.longNumber(flag, matcher.group(2), 0, Long.MAX_VALUE)};
     }
 
     private static Flag valued(String name, NnOption option, String argName, String description, Setter setter) {

@@ -53,7 +53,12 @@ public enum NnOption {
     MIX_WEIGHTS("mix", EnumSet.of(MIX)),
     RATE(RateOptions.RATE, threaded()),
     ARRIVALS(RateOptions.ARRIVALS, threaded()),
-    SEED(RateOptions.SEED, threaded());
+    SEED(RateOptions.SEED, threaded()),
+    RATES("rates", threaded()),
+    RAMP("ramp", threaded()),
+    STEPS("steps", threaded()),
+    STEP_DURATION("stepDuration", threaded()),
+    SLO("slo", threaded());
 
     private final String optionName;
     private final Set<NnOperation> operations;

@@ -40,6 +40,11 @@ public final class NnOptions {
     /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
     public static final int MAX_DIRECTORY_LEVELS = 20;
     private static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
+    /** How long each step of a capacity curve lasts unless told otherwise. */
+    public static final Duration DEFAULT_STEP_DURATION = Duration.ofSeconds(30);
+    /** The options of a capacity curve; a step of it runs without them, at one rate. */
+    private static final Set<NnOption> CURVE = EnumSet.of(NnOption.RATES, NnOption.RAMP, NnOption.STEPS,
+            NnOption.STEP_DURATION, NnOption.SLO);
 
     private final NnOperation operation;
     private final Set<NnOption> given;
@@ -72,6 +77,7 @@ public final class NnOptions {
     private final Double rate;
     private final Schedule.Arrivals arrivals;
     private final long seed;
+    private final CurvePlan curve;
 
     private NnOptions(Builder b) {
         this.operation = b.operation;
@@ -105,6 +111,7 @@ public final class NnOptions {
         this.rate = b.rate;
         this.arrivals = b.arrivals;
         this.seed = b.seed;
+        this.curve = b.curve;
     }
 
     /** These options with the cluster's block size and replication filled in. */
@@ -140,6 +147,7 @@ public final class NnOptions {
         this.rate = o.rate;
         this.arrivals = o.arrivals;
         this.seed = o.seed;
+        this.curve = o.curve;
     }
 
     public static Builder builder(NnOperation operation) {
@@ -354,6 +362,28 @@ public final class NnOptions {
         return seed;
     }
 
+    /**
+     * The capacity curve to measure ({@code -rates} or {@code -ramp}): one open-loop step per rate, each lasting
+     * {@link CurvePlan#stepDuration}; empty for a run of one rate or none.
+     */
+    public Optional<CurvePlan> curve() {
+        return Optional.ofNullable(curve);
+    }
+
+    /** The options of one step of the curve: these at {@code stepRate}, for {@code operations} operations. */
+    NnOptions curveStep(double stepRate, int operations) {
+        Set<NnOption> own = EnumSet.noneOf(NnOption.class);
+        own.addAll(given);
+        own.removeAll(CURVE);
+        Builder b = builder(operation);
+        b.copyFrom(this, own);
+        if (given.contains(NnOption.MIX_WEIGHTS)) {
+            b.mix(mix);
+        }
+        b.rate(stepRate);
+        return (operation == MKDIRS ? b.dirs(operations) : b.files(operations)).build();
+    }
+
     /** The number of counted operations: files, directories or block reports. */
     public int operations() {
         switch (operation) {
@@ -397,7 +427,7 @@ public final class NnOptions {
                 + ", totalBlocks=" + totalBlocks + ", replication=" + (replication == FROM_CLUSTER ? "cluster's" : replication)
                 + ", nonSuperUser=" + nonSuperUser
                 + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms
-                + ", rate=" + rate + ", arrivals=" + arrivals.label() + ", seed=" + seed + "}";
+                + ", rate=" + rate + ", arrivals=" + arrivals.label() + ", seed=" + seed + ", curve=" + curve + "}";
     }
 
     /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
@@ -433,6 +463,12 @@ public final class NnOptions {
         private Double rate;
         private Schedule.Arrivals arrivals = Schedule.Arrivals.FIXED;
         private long seed;
+        private double[] rates;
+        private long[] ramp;
+        private int steps;
+        private Duration stepDuration = DEFAULT_STEP_DURATION;
+        private LatencyObjective slo = LatencyObjective.DEFAULT;
+        private CurvePlan curve;
 
         private Builder(NnOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -606,6 +642,36 @@ public final class NnOptions {
             return set(NnOption.SEED);
         }
 
+        /** A capacity curve at these rates, operations per second, increasing: one open-loop step per rate. */
+        public Builder rates(double... rates) {
+            this.rates = rates.clone();
+            return set(NnOption.RATES);
+        }
+
+        /** A capacity curve of {@link #steps} rates from {@code from} to {@code to}, geometric, whole ops/s. */
+        public Builder ramp(long from, long to) {
+            this.ramp = new long[] {from, to};
+            return set(NnOption.RAMP);
+        }
+
+        /** How many rates a {@link #ramp} has, its ends included. */
+        public Builder steps(int steps) {
+            this.steps = steps;
+            return set(NnOption.STEPS);
+        }
+
+        /** How long each step of a curve lasts (default 30 s): it does its rate times this many operations. */
+        public Builder stepDuration(Duration stepDuration) {
+            this.stepDuration = requireNonNull(stepDuration, "stepDuration is null");
+            return set(NnOption.STEP_DURATION);
+        }
+
+        /** The latency objective a curve's steps are held to (default p99=10ms). */
+        public Builder slo(LatencyObjective slo) {
+            this.slo = requireNonNull(slo, "slo is null");
+            return set(NnOption.SLO);
+        }
+
         private void copyFrom(NnOptions o, Set<NnOption> own) {
             threads = o.threads;
             files = o.files;
@@ -706,14 +772,17 @@ public final class NnOptions {
                 throw invalid("{} must be more than 0, got " + duration, NnOption.DURATION);
             }
             checkRate();
+            curve = checkCurve();
             if (!LOG_LEVELS.contains(logLevel)) {
                 throw invalid("{} must be one of " + String.join(", ", LOG_LEVELS) + ", got '" + logLevel + "'",
                         NnOption.LOG_LEVEL);
             }
             checkBaseDirName();
-            checkFanOut(NnOption.FILES_PER_DIR, filesPerDir, "files", (long) files + warmup,
+            long mostFiles = curve == null ? files : curve.operations(curve.rates().get(curve.rates().size() - 1));
+            long mostDirs = curve == null ? dirs : mostFiles;
+            checkFanOut(NnOption.FILES_PER_DIR, filesPerDir, "files", mostFiles + warmup,
                     operation == MKDIRS || operation == BLOCK_REPORT || operation == REPLICATION || operation == CLEAN);
-            checkFanOut(NnOption.DIRS_PER_DIR, dirsPerDir, "directories", (long) dirs + warmup,
+            checkFanOut(NnOption.DIRS_PER_DIR, dirsPerDir, "directories", mostDirs + warmup,
                     operation != MKDIRS && operation != NnOperation.ALL);
             if (operation == NnOperation.MIX) {
                 checkMix();
@@ -752,7 +821,10 @@ public final class NnOptions {
         }
 
         private void checkRate() {
-            RateOptions.check(rate, given.contains(NnOption.ARRIVALS), given.contains(NnOption.SEED));
+            // A curve's steps are scheduled as a rate is: -arrivals and -seed shape them too.
+            boolean curved = given.contains(NnOption.RATES) || given.contains(NnOption.RAMP);
+            RateOptions.check(rate, given.contains(NnOption.ARRIVALS) && !curved,
+                    given.contains(NnOption.SEED) && !curved);
             if (rate == null) {
                 return;
             }
@@ -764,6 +836,111 @@ public final class NnOptions {
                 throw invalid("{} records every operation's latency and service time in histograms: drop {}",
                         NnOption.RATE, NnOption.HISTOGRAMS);
             }
+        }
+
+        /** The curve the options ask for, checked; null for none. */
+        private CurvePlan checkCurve() {
+            boolean listed = given.contains(NnOption.RATES);
+            boolean ramped = given.contains(NnOption.RAMP);
+            if (listed && ramped) {
+                throw invalid("give {} or {}, not both", NnOption.RATES, NnOption.RAMP);
+            }
+            NnOption curveOption = listed ? NnOption.RATES : NnOption.RAMP;
+            if ((listed || ramped) && rate != null) {
+                throw invalid("{} runs one rate and {} a curve of them: give one", NnOption.RATE, curveOption);
+            }
+            if (given.contains(NnOption.STEPS) && !ramped) {
+                throw invalid("{} divides a {} into rates: give {} A..B, or drop {}", NnOption.STEPS, NnOption.RAMP,
+                        NnOption.RAMP, NnOption.STEPS);
+            }
+            if (!listed && !ramped) {
+                for (NnOption option : List.of(NnOption.STEP_DURATION, NnOption.SLO)) {
+                    if (given.contains(option)) {
+                        throw invalid("{} shapes a capacity curve: give {} or {} too", option, NnOption.RATES,
+                                NnOption.RAMP);
+                    }
+                }
+                return null;
+            }
+            if (operation == NnOperation.ALL) {
+                throw invalid("{} finds the capacity of one operation: give one, not all", curveOption);
+            }
+            if (duration != null) {
+                throw invalid("{} runs each step for {}: drop {}", curveOption, NnOption.STEP_DURATION,
+                        NnOption.DURATION);
+            }
+            if (!histograms) {
+                throw invalid("{} records every operation's latency and service time in histograms: drop {}",
+                        curveOption, NnOption.HISTOGRAMS);
+            }
+            for (NnOption option : List.of(NnOption.FILES, NnOption.DIRS)) {
+                if (given.contains(option)) {
+                    throw invalid("{} does each step's rate times {} operations: drop {}", curveOption,
+                            NnOption.STEP_DURATION, option);
+                }
+            }
+            for (NnOption option : List.of(NnOption.KEEP_RESULTS, NnOption.USE_EXISTING)) {
+                if (given.contains(option)) {
+                    throw invalid("{} makes each step's own files before it and removes them after it: drop {}",
+                            curveOption, option);
+                }
+            }
+            double[] planned = listed ? checkedRates() : checkedRamp();
+            if (stepDuration.isNegative() || stepDuration.isZero()) {
+                throw invalid("{} must be more than 0, got " + stepDuration, NnOption.STEP_DURATION);
+            }
+            List<Double> curveRates = Arrays.stream(planned).boxed().collect(Collectors.toList());
+            CurvePlan plan = new CurvePlan(curveRates, stepDuration, slo);
+            double lowest = planned[0];
+            double highest = planned[planned.length - 1];
+            if (plan.operations(lowest) < 1) {
+                throw invalid("{} is too short for a step at " + CurvePlan.plain(lowest) + " operations per second:"
+                        + " it would do no operation", NnOption.STEP_DURATION);
+            }
+            if (plan.operations(highest) > Integer.MAX_VALUE - (long) warmup) {
+                throw invalid("{} is too long for a step at " + CurvePlan.plain(highest) + " operations per second:"
+                        + " at most " + (Integer.MAX_VALUE - (long) warmup) + " operations a step", NnOption.STEP_DURATION);
+            }
+            return plan;
+        }
+
+        private double[] checkedRates() {
+            if (rates.length == 0) {
+                throw invalid("{} names no rate: give them increasing, e.g. 2000,4000,8000", NnOption.RATES);
+            }
+            for (int i = 0; i < rates.length; i++) {
+                if (!(rates[i] > 0) || Double.isInfinite(rates[i])) {
+                    throw invalid("{} must each be more than 0 operations per second, got " + CurvePlan.plain(
+                            rates[i]), NnOption.RATES);
+                }
+                if (i > 0 && rates[i] <= rates[i - 1]) {
+                    throw invalid("{} must increase from each rate to the next, got " + CurvePlan.plain(rates[i])
+                            + " after " + CurvePlan.plain(rates[i - 1]), NnOption.RATES);
+                }
+            }
+            return rates.clone();
+        }
+
+        private double[] checkedRamp() {
+            if (!given.contains(NnOption.STEPS)) {
+                throw invalid("{} needs {}: how many rates from A to B, 2 or more", NnOption.RAMP, NnOption.STEPS);
+            }
+            atLeast(NnOption.STEPS, steps, 2);
+            long from = ramp[0];
+            long to = ramp[1];
+            if (from < 1 || to <= from) {
+                throw invalid("{} A..B must go up from at least 1 operation per second, got " + from + ".." + to,
+                        NnOption.RAMP);
+            }
+            double[] planned = CurvePlan.ramp(from, to, steps);
+            for (int i = 1; i < planned.length; i++) {
+                if (planned[i] <= planned[i - 1]) {
+                    throw invalid("{} " + from + ".." + to + " in " + steps + " {} rounds two of them to the same"
+                            + " whole rate, " + CurvePlan.plain(planned[i]) + ": give fewer {} or a wider {}",
+                            NnOption.RAMP, NnOption.STEPS, NnOption.STEPS, NnOption.RAMP);
+                }
+            }
+            return planned;
         }
 
         private void checkMix() {

@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.LoadOutcome;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -24,6 +25,12 @@ public final class NnResult implements ProgramResult {
     private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
     /** Parameters of a run at a rate only: a closed-loop run's parameters stay as they were. */
     private static final Set<NnOption> SCHEDULE = EnumSet.of(NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED);
+    /** Options of a capacity curve only; of them, its rates, step duration and objective are its parameters. */
+    private static final Set<NnOption> CURVE = EnumSet.of(NnOption.RATES, NnOption.RAMP, NnOption.STEPS,
+            NnOption.STEP_DURATION, NnOption.SLO);
+    /** A curve gives a ramp as its rates, and a step's count is its rate times its duration. */
+    private static final Set<NnOption> NOT_CURVE_PARAMETERS = EnumSet.of(NnOption.RATE, NnOption.RAMP,
+            NnOption.STEPS, NnOption.FILES, NnOption.DIRS);
 
     private final NnOptions options;
     private final String nameNode;
@@ -76,8 +83,14 @@ public final class NnResult implements ProgramResult {
         return end;
     }
 
+    /** The operations run; for a capacity curve, its steps in offered order. */
     public List<OpResult> operations() {
         return operations;
+    }
+
+    /** What a capacity curve ({@code -rates}, {@code -ramp}) found; empty for any other run. */
+    public Optional<CapacityCurve> curve() {
+        return options.curve().map(plan -> new CapacityCurve(plan, operations));
     }
 
     /**
@@ -91,17 +104,23 @@ public final class NnResult implements ProgramResult {
 
     /** {@link #toBenchResult}'s builder, to which a run from many clients adds their figures. */
     BenchResult.Builder benchResult(Environment environment) {
+        Optional<CapacityCurve> curve = curve();
         BenchResult.Builder result = BenchResult.builder(BENCHMARK, options.operation().label())
-                .primaryMetric("ops_per_second")
+                .primaryMetric(curve.isPresent() ? "sustained_ops_per_second" : "ops_per_second")
                 .environment(environment)
                 .start(start)
                 .end(end)
                 .location("nameNode", nameNode)
                 .location("baseDirName", options.baseDirName());
         for (NnOption option : NnOption.of(options.operation())) {
-            if (!NOT_PARAMETERS.contains(option) && (options.rate().isPresent() || !SCHEDULE.contains(option))) {
+            if (isParameter(option)) {
                 result.parameter(option.optionName(), parameter(option));
             }
+        }
+        if (curve.isPresent()) {
+            curveFigures(curve.get(), result);
+            resources.ifPresent(result::resources);
+            return result;
         }
         for (OpResult op : operations) {
             String operation = op.operation().label();
@@ -131,6 +150,51 @@ public final class NnResult implements ProgramResult {
         }
         resources.ifPresent(result::resources);
         return result;
+    }
+
+    private boolean isParameter(NnOption option) {
+        if (NOT_PARAMETERS.contains(option)) {
+            return false;
+        }
+        if (options.curve().isPresent()) {
+            return !NOT_CURVE_PARAMETERS.contains(option);
+        }
+        return !CURVE.contains(option) && (options.rate().isPresent() || !SCHEDULE.contains(option));
+    }
+
+    /**
+     * A curve's figures: per step (labelled step=1, 2, ...) the offered and achieved rate, how far behind it ended,
+     * its latency and service time; then the sustained rate, the knee (absent when every step passed) and the
+     * objective's bound.
+     */
+    private static void curveFigures(CapacityCurve curve, BenchResult.Builder result) {
+        String operation = curve.steps().get(0).result().operation().label();
+        for (CapacityCurve.Step step : curve.steps()) {
+            String number = Integer.toString(step.number());
+            LoadOutcome load = step.load();
+            result.metric(labelled("target_ops_per_second", step.offeredRate(), Unit.OPERATIONS_PER_SECOND,
+                            Better.NEITHER, operation).withLabel("step", number))
+                    .metric(labelled("ops_per_second", load.achievedRate(), Unit.OPERATIONS_PER_SECOND,
+                            Better.HIGHER, operation).withLabel("step", number))
+                    .metric(labelled("behind_schedule", load.behindNanos() / 1e9, Unit.SECONDS, Better.LOWER,
+                            operation).withLabel("step", number));
+            boolean mix = step.result().kinds().size() > 1;
+            int index = 0;
+            for (OpResult.Kind kind : step.result().kinds().values()) {
+                Distribution latency = kind.latency().withLabel("operation", operation).withLabel("step", number);
+                Distribution serviceTime = load.serviceTimeDistribution(index).withLabel("operation", operation)
+                        .withLabel("step", number);
+                result.distribution(mix ? latency.withLabel("call", kind.name()) : latency)
+                        .distribution(mix ? serviceTime.withLabel("call", kind.name()) : serviceTime);
+                index++;
+            }
+        }
+        result.metric(labelled("sustained_ops_per_second", curve.sustainedRate(), Unit.OPERATIONS_PER_SECOND,
+                Better.HIGHER, operation));
+        curve.knee().ifPresent(knee -> result.metric(labelled("knee_ops_per_second", knee.offeredRate(),
+                Unit.OPERATIONS_PER_SECOND, Better.NEITHER, operation)));
+        result.metric(labelled("slo_seconds", curve.plan().slo().boundNanos() / 1e9, Unit.SECONDS, Better.NEITHER,
+                operation));
     }
 
     /**
@@ -193,6 +257,13 @@ public final class NnResult implements ProgramResult {
                 return o.arrivals().label();
             case SEED:
                 return Long.toString(o.seed());
+            case RATES:
+                return o.curve().orElseThrow().rates().stream().map(CurvePlan::plain)
+                        .collect(Collectors.joining(","));
+            case STEP_DURATION:
+                return o.curve().orElseThrow().stepSeconds();
+            case SLO:
+                return o.curve().orElseThrow().slo().toString();
             case MIX_WEIGHTS:
                 return o.mix().entrySet().stream().map(weight -> weight.getKey().label() + "=" + weight.getValue())
                         .collect(Collectors.joining(","));

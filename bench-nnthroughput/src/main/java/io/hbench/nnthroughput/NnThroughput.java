@@ -208,6 +208,10 @@ public final class NnThroughput {
                     progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());
                     continue;
                 }
+                if (step.curve().isPresent()) {
+                    results.addAll(runCurve(target, op, step, phases));
+                    continue;
+                }
                 Instant stepStart = Instant.now();
                 results.add(runStep(target, op, step));
                 phases.add(new Phase(op.label(), stepStart, Instant.now()));
@@ -219,6 +223,43 @@ public final class NnThroughput {
             }
         }
         return new NnResult(options, target.description(), start, Instant.now(), results, resources);
+    }
+
+    /**
+     * A capacity curve's steps, each a run at its rate, until one saturates ({@link CapacityCurve#run}). Reads (open,
+     * fileStatus) leave their files as they found them: one set serves every step, grown before a step that needs
+     * more and removed after the last. Every other operation makes its own files before each step and removes them
+     * after it, so no step meets another's.
+     */
+    private List<OpResult> runCurve(NameNodeTarget target, NnOperation op, NnOptions options, List<Phase> phases)
+            throws IOException, InterruptedException {
+        CurvePlan plan = options.curve().orElseThrow();
+        boolean reads = op == NnOperation.OPEN || op == NnOperation.FILE_STATUS;
+        int[] made = {0};
+        List<OpResult> steps = CapacityCurve.run(plan, (number, rate, operations) -> {
+            progress.println("NNThroughputBenchmark: capacity curve step " + number + " of " + plan.rates().size()
+                    + ": " + CurvePlan.plain(rate) + " ops/s for " + plan.stepSeconds() + " s");
+            NnOptions step = options.curveStep(rate, operations);
+            Instant start = Instant.now();
+            OpResult result;
+            if (reads) {
+                claimBaseDir(target.client(), step);
+                int needed = step.warmup() + operations;
+                if (needed > made[0]) {
+                    createFiles(target, step, step.baseDir(op), true, "create", false, made[0], needed - made[0]);
+                    made[0] = needed;
+                }
+                result = onExistingFiles(target, op, step, true);
+            } else {
+                result = runStep(target, op, step);
+            }
+            phases.add(new Phase(op.label() + " step " + number, start, Instant.now()));
+            return result;
+        });
+        if (reads) {
+            cleanUp(target, options, op);
+        }
+        return steps;
     }
 
     private static Level setNameNodeLogLevel(Level level) {
@@ -253,7 +294,7 @@ public final class NnThroughput {
                 result = new Replication(target, o).run();
                 break;
             default:
-                result = onExistingFiles(target, op, o);
+                result = onExistingFiles(target, op, o, false);
                 break;
         }
         cleanUp(target, o, op);
@@ -364,8 +405,13 @@ public final class NnThroughput {
     /** Creates warmup + files files under {@code base} on the workers; measured when {@code timed}. */
     Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
             boolean timed) throws InterruptedException {
-        int total = o.warmup() + o.files();
-        FileNames names = FileNames.generate(base, o.filesPerDir(), 0, total);
+        return createFiles(target, o, base, close, opName, timed, 0, o.warmup() + o.files());
+    }
+
+    /** Creates files {@code firstName} to {@code firstName + total - 1} under {@code base} on the workers. */
+    private Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
+            boolean timed, long firstName, int total) throws InterruptedException {
+        FileNames names = FileNames.generate(base, o.filesPerDir(), firstName, total);
         Shares shares = timed ? Shares.of(o, o.warmup(), o.files()) : Shares.closedLoop(o.threads(), 0, total);
         int[] warmup = shares.warmup;
         int[] first = shares.first;
@@ -501,12 +547,13 @@ public final class NnThroughput {
 
     // ---- open, delete, fileStatus, rename, append ----
 
-    private OpResult onExistingFiles(NameNodeTarget target, NnOperation opKind, NnOptions o)
+    /** @param curveFiles the files are a capacity curve's, which made them in the operation's directory */
+    private OpResult onExistingFiles(NameNodeTarget target, NnOperation opKind, NnOptions o, boolean curveFiles)
             throws IOException, InterruptedException {
         ClientProtocol client = target.client();
         String createBase = o.baseDir(NnOperation.CREATE);
         String base = o.baseDir(opKind);
-        if (!o.useExisting()) {
+        if (!o.useExisting() && !curveFiles) {
             createFiles(target, o, createBase, true, "create", false);
         }
         if (client.getFileInfo(createBase) != null && client.getFileInfo(base) == null) {
@@ -580,7 +627,8 @@ public final class NnThroughput {
                 o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op,
                 scheduleStart);
         List<String> notes = new ArrayList<>();
-        notes.add(o.useExisting() ? "files made by an earlier run (-useExisting)"
+        notes.add(curveFiles ? "one set of files serves every step: created (and completed) before the first step"
+                + " that needed them, outside the steps" : o.useExisting() ? "files made by an earlier run (-useExisting)"
                 : "files were created (and completed) before timing started");
         return result(opKind, fileInputs(o, opKind), outcome, o, null, notes);
     }

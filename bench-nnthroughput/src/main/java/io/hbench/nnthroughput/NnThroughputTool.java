@@ -89,7 +89,8 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         return NAME + " [genericOptions] -op " + Arrays.stream(NnOperation.values()).map(NnOperation::label)
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
-                + " " + RateFlags.USAGE + " [-clients N] [-resFile file] [-json file]";
+                + " " + RateFlags.USAGE + " [-clients N] [-rates R1,R2,...|-ramp A..B -steps N"
+                + " [-stepDuration D] [-slo pP=B]] [-resFile file] [-json file]";
     }
 
     @Override

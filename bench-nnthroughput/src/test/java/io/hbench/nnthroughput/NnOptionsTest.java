@@ -127,7 +127,8 @@ class NnOptionsTest {
         assertThat(NnOption.of(NnOperation.MKDIRS)).containsExactly(NnOption.THREADS, NnOption.DIRS,
                 NnOption.DIRS_PER_DIR, NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS, NnOption.LOG_LEVEL,
                 NnOption.UG_CACHE_REFRESH_COUNT, NnOption.NON_SUPER_USER, NnOption.DURATION, NnOption.WARMUP,
-                NnOption.HISTOGRAMS, NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED);
+                NnOption.HISTOGRAMS, NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED, NnOption.RATES, NnOption.RAMP,
+                NnOption.STEPS, NnOption.STEP_DURATION, NnOption.SLO);
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.CREATE)).isTrue();
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.OPEN)).isFalse();
         // All runs every operation but the mix.

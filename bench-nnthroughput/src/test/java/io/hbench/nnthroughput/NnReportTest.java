@@ -49,6 +49,31 @@ class NnReportTest {
                 withDefaultLocale(locale, () -> NnReport.hbenchLines(result)));
     }
 
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesOfACapacityCurveMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
+        NnResult result = SeededRuns.kneeCurve();
+        GoldenFiles.assertMatches(NnReportTest.class, "hbench-create-curve.txt",
+                withDefaultLocale(locale, () -> NnReport.hbenchLines(result)));
+    }
+
+    @Test
+    void aCurvePrintsHadoopsBlockForEachStepAndItsAnswerLast() throws Exception {
+        NnResult result = SeededRuns.kneeCurve();
+        List<String> hbench = NnReport.hbenchLines(result);
+
+        assertThat(NnReport.classicLines(result)).containsSubsequence(
+                "--- create inputs ---", "nrFiles = 100", "--- create stats  ---", "# operations: 100",
+                "--- create inputs ---", "nrFiles = 200", "--- create stats  ---", "# operations: 200",
+                "--- create inputs ---", "nrFiles = 400", "--- create stats  ---", "# operations: 400",
+                "--- create inputs ---", "nrFiles = 800", "--- create stats  ---", "# operations: 800");
+        assertThat(hbench.get(hbench.size() - 1))
+                .isEqualTo("create: sustains 201 ops/s at p99 <= 1 ms (knee between 200 and 400 ops/s)");
+        for (String label : CLASSIC_LABELS) {
+            assertThat(hbench).as("hbench lines containing \"%s\"", label).noneMatch(line -> line.contains(label));
+        }
+    }
+
     @Test
     void withoutARateTheClassicLinesStayAndWithOneTheyCountTheSchedulesRun() throws InterruptedException {
         List<String> lines = NnReport.classicLines(SeededRuns.createAtRate(Schedule.Arrivals.FIXED, 2000));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.entry;
 import io.hbench.load.Schedule;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
@@ -32,6 +33,8 @@ class NnResultTest {
     // The create ran on a NameNode in the client's process, the mix against a remote one.
     private static final Environment CREATE_ENVIRONMENT = environment("file:///", null, "NNThroughputBenchmark", "-op",
             "create", "-files", "50000", "-threads", "16", "-close");
+    private static final Environment CURVE_ENVIRONMENT = environment("file:///", null, "NNThroughputBenchmark", "-op",
+            "create", "-threads", "1", "-rates", "100,200,400,800,1600", "-stepDuration", "1s", "-slo", "p99=1ms");
     private static final Environment MIX_ENVIRONMENT = environment("hdfs://nn:8020", "3.4.1", "NNThroughputBenchmark",
             "-fs", "hdfs://nn:8020", "-op", "mix", "-mix", "create=1,open=8,fileStatus=4", "-files", "130000",
             "-warmup", "1000", "-duration", "20s");
@@ -80,6 +83,81 @@ class NnResultTest {
                 .isGreaterThan(result.distributions().get(1).max());
         assertThat(result.parameters()).containsEntry("rate", "1000.0").containsEntry("arrivals", "fixed")
                 .containsEntry("seed", "42");
+    }
+
+    /** {@link SeededRuns#kneeCurve}, worked out in {@link CapacityCurveTest}. */
+    @Test
+    void aCurveCarriesEachStepThenTheSustainedRateAsPrimaryTheKneeAndTheObjective() throws Exception {
+        BenchResult result = SeededRuns.kneeCurve().toBenchResult(CURVE_ENVIRONMENT);
+
+        assertThat(result.primaryMetric()).isEqualTo("sustained_ops_per_second");
+        assertThat(result.primaryMetrics()).singleElement().extracting(Metric::value)
+                .isEqualTo(200 * 1e9 / 995_500_000);
+        assertThat(result.parameters()).containsEntry("rates", "100,200,400,800,1600")
+                .containsEntry("stepDuration", "1").containsEntry("slo", "p99=1ms").containsEntry("threads", "1")
+                .containsEntry("arrivals", "fixed").doesNotContainKeys("rate", "ramp", "steps", "files");
+        assertThat(result.metrics()).containsExactly(
+                step("target_ops_per_second", 1, 100, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                step("ops_per_second", 1, 100 * 1e9 / 990_200_000, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                step("behind_schedule", 1, 0, Unit.SECONDS, Better.LOWER),
+                step("target_ops_per_second", 2, 200, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                step("ops_per_second", 2, 200 * 1e9 / 995_500_000, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                step("behind_schedule", 2, 0, Unit.SECONDS, Better.LOWER),
+                step("target_ops_per_second", 3, 400, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                step("ops_per_second", 3, 400 * 1e9 / 999_500_000, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                step("behind_schedule", 3, 0, Unit.SECONDS, Better.LOWER),
+                step("target_ops_per_second", 4, 800, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                step("ops_per_second", 4, 800 * 1e9 / 1_200_000_000, Unit.OPERATIONS_PER_SECOND, Better.HIGHER),
+                step("behind_schedule", 4, 199_750_000 / 1e9, Unit.SECONDS, Better.LOWER),
+                new Metric(create("sustained_ops_per_second"), 200 * 1e9 / 995_500_000, Unit.OPERATIONS_PER_SECOND,
+                        Better.HIGHER),
+                new Metric(create("knee_ops_per_second"), 400, Unit.OPERATIONS_PER_SECOND, Better.NEITHER),
+                new Metric(create("slo_seconds"), 0.001, Unit.SECONDS, Better.NEITHER));
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).containsExactly(
+                "latency{operation=create,step=1}", "service_time{operation=create,step=1}",
+                "latency{operation=create,step=2}", "service_time{operation=create,step=2}",
+                "latency{operation=create,step=3}", "service_time{operation=create,step=3}",
+                "latency{operation=create,step=4}", "service_time{operation=create,step=4}");
+        assertThat(result.distributions()).extracting(Distribution::count).containsExactly(100L, 100L, 200L, 200L,
+                400L, 400L, 800L, 800L);
+        assertThat(result.distributions().get(6).unit()).isEqualTo(Unit.SECONDS);
+    }
+
+    @Test
+    void aCurveWhoseEveryStepPassedHasNoKnee() throws Exception {
+        BenchResult result = SeededRuns.curve(NnOptions.builder(NnOperation.CREATE).threads(1).rates(100, 200)
+                .stepDuration(Duration.ofSeconds(1)).build(), 200, 200).toBenchResult(CURVE_ENVIRONMENT);
+
+        assertThat(result.metric(create("knee_ops_per_second"))).isEmpty();
+        assertThat(result.metric(create("sustained_ops_per_second"))).get().extracting(Metric::value)
+                .isEqualTo(200 * 1e9 / 995_200_000);
+        assertThat(result.metric(create("slo_seconds"))).get().extracting(Metric::value).isEqualTo(0.01);
+        assertThat(result.parameters()).containsEntry("slo", "p99=10ms").containsEntry("stepDuration", "1");
+    }
+
+    @Test
+    void aMixsCurveLabelsEachCallsDistributionsWithTheStep() throws Exception {
+        BenchResult result = SeededRuns.mixCurve().toBenchResult(CURVE_ENVIRONMENT);
+
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).containsExactly(
+                "latency{call=create,operation=mix,step=1}", "service_time{call=create,operation=mix,step=1}",
+                "latency{call=fileStatus,operation=mix,step=1}", "service_time{call=fileStatus,operation=mix,step=1}");
+        assertThat(result.distributions()).extracting(Distribution::count).containsExactly(50L, 50L, 50L, 50L);
+        assertThat(result.metric(MetricKey.of("ops_per_second").withLabel("operation", "mix").withLabel("step", "1")))
+                .get().extracting(Metric::value).isEqualTo(100 * 1e9 / 990_100_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonOfACurveInEveryDefaultLocale(Locale locale) throws Exception {
+        NnResult curve = SeededRuns.kneeCurve();
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(curve.toBenchResult(CURVE_ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(NnResultTest.class, "nn-create-curve.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Metric step(String id, int step, double value, Unit unit, Better better) {
+        return new Metric(create(id).withLabel("step", Integer.toString(step)), value, unit, better);
     }
 
     @Test

@@ -63,7 +63,8 @@ class NnThroughputToolParseTest {
     void optionOfAnotherOpIsAUsageError() {
         assertUsageError(run("-op", "mkdirs", "-files", "10"), "NNThroughputBenchmark: -files does not belong to -op"
                 + " mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
-                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed");
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed -rates -ramp"
+                + " -steps -stepDuration -slo");
     }
 
     @Test
@@ -71,7 +72,7 @@ class NnThroughputToolParseTest {
         assertUsageError(run("-op", "open", "-close"), "NNThroughputBenchmark: -close does not belong to -op open; its"
                 + " options are: -threads -files -filesPerDir -useExisting -blockSize -baseDirName -keepResults"
                 + " -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals"
-                + " -seed");
+                + " -seed -rates -ramp -steps -stepDuration -slo");
     }
 
     @Test
@@ -183,7 +184,8 @@ class NnThroughputToolParseTest {
     void optionOfAnotherOpIsRefusedBeforeItsValueIsRead() {
         assertUsageError(run("-op", "mkdirs", "-files", "many"), "NNThroughputBenchmark: -files does not belong to"
                 + " -op mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
-                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed");
+                + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed -rates -ramp"
+                + " -steps -stepDuration -slo");
     }
 
     @Test
@@ -252,6 +254,78 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void clientsAreRefusedWithACapacityCurve() {
+        conf.set("fs.defaultFS", "hdfs://nn.example:8020");
+        assertThat(run("-op", "fileStatus", "-rates", "1000,2000", "-clients", "3")).isEqualTo(2);
+        assertThat(errBytes.toString(UTF_8)).startsWith("NNThroughputBenchmark: -clients");
+    }
+
+    @Test
+    void aCurvesRatesMustBeAboveZeroAndIncrease() {
+        assertUsageError(run("-op", "fileStatus", "-rates", "2000,1000"), "NNThroughputBenchmark: -rates must increase"
+                + " from each rate to the next, got 1000 after 2000");
+        assertUsageError(run("-op", "fileStatus", "-rates", "2000,2000"), "NNThroughputBenchmark: -rates must increase"
+                + " from each rate to the next, got 2000 after 2000");
+        assertUsageError(run("-op", "fileStatus", "-rates", "0,1000"), "NNThroughputBenchmark: -rates must each be"
+                + " more than 0 operations per second, got 0");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,,2000"), "NNThroughputBenchmark: -rates '' is not a"
+                + " number");
+    }
+
+    @Test
+    void aRampIsAToBInWholeOperationsPerSecondWithTwoStepsOrMore() {
+        assertUsageError(run("-op", "fileStatus", "-ramp", "1000-64000", "-steps", "7"), "NNThroughputBenchmark: -ramp"
+                + " '1000-64000' is not a ramp: write A..B in whole operations per second, e.g. 1000..64000");
+        assertUsageError(run("-op", "fileStatus", "-ramp", "64000..1000", "-steps", "7"), "NNThroughputBenchmark:"
+                + " -ramp A..B must go up from at least 1 operation per second, got 64000..1000");
+        assertUsageError(run("-op", "fileStatus", "-ramp", "1000..64000"), "NNThroughputBenchmark: -ramp needs -steps:"
+                + " how many rates from A to B, 2 or more");
+        assertUsageError(run("-op", "fileStatus", "-ramp", "1000..64000", "-steps", "1"), "NNThroughputBenchmark:"
+                + " -steps must be at least 2, got 1");
+        assertUsageError(run("-op", "fileStatus", "-ramp", "1..3", "-steps", "5"), "NNThroughputBenchmark: -ramp 1..3"
+                + " in 5 -steps rounds two of them to the same whole rate, 1: give fewer -steps or a wider -ramp");
+    }
+
+    @Test
+    void anUnreadableObjectiveIsRefusedNamingTheFlag() {
+        String accepted = " is not a latency objective: write a percentile above 0 and at most 100, '=' and a bound"
+                + " above 0 in us, ms or s, e.g. p99=10ms or p99.9=500us";
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000", "-slo", "p99<10ms"),
+                "NNThroughputBenchmark: -slo 'p99<10ms'" + accepted);
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000", "-slo", "p99=10"),
+                "NNThroughputBenchmark: -slo 'p99=10'" + accepted);
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000", "-slo", "p101=10ms"),
+                "NNThroughputBenchmark: -slo 'p101=10ms'" + accepted);
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000", "-stepDuration", "0"),
+                "NNThroughputBenchmark: -stepDuration must be more than 0, got PT0S");
+    }
+
+    @Test
+    void theCurvesFlagsGoWithACurveOnlyAndOneKindOfRateAtATime() {
+        assertUsageError(run("-op", "fileStatus", "-rate", "1000", "-steps", "3"), "NNThroughputBenchmark: -steps"
+                + " divides a -ramp into rates: give -ramp A..B, or drop -steps");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,2000", "-steps", "3"), "NNThroughputBenchmark:"
+                + " -steps divides a -ramp into rates: give -ramp A..B, or drop -steps");
+        assertUsageError(run("-op", "fileStatus", "-rate", "1000", "-slo", "p99=5ms"), "NNThroughputBenchmark: -slo"
+                + " shapes a capacity curve: give -rates or -ramp too");
+        assertUsageError(run("-op", "fileStatus", "-rate", "1000", "-rates", "1000,2000"), "NNThroughputBenchmark:"
+                + " -rate runs one rate and -rates a curve of them: give one");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,2000", "-ramp", "1..9", "-steps", "3"),
+                "NNThroughputBenchmark: give -rates or -ramp, not both");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,2000", "-duration", "10s"), "NNThroughputBenchmark:"
+                + " -rates runs each step for -stepDuration: drop -duration");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,2000", "-files", "10"), "NNThroughputBenchmark:"
+                + " -rates does each step's rate times -stepDuration operations: drop -files");
+        assertUsageError(run("-op", "fileStatus", "-rates", "1000,2000", "-keepResults"), "NNThroughputBenchmark:"
+                + " -rates makes each step's own files before it and removes them after it: drop -keepResults");
+        assertUsageError(run("-op", "all", "-ramp", "1000..4000", "-steps", "3"), "NNThroughputBenchmark: -ramp finds"
+                + " the capacity of one operation: give one, not all");
+        assertThat(run("-op", "blockReport", "-rates", "100,200")).isEqualTo(2);
+        assertThat(errBytes.toString(UTF_8)).startsWith("NNThroughputBenchmark: -rates does not belong to -op"
+                + " blockReport;");
+    }
+
+    @Test
     void helpListsEveryOption() {
         assertThat(run("-help")).isZero();
         String help = outBytes.toString(UTF_8);
@@ -259,7 +333,8 @@ class NnThroughputToolParseTest {
                 "useExisting", "keepResults", "logLevel", "UGCacheRefreshCount", "baseDirName", "blockSize",
                 "appendNewBlk", "datanodes", "reports", "blocksPerReport", "blocksPerFile", "nodesToDecommission",
                 "nodeReplicationLimit", "totalBlocks", "replication", "nonSuperUser", "duration", "warmup", "mix",
-                "noHistograms", "rate", "arrivals", "seed", "clients", "resFile", "json", "standaloneDir")) {
+                "noHistograms", "rate", "arrivals", "seed", "clients", "rates", "ramp", "steps", "stepDuration", "slo",
+                "resFile", "json", "standaloneDir")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
     }

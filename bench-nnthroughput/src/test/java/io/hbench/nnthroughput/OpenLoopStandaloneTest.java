@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.Schedule;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Distribution;
+import io.hbench.result.Environment;
 import io.hbench.testing.ResultSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -13,6 +16,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.StreamSupport;
@@ -91,6 +96,52 @@ class OpenLoopStandaloneTest {
             assertLatencyNeverBelowServiceTime(load.latency(k), load.serviceTime(k));
         }
         assertThat(load.achievedRate()).isEqualTo(200 * 1e9 / load.measuredNanos());
+    }
+
+    /**
+     * Deletes consume their files, so a step finds its own only if they were made for it: every step deletes its
+     * rate's worth, none fails on a missing file. The second step runs unless the first fell behind (saturation ends
+     * the ramp), which a busy host may make it do.
+     */
+    @Test
+    void aCurveOfDeletesMakesEachStepsFilesAndCarriesEveryStepInItsResult() throws Exception {
+        NnResult result = session.run(NnOptions.builder(NnOperation.DELETE).threads(4).rates(100, 200)
+                .stepDuration(Duration.ofSeconds(1)).baseDirName("/curve").build());
+
+        CapacityCurve curve = result.curve().orElseThrow();
+        boolean firstKept = curve.steps().get(0).load().keptSchedule();
+        assertThat(curve.steps()).hasSize(firstKept ? 2 : 1);
+        for (CapacityCurve.Step step : curve.steps()) {
+            assertThat(step.load().totalOperations()).as("step %d", step.number()).isEqualTo(100L * step.number());
+            assertThat(step.result().operation()).isEqualTo(NnOperation.DELETE);
+        }
+        assertThat(StandaloneTest.filesUnder(session.target().client(), "/curve/delete")).isEmpty();
+        List<String> lines = NnReport.hbenchLines(result);
+        assertThat(lines.get(lines.size() - 1)).matches("delete: (sustains [\\d,]+ ops/s|does not sustain 100 ops/s)"
+                + " at p99 <= 10 ms \\(.+\\)");
+
+        BenchResult json = result.toBenchResult(Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+                .java("17").os("Linux").clientHost("h").commandLine(List.of("NNThroughputBenchmark")).build());
+        ResultSchema.assertValid(json);
+        assertThat(json.primaryMetric()).isEqualTo("sustained_ops_per_second");
+        assertThat(json.parameters()).containsEntry("rates", "100,200").containsEntry("stepDuration", "1");
+        assertThat(json.distributions()).filteredOn(d -> d.id().equals("latency")).extracting(Distribution::count)
+                .containsExactlyElementsOf(firstKept ? List.of(100L, 200L) : List.of(100L));
+    }
+
+    /** A fileStatus of a name that was not made fails the run: each step found every file it read. */
+    @Test
+    void aCurveOfReadsGrowsOneSetOfFilesForItsStepsAndRemovesItAfterTheLast() throws Exception {
+        NnResult result = session.run(NnOptions.builder(NnOperation.FILE_STATUS).threads(4).rates(100, 200)
+                .stepDuration(Duration.ofSeconds(1)).baseDirName("/curveReads").build());
+
+        CapacityCurve curve = result.curve().orElseThrow();
+        for (CapacityCurve.Step step : curve.steps()) {
+            assertThat(step.load().totalOperations()).as("step %d", step.number()).isEqualTo(100L * step.number());
+        }
+        assertThat(curve.steps().get(0).result().notes()).first().asString().startsWith("one set of files serves"
+                + " every step");
+        assertThat(StandaloneTest.filesUnder(session.target().client(), "/curveReads/fileStatus")).isEmpty();
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -85,6 +86,95 @@ final class SeededRuns {
                 "nrFiles = 1000", "nrThreads = 1", "nrFilesPerDir = 4"), new Workers.Outcome(load), options, null,
                 List.of());
         return new NnResult(options, "standalone", START, START.plusSeconds(3), List.of(op));
+    }
+
+    /**
+     * A curve of 1-s steps at 100, 200, 400, 800 and 1,600 ops/s held to p99 <= 1 ms, on one worker, whose creates take
+     * 0.2, 0.5, 2 and 1.5 ms: two steps keep their schedule and the objective, the third misses the objective, the
+     * fourth saturates and ends the ramp.
+     */
+    static NnResult kneeCurve() throws IOException, InterruptedException {
+        return curve(NnOptions.builder(NnOperation.CREATE).threads(1).rates(100, 200, 400, 800, 1600)
+                .stepDuration(Duration.ofSeconds(1)).slo(LatencyObjective.of(99, Duration.ofMillis(1))).build(),
+                200, 500, 2000, 1500, 100);
+    }
+
+    /**
+     * A capacity curve of creates on one worker: step i's creates each take {@code serviceMicros[i]} on a clock that
+     * moves only when waited on or worked on, so every figure is exact. The steps run as a real curve runs them,
+     * until one saturates.
+     */
+    static NnResult curve(NnOptions given, long... serviceMicros) throws IOException, InterruptedException {
+        NnOptions options = given.resolve(CLUSTER);
+        List<OpResult> steps = CapacityCurve.run(options.curve().orElseThrow(), (number, rate, operations) -> {
+            long serviceNanos = serviceMicros[number - 1] * 1000;
+            StepClock clock = new StepClock();
+            OpenLoop.Operation create = new OpenLoop.Operation() {
+                @Override
+                public long run(int worker, int index) {
+                    clock.sleepUntil(clock.nanoTime() + serviceNanos);
+                    return serviceNanos;
+                }
+
+                @Override
+                public String describe(int index) {
+                    return "file " + index;
+                }
+            };
+            NnOptions step = options.curveStep(rate, operations);
+            LoadOutcome load = new OpenLoop("create", 1, 1, clock).run(0, Schedule.of(step.arrivals(), rate,
+                    operations, step.seed()), create);
+            return NnThroughput.result(NnOperation.CREATE, List.of("baseDir = /nnThroughputBenchmark/create",
+                    "nrFiles = " + operations, "nrThreads = 1", "nrFilesPerDir = 4"), new Workers.Outcome(load), step,
+                    null, List.of("files are created and left open (no -close): the timed create call is all"));
+        });
+        return new NnResult(options, "standalone", START, START.plusSeconds(5), steps);
+    }
+
+    /**
+     * A curve of one 1-s step of a mix at 100 ops/s on one worker: even operations create (0.3 ms), odd ones
+     * fileStatus (0.1 ms).
+     */
+    static NnResult mixCurve() throws IOException, InterruptedException {
+        Map<NnOperation, Integer> weights = new LinkedHashMap<>();
+        weights.put(NnOperation.CREATE, 1);
+        weights.put(NnOperation.FILE_STATUS, 1);
+        NnOptions options = NnOptions.builder(NnOperation.MIX).mix(weights).threads(1).rates(100)
+                .stepDuration(Duration.ofSeconds(1)).build().resolve(CLUSTER);
+        List<OpResult> steps = CapacityCurve.run(options.curve().orElseThrow(), (number, rate, operations) -> {
+            StepClock clock = new StepClock();
+            OpenLoop.Operation mix = new OpenLoop.Operation() {
+                @Override
+                public long run(int worker, int index) {
+                    long nanos = index % 2 == 0 ? 300_000 : 100_000;
+                    clock.sleepUntil(clock.nanoTime() + nanos);
+                    return nanos;
+                }
+
+                @Override
+                public int kind(int index) {
+                    return index % 2;
+                }
+
+                @Override
+                public String describe(int index) {
+                    return "operation " + index;
+                }
+            };
+            NnOptions step = options.curveStep(rate, operations);
+            LoadOutcome load = new OpenLoop("mix", 1, 2, clock).run(0, Schedule.of(step.arrivals(), rate, operations,
+                    step.seed()), mix);
+            Workers.Outcome outcome = new Workers.Outcome(load);
+            List<OpResult.Kind> kinds = List.of(
+                    NnThroughput.kind("create", outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0],
+                            step),
+                    NnThroughput.kind("fileStatus", outcome.operations[1], outcome.cumulativeNanos[1],
+                            outcome.latency[1], step));
+            return new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
+                    outcome.totalOperations(), outcome.elapsedNanos(), outcome.totalCumulativeNanos(), kinds, null, 0,
+                    false, List.of(), load);
+        });
+        return new NnResult(options, "standalone", START, START.plusSeconds(2), steps);
     }
 
     /** A clock that moves only when waited on. */

@@ -1,5 +1,7 @@
 package io.hbench.report.html;
 
+import io.hbench.load.CapacityAnswer;
+import io.hbench.load.LoadOutcome;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
@@ -112,7 +114,7 @@ public final class CapacityCurve {
                 : Optional.of(slo.split("=", 2)[0] + " <= " + number(latency.convert(bound.getAsDouble())) + " "
                         + latency.symbol());
         return new CapacityCurve(operation, offered, charts, bound, objective,
-                objective.flatMap(text -> answer(result, operation, offered, text)));
+                objective.flatMap(text -> answer(result, operation, byRate, text)));
     }
 
     private static Chart chart(String name, List<Metric> steps, List<Distribution> distributions) {
@@ -132,29 +134,54 @@ public final class CapacityCurve {
     }
 
     /**
-     * "fileStatus: sustains 23,400 ops/s at p99 <= 10 ms (knee between 24,000 and 28,000 ops/s)"; empty without the
-     * sustained rate (a run that failed before its summary).
+     * "fileStatus: sustains 23,400 ops/s at p99 <= 10 ms (knee between 24,000 and 28,000 ops/s)", in the words the
+     * program printed ({@link CapacityAnswer}); empty without the sustained rate (a run that failed before its summary).
+     * A step failed when it ended more than {@link LoadOutcome#BEHIND_TOLERANCE} of its length behind or its latency
+     * at the objective's percentile passed the bound; what the program alone knew (a load generator that limited a
+     * step) it says and the page does not.
      */
-    private static Optional<String> answer(BenchResult result, String operation, List<Double> offered,
+    private static Optional<String> answer(BenchResult result, String operation, List<Metric> steps,
             String objective) {
         Optional<Metric> sustained = result.metric(key("sustained_ops_per_second", operation));
-        if (sustained.isEmpty()) {
+        if (sustained.isEmpty() || steps.isEmpty()) {
             return Optional.empty();
         }
-        double rate = sustained.get().value();
-        String sustains = rate > 0 ? "sustains " + number(Math.rint(rate)) + " ops/s"
-                : "sustains none of the offered rates";
-        Optional<Metric> knee = result.metric(key("knee_ops_per_second", operation));
-        String where;
-        if (knee.isEmpty()) {
-            where = "no knee up to " + number(offered.get(offered.size() - 1)) + " ops/s";
-        } else {
-            double kneeRate = knee.get().value();
-            OptionalDouble below = offered.stream().mapToDouble(Double::doubleValue).filter(r -> r < kneeRate).max();
-            where = below.isPresent() ? "knee between " + number(below.getAsDouble()) + " and " + number(kneeRate)
-                    + " ops/s" : "knee at or below " + number(kneeRate) + " ops/s";
+        Optional<Double> knee = result.metric(key("knee_ops_per_second", operation)).map(Metric::value);
+        if (sustained.get().value() == 0) {
+            return Optional.of(CapacityAnswer.notSustained(operation, steps.get(0).value(), objective,
+                    whyFailed(result, operation, steps.get(0))));
         }
-        return Optional.of(operation + ": " + sustains + " at " + objective + " (" + where + ")");
+        double offered = knee.map(rate -> steps.stream().mapToDouble(Metric::value).filter(r -> r < rate).max()
+                .orElse(rate)).orElse(steps.get(steps.size() - 1).value());
+        List<Double> missedBelow = steps.stream().filter(step -> step.value() < offered
+                && !whyFailed(result, operation, step).isEmpty()).map(Metric::value).collect(Collectors.toList());
+        return Optional.of(CapacityAnswer.sustained(operation, sustained.get().value(), objective, offered, knee,
+                missedBelow, ""));
+    }
+
+    /** Why {@code step} failed, in the program's words; "" when it passed, or its figures do not say. */
+    private static String whyFailed(BenchResult result, String operation, Metric step) {
+        MetricKey behindKey = key("behind_schedule", operation).withLabel(STEP, step.labels().get(STEP));
+        double stepSeconds = Double.parseDouble(result.parameters().getOrDefault("stepDuration", "0"));
+        Optional<Double> behind = result.metric(behindKey).map(Metric::value)
+                .filter(seconds -> stepSeconds > 0 && seconds / stepSeconds > LoadOutcome.BEHIND_TOLERANCE);
+        if (behind.isPresent()) {
+            return CapacityAnswer.saturated(behind.get() / stepSeconds);
+        }
+        String[] slo = result.parameters().getOrDefault("slo", "").split("=", 2);
+        OptionalDouble bound = result.metric(key("slo_seconds", operation)).map(m -> OptionalDouble.of(m.value()))
+                .orElse(OptionalDouble.empty());
+        if (!slo[0].startsWith("p") || bound.isEmpty()) {
+            return "";
+        }
+        double percentile = Double.parseDouble(slo[0].substring(1));
+        return result.distributions().stream().filter(d -> d.id().equals(LATENCY)
+                        && step.labels().get(STEP).equals(d.key().labels().get(STEP))
+                        && operation.equals(d.key().labels().getOrDefault(OPERATION, ""))
+                        && !d.key().labels().containsKey(CALL))
+                .findFirst().map(d -> d.percentiles().get(percentile))
+                .filter(value -> value > bound.getAsDouble())
+                .map(value -> CapacityAnswer.missed(slo[0], value)).orElse("");
     }
 
     /** The operation's figure {@code id}; "" is the operation of steps without an operation label. */

@@ -26,15 +26,29 @@ class CapacityCurveTest {
                 15950.4, Double.NaN);
 
         assertThat(CapacityCurve.of(result).get(0).answer())
-                .hasValue("fileStatus: sustains 15,950 ops/s at p99 <= 10 ms (no knee up to 16,000 ops/s)");
+                .hasValue("fileStatus: sustains 15,950 ops/s at p99 <= 10 ms (every step up to 16,000 ops/s met it;"
+                        + " the knee is above)");
     }
 
     @Test
-    void aCurveWhoseFirstStepFailedSustainsNoneOfItsRatesAndItsKneeIsAtOrBelowIt() {
-        BenchResult result = Results.capacityCurve(OFFERED, OFFERED, LATENCIES, 0, 2000);
+    void aCurveWhoseFirstStepMissedSaysItDoesNotSustainItsRateAndTheLatencyItHad() {
+        double[][] latencies = {{0.004, 0.0142, 0.020}, {0.006, 0.030, 0.050}};
+        BenchResult result = Results.capacityCurve(new double[] {2000, 4000}, new double[] {2000, 4000}, latencies,
+                0, 2000);
 
-        assertThat(CapacityCurve.of(result).get(0).answer()).hasValue("fileStatus: sustains none of the offered rates"
-                + " at p99 <= 10 ms (knee at or below 2,000 ops/s)");
+        assertThat(CapacityCurve.of(result).get(0).answer()).hasValue("fileStatus: does not sustain 2,000 ops/s at"
+                + " p99 <= 10 ms (p99 was 14.2 ms)");
+    }
+
+    @Test
+    void aLowerStepThatMissedIsNamedAndDoesNotLowerTheAnswer() {
+        double[][] latencies = {{0.004, 0.0142, 0.020}, {0.0006, 0.003, 0.005}, {0.0008, 0.006, 0.009},
+                {0.004, 0.025, 0.060}};
+        BenchResult result = Results.capacityCurve(OFFERED, new double[] {2000, 4000, 7990.4, 12000}, latencies,
+                7990.4, 16000);
+
+        assertThat(CapacityCurve.of(result).get(0).answer()).hasValue("fileStatus: sustains 7,990 ops/s at p99 <= 10 ms"
+                + " (knee between 8,000 and 16,000 ops/s; the step at 2,000 ops/s missed it)");
     }
 
     @Test
