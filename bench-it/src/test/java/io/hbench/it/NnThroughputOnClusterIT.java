@@ -3,6 +3,10 @@ package io.hbench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,35 +71,39 @@ class NnThroughputOnClusterIT {
     }
 
     @Test
-    void threeClientsOnYarnShareTheRateAndTheirCountsAddUp() throws Exception {
-        Path json = temp.resolve("clients.json");
-        BenchRun run = cluster.benchJar("NNThroughputBenchmark", "-op", "create", "-threads", "2", "-files", "900",
-                "-rate", "300", "-clients", "3", "-keepResults", "-baseDirName", "/it/clients", "-json",
+    void aCapacityCurveOverRpcRunsAStepPerRateAndTheReportPageGivesTheAnswerItPrinted() throws Exception {
+        Path json = temp.resolve("curve.json");
+        BenchRun curve = cluster.benchJar("NNThroughputBenchmark", "-op", "fileStatus", "-threads", "8", "-rates",
+                "100,200", "-stepDuration", "1s", "-slo", "p99=50ms", "-baseDirName", "/it/curve", "-json",
                 json.toString());
 
-        assertThat(run.status).as(run.printed()).isZero();
-        // Both NodeManagers run on this machine: the clients share its one host, and the runner says so.
-        assertThat(run.err).containsPattern("YARN has room on one host only \\(.+\\), so all 3 peers run there");
-        assertThat(run.out).contains("--- create stats  ---\n# operations: 900\n");
-        long files = 0;
-        for (int client = 0; client < 3; client++) {
-            files += fs.getContentSummary(new org.apache.hadoop.fs.Path("/it/clients/w" + client + "/create"))
-                    .getFileCount();
-        }
-        assertThat(files).isEqualTo(900);
-        Matcher clients = Pattern.compile("(?m)^Client w[0-2] on \\S+: (\\d+) operations, ").matcher(run.out);
-        long counted = 0;
-        int reported = 0;
-        while (clients.find()) {
-            counted += Long.parseLong(clients.group(1));
-            reported++;
-        }
-        assertThat(reported).as(run.out).isEqualTo(3);
-        assertThat(counted).isEqualTo(900);
+        assertThat(curve.status).as(curve.printed()).isZero();
         ResultFile result = ResultFile.read(json);
-        result.assertRanOnYarn(1);
-        assertThat(result.metric("ops")).isEqualTo(900);
-        assertThat(result.root().get("metrics").findValues("client")).hasSize(6);
+        // The first step ran whole (100 calls in its second); the second ran unless the first saturated.
+        assertThat(curve.out).contains("--- fileStatus stats  ---\n# operations: 100\n");
+        int steps = result.root().get("metrics").findValues("step").size() / 3;
+        assertThat(steps).isBetween(1, 2);
+        Matcher answer = Pattern.compile("(?m)^fileStatus: (does not )?sustains? .*$").matcher(curve.out);
+        assertThat(answer.find()).as(curve.out).isTrue();
+        // Each step's files were made for it and removed after the last: nothing is left under the base directory.
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/curve/fileStatus"))).isFalse();
+        Path page = temp.resolve("curve.html");
+        BenchRun report = cluster.benchJar("Report", "-out", page.toString(), json.toString());
+        assertThat(report.status).as(report.printed()).isZero();
+        String pageAnswer = pageData(page).get("results").get(0).get("capacityCurves").get(0).get("answer").asText();
+        if (answer.group().contains("load generator")) {
+            // What only the program knew, that its own pool limited a step, the page does not say.
+            assertThat(answer.group()).startsWith(pageAnswer.substring(0, pageAnswer.indexOf('(')));
+        } else {
+            assertThat(pageAnswer).isEqualTo(answer.group());
+        }
+    }
+
+    private static JsonNode pageData(Path page) throws IOException {
+        Matcher data = Pattern.compile("(?s)<script type=\"application/json\" id=\"hbench-data\">(.*?)</script>")
+                .matcher(Files.readString(page));
+        assertThat(data.find()).as("the page's data").isTrue();
+        return new ObjectMapper().readTree(data.group(1));
     }
 
     @Test

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
  * differ by how the scheduler happened to run them. On the same cluster, EBB on YARN with more peers than workers,
- * whose exchanges between two peers on one host count apart. Skipped, in one line, where
+ * whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's {@code -clients} offering
+ * load from the workers to the NameNode on the master. Skipped, in one line, where
  * network namespaces cannot be made (not root, no iproute2).
  */
 class SlowHostOnNamespacesIT {
@@ -281,6 +282,36 @@ class SlowHostOnNamespacesIT {
         List<String> sampled = new ArrayList<>();
         result.root().get("resources").get("hosts").forEach(host -> sampled.add(host.get("host").asText()));
         assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+    }
+
+    @Test
+    void nnThroughputBenchmarksClientsOfferTheLoadFromTheWorkersAgainstTheNameNodeOnTheMaster() throws Exception {
+        Path json = home.resolve("nn-clients.json");
+
+        // Without the resource sampler, whose own application would hold the job's start back; the other tests prove it.
+        BenchRun run = cluster.benchJar(home, "NNThroughputBenchmark", "-op", "create", "-threads", "2", "-files",
+                "400", "-rate", "200", "-clients", "4", "-noResources", "-baseDirName", "/it/nn-clients", "-json",
+                json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        // Four workers with room for four clients: no host must take two, and the runner says nothing of sharing.
+        assertThat(run.err).doesNotContain("so some hosts run several").doesNotContain("room on one host only");
+        assertThat(run.out).contains("--- create stats  ---\n# operations: 400\n");
+        Matcher client = Pattern.compile("(?m)^Client w[0-3] on (\\S+): (\\d+) operations, ").matcher(run.out);
+        List<String> clientHosts = new ArrayList<>();
+        long operations = 0;
+        while (client.find()) {
+            clientHosts.add(client.group(1));
+            operations += Long.parseLong(client.group(2));
+        }
+        assertThat(operations).as(run.out).isEqualTo(400);
+        // The load comes from the workers' own hosts, never from the NameNode's; YARN spreads the four peers one per
+        // host per round of heartbeats, so a late heartbeat may put two on one worker.
+        assertThat(clientHosts).as(run.out).hasSize(4).allMatch(WORKERS::contains);
+        assertThat(new TreeSet<>(clientHosts)).as(run.out).hasSizeGreaterThanOrEqualTo(2);
+        ResultFile result = ResultFile.read(json);
+        assertThat(result.metric("ops")).isEqualTo(400);
+        result.assertRanOnYarn(1);
     }
 
     private static List<String> slowHosts(String printed) {
