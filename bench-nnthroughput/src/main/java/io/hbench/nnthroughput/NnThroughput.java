@@ -39,7 +39,6 @@ import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.io.EnumSetWritable;
-import org.apache.hadoop.ipc.RemoteException;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
@@ -246,7 +245,8 @@ public final class NnThroughput {
                 claimBaseDir(target.client(), step);
                 int needed = step.warmup() + operations;
                 if (needed > made[0]) {
-                    createFiles(target, step, step.baseDir(op), true, "create", false, made[0], needed - made[0]);
+                    new Creates(this, target, step).files(step.baseDir(op), true, "create", false, made[0],
+                            needed - made[0]);
                     made[0] = needed;
                 }
                 result = onExistingFiles(target, op, step, true);
@@ -279,7 +279,7 @@ public final class NnThroughput {
         OpResult result;
         switch (op) {
             case CREATE:
-                result = create(target, o);
+                result = new Creates(this, target, o).run();
                 break;
             case MKDIRS:
                 result = mkdirs(target, o);
@@ -379,91 +379,6 @@ public final class NnThroughput {
         }
     }
 
-    // ---- create ----
-
-    private OpResult create(NameNodeTarget target, NnOptions o) throws InterruptedException {
-        Created created = createFiles(target, o, o.baseDir(NnOperation.CREATE), o.close(), "create", true);
-        List<String> notes = new ArrayList<>();
-        notes.add(o.close() ? "each create is followed by complete (-close); complete is outside the timed create"
-                + " call but inside the elapsed time"
-                : "files are created and left open (no -close): the timed create call is all");
-        return result(NnOperation.CREATE, fileInputs(o, NnOperation.CREATE), created.outcome, o,
-                created.completeLatency, notes);
-    }
-
-    /** What a run of creates did, and how long complete took after each (with close). */
-    static final class Created {
-        final Workers.Outcome outcome;
-        final Distribution completeLatency;
-
-        Created(Workers.Outcome outcome, Distribution completeLatency) {
-            this.outcome = outcome;
-            this.completeLatency = completeLatency;
-        }
-    }
-
-    /** Creates warmup + files files under {@code base} on the workers; measured when {@code timed}. */
-    Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
-            boolean timed) throws InterruptedException {
-        return createFiles(target, o, base, close, opName, timed, 0, o.warmup() + o.files());
-    }
-
-    /** Creates files {@code firstName} to {@code firstName + total - 1} under {@code base} on the workers. */
-    private Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
-            boolean timed, long firstName, int total) throws InterruptedException {
-        FileNames names = FileNames.generate(base, o.filesPerDir(), firstName, total);
-        Shares shares = timed ? Shares.of(o, o.warmup(), o.files()) : Shares.closedLoop(o.threads(), 0, total);
-        int[] warmup = shares.warmup;
-        int[] first = shares.first;
-        ClientProtocol client = target.client();
-        short replication = o.replication();
-        long blockSize = o.blockSize();
-        Histogram[] complete = new Histogram[o.threads()];
-        for (int t = 0; t < complete.length; t++) {
-            complete[t] = Histograms.newHistogram();
-        }
-        boolean recordComplete = timed && close && o.histograms();
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                String clientName = opName + "-client-" + thread;
-                long start = System.nanoTime();
-                try {
-                    client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, replication,
-                            blockSize, CryptoProtocolVersion.supported(), null, null);
-                } catch (RemoteException e) {
-                    throw minBlockSize(e, blockSize, target);
-                }
-                long end = System.nanoTime();
-                if (close) {
-                    completeFile(client, path, clientName);
-                    if (recordComplete && index >= warmup[thread]) {
-                        complete[thread].recordValue(System.nanoTime() - end);
-                    }
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
-                timed ? o.duration().orElse(null) : null, false, o.ugCacheRefreshCount(), refresher(o, target));
-        Workers.Outcome outcome = shares.run(workers, op, scheduleStart);
-        Distribution completeLatency = null;
-        if (recordComplete) {
-            Histogram merged = Histograms.newHistogram();
-            for (Histogram h : complete) {
-                merged.add(h);
-            }
-            completeLatency = Histograms.toDistribution("complete_latency", Unit.SECONDS, merged, 1e9);
-        }
-        return new Created(outcome, completeLatency);
-    }
-
     /**
      * Refuses a block size below the NameNode's minimum where this configuration states that minimum (a gateway's
      * hdfs-site.xml), before any name is made; where it does not, the NameNode's own refusal is translated instead.
@@ -483,17 +398,6 @@ public final class NnThroughput {
         }
     }
 
-    private static Exception minBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains(MIN_BLOCK_SIZE_KEY)) {
-            return new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
-                    + " refuses -blockSize " + blockSize + ": it is below its " + MIN_BLOCK_SIZE_KEY + ". Set "
-                    + MIN_BLOCK_SIZE_KEY + " to " + blockSize + " or less in the NameNode's hdfs-site.xml and restart"
-                    + " it, or give -blockSize at least that minimum", e);
-        }
-        return e;
-    }
-
     static Runnable refresher(NnOptions o, NameNodeTarget target) {
         if (o.ugCacheRefreshCount() == Integer.MAX_VALUE || o.nonSuperUser()) {
             return null;
@@ -508,7 +412,7 @@ public final class NnThroughput {
         };
     }
 
-    private static List<String> fileInputs(NnOptions o, NnOperation op) {
+    static List<String> fileInputs(NnOptions o, NnOperation op) {
         return List.of("baseDir = " + o.baseDir(op), "nrFiles = " + o.files(), "nrThreads = " + o.threads(),
                 "nrFilesPerDir = " + o.filesPerDir());
     }
@@ -554,7 +458,7 @@ public final class NnThroughput {
         String createBase = o.baseDir(NnOperation.CREATE);
         String base = o.baseDir(opKind);
         if (!o.useExisting() && !curveFiles) {
-            createFiles(target, o, createBase, true, "create", false);
+            new Creates(this, target, o).files(createBase, true, "create", false);
         }
         if (client.getFileInfo(createBase) != null && client.getFileInfo(base) == null) {
             client.rename(createBase, base);
