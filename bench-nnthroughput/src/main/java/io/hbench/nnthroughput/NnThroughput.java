@@ -249,7 +249,7 @@ public final class NnThroughput {
                             needed - made[0]);
                     made[0] = needed;
                 }
-                result = onExistingFiles(target, op, step, true);
+                result = new ExistingFiles(this, target, op, step).run(true);
             } else {
                 result = runStep(target, op, step);
             }
@@ -282,7 +282,7 @@ public final class NnThroughput {
                 result = new Creates(this, target, o).run();
                 break;
             case MKDIRS:
-                result = mkdirs(target, o);
+                result = new Mkdirs(this, target, o).run();
                 break;
             case MIX:
                 result = new Mix(this, target, o).run();
@@ -294,7 +294,7 @@ public final class NnThroughput {
                 result = new Replication(target, o).run();
                 break;
             default:
-                result = onExistingFiles(target, op, o, false);
+                result = new ExistingFiles(this, target, op, o).run(false);
                 break;
         }
         cleanUp(target, o, op);
@@ -415,126 +415,6 @@ public final class NnThroughput {
     static List<String> fileInputs(NnOptions o, NnOperation op) {
         return List.of("baseDir = " + o.baseDir(op), "nrFiles = " + o.files(), "nrThreads = " + o.threads(),
                 "nrFilesPerDir = " + o.filesPerDir());
-    }
-
-    // ---- mkdirs ----
-
-    private OpResult mkdirs(NameNodeTarget target, NnOptions o) throws InterruptedException {
-        FileNames names = FileNames.generate(o.baseDir(NnOperation.MKDIRS), o.dirsPerDir(), 0, o.warmup() + o.dirs());
-        Shares shares = Shares.of(o, o.warmup(), o.dirs());
-        int[] first = shares.first;
-        ClientProtocol client = target.client();
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                long start = System.nanoTime();
-                boolean made = client.mkdirs(path, FsPermission.getDirDefault(), true);
-                long end = System.nanoTime();
-                if (!made) {
-                    throw new IOException("the NameNode did not create the directory");
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        Workers.Outcome outcome = shares.run(new Workers("mkdirs", o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), false, o.ugCacheRefreshCount(), refresher(o, target)), op, scheduleStart);
-        List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
-                "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
-        return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
-    }
-
-    // ---- open, delete, fileStatus, rename, append ----
-
-    /** @param curveFiles the files are a capacity curve's, which made them in the operation's directory */
-    private OpResult onExistingFiles(NameNodeTarget target, NnOperation opKind, NnOptions o, boolean curveFiles)
-            throws IOException, InterruptedException {
-        ClientProtocol client = target.client();
-        String createBase = o.baseDir(NnOperation.CREATE);
-        String base = o.baseDir(opKind);
-        if (!o.useExisting() && !curveFiles) {
-            new Creates(this, target, o).files(createBase, true, "create", false);
-        }
-        if (client.getFileInfo(createBase) != null && client.getFileInfo(base) == null) {
-            client.rename(createBase, base);
-        }
-        if (client.getFileInfo(base) == null) {
-            throw new BenchException(ErrorCode.MISSING_INPUT, base + " does not exist: with -useExisting, first run"
-                    + " -op " + opKind.label() + " -keepResults with the same -files and -filesPerDir");
-        }
-        FileNames names = FileNames.generate(base, o.filesPerDir(), 0, o.warmup() + o.files());
-        Shares shares = Shares.of(o, o.warmup(), o.files());
-        int[] first = shares.first;
-        long blockSize = o.blockSize();
-        EnumSetWritable<CreateFlag> appendFlags = new EnumSetWritable<>(o.appendNewBlk()
-                ? EnumSet.of(CreateFlag.NEW_BLOCK) : EnumSet.of(CreateFlag.APPEND));
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                long start;
-                long end;
-                switch (opKind) {
-                    case OPEN:
-                        start = System.nanoTime();
-                        client.getBlockLocations(path, 0L, blockSize);
-                        end = System.nanoTime();
-                        break;
-                    case DELETE:
-                        start = System.nanoTime();
-                        boolean deleted = client.delete(path, false);
-                        end = System.nanoTime();
-                        if (!deleted) {
-                            throw new IOException("the NameNode deleted nothing: no such file");
-                        }
-                        break;
-                    case FILE_STATUS:
-                        start = System.nanoTime();
-                        HdfsFileStatus status = client.getFileInfo(path);
-                        end = System.nanoTime();
-                        if (status == null) {
-                            throw new IOException("no such file");
-                        }
-                        break;
-                    case RENAME:
-                        String destination = path + ".r";
-                        start = System.nanoTime();
-                        boolean renamed = client.rename(path, destination);
-                        end = System.nanoTime();
-                        if (!renamed) {
-                            throw new IOException("the NameNode did not rename it to " + destination);
-                        }
-                        break;
-                    case APPEND:
-                        start = System.nanoTime();
-                        client.append(path, "TestClient", appendFlags);
-                        end = System.nanoTime();
-                        break;
-                    default:
-                        throw new IllegalStateException("not an operation on files: " + opKind);
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
-        Workers.Outcome outcome = shares.run(new Workers(opKind.label(), o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op,
-                scheduleStart);
-        List<String> notes = new ArrayList<>();
-        notes.add(curveFiles ? "one set of files serves every step: created (and completed) before the first step"
-                + " that needed them, outside the steps" : o.useExisting() ? "files made by an earlier run (-useExisting)"
-                : "files were created (and completed) before timing started");
-        return result(opKind, fileInputs(o, opKind), outcome, o, null, notes);
     }
 
     /**
