@@ -12,7 +12,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.io.EnumSetWritable;
 
 /**
- * {@code -op open, delete, fileStatus, rename} and {@code append}: the workers call the operation on {@code -files}
+ * {@code -op} open, delete, fileStatus, rename and append: the workers call the operation on {@code -files}
  * files (after {@code -warmup} more), made beforehand under {@code <baseDirName>/create} and renamed to the
  * operation's directory, or kept by an earlier run ({@code -useExisting}).
  */
@@ -29,9 +29,17 @@ final class ExistingFiles {
         this.options = options;
     }
 
-    /** @param curveFiles the files are a capacity curve's, which made them in the operation's directory */
-    OpResult run(boolean curveFiles)
-            throws IOException, InterruptedException {
+    /** Runs on files made now under {@code <baseDirName>/create}, or on an earlier run's with -useExisting. */
+    OpResult run() throws IOException, InterruptedException {
+        return run(false);
+    }
+
+    /** Runs on the files a capacity curve made in the operation's directory, for every step. */
+    OpResult runOnCurveFiles() throws IOException, InterruptedException {
+        return run(true);
+    }
+
+    private OpResult run(boolean curveFiles) throws IOException, InterruptedException {
         ClientProtocol client = target.client();
         String createBase = options.baseDir(NnOperation.CREATE);
         String base = options.baseDir(operation);

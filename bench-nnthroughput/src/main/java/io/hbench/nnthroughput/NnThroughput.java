@@ -51,6 +51,10 @@ import org.apache.log4j.Logger;
  * Nothing outside {@code baseDirName} is written or deleted, and {@code baseDirName} carries a marker
  * file so that an hbench clean-up never removes a directory hbench did not create.
  *
+ * <p>Each operation is a class of its own ({@link Creates}, {@link Mkdirs}, {@link ExistingFiles}, {@link Mix},
+ * {@link BlockReports}, {@link Replication}); this one runs them: which operations, in what order, each once or as
+ * a capacity curve's steps.
+ *
  * <p>This class prints nothing but notes on {@code progress}; the tool prints results.
  */
 public final class NnThroughput {
@@ -249,7 +253,7 @@ public final class NnThroughput {
                             needed - made[0]);
                     made[0] = needed;
                 }
-                result = new ExistingFiles(this, target, op, step).run(true);
+                result = new ExistingFiles(this, target, op, step).runOnCurveFiles();
             } else {
                 result = runStep(target, op, step);
             }
@@ -294,7 +298,7 @@ public final class NnThroughput {
                 result = new Replication(target, o).run();
                 break;
             default:
-                result = new ExistingFiles(this, target, op, o).run(false);
+                result = new ExistingFiles(this, target, op, o).run();
                 break;
         }
         cleanUp(target, o, op);
