@@ -110,10 +110,10 @@ final class Mix {
         }
         boolean reads = ops.contains(NnOperation.OPEN) || ops.contains(NnOperation.FILE_STATUS);
         if (reads) {
-            bench.createFiles(target, filesOptions(readFiles), base + "/read", true, "mix-read", false);
+            new Creates(bench, target, filesOptions(readFiles)).files(base + "/read", true, "mix-read", false);
         }
         if (consumed > 0) {
-            bench.createFiles(target, filesOptions(consumed), base + "/consume", true, "mix-consume", false);
+            new Creates(bench, target, filesOptions(consumed)).files(base + "/consume", true, "mix-consume", false);
         }
         // Consumers share one numbering across delete, rename and append; offsets per kind.
         long[] offset = new long[ops.size()];

@@ -39,7 +39,6 @@ import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.io.EnumSetWritable;
-import org.apache.hadoop.ipc.RemoteException;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
@@ -51,6 +50,10 @@ import org.apache.log4j.Logger;
  * operation its directory {@code <baseDirName>/<op>} is removed unless {@code -keepResults}.
  * Nothing outside {@code baseDirName} is written or deleted, and {@code baseDirName} carries a marker
  * file so that an hbench clean-up never removes a directory hbench did not create.
+ *
+ * <p>Each operation is a class of its own ({@link Creates}, {@link Mkdirs}, {@link ExistingFiles}, {@link Mix},
+ * {@link BlockReports}, {@link Replication}); this one runs them: which operations, in what order, each once or as
+ * a capacity curve's steps.
  *
  * <p>This class prints nothing but notes on {@code progress}; the tool prints results.
  */
@@ -246,10 +249,11 @@ public final class NnThroughput {
                 claimBaseDir(target.client(), step);
                 int needed = step.warmup() + operations;
                 if (needed > made[0]) {
-                    createFiles(target, step, step.baseDir(op), true, "create", false, made[0], needed - made[0]);
+                    new Creates(this, target, step).files(step.baseDir(op), true, "create", false, made[0],
+                            needed - made[0]);
                     made[0] = needed;
                 }
-                result = onExistingFiles(target, op, step, true);
+                result = new ExistingFiles(this, target, op, step).runOnCurveFiles();
             } else {
                 result = runStep(target, op, step);
             }
@@ -279,10 +283,10 @@ public final class NnThroughput {
         OpResult result;
         switch (op) {
             case CREATE:
-                result = create(target, o);
+                result = new Creates(this, target, o).run();
                 break;
             case MKDIRS:
-                result = mkdirs(target, o);
+                result = new Mkdirs(this, target, o).run();
                 break;
             case MIX:
                 result = new Mix(this, target, o).run();
@@ -294,7 +298,7 @@ public final class NnThroughput {
                 result = new Replication(target, o).run();
                 break;
             default:
-                result = onExistingFiles(target, op, o, false);
+                result = new ExistingFiles(this, target, op, o).run();
                 break;
         }
         cleanUp(target, o, op);
@@ -379,91 +383,6 @@ public final class NnThroughput {
         }
     }
 
-    // ---- create ----
-
-    private OpResult create(NameNodeTarget target, NnOptions o) throws InterruptedException {
-        Created created = createFiles(target, o, o.baseDir(NnOperation.CREATE), o.close(), "create", true);
-        List<String> notes = new ArrayList<>();
-        notes.add(o.close() ? "each create is followed by complete (-close); complete is outside the timed create"
-                + " call but inside the elapsed time"
-                : "files are created and left open (no -close): the timed create call is all");
-        return result(NnOperation.CREATE, fileInputs(o, NnOperation.CREATE), created.outcome, o,
-                created.completeLatency, notes);
-    }
-
-    /** What a run of creates did, and how long complete took after each (with close). */
-    static final class Created {
-        final Workers.Outcome outcome;
-        final Distribution completeLatency;
-
-        Created(Workers.Outcome outcome, Distribution completeLatency) {
-            this.outcome = outcome;
-            this.completeLatency = completeLatency;
-        }
-    }
-
-    /** Creates warmup + files files under {@code base} on the workers; measured when {@code timed}. */
-    Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
-            boolean timed) throws InterruptedException {
-        return createFiles(target, o, base, close, opName, timed, 0, o.warmup() + o.files());
-    }
-
-    /** Creates files {@code firstName} to {@code firstName + total - 1} under {@code base} on the workers. */
-    private Created createFiles(NameNodeTarget target, NnOptions o, String base, boolean close, String opName,
-            boolean timed, long firstName, int total) throws InterruptedException {
-        FileNames names = FileNames.generate(base, o.filesPerDir(), firstName, total);
-        Shares shares = timed ? Shares.of(o, o.warmup(), o.files()) : Shares.closedLoop(o.threads(), 0, total);
-        int[] warmup = shares.warmup;
-        int[] first = shares.first;
-        ClientProtocol client = target.client();
-        short replication = o.replication();
-        long blockSize = o.blockSize();
-        Histogram[] complete = new Histogram[o.threads()];
-        for (int t = 0; t < complete.length; t++) {
-            complete[t] = Histograms.newHistogram();
-        }
-        boolean recordComplete = timed && close && o.histograms();
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                String clientName = opName + "-client-" + thread;
-                long start = System.nanoTime();
-                try {
-                    client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, replication,
-                            blockSize, CryptoProtocolVersion.supported(), null, null);
-                } catch (RemoteException e) {
-                    throw minBlockSize(e, blockSize, target);
-                }
-                long end = System.nanoTime();
-                if (close) {
-                    completeFile(client, path, clientName);
-                    if (recordComplete && index >= warmup[thread]) {
-                        complete[thread].recordValue(System.nanoTime() - end);
-                    }
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        Workers workers = new Workers(opName, o.threads(), 1, timed && o.histograms(),
-                timed ? o.duration().orElse(null) : null, false, o.ugCacheRefreshCount(), refresher(o, target));
-        Workers.Outcome outcome = shares.run(workers, op, scheduleStart);
-        Distribution completeLatency = null;
-        if (recordComplete) {
-            Histogram merged = Histograms.newHistogram();
-            for (Histogram h : complete) {
-                merged.add(h);
-            }
-            completeLatency = Histograms.toDistribution("complete_latency", Unit.SECONDS, merged, 1e9);
-        }
-        return new Created(outcome, completeLatency);
-    }
-
     /**
      * Refuses a block size below the NameNode's minimum where this configuration states that minimum (a gateway's
      * hdfs-site.xml), before any name is made; where it does not, the NameNode's own refusal is translated instead.
@@ -483,17 +402,6 @@ public final class NnThroughput {
         }
     }
 
-    private static Exception minBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains(MIN_BLOCK_SIZE_KEY)) {
-            return new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
-                    + " refuses -blockSize " + blockSize + ": it is below its " + MIN_BLOCK_SIZE_KEY + ". Set "
-                    + MIN_BLOCK_SIZE_KEY + " to " + blockSize + " or less in the NameNode's hdfs-site.xml and restart"
-                    + " it, or give -blockSize at least that minimum", e);
-        }
-        return e;
-    }
-
     static Runnable refresher(NnOptions o, NameNodeTarget target) {
         if (o.ugCacheRefreshCount() == Integer.MAX_VALUE || o.nonSuperUser()) {
             return null;
@@ -508,129 +416,9 @@ public final class NnThroughput {
         };
     }
 
-    private static List<String> fileInputs(NnOptions o, NnOperation op) {
+    static List<String> fileInputs(NnOptions o, NnOperation op) {
         return List.of("baseDir = " + o.baseDir(op), "nrFiles = " + o.files(), "nrThreads = " + o.threads(),
                 "nrFilesPerDir = " + o.filesPerDir());
-    }
-
-    // ---- mkdirs ----
-
-    private OpResult mkdirs(NameNodeTarget target, NnOptions o) throws InterruptedException {
-        FileNames names = FileNames.generate(o.baseDir(NnOperation.MKDIRS), o.dirsPerDir(), 0, o.warmup() + o.dirs());
-        Shares shares = Shares.of(o, o.warmup(), o.dirs());
-        int[] first = shares.first;
-        ClientProtocol client = target.client();
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                long start = System.nanoTime();
-                boolean made = client.mkdirs(path, FsPermission.getDirDefault(), true);
-                long end = System.nanoTime();
-                if (!made) {
-                    throw new IOException("the NameNode did not create the directory");
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        Workers.Outcome outcome = shares.run(new Workers("mkdirs", o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), false, o.ugCacheRefreshCount(), refresher(o, target)), op, scheduleStart);
-        List<String> inputs = List.of("baseDir = " + o.baseDir(NnOperation.MKDIRS), "nrDirs = " + o.dirs(),
-                "nrThreads = " + o.threads(), "nrDirsPerDir = " + o.dirsPerDir());
-        return result(NnOperation.MKDIRS, inputs, outcome, o, null, List.of());
-    }
-
-    // ---- open, delete, fileStatus, rename, append ----
-
-    /** @param curveFiles the files are a capacity curve's, which made them in the operation's directory */
-    private OpResult onExistingFiles(NameNodeTarget target, NnOperation opKind, NnOptions o, boolean curveFiles)
-            throws IOException, InterruptedException {
-        ClientProtocol client = target.client();
-        String createBase = o.baseDir(NnOperation.CREATE);
-        String base = o.baseDir(opKind);
-        if (!o.useExisting() && !curveFiles) {
-            createFiles(target, o, createBase, true, "create", false);
-        }
-        if (client.getFileInfo(createBase) != null && client.getFileInfo(base) == null) {
-            client.rename(createBase, base);
-        }
-        if (client.getFileInfo(base) == null) {
-            throw new BenchException(ErrorCode.MISSING_INPUT, base + " does not exist: with -useExisting, first run"
-                    + " -op " + opKind.label() + " -keepResults with the same -files and -filesPerDir");
-        }
-        FileNames names = FileNames.generate(base, o.filesPerDir(), 0, o.warmup() + o.files());
-        Shares shares = Shares.of(o, o.warmup(), o.files());
-        int[] first = shares.first;
-        long blockSize = o.blockSize();
-        EnumSetWritable<CreateFlag> appendFlags = new EnumSetWritable<>(o.appendNewBlk()
-                ? EnumSet.of(CreateFlag.NEW_BLOCK) : EnumSet.of(CreateFlag.APPEND));
-        Workers.Op op = new Workers.Op() {
-            @Override
-            public long run(int thread, int index) throws Exception {
-                String path = names.name(first[thread] + index);
-                long start;
-                long end;
-                switch (opKind) {
-                    case OPEN:
-                        start = System.nanoTime();
-                        client.getBlockLocations(path, 0L, blockSize);
-                        end = System.nanoTime();
-                        break;
-                    case DELETE:
-                        start = System.nanoTime();
-                        boolean deleted = client.delete(path, false);
-                        end = System.nanoTime();
-                        if (!deleted) {
-                            throw new IOException("the NameNode deleted nothing: no such file");
-                        }
-                        break;
-                    case FILE_STATUS:
-                        start = System.nanoTime();
-                        HdfsFileStatus status = client.getFileInfo(path);
-                        end = System.nanoTime();
-                        if (status == null) {
-                            throw new IOException("no such file");
-                        }
-                        break;
-                    case RENAME:
-                        String destination = path + ".r";
-                        start = System.nanoTime();
-                        boolean renamed = client.rename(path, destination);
-                        end = System.nanoTime();
-                        if (!renamed) {
-                            throw new IOException("the NameNode did not rename it to " + destination);
-                        }
-                        break;
-                    case APPEND:
-                        start = System.nanoTime();
-                        client.append(path, "TestClient", appendFlags);
-                        end = System.nanoTime();
-                        break;
-                    default:
-                        throw new IllegalStateException("not an operation on files: " + opKind);
-                }
-                return end - start;
-            }
-
-            @Override
-            public String describe(int thread, int index) {
-                return names.name(first[thread] + index);
-            }
-        };
-        boolean repeatable = opKind == NnOperation.OPEN || opKind == NnOperation.FILE_STATUS;
-        Workers.Outcome outcome = shares.run(new Workers(opKind.label(), o.threads(), 1, o.histograms(),
-                o.duration().orElse(null), repeatable, o.ugCacheRefreshCount(), refresher(o, target)), op,
-                scheduleStart);
-        List<String> notes = new ArrayList<>();
-        notes.add(curveFiles ? "one set of files serves every step: created (and completed) before the first step"
-                + " that needed them, outside the steps" : o.useExisting() ? "files made by an earlier run (-useExisting)"
-                : "files were created (and completed) before timing started");
-        return result(opKind, fileInputs(o, opKind), outcome, o, null, notes);
     }
 
     /**
