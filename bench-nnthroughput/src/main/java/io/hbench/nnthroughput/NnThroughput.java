@@ -7,8 +7,10 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
+import io.hbench.load.Workers;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -678,14 +680,14 @@ public final class NnThroughput {
 
     static OpResult result(NnOperation op, List<String> inputs, Workers.Outcome outcome, NnOptions o,
             Distribution completeLatency, List<String> notes) {
-        OpResult.Kind kind = kind(op.label(), outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0], o);
+        OpResult.Kind kind = kind(op.label(), outcome.operations(0), outcome.cumulativeNanos(0), outcome.latency(0), o);
         List<String> allNotes = new ArrayList<>(notes);
-        if (outcome.openLoop != null) {
+        if (outcome.openLoop().isPresent()) {
             allNotes.add(OPEN_LOOP_NOTE);
         }
-        return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
-                outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration,
-                allNotes, outcome.openLoop);
+        return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
+                outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration(),
+                allNotes, outcome.openLoop().orElse(null));
     }
 
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {

@@ -1,4 +1,4 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

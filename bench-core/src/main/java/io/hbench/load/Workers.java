@@ -1,12 +1,7 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
-import io.hbench.load.DaemonThreads;
-import io.hbench.load.LoadClock;
-import io.hbench.load.LoadOutcome;
-import io.hbench.load.OpenLoop;
-import io.hbench.load.Schedule;
 import io.hbench.stats.Histograms;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,8 +27,8 @@ import org.HdrHistogram.Histogram;
  * the others are cancelled and a {@link BenchException} names the operation and the cause, so a
  * failing worker never leaves the run hanging.
  *
- * <p>Public for FsMetadata ({@code io.hbench.metadata}), which runs the same operations through the FileSystem API:
- * one way to time calls on threads, so the two programs' figures mean the same.
+ * <p>NNThroughputBenchmark and FsMetadata ({@code io.hbench.metadata}, the same operations through the FileSystem API)
+ * both time their calls here: one way to time calls on threads, so the two programs' figures mean the same.
  */
 public final class Workers {
     /** How long to wait for cancelled workers to stop before giving up on them (they are daemons). */
@@ -76,7 +71,7 @@ public final class Workers {
         }
 
         /** An open-loop run in the classic shape: elapsed is its measured time, latency counts from intended starts. */
-        Outcome(LoadOutcome openLoop) {
+        public Outcome(LoadOutcome openLoop) {
             int kinds = openLoop.kinds();
             this.elapsedNanos = openLoop.measuredNanos();
             this.operations = new long[kinds];
@@ -99,6 +94,21 @@ public final class Workers {
         /** From the moment every thread started its counted operations until the last one ended. */
         public long elapsedNanos() {
             return elapsedNanos;
+        }
+
+        /** The counted calls of kind {@code kind}. */
+        public long operations(int kind) {
+            return operations[kind];
+        }
+
+        /** The timed parts of the counted calls of kind {@code kind}, summed. */
+        public long cumulativeNanos(int kind) {
+            return cumulativeNanos[kind];
+        }
+
+        /** Whether the run ended at its duration rather than when the inputs ran out. */
+        public boolean stoppedByDuration() {
+            return stoppedByDuration;
         }
 
         /** The latencies of the counted calls of kind {@code kind}, in nanoseconds; empty without histograms. */
@@ -138,7 +148,7 @@ public final class Workers {
      * @param repeatable with a duration, start a thread's inputs again when they run out (reads)
      * @param refreshEvery call {@code refresh} before every this many operations of a thread
      */
-    Workers(String opName, int threads, int kinds, boolean histograms, Duration duration, boolean repeatable,
+    public Workers(String opName, int threads, int kinds, boolean histograms, Duration duration, boolean repeatable,
             int refreshEvery, Runnable refresh) {
         this.opName = opName;
         this.threads = threads;
