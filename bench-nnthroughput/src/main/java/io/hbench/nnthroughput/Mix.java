@@ -1,6 +1,7 @@
 package io.hbench.nnthroughput;
 
 import io.hbench.load.FileNames;
+import io.hbench.load.LoadReport;
 import io.hbench.load.Workers;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -225,7 +226,7 @@ final class Mix {
         notes.add("operations drawn at random in the -mix proportions (seeded per thread); reads go round "
                 + readFiles + " files made before timing; create is followed by complete, outside the timed call");
         if (outcome.openLoop().isPresent()) {
-            notes.add(NnThroughput.OPEN_LOOP_NOTE);
+            notes.add(LoadReport.OPEN_LOOP_NOTE);
         }
         return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
                 outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration(), notes,
