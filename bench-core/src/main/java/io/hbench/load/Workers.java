@@ -1,39 +1,19 @@
 package io.hbench.load;
 
-import io.hbench.error.BenchException;
-import io.hbench.error.ErrorCode;
-import io.hbench.stats.Histograms;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs one operation on a fixed pool of worker threads. Each thread first does its warm-up
- * operations (not counted), then all start together; the elapsed time runs from that start until
- * the last thread ends. Each operation's latency is measured with {@link System#nanoTime} into
- * the thread's own histograms, merged at the end. The first operation that fails ends the run:
- * the others are cancelled and a {@link BenchException} names the operation and the cause, so a
- * failing worker never leaves the run hanging.
+ * Runs one operation on a fixed pool of worker threads: closed loop, each thread calling again as soon as its call
+ * answered ({@link #run}, {@link ClosedLoop}), or open loop, each operation issued when a schedule has it due
+ * ({@link #runOnSchedule}, {@link OpenLoop}). Either way the first operation that fails ends the run with an
+ * {@link io.hbench.error.BenchException} that names the operation and the cause, and no thread outlives a run.
  *
  * <p>NNThroughputBenchmark and FsMetadata ({@code io.hbench.metadata}, the same operations through the FileSystem API)
  * both time their calls here: one way to time calls on threads, so the two programs' figures mean the same.
  */
 public final class Workers {
-    /** How long to wait for cancelled workers to stop before giving up on them (they are daemons). */
-    private static final long STOP_WAIT_SECONDS = 10;
-
     /** One benchmark operation, as a thread does it. */
     public interface Op {
         /**
@@ -134,14 +114,14 @@ public final class Workers {
         }
     }
 
-    private final String opName;
-    private final int threads;
-    private final int kinds;
-    private final boolean histograms;
-    private final Duration duration;
-    private final boolean repeatable;
-    private final int refreshEvery;
-    private final Runnable refresh;
+    final String opName;
+    final int threads;
+    final int kinds;
+    final boolean histograms;
+    final Duration duration;
+    final boolean repeatable;
+    final int refreshEvery;
+    final Runnable refresh;
 
     /**
      * @param duration run until then instead of to the count, or null
@@ -190,45 +170,10 @@ public final class Workers {
 
     /**
      * Runs {@code warmup[t]} then {@code counted[t]} operations on thread {@code t}: indices
-     * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
+     * {@code 0 .. warmup[t]-1} warm up, the rest are counted ({@link ClosedLoop}).
      */
     public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
-        DaemonThreads made = new DaemonThreads("nnbench-" + opName + "-");
-        ExecutorService pool = Executors.newFixedThreadPool(threads, made);
-        CompletionService<ThreadStats> done = new ExecutorCompletionService<>(pool);
-        CountDownLatch ready = new CountDownLatch(threads);
-        CountDownLatch go = new CountDownLatch(1);
-        AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
-        List<Future<ThreadStats>> futures = new ArrayList<>();
-        try {
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                futures.add(done.submit(() -> work(thread, warmup[thread], counted[thread], op, ready, go, deadline)));
-            }
-            while (!ready.await(50, TimeUnit.MILLISECONDS)) {
-                Future<ThreadStats> failed = done.poll();
-                if (failed != null) {
-                    collect(failed);
-                }
-            }
-            long start = System.nanoTime();
-            if (duration != null) {
-                deadline.set(start + duration.toNanos());
-            }
-            go.countDown();
-            List<ThreadStats> stats = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                stats.add(collect(done.take()));
-            }
-            long elapsed = System.nanoTime() - start;
-            return merge(elapsed, stats);
-        } finally {
-            for (Future<ThreadStats> future : futures) {
-                future.cancel(true);
-            }
-            pool.shutdownNow();
-            made.awaitEnd(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
-        }
+        return new ClosedLoop(this).run(warmup, counted, op);
     }
 
     /**
@@ -258,120 +203,5 @@ public final class Workers {
                 return op.describe(0, index);
             }
         }, start));
-    }
-
-    private ThreadStats collect(Future<ThreadStats> future) throws InterruptedException {
-        try {
-            return future.get();
-        } catch (CancellationException e) {
-            throw new BenchException(ErrorCode.INTERNAL_ERROR, opName + ": a worker was cancelled");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof BenchException) {
-                throw (BenchException) cause;
-            }
-            throw new BenchException(ErrorCode.FILE_SYSTEM_ERROR, String.valueOf(cause.getMessage()), cause);
-        }
-    }
-
-    private ThreadStats work(int thread, int warmupOps, int countedOps, Op op, CountDownLatch ready,
-            CountDownLatch go, AtomicLong deadline) throws Exception {
-        ThreadStats stats = new ThreadStats(kinds, histograms);
-        int index = 0;
-        try {
-            for (; index < warmupOps; index++) {
-                try {
-                    op.run(thread, index);
-                } catch (BenchException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw failure(op, thread, index, e);
-                }
-            }
-        } finally {
-            ready.countDown();
-        }
-        go.await();
-        long end = deadline.get();
-        int total = warmupOps + countedOps;
-        int done = 0;
-        while (true) {
-            if (index >= total) {
-                if (duration == null || !repeatable || countedOps == 0) {
-                    break;
-                }
-                index = warmupOps;
-            }
-            if (duration != null && System.nanoTime() >= end) {
-                stats.stoppedByDuration = true;
-                break;
-            }
-            if (refresh != null && (done + 1) % refreshEvery == 0) {
-                refresh.run();
-            }
-            long nanos;
-            try {
-                nanos = op.run(thread, index);
-            } catch (BenchException e) {
-                throw e;
-            } catch (Exception e) {
-                throw failure(op, thread, index, e);
-            }
-            int kind = op.kind(thread, index);
-            stats.operations[kind]++;
-            stats.cumulativeNanos[kind] += nanos;
-            if (histograms) {
-                stats.latency[kind].recordValue(Math.max(0, nanos));
-            }
-            index++;
-            done++;
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-        }
-        return stats;
-    }
-
-    private BenchException failure(Op op, int thread, int index, Exception e) {
-        return OpenLoop.failure(opName, "worker thread " + thread, op.describe(thread, index), e);
-    }
-
-    private Outcome merge(long elapsed, List<ThreadStats> stats) {
-        long[] operations = new long[kinds];
-        long[] cumulative = new long[kinds];
-        Histogram[] latency = new Histogram[kinds];
-        boolean byDuration = false;
-        for (int k = 0; k < kinds; k++) {
-            latency[k] = Histograms.newHistogram();
-        }
-        for (ThreadStats s : stats) {
-            byDuration |= s.stoppedByDuration;
-            for (int k = 0; k < kinds; k++) {
-                operations[k] += s.operations[k];
-                cumulative[k] += s.cumulativeNanos[k];
-                if (histograms) {
-                    latency[k].add(s.latency[k]);
-                }
-            }
-        }
-        return new Outcome(elapsed, operations, cumulative, latency, byDuration);
-    }
-
-    private static final class ThreadStats {
-        final long[] operations;
-        final long[] cumulativeNanos;
-        final Histogram[] latency;
-        boolean stoppedByDuration;
-
-        ThreadStats(int kinds, boolean histograms) {
-            operations = new long[kinds];
-            cumulativeNanos = new long[kinds];
-            latency = new Histogram[kinds];
-            if (histograms) {
-                for (int k = 0; k < kinds; k++) {
-                    latency[k] = Histograms.newHistogram();
-                }
-            }
-        }
     }
 }
