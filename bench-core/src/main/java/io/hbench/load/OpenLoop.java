@@ -6,17 +6,8 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorText;
 import io.hbench.stats.Histograms;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionService;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -36,9 +27,6 @@ import org.HdrHistogram.Histogram;
  * before it returns, so no thread outlives a run.
  */
 public final class OpenLoop {
-    /** How long to wait for stopped workers to end before giving up on them (they are daemons). */
-    private static final long STOP_WAIT_SECONDS = 10;
-
     /** One operation of the load, as a worker issues it. */
     public interface Operation {
         /**
@@ -105,35 +93,23 @@ public final class OpenLoop {
         requireNonNull(schedule, "schedule is null");
         requireNonNull(startAt, "startAt is null");
         requireNonNull(op, "op is null");
-        DaemonThreads threads = new DaemonThreads("load-" + name + "-");
-        ExecutorService pool = Executors.newFixedThreadPool(workers, threads);
-        CompletionService<WorkerStats> done = new ExecutorCompletionService<>(pool);
         CountDownLatch warm = new CountDownLatch(workers);
         CountDownLatch go = new CountDownLatch(1);
         AtomicInteger nextWarmup = new AtomicInteger();
         AtomicInteger nextScheduled = new AtomicInteger();
         AtomicLong start = new AtomicLong();
+        WorkerPool<WorkerStats> pool = new WorkerPool<>(name, "load-" + name + "-", workers);
         try {
             for (int w = 0; w < workers; w++) {
                 int worker = w;
-                done.submit(() -> work(worker, warmup, schedule, op, nextWarmup, nextScheduled, warm, go, start));
+                pool.start(() -> work(worker, warmup, schedule, op, nextWarmup, nextScheduled, warm, go, start));
             }
-            while (!warm.await(50, TimeUnit.MILLISECONDS)) {
-                Future<WorkerStats> failed = done.poll();
-                if (failed != null) {
-                    collect(failed);
-                }
-            }
+            pool.await(warm);
             start.set(startAt.await(clock));
             go.countDown();
-            List<WorkerStats> stats = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                stats.add(collect(done.take()));
-            }
-            return merge(schedule, start.get(), stats);
+            return merge(schedule, start.get(), pool.collectAll());
         } finally {
-            pool.shutdownNow();
-            threads.awaitEnd(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            pool.stop();
         }
     }
 
@@ -190,23 +166,6 @@ public final class OpenLoop {
     public static BenchException failure(String name, String worker, String what, Exception e) {
         return new BenchException(ErrorCode.FILE_SYSTEM_ERROR, name + " failed in " + worker + " on " + what + ": "
                 + ErrorText.firstLine(e), e);
-    }
-
-    private WorkerStats collect(Future<WorkerStats> future) throws InterruptedException {
-        try {
-            return future.get();
-        } catch (CancellationException e) {
-            throw new BenchException(ErrorCode.INTERNAL_ERROR, name + ": a worker was cancelled");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof BenchException) {
-                throw (BenchException) cause;
-            }
-            if (cause instanceof InterruptedException) {
-                throw new InterruptedException(name + ": a worker was interrupted");
-            }
-            throw new BenchException(ErrorCode.INTERNAL_ERROR, name + ": " + cause, cause);
-        }
     }
 
     private LoadOutcome merge(Schedule schedule, long t0, List<WorkerStats> stats) {

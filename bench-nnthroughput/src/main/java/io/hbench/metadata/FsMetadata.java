@@ -3,11 +3,11 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.ClassicFigures;
+import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
-import io.hbench.nnthroughput.ClassicFigures;
-import io.hbench.nnthroughput.FileNames;
-import io.hbench.nnthroughput.Workers;
+import io.hbench.load.Workers;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Distribution;
 import io.hbench.result.Phase;

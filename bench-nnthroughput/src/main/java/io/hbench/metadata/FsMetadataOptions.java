@@ -3,10 +3,9 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.FileNames;
 import io.hbench.load.RateOptions;
 import io.hbench.load.Schedule;
-import io.hbench.nnthroughput.NnOptions;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -161,16 +160,9 @@ public final class FsMetadataOptions {
             atLeastOne("threads", threads);
             atLeastOne("files", files);
             atLeastOne("filesPerDir", filesPerDir);
-            if (NnOptions.capacity(filesPerDir) < files) {
-                int enough = filesPerDir;
-                while (NnOptions.capacity(enough) < files) {
-                    enough++;
-                }
-                throw new InvalidOptionException(String.format(Locale.ROOT, "{} %d is too small for %d files: %d"
-                        + " directory levels hold at most %d; use {} %d or more", filesPerDir, files,
-                        NnOptions.MAX_DIRECTORY_LEVELS, NnOptions.capacity(filesPerDir), enough), "filesPerDir",
-                        "filesPerDir");
-            }
+            FileNames.tooFewPerDirectory(filesPerDir, files, "files").ifPresent(message -> {
+                throw new InvalidOptionException(message, "filesPerDir", "filesPerDir");
+            });
             checkBaseDir();
             return new FsMetadataOptions(this, RateOptions.of(rate, arrivals, arrivalsGiven, seed, seedGiven));
         }

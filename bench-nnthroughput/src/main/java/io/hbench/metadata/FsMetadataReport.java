@@ -1,7 +1,6 @@
 package io.hbench.metadata;
 
-import io.hbench.nnthroughput.NnReport;
-import io.hbench.nnthroughput.NnThroughput;
+import io.hbench.load.LoadReport;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.text.DecimalFormat;
@@ -11,7 +10,7 @@ import java.util.List;
 /**
  * FsMetadata's lines: per operation NNThroughputBenchmark's block, label for label, then hbench's. The classic
  * numbers are Java's own, which never depend on the locale; hbench's read as NNThroughputBenchmark's hbench lines
- * read ({@link NnReport}), each label saying its unit. No hbench label contains a classic one.
+ * read ({@link LoadReport}), each label saying its unit. No hbench label contains a classic one.
  */
 public final class FsMetadataReport {
     private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
@@ -44,23 +43,23 @@ public final class FsMetadataReport {
      * NNThroughputBenchmark's lines), and what the run checked.
      */
     public static List<String> hbenchLines(FsMetadataResult result) {
-        DecimalFormat df = NnReport.twoDecimals();
+        DecimalFormat df = LoadReport.twoDecimals();
         List<String> lines = new ArrayList<>();
         for (FsOpResult op : result.operations()) {
             lines.add("");
             lines.add("--- hbench " + op.operation().label() + " --- file system: " + result.fileSystem());
-            lines.add("Latency " + LATENCY.symbol() + ": " + NnReport.distribution(op.latency(), LATENCY));
+            lines.add("Latency " + LATENCY.symbol() + ": " + LoadReport.distribution(op.latency(), LATENCY));
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.figures().averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.figures().opsPerSecond()));
-            op.openLoop().ifPresent(load -> lines.addAll(NnReport.openLoopLines(load, List.of("Service time"),
+            op.openLoop().ifPresent(load -> lines.addAll(LoadReport.openLoopLines(load, List.of("Service time"),
                     result.options().rate().orElseThrow().seed())));
             if (op.failures().isEmpty()) {
                 lines.add("Checked: " + op.checked());
             }
             op.failures().forEach(failure -> lines.add("FAILED: " + failure));
             if (op.openLoop().isPresent()) {
-                lines.add("Note: " + NnThroughput.OPEN_LOOP_NOTE);
+                lines.add("Note: " + LoadReport.OPEN_LOOP_NOTE);
             }
         }
         return lines;

@@ -2,8 +2,8 @@ package io.hbench.metadata;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.ClassicFigures;
 import io.hbench.load.LoadOutcome;
-import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.Distribution;
 import java.util.List;
 import java.util.Optional;

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.Schedule;
+import io.hbench.load.Workers;
 import java.util.Optional;
 
 /**

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadOutcome;
+import io.hbench.load.LoadReport;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -144,7 +145,7 @@ final class ClientsResult implements ProgramResult {
      * achieved rate, lateness and service-time p50, then any client that limited the run, named.
      */
     public List<String> lines() {
-        DecimalFormat df = NnReport.twoDecimals();
+        DecimalFormat df = LoadReport.twoDecimals();
         OpResult op = merged.operations().get(0);
         LoadOutcome load = op.openLoop().orElseThrow();
         long hosts = clients.stream().map(Client::host).distinct().count();

@@ -1,5 +1,8 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.FileNames;
+import io.hbench.load.LoadReport;
+import io.hbench.load.Workers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -211,8 +214,8 @@ final class Mix {
                 NnThroughput.refresher(options, target)), op, bench.scheduleStart());
         List<OpResult.Kind> results = new ArrayList<>();
         for (int k = 0; k < ops.size(); k++) {
-            Histogram histogram = outcome.latency[k];
-            results.add(NnThroughput.kind(ops.get(k).label(), outcome.operations[k], outcome.cumulativeNanos[k],
+            Histogram histogram = outcome.latency(k);
+            results.add(NnThroughput.kind(ops.get(k).label(), outcome.operations(k), outcome.cumulativeNanos(k),
                     histogram, options));
         }
         String weights = options.mix().entrySet().stream().map(e -> e.getKey().label() + "=" + e.getValue())
@@ -222,12 +225,12 @@ final class Mix {
         List<String> notes = new ArrayList<>();
         notes.add("operations drawn at random in the -mix proportions (seeded per thread); reads go round "
                 + readFiles + " files made before timing; create is followed by complete, outside the timed call");
-        if (outcome.openLoop != null) {
-            notes.add(NnThroughput.OPEN_LOOP_NOTE);
+        if (outcome.openLoop().isPresent()) {
+            notes.add(LoadReport.OPEN_LOOP_NOTE);
         }
-        return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
-                outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration, notes,
-                outcome.openLoop);
+        return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
+                outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration(), notes,
+                outcome.openLoop().orElse(null));
     }
 
     private NnOptions filesOptions(int files) {

@@ -7,6 +7,7 @@ import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.FileNames;
 import io.hbench.load.RateOptions;
 import io.hbench.load.Schedule;
 import java.time.Duration;
@@ -15,7 +16,6 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -37,8 +37,6 @@ public final class NnOptions {
      * configured dfs.blocksize and dfs.replication, as Hadoop's NNThroughputBenchmark takes them.
      */
     private static final int FROM_CLUSTER = 0;
-    /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
-    public static final int MAX_DIRECTORY_LEVELS = 20;
     private static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
     /** How long each step of a capacity curve lasts unless told otherwise. */
     public static final Duration DEFAULT_STEP_DURATION = Duration.ofSeconds(30);
@@ -152,21 +150,6 @@ public final class NnOptions {
 
     public static Builder builder(NnOperation operation) {
         return new Builder(operation);
-    }
-
-    /** The most names {@code perDir} entries per directory allow over {@link #MAX_DIRECTORY_LEVELS} levels. */
-    public static long capacity(int perDir) {
-        long directories = 0;
-        long level = 1;
-        for (int depth = 1; depth <= MAX_DIRECTORY_LEVELS; depth++) {
-            level = multiplyCapped(level, perDir);
-            directories = Math.min(Long.MAX_VALUE / 2, directories + level);
-        }
-        return multiplyCapped(directories, perDir);
-    }
-
-    private static long multiplyCapped(long a, long b) {
-        return a > Long.MAX_VALUE / 4 / Math.max(1, b) ? Long.MAX_VALUE / 4 : a * b;
     }
 
     /**
@@ -808,16 +791,11 @@ public final class NnOptions {
         }
 
         private static void checkFanOut(NnOption option, int perDir, String what, long count, boolean unused) {
-            if (unused || capacity(perDir) >= count) {
-                return;
+            if (!unused) {
+                FileNames.tooFewPerDirectory(perDir, count, what).ifPresent(message -> {
+                    throw invalid(message, option, option);
+                });
             }
-            int enough = perDir;
-            while (capacity(enough) < count) {
-                enough++;
-            }
-            throw invalid(String.format(Locale.ROOT,
-                    "{} %d is too small for %d %s: %d directory levels hold at most %d; use {} %d or more", perDir,
-                    count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), enough), option, option);
         }
 
         private void checkRate() {

@@ -2,8 +2,8 @@ package io.hbench.nnthroughput;
 
 import io.hbench.load.CapacityAnswer;
 import io.hbench.load.LoadOutcome;
+import io.hbench.load.LoadReport;
 import io.hbench.load.Schedule;
-import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.math.RoundingMode;
@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
@@ -32,8 +31,8 @@ public final class NnReport {
     private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
     private static final DisplayUnit COMPLETE_LATENCY = DisplayUnit.of("complete_latency", Unit.SECONDS);
     private static final DisplayUnit AVERAGE_TIME = DisplayUnit.of("average_time", Unit.SECONDS);
-    private static final DisplayUnit SERVICE_TIME = DisplayUnit.of("service_time", Unit.SECONDS);
-    private static final DisplayUnit BEHIND = DisplayUnit.of("behind_schedule", Unit.SECONDS);
+    private static final DisplayUnit SERVICE_TIME = LoadReport.SERVICE_TIME;
+    private static final DisplayUnit BEHIND = LoadReport.BEHIND;
     /** The latency percentiles of a curve's step lines, with the objective's. */
     private static final List<Double> STEP_PERCENTILES = List.of(50.0, 99.0, 99.9);
 
@@ -62,7 +61,7 @@ public final class NnReport {
         if (curve.isPresent()) {
             return curveLines(result, curve.get());
         }
-        DecimalFormat df = twoDecimals();
+        DecimalFormat df = LoadReport.twoDecimals();
         List<String> lines = new ArrayList<>();
         for (OpResult op : result.operations()) {
             lines.add("");
@@ -70,7 +69,7 @@ public final class NnReport {
             boolean mix = op.kinds().size() > 1 || op.operation() == NnOperation.MIX;
             for (OpResult.Kind kind : op.kinds().values()) {
                 String label = (mix ? kind.name() + " latency " : "Latency ") + LATENCY.symbol() + ": ";
-                lines.add(label + distribution(kind.latency(), LATENCY));
+                lines.add(label + LoadReport.distribution(kind.latency(), LATENCY));
                 if (mix) {
                     lines.add(kind.name() + " count: " + kind.operations() + ", ops/s "
                             + df.format(op.elapsedNanos() == 0 ? 0 : kind.operations() * 1e9 / op.elapsedNanos())
@@ -79,7 +78,7 @@ public final class NnReport {
                 }
             }
             op.completeLatency().ifPresent(d -> lines.add("Complete latency " + COMPLETE_LATENCY.symbol() + ": "
-                    + distribution(d, COMPLETE_LATENCY)));
+                    + LoadReport.distribution(d, COMPLETE_LATENCY)));
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
@@ -105,39 +104,8 @@ public final class NnReport {
      */
     static List<String> openLoopLines(OpResult op, LoadOutcome load, long seed) {
         boolean mix = op.kinds().size() > 1 || op.operation() == NnOperation.MIX;
-        return openLoopLines(load, op.kinds().keySet().stream().map(name -> mix ? name + " service time"
+        return LoadReport.openLoopLines(load, op.kinds().keySet().stream().map(name -> mix ? name + " service time"
                 : "Service time").collect(Collectors.toList()), seed);
-    }
-
-    /**
-     * The lines of a run at {@code -rate}, FsMetadata's too.
-     *
-     * @param serviceTimeLabels each kind's service time line's label, in the order of the kinds, e.g. "Service time"
-     */
-    public static List<String> openLoopLines(LoadOutcome load, List<String> serviceTimeLabels, long seed) {
-        DecimalFormat df = twoDecimals();
-        List<String> lines = new ArrayList<>();
-        lines.add("Rate ops/s: target " + df.format(load.targetRate()) + ", achieved " + df.format(load.achievedRate())
-                + " (" + load.arrivals().label() + " arrivals" + (load.arrivals() == Schedule.Arrivals.POISSON
-                        ? ", seed " + seed : "") + ", -threads " + load.workers() + ")");
-        for (int kind = 0; kind < serviceTimeLabels.size(); kind++) {
-            lines.add(serviceTimeLabels.get(kind) + " " + SERVICE_TIME.symbol() + ": "
-                    + distribution(load.serviceTimeDistribution(kind), SERVICE_TIME));
-        }
-        lines.add("Behind schedule at end " + BEHIND.symbol() + ": " + BEHIND.format(load.behindNanos() / 1e9) + " ("
-                + df.format(load.behindFraction() * 100) + " % of the schedule's " + BEHIND.format(
-                        load.scheduledNanos() / 1e9) + " " + BEHIND.symbol() + ")");
-        if (load.keptSchedule()) {
-            lines.add("Schedule: kept, within " + df.format(LoadOutcome.BEHIND_TOLERANCE * 100) + " % at the end");
-        } else if (load.poolLimited()) {
-            lines.add("Schedule: fell behind: the load generator limited this run: -threads " + load.workers()
-                    + " at the mean service time of " + SERVICE_TIME.text(load.meanServiceNanos() / 1e9)
-                    + " issue at most " + df.format(load.poolCapacity()) + " ops/s; raise -threads");
-        } else {
-            lines.add("Schedule: fell behind with workers to spare: the load generator could not issue the operations"
-                    + " on time on this host");
-        }
-        return lines;
     }
 
     /**
@@ -156,7 +124,7 @@ public final class NnReport {
                 : ", the default") + ") on the latency from each operation's intended start; steps of "
                 + plan.stepSeconds() + " s, " + options.arrivals().label() + " arrivals" + (options.arrivals()
                         == Schedule.Arrivals.POISSON ? " (seed " + options.seed() + ")" : "") + ", -threads "
-                + options.threads() + "; a step that ends more than " + twoDecimals().format(
+                + options.threads() + "; a step that ends more than " + LoadReport.twoDecimals().format(
                         LoadOutcome.BEHIND_TOLERANCE * 100) + " % behind its schedule is saturated and ends the ramp");
         SortedSet<Double> percentiles = new TreeSet<>(STEP_PERCENTILES);
         percentiles.add(slo.percentile());
@@ -169,7 +137,7 @@ public final class NnReport {
                     .append(rates.format(load.achievedRate())).append(" ops/s, latency ").append(LATENCY.symbol());
             String separator = " ";
             for (double percentile : percentiles) {
-                line.append(separator).append('p').append(twoDecimals().format(percentile)).append(' ')
+                line.append(separator).append('p').append(LoadReport.twoDecimals().format(percentile)).append(' ')
                         .append(LATENCY.format(latency.getValueAtPercentile(percentile) / 1e9));
                 separator = ", ";
             }
@@ -227,30 +195,6 @@ public final class NnReport {
 
     private static DecimalFormat grouped(String pattern) {
         DecimalFormat df = new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT));
-        df.setRoundingMode(RoundingMode.HALF_EVEN);
-        return df;
-    }
-
-    /**
-     * A latency distribution in {@code unit}: three decimals, three significant digits below 0.1. FsMetadata's lines
-     * give theirs in the same words.
-     */
-    public static String distribution(Distribution distribution, DisplayUnit unit) {
-        if (distribution.count() == 0) {
-            return "none (-noHistograms, or no operations)";
-        }
-        DecimalFormat percentiles = twoDecimals();
-        StringBuilder text = new StringBuilder("min ").append(unit.format(distribution.min()));
-        for (Map.Entry<Double, Double> percentile : distribution.percentiles().entrySet()) {
-            text.append(", p").append(percentiles.format(percentile.getKey())).append(' ')
-                    .append(unit.format(percentile.getValue()));
-        }
-        return text.append(", max ").append(unit.format(distribution.max())).toString();
-    }
-
-    /** "#.##" with {@link Locale#ROOT}, rounding half to even: hbench's ops/s and percentile labels. */
-    public static DecimalFormat twoDecimals() {
-        DecimalFormat df = new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
         df.setRoundingMode(RoundingMode.HALF_EVEN);
         return df;
     }

@@ -7,8 +7,11 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.FileNames;
+import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
+import io.hbench.load.Workers;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -69,10 +72,6 @@ public final class NnThroughput {
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
         "org.apache.hadoop.net.NetworkTopology", "org.apache.hadoop.security.Groups"};
 
-    /** How a run at {@code -rate} measured, in its notes; FsMetadata's too. */
-    public static final String OPEN_LOOP_NOTE = "open loop at -rate: latency counts from each operation's intended start on"
-            + " the schedule, service time from its actual start; Elapsed Time runs from the schedule's start to the"
-            + " last completion";
 
     private final Configuration conf;
     private final Path standaloneDir;
@@ -466,14 +465,14 @@ public final class NnThroughput {
 
     static OpResult result(NnOperation op, List<String> inputs, Workers.Outcome outcome, NnOptions o,
             Distribution completeLatency, List<String> notes) {
-        OpResult.Kind kind = kind(op.label(), outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0], o);
+        OpResult.Kind kind = kind(op.label(), outcome.operations(0), outcome.cumulativeNanos(0), outcome.latency(0), o);
         List<String> allNotes = new ArrayList<>(notes);
-        if (outcome.openLoop != null) {
-            allNotes.add(OPEN_LOOP_NOTE);
+        if (outcome.openLoop().isPresent()) {
+            allNotes.add(LoadReport.OPEN_LOOP_NOTE);
         }
-        return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos,
-                outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration,
-                allNotes, outcome.openLoop);
+        return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
+                outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration(),
+                allNotes, outcome.openLoop().orElse(null));
     }
 
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {

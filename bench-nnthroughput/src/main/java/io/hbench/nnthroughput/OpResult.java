@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.ClassicFigures;
 import io.hbench.load.LoadOutcome;
 import io.hbench.result.Distribution;
 import java.util.LinkedHashMap;

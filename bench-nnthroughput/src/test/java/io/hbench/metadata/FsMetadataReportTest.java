@@ -3,8 +3,8 @@ package io.hbench.metadata;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.load.LoadReport;
 import io.hbench.load.Schedule;
-import io.hbench.nnthroughput.NnThroughput;
 import io.hbench.testing.GoldenFiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +54,7 @@ class FsMetadataReportTest {
         assertThat(FsMetadataReport.hbenchLines(result)).containsSubsequence("Throughput ops/s: 500",
                 "Rate ops/s: target 1000, achieved 500 (fixed arrivals, -threads 1)",
                 "Behind schedule at end ms: 999.000 (99.9 % of the schedule's 1000.000 ms)",
-                "Checked: the 1000 files are listed under their names", "Note: " + NnThroughput.OPEN_LOOP_NOTE);
+                "Checked: the 1000 files are listed under their names", "Note: " + LoadReport.OPEN_LOOP_NOTE);
     }
 
     @Test

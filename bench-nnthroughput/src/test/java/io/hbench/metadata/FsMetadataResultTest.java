@@ -4,8 +4,8 @@ import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.hbench.load.ClassicFigures;
 import io.hbench.load.Schedule;
-import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;

@@ -1,10 +1,10 @@
 package io.hbench.metadata;
 
+import io.hbench.load.ClassicFigures;
 import io.hbench.load.FakeClock;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
-import io.hbench.nnthroughput.ClassicFigures;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.load.LoadReport;
 import io.hbench.load.Schedule;
 import io.hbench.testing.GoldenFiles;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ class NnReportTest {
                 "Behind schedule at end ms: 999.000 (99.9 % of the schedule's 1000.000 ms)",
                 "Schedule: fell behind: the load generator limited this run: -threads 1 at the mean service time of"
                         + " 2.000 ms issue at most 500 ops/s; raise -threads",
-                "Note: " + NnThroughput.OPEN_LOOP_NOTE);
+                "Note: " + LoadReport.OPEN_LOOP_NOTE);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.hbench.load.LoadClock;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
+import io.hbench.load.Workers;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.io.IOException;
@@ -166,10 +167,10 @@ final class SeededRuns {
                     step.seed()), mix);
             Workers.Outcome outcome = new Workers.Outcome(load);
             List<OpResult.Kind> kinds = List.of(
-                    NnThroughput.kind("create", outcome.operations[0], outcome.cumulativeNanos[0], outcome.latency[0],
+                    NnThroughput.kind("create", outcome.operations(0), outcome.cumulativeNanos(0), outcome.latency(0),
                             step),
-                    NnThroughput.kind("fileStatus", outcome.operations[1], outcome.cumulativeNanos[1],
-                            outcome.latency[1], step));
+                    NnThroughput.kind("fileStatus", outcome.operations(1), outcome.cumulativeNanos(1),
+                            outcome.latency(1), step));
             return new OpResult(NnOperation.MIX, List.of("baseDir = /nnThroughputBenchmark/mix"), List.of(),
                     outcome.totalOperations(), outcome.elapsedNanos(), outcome.totalCumulativeNanos(), kinds, null, 0,
                     false, List.of(), load);

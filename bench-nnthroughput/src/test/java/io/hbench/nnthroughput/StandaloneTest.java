@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.BenchException;
+import io.hbench.load.FileNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,13 +56,13 @@ class FileNamesTest {
 
         assertThat(names.name(2)).isEqualTo("/b/ThroughputBenchDir0/ThroughputBenchDir0/ThroughputBenchDir0"
                 + "/ThroughputBench2");
-        assertThat(NnOptions.capacity(1)).isEqualTo(20);
+        assertThat(FileNames.capacity(1)).isEqualTo(20);
     }
 
     @Test
     void capacityCountsTwentyLevelsOfDirectories() {
-        assertThat(NnOptions.capacity(2)).isEqualTo(2 * ((1L << 21) - 2));
-        assertThat(NnOptions.capacity(32)).isGreaterThan(Integer.MAX_VALUE);
+        assertThat(FileNames.capacity(2)).isEqualTo(2 * ((1L << 21) - 2));
+        assertThat(FileNames.capacity(32)).isGreaterThan(Integer.MAX_VALUE);
     }
 
     @Test

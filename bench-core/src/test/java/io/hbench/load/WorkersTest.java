@@ -1,4 +1,4 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,7 +34,7 @@ class WorkersTest {
 
     @Test
     @Timeout(30)
-    void aFailingWorkerEndsTheRunWithTheOperationAndTheCause() {
+    void aFailingWorkerEndsTheRunWithTheOperationAndTheCauseAndStopsEveryWorker() {
         CountDownLatch never = new CountDownLatch(1);
         Workers.Op op = new Workers.Op() {
             @Override
@@ -58,6 +58,7 @@ class WorkersTest {
                 .run(new int[4], Workers.divide(40, 4), op))
                 .isInstanceOf(BenchException.class)
                 .hasMessage("open failed in worker thread 1 on /b/f3: File does not exist: /b/f3");
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("nnbench-open-"));
     }
 
     @Test

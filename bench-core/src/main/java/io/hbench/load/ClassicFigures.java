@@ -1,4 +1,4 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import io.hbench.result.Better;
 import io.hbench.result.Metric;

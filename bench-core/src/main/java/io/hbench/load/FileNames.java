@@ -1,7 +1,9 @@
-package io.hbench.nnthroughput;
+package io.hbench.load;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The names NNThroughputBenchmark gives its files and directories, prepared before timing starts
@@ -17,10 +19,12 @@ import java.util.Arrays;
  * {@code ThroughputBenchDir0/ThroughputBenchDir0}, {@code ThroughputBenchDir0/ThroughputBenchDir1}, ...
  * The name itself is {@code ThroughputBench<i>}.
  *
- * <p>Public for FsMetadata ({@code io.hbench.metadata}): its operations work on the same names in the same fan-out, so
+ * <p>Shared by the load programs: FsMetadata's operations work on the same names in the same fan-out, so
  * the namespace it measures through the FileSystem API has the shape NNThroughputBenchmark's has.
  */
 public final class FileNames {
+    /** Names are spread over at most this many directory levels, as Hadoop's generator does. */
+    public static final int MAX_DIRECTORY_LEVELS = 20;
     public static final String PREFIX = "ThroughputBench";
     private static final byte[] DIR = ("/" + PREFIX + "Dir").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FILE = ("/" + PREFIX).getBytes(StandardCharsets.US_ASCII);
@@ -45,14 +49,46 @@ public final class FileNames {
         this.dirOffsets = dirOffsets;
     }
 
+    /** The most names {@code perDir} entries per directory allow over {@link #MAX_DIRECTORY_LEVELS} levels. */
+    public static long capacity(int perDir) {
+        long directories = 0;
+        long level = 1;
+        for (int depth = 1; depth <= MAX_DIRECTORY_LEVELS; depth++) {
+            level = multiplyCapped(level, perDir);
+            directories = Math.min(Long.MAX_VALUE / 2, directories + level);
+        }
+        return multiplyCapped(directories, perDir);
+    }
+
+    private static long multiplyCapped(long a, long b) {
+        return a > Long.MAX_VALUE / 4 / Math.max(1, b) ? Long.MAX_VALUE / 4 : a * b;
+    }
+
+    /**
+     * Why {@code count} {@code what} do not fit {@code perDir} per directory, with the fewest per directory that
+     * fit; empty where they fit. Each {@code {}} stands for the option that sets {@code perDir}.
+     */
+    public static Optional<String> tooFewPerDirectory(int perDir, long count, String what) {
+        if (capacity(perDir) >= count) {
+            return Optional.empty();
+        }
+        int enough = perDir;
+        while (capacity(enough) < count) {
+            enough++;
+        }
+        return Optional.of(String.format(Locale.ROOT,
+                "{} %d is too small for %d %s: %d directory levels hold at most %d; use {} %d or more", perDir,
+                count, what, MAX_DIRECTORY_LEVELS, capacity(perDir), enough));
+    }
+
     /** Names {@code first} to {@code first + count - 1} under {@code base}, at most {@code perDir} per directory. */
     public static FileNames generate(String base, int perDir, long first, int count) {
         if (perDir < 1 || first < 0 || count < 0) {
             throw new IllegalArgumentException("perDir " + perDir + ", first " + first + ", count " + count);
         }
-        if (NnOptions.capacity(perDir) < first + count) {
+        if (capacity(perDir) < first + count) {
             throw new IllegalArgumentException(count + " names from " + first + " do not fit "
-                    + NnOptions.MAX_DIRECTORY_LEVELS + " levels of " + perDir + " per directory");
+                    + MAX_DIRECTORY_LEVELS + " levels of " + perDir + " per directory");
         }
         byte[] prefix = base.getBytes(StandardCharsets.UTF_8);
         long firstDir = first / perDir;
@@ -60,7 +96,7 @@ public final class FileNames {
         int dirs = (int) (lastDir - firstDir + 1);
         Buffer out = new Buffer(Math.max(16, dirs) * (long) (prefix.length + 64));
         int[] offsets = new int[dirs + 1];
-        int[] path = new int[NnOptions.MAX_DIRECTORY_LEVELS];
+        int[] path = new int[MAX_DIRECTORY_LEVELS];
         for (int d = 0; d < dirs; d++) {
             int depth = directoryPath(firstDir + d, perDir, path);
             offsets[d] = out.size();

@@ -1,0 +1,171 @@
+package io.hbench.load;
+
+import io.hbench.error.BenchException;
+import io.hbench.stats.Histograms;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The closed loop of {@link Workers}: each thread calls again as soon as its last call answered, as Hadoop's
+ * NNThroughputBenchmark does. Each thread first does its warm-up operations (not counted), then all start together;
+ * the elapsed time runs from that start until the last thread ends. Each operation's latency is measured with
+ * {@link System#nanoTime} into the thread's own histograms, merged at the end.
+ *
+ * <p>Lifecycle of {@link #run}, as {@link OpenLoop}'s: the run ends when every thread has done its share (or its
+ * duration is up), or at the first failure, which names the operation and the cause, or when the calling thread is
+ * interrupted; in every case {@code run} stops the pool and waits for its threads to end before it returns
+ * ({@link DaemonThreads#awaitEnd}), so a failing worker never leaves the run hanging and no thread outlives a run.
+ */
+final class ClosedLoop {
+    private final String opName;
+    private final int threads;
+    private final int kinds;
+    private final boolean histograms;
+    private final Duration duration;
+    private final boolean repeatable;
+    private final int refreshEvery;
+    private final Runnable refresh;
+
+    ClosedLoop(Workers workers) {
+        this.opName = workers.opName;
+        this.threads = workers.threads;
+        this.kinds = workers.kinds;
+        this.histograms = workers.histograms;
+        this.duration = workers.duration;
+        this.repeatable = workers.repeatable;
+        this.refreshEvery = workers.refreshEvery;
+        this.refresh = workers.refresh;
+    }
+
+    /**
+     * Runs {@code warmup[t]} then {@code counted[t]} operations on thread {@code t}: indices
+     * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
+     */
+    Workers.Outcome run(int[] warmup, int[] counted, Workers.Op op) throws InterruptedException {
+        CountDownLatch ready = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
+        WorkerPool<ThreadStats> pool = new WorkerPool<>(opName, "nnbench-" + opName + "-", threads);
+        try {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                pool.start(() -> work(thread, warmup[thread], counted[thread], op, ready, go, deadline));
+            }
+            pool.await(ready);
+            long start = System.nanoTime();
+            if (duration != null) {
+                deadline.set(start + duration.toNanos());
+            }
+            go.countDown();
+            List<ThreadStats> stats = pool.collectAll();
+            long elapsed = System.nanoTime() - start;
+            return merge(elapsed, stats);
+        } finally {
+            pool.stop();
+        }
+    }
+
+    private ThreadStats work(int thread, int warmupOps, int countedOps, Workers.Op op, CountDownLatch ready,
+            CountDownLatch go, AtomicLong deadline) throws Exception {
+        ThreadStats stats = new ThreadStats(kinds, histograms);
+        int index = 0;
+        try {
+            for (; index < warmupOps; index++) {
+                try {
+                    op.run(thread, index);
+                } catch (BenchException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw failure(op, thread, index, e);
+                }
+            }
+        } finally {
+            ready.countDown();
+        }
+        go.await();
+        long end = deadline.get();
+        int total = warmupOps + countedOps;
+        int done = 0;
+        while (true) {
+            if (index >= total) {
+                if (duration == null || !repeatable || countedOps == 0) {
+                    break;
+                }
+                index = warmupOps;
+            }
+            if (duration != null && System.nanoTime() >= end) {
+                stats.stoppedByDuration = true;
+                break;
+            }
+            if (refresh != null && (done + 1) % refreshEvery == 0) {
+                refresh.run();
+            }
+            long nanos;
+            try {
+                nanos = op.run(thread, index);
+            } catch (BenchException e) {
+                throw e;
+            } catch (Exception e) {
+                throw failure(op, thread, index, e);
+            }
+            int kind = op.kind(thread, index);
+            stats.operations[kind]++;
+            stats.cumulativeNanos[kind] += nanos;
+            if (histograms) {
+                stats.latency[kind].recordValue(Math.max(0, nanos));
+            }
+            index++;
+            done++;
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+        return stats;
+    }
+
+    private BenchException failure(Workers.Op op, int thread, int index, Exception e) {
+        return OpenLoop.failure(opName, "worker thread " + thread, op.describe(thread, index), e);
+    }
+
+    private Workers.Outcome merge(long elapsed, List<ThreadStats> stats) {
+        long[] operations = new long[kinds];
+        long[] cumulative = new long[kinds];
+        Histogram[] latency = new Histogram[kinds];
+        boolean byDuration = false;
+        for (int k = 0; k < kinds; k++) {
+            latency[k] = Histograms.newHistogram();
+        }
+        for (ThreadStats s : stats) {
+            byDuration |= s.stoppedByDuration;
+            for (int k = 0; k < kinds; k++) {
+                operations[k] += s.operations[k];
+                cumulative[k] += s.cumulativeNanos[k];
+                if (histograms) {
+                    latency[k].add(s.latency[k]);
+                }
+            }
+        }
+        return new Workers.Outcome(elapsed, operations, cumulative, latency, byDuration);
+    }
+
+    private static final class ThreadStats {
+        final long[] operations;
+        final long[] cumulativeNanos;
+        final Histogram[] latency;
+        boolean stoppedByDuration;
+
+        ThreadStats(int kinds, boolean histograms) {
+            operations = new long[kinds];
+            cumulativeNanos = new long[kinds];
+            latency = new Histogram[kinds];
+            if (histograms) {
+                for (int k = 0; k < kinds; k++) {
+                    latency[k] = Histograms.newHistogram();
+                }
+            }
+        }
+    }
+}
