@@ -2,6 +2,8 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.FileNames;
+import io.hbench.load.Workers;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;

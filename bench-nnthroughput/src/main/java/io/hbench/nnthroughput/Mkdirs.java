@@ -1,5 +1,7 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.FileNames;
+import io.hbench.load.Workers;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.fs.permission.FsPermission;
