@@ -22,21 +22,17 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * An immutable NNThroughputBenchmark workload: the operation and its options ({@link NnOption}), with Hadoop's
  * defaults. Built by {@link Builder}, which refuses a value out of range, an option the operation does not use
  * ({@link NnOption#appliesTo}) and a directory fan-out too small for the number of names. The operation
- * {@link NnOperation#ALL} hands each option to the operations that use it.
+ * {@link NnOperation#ALL} hands each option to the operations that use it. The values are held in small groups by what
+ * they configure: the namespace, the load, its schedule, a capacity curve, the files it makes, the simulated
+ * DataNodes' block reports, replication and the NameNode's settings.
  */
 public final class NnOptions {
     public static final String DEFAULT_BASE_DIR_NAME = "/nnThroughputBenchmark";
-    /**
-     * The block size and replication of options that leave them to the cluster: {@link #resolve} fills in its
-     * configured dfs.blocksize and dfs.replication, as Hadoop's NNThroughputBenchmark takes them.
-     */
-    private static final int FROM_CLUSTER = 0;
     private static final List<String> LOG_LEVELS = List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE");
     /** How long each step of a capacity curve lasts unless told otherwise. */
     public static final Duration DEFAULT_STEP_DURATION = Duration.ofSeconds(30);
@@ -46,106 +42,42 @@ public final class NnOptions {
 
     private final NnOperation operation;
     private final Set<NnOption> given;
-    private final int threads;
-    private final int files;
-    private final int filesPerDir;
-    private final int dirs;
-    private final int dirsPerDir;
-    private final boolean close;
-    private final boolean useExisting;
-    private final boolean keepResults;
-    private final String logLevel;
-    private final int ugCacheRefreshCount;
-    private final String baseDirName;
-    private final long blockSize;
-    private final boolean appendNewBlk;
-    private final int datanodes;
-    private final int reports;
-    private final int blocksPerReport;
-    private final int blocksPerFile;
-    private final int nodesToDecommission;
-    private final int nodeReplicationLimit;
-    private final int totalBlocks;
-    private final short replication;
-    private final boolean nonSuperUser;
-    private final Duration duration;
-    private final int warmup;
-    private final Map<NnOperation, Integer> mix;
-    private final boolean histograms;
-    private final Double rate;
-    private final Schedule.Arrivals arrivals;
-    private final long seed;
+    private final NamespaceOptions namespace;
+    private final LoadShape load;
+    private final ScheduleOptions schedule;
     private final CurvePlan curve;
+    private final NewFiles newFiles;
+    private final BlockReportOptions blockReports;
+    private final ReplicationOptions replicationOptions;
+    private final NameNodeSettings nameNode;
 
     private NnOptions(Builder b) {
         this.operation = b.operation;
         this.given = Collections.unmodifiableSet(EnumSet.copyOf(b.given));
-        this.threads = b.threads;
-        this.files = b.files;
-        this.filesPerDir = b.filesPerDir;
-        this.dirs = b.dirs;
-        this.dirsPerDir = b.dirsPerDir;
-        this.close = b.close;
-        this.useExisting = b.useExisting;
-        this.keepResults = b.keepResults;
-        this.logLevel = b.logLevel;
-        this.ugCacheRefreshCount = b.ugCacheRefreshCount;
-        this.baseDirName = b.baseDirName;
-        this.blockSize = b.blockSize;
-        this.appendNewBlk = b.appendNewBlk;
-        this.datanodes = b.datanodes;
-        this.reports = b.reports;
-        this.blocksPerReport = b.blocksPerReport;
-        this.blocksPerFile = b.blocksPerFile;
-        this.nodesToDecommission = b.nodesToDecommission;
-        this.nodeReplicationLimit = b.nodeReplicationLimit;
-        this.totalBlocks = b.totalBlocks;
-        this.replication = b.replication;
-        this.nonSuperUser = b.nonSuperUser;
-        this.duration = b.duration;
-        this.warmup = b.warmup;
-        this.mix = Collections.unmodifiableMap(new LinkedHashMap<>(b.mix));
-        this.histograms = b.histograms;
-        this.rate = b.rate;
-        this.arrivals = b.arrivals;
-        this.seed = b.seed;
+        this.namespace = new NamespaceOptions(b.baseDirName, b.files, b.filesPerDir, b.dirs, b.dirsPerDir,
+                b.useExisting, b.keepResults);
+        this.load = new LoadShape(b.threads, b.duration, b.warmup, b.histograms, b.mix);
+        this.schedule = new ScheduleOptions(b.rate, b.arrivals, b.seed);
         this.curve = b.curve;
+        this.newFiles = new NewFiles(b.blockSize, b.replication, b.close, b.appendNewBlk);
+        this.blockReports = new BlockReportOptions(b.datanodes, b.reports, b.blocksPerReport, b.blocksPerFile);
+        this.replicationOptions = new ReplicationOptions(b.nodesToDecommission, b.nodeReplicationLimit,
+                b.totalBlocks);
+        this.nameNode = new NameNodeSettings(b.logLevel, b.ugCacheRefreshCount, b.nonSuperUser);
     }
 
     /** These options with the cluster's block size and replication filled in. */
-    private NnOptions(NnOptions o, long blockSize, short replication) {
+    private NnOptions(NnOptions o, NewFiles resolved) {
         this.operation = o.operation;
         this.given = o.given;
-        this.threads = o.threads;
-        this.files = o.files;
-        this.filesPerDir = o.filesPerDir;
-        this.dirs = o.dirs;
-        this.dirsPerDir = o.dirsPerDir;
-        this.close = o.close;
-        this.useExisting = o.useExisting;
-        this.keepResults = o.keepResults;
-        this.logLevel = o.logLevel;
-        this.ugCacheRefreshCount = o.ugCacheRefreshCount;
-        this.baseDirName = o.baseDirName;
-        this.blockSize = blockSize;
-        this.appendNewBlk = o.appendNewBlk;
-        this.datanodes = o.datanodes;
-        this.reports = o.reports;
-        this.blocksPerReport = o.blocksPerReport;
-        this.blocksPerFile = o.blocksPerFile;
-        this.nodesToDecommission = o.nodesToDecommission;
-        this.nodeReplicationLimit = o.nodeReplicationLimit;
-        this.totalBlocks = o.totalBlocks;
-        this.replication = replication;
-        this.nonSuperUser = o.nonSuperUser;
-        this.duration = o.duration;
-        this.warmup = o.warmup;
-        this.mix = o.mix;
-        this.histograms = o.histograms;
-        this.rate = o.rate;
-        this.arrivals = o.arrivals;
-        this.seed = o.seed;
+        this.namespace = o.namespace;
+        this.load = o.load;
+        this.schedule = o.schedule;
         this.curve = o.curve;
+        this.newFiles = resolved;
+        this.blockReports = o.blockReports;
+        this.replicationOptions = o.replicationOptions;
+        this.nameNode = o.nameNode;
     }
 
     public static Builder builder(NnOperation operation) {
@@ -185,20 +117,11 @@ public final class NnOptions {
      * command line get the same values.
      */
     public NnOptions resolve(Configuration conf) {
-        long resolvedBlockSize = blockSize != FROM_CLUSTER ? blockSize
-                : conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
-        short resolvedReplication = replication != FROM_CLUSTER ? replication
-                : (short) Math.max(1, Math.min(Short.MAX_VALUE, conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
-                        DFSConfigKeys.DFS_REPLICATION_DEFAULT)));
-        if (resolvedBlockSize < 1) {
-            throw new InvalidOptionException("the configuration's " + DFSConfigKeys.DFS_BLOCK_SIZE_KEY + " "
-                    + resolvedBlockSize + " is no block size: give {}", NnOption.BLOCK_SIZE.optionName());
-        }
-        return new NnOptions(this, resolvedBlockSize, resolvedReplication);
+        return new NnOptions(this, newFiles.resolve(conf));
     }
 
     private static void requireResolved(long value, NnOption option) {
-        if (value == FROM_CLUSTER) {
+        if (value == NewFiles.FROM_CLUSTER) {
             throw new IllegalStateException(option.optionName() + " is the cluster's until the options are resolved"
                     + " against its configuration (NnOptions.resolve)");
         }
@@ -210,139 +133,140 @@ public final class NnOptions {
     }
 
     public int threads() {
-        return threads;
+        return load.threads();
     }
 
     public int files() {
-        return files;
+        return namespace.files();
     }
 
     public int filesPerDir() {
-        return filesPerDir;
+        return namespace.filesPerDir();
     }
 
     public int dirs() {
-        return dirs;
+        return namespace.dirs();
     }
 
     public int dirsPerDir() {
-        return dirsPerDir;
+        return namespace.dirsPerDir();
     }
 
     /** Create completes each file after creating it (outside the timed create call, as in Hadoop). */
     public boolean close() {
-        return close;
+        return newFiles.close();
     }
 
     public boolean useExisting() {
-        return useExisting;
+        return namespace.useExisting();
     }
 
     public boolean keepResults() {
-        return keepResults;
+        return namespace.keepResults();
     }
 
     /** Log level of the NameNode's loggers during the run, e.g. ERROR. */
     public String logLevel() {
-        return logLevel;
+        return nameNode.logLevel();
     }
 
     /** Refresh the user-to-groups mappings every this many operations per thread (Integer.MAX_VALUE: never). */
     public int ugCacheRefreshCount() {
-        return ugCacheRefreshCount;
+        return nameNode.ugCacheRefreshCount();
     }
 
     public String baseDirName() {
-        return baseDirName;
+        return namespace.baseDirName();
     }
 
     /** The directory operation {@code op} works in: {@code <baseDirName>/<op>}, as in Hadoop. */
     public String baseDir(NnOperation op) {
+        String baseDirName = baseDirName();
         return (baseDirName.endsWith("/") ? baseDirName : baseDirName + "/") + op.label();
     }
 
     /** The block size of created files; the cluster's dfs.blocksize unless given, once {@linkplain #resolve resolved}. */
     public long blockSize() {
-        requireResolved(blockSize, NnOption.BLOCK_SIZE);
-        return blockSize;
+        requireResolved(newFiles.blockSize(), NnOption.BLOCK_SIZE);
+        return newFiles.blockSize();
     }
 
     public boolean appendNewBlk() {
-        return appendNewBlk;
+        return newFiles.appendNewBlk();
     }
 
     public int datanodes() {
-        return datanodes;
+        return blockReports.datanodes();
     }
 
     public int reports() {
-        return reports;
+        return blockReports.reports();
     }
 
     public int blocksPerReport() {
-        return blocksPerReport;
+        return blockReports.blocksPerReport();
     }
 
     public int blocksPerFile() {
-        return blocksPerFile;
+        return blockReports.blocksPerFile();
     }
 
     public int nodesToDecommission() {
-        return nodesToDecommission;
+        return replicationOptions.nodesToDecommission();
     }
 
     public int nodeReplicationLimit() {
-        return nodeReplicationLimit;
+        return replicationOptions.nodeReplicationLimit();
     }
 
     public int totalBlocks() {
-        return totalBlocks;
+        return replicationOptions.totalBlocks();
     }
 
     /** The replication of created files; the cluster's dfs.replication unless given, once {@linkplain #resolve resolved}. */
     public short replication() {
-        requireResolved(replication, NnOption.REPLICATION_FACTOR);
-        return replication;
+        requireResolved(newFiles.replication(), NnOption.REPLICATION_FACTOR);
+        return newFiles.replication();
     }
 
     /** Skip the calls only a superuser may make (safe mode, saving the namespace, refreshing user mappings). */
     public boolean nonSuperUser() {
-        return nonSuperUser;
+        return nameNode.nonSuperUser();
     }
 
     /** Run for this long instead of a count; empty: run the count. */
     public Optional<Duration> duration() {
-        return Optional.ofNullable(duration);
+        return load.duration();
     }
 
     /** Operations done first and not counted. */
     public int warmup() {
-        return warmup;
+        return load.warmup();
     }
 
     /** The weights of the operations {@link NnOperation#MIX} mixes, in the order given. */
     public Map<NnOperation, Integer> mix() {
-        return mix;
+        return load.mix();
     }
 
     /** Per-operation latency histograms; off to measure what they cost. */
     public boolean histograms() {
-        return histograms;
+        return load.histograms();
     }
 
     /** Operations per second for the whole run, on a schedule (open loop); empty: each thread as fast as it can. */
     public Optional<Double> rate() {
-        return Optional.ofNullable(rate);
+        return schedule.rate();
     }
 
     /** How the operations of a {@link #rate} arrive: evenly spaced (the default) or as a Poisson process. */
     public Schedule.Arrivals arrivals() {
-        return arrivals;
+        return schedule.arrivals();
     }
 
     /** The seed of a Poisson schedule's gaps. */
     public long seed() {
-        return seed;
+        return schedule.seed();
     }
 
     /**
@@ -360,9 +284,6 @@ public final class NnOptions {
         own.removeAll(CURVE);
         Builder b = builder(operation);
         b.copyFrom(this, own);
-        if (given.contains(NnOption.MIX_WEIGHTS)) {
-            b.mix(mix);
-        }
         b.rate(stepRate);
         return (operation == MKDIRS ? b.dirs(operations) : b.files(operations)).build();
     }
@@ -371,14 +292,14 @@ public final class NnOptions {
     public int operations() {
         switch (operation) {
             case MKDIRS:
-                return dirs;
+                return dirs();
             case BLOCK_REPORT:
-                return reports;
+                return reports();
             case CLEAN:
             case REPLICATION:
                 return 1;
             default:
-                return files;
+                return files();
         }
     }
 
@@ -400,52 +321,57 @@ public final class NnOptions {
 
     @Override
     public String toString() {
-        return "NnOptions{operation=" + operation.label() + ", given=" + given + ", threads=" + threads + ", files="
-                + files + ", filesPerDir=" + filesPerDir + ", dirs=" + dirs + ", dirsPerDir=" + dirsPerDir + ", close="
-                + close + ", useExisting=" + useExisting + ", keepResults=" + keepResults + ", logLevel=" + logLevel
-                + ", ugCacheRefreshCount=" + ugCacheRefreshCount + ", baseDirName=" + baseDirName + ", blockSize="
-                + (blockSize == FROM_CLUSTER ? "cluster's" : blockSize) + ", appendNewBlk=" + appendNewBlk + ", datanodes=" + datanodes + ", reports=" + reports
-                + ", blocksPerReport=" + blocksPerReport + ", blocksPerFile=" + blocksPerFile
-                + ", nodesToDecommission=" + nodesToDecommission + ", nodeReplicationLimit=" + nodeReplicationLimit
-                + ", totalBlocks=" + totalBlocks + ", replication=" + (replication == FROM_CLUSTER ? "cluster's" : replication)
-                + ", nonSuperUser=" + nonSuperUser
-                + ", duration=" + duration + ", warmup=" + warmup + ", mix=" + mix + ", histograms=" + histograms
-                + ", rate=" + rate + ", arrivals=" + arrivals.label() + ", seed=" + seed + ", curve=" + curve + "}";
+        return "NnOptions{operation=" + operation.label() + ", given=" + given + ", threads=" + threads() + ", files="
+                + files() + ", filesPerDir=" + filesPerDir() + ", dirs=" + dirs() + ", dirsPerDir=" + dirsPerDir()
+                + ", close=" + close() + ", useExisting=" + useExisting() + ", keepResults=" + keepResults()
+                + ", logLevel=" + logLevel() + ", ugCacheRefreshCount=" + ugCacheRefreshCount() + ", baseDirName="
+                + baseDirName() + ", blockSize=" + fromCluster(newFiles.blockSize()) + ", appendNewBlk="
+                + appendNewBlk() + ", datanodes=" + datanodes() + ", reports=" + reports() + ", blocksPerReport="
+                + blocksPerReport() + ", blocksPerFile=" + blocksPerFile() + ", nodesToDecommission="
+                + nodesToDecommission() + ", nodeReplicationLimit=" + nodeReplicationLimit() + ", totalBlocks="
+                + totalBlocks() + ", replication=" + fromCluster(newFiles.replication()) + ", nonSuperUser="
+                + nonSuperUser() + ", duration=" + duration().orElse(null) + ", warmup=" + warmup() + ", mix="
+                + mix() + ", histograms=" + histograms() + ", rate=" + rate().orElse(null) + ", arrivals="
+                + arrivals().label() + ", seed=" + seed() + ", curve=" + curve + "}";
+    }
+
+    private static Object fromCluster(long value) {
+        return value == NewFiles.FROM_CLUSTER ? "cluster's" : value;
     }
 
     /** Collects values; {@link #build} checks them. Defaults are Hadoop's. */
     public static final class Builder {
         private final NnOperation operation;
         private final Set<NnOption> given = EnumSet.noneOf(NnOption.class);
-        private int threads;
-        private int files = 10;
-        private int filesPerDir = 4;
-        private int dirs = 10;
-        private int dirsPerDir = 2;
-        private boolean close;
+        private String baseDirName;
+        private int files;
+        private int filesPerDir;
+        private int dirs;
+        private int dirsPerDir;
         private boolean useExisting;
         private boolean keepResults;
-        private String logLevel = "ERROR";
-        private int ugCacheRefreshCount = Integer.MAX_VALUE;
-        private String baseDirName = DEFAULT_BASE_DIR_NAME;
-        private long blockSize = FROM_CLUSTER;
-        private boolean appendNewBlk;
-        private int datanodes = 10;
-        private int reports = 30;
-        private int blocksPerReport = 100;
-        private int blocksPerFile = 10;
-        private int nodesToDecommission = 1;
-        private int nodeReplicationLimit = 100;
-        private int totalBlocks = 100;
-        private short replication = FROM_CLUSTER;
-        private boolean nonSuperUser;
+        private int threads;
         private Duration duration;
         private int warmup;
+        private boolean histograms;
         private final Map<NnOperation, Integer> mix = new LinkedHashMap<>();
-        private boolean histograms = true;
         private Double rate;
-        private Schedule.Arrivals arrivals = Schedule.Arrivals.FIXED;
+        private Schedule.Arrivals arrivals;
         private long seed;
+        private long blockSize;
+        private short replication;
+        private boolean close;
+        private boolean appendNewBlk;
+        private int datanodes;
+        private int reports;
+        private int blocksPerReport;
+        private int blocksPerFile;
+        private int nodesToDecommission;
+        private int nodeReplicationLimit;
+        private int totalBlocks;
+        private String logLevel;
+        private int ugCacheRefreshCount;
+        private boolean nonSuperUser;
         private double[] rates;
         private long[] ramp;
         private int steps;
@@ -455,8 +381,43 @@ public final class NnOptions {
 
         private Builder(NnOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
-            // Hadoop's default threads: 3, but each block report thread is a DataNode (datanodes, 10).
-            this.threads = 3;
+            take(NamespaceOptions.DEFAULT, LoadShape.DEFAULT, ScheduleOptions.DEFAULT, NewFiles.DEFAULT,
+                    BlockReportOptions.DEFAULT, ReplicationOptions.DEFAULT, NameNodeSettings.DEFAULT);
+        }
+
+        /** Starts from these values, none of them given. */
+        private void take(NamespaceOptions namespace, LoadShape load, ScheduleOptions schedule, NewFiles newFiles,
+                BlockReportOptions blockReports, ReplicationOptions replicationOptions, NameNodeSettings nameNode) {
+            baseDirName = namespace.baseDirName();
+            files = namespace.files();
+            filesPerDir = namespace.filesPerDir();
+            dirs = namespace.dirs();
+            dirsPerDir = namespace.dirsPerDir();
+            useExisting = namespace.useExisting();
+            keepResults = namespace.keepResults();
+            threads = load.threads();
+            duration = load.duration().orElse(null);
+            warmup = load.warmup();
+            histograms = load.histograms();
+            mix.clear();
+            mix.putAll(load.mix());
+            rate = schedule.rate().orElse(null);
+            arrivals = schedule.arrivals();
+            seed = schedule.seed();
+            blockSize = newFiles.blockSize();
+            replication = newFiles.replication();
+            close = newFiles.close();
+            appendNewBlk = newFiles.appendNewBlk();
+            datanodes = blockReports.datanodes();
+            reports = blockReports.reports();
+            blocksPerReport = blockReports.blocksPerReport();
+            blocksPerFile = blockReports.blocksPerFile();
+            nodesToDecommission = replicationOptions.nodesToDecommission();
+            nodeReplicationLimit = replicationOptions.nodeReplicationLimit();
+            totalBlocks = replicationOptions.totalBlocks();
+            logLevel = nameNode.logLevel();
+            ugCacheRefreshCount = nameNode.ugCacheRefreshCount();
+            nonSuperUser = nameNode.nonSuperUser();
         }
 
         private Builder set(NnOption option) {
@@ -655,65 +616,15 @@ public final class NnOptions {
             return set(NnOption.SLO);
         }
 
+        /**
+         * Starts from {@code o}'s options: those in {@code own} given, with their values; the others at their
+         * defaults, so that a step sees only its own. The block size and replication stay {@code o}'s, given or not:
+         * they may be the cluster's.
+         */
         private void copyFrom(NnOptions o, Set<NnOption> own) {
-            threads = o.threads;
-            files = o.files;
-            filesPerDir = o.filesPerDir;
-            dirs = o.dirs;
-            dirsPerDir = o.dirsPerDir;
-            close = o.close;
-            useExisting = o.useExisting;
-            keepResults = o.keepResults;
-            logLevel = o.logLevel;
-            ugCacheRefreshCount = o.ugCacheRefreshCount;
-            baseDirName = o.baseDirName;
-            blockSize = o.blockSize;
-            appendNewBlk = o.appendNewBlk;
-            datanodes = o.datanodes;
-            reports = o.reports;
-            blocksPerReport = o.blocksPerReport;
-            blocksPerFile = o.blocksPerFile;
-            nodesToDecommission = o.nodesToDecommission;
-            nodeReplicationLimit = o.nodeReplicationLimit;
-            totalBlocks = o.totalBlocks;
-            replication = o.replication;
-            nonSuperUser = o.nonSuperUser;
-            duration = o.duration;
-            warmup = o.warmup;
-            histograms = o.histograms;
-            rate = o.rate;
-            arrivals = o.arrivals;
-            seed = o.seed;
             given.addAll(own);
-            // Options the step does not own go back to its defaults, so a step sees only its own.
-            Builder defaults = new Builder(operation);
-            if (!own.contains(NnOption.THREADS)) {
-                threads = defaults.threads;
-            }
-            if (!own.contains(NnOption.FILES)) {
-                files = defaults.files;
-            }
-            if (!own.contains(NnOption.FILES_PER_DIR)) {
-                filesPerDir = defaults.filesPerDir;
-            }
-            if (!own.contains(NnOption.CLOSE)) {
-                close = false;
-            }
-            if (!own.contains(NnOption.USE_EXISTING)) {
-                useExisting = false;
-            }
-            if (!own.contains(NnOption.DURATION)) {
-                duration = null;
-            }
-            if (!own.contains(NnOption.WARMUP)) {
-                warmup = 0;
-            }
-            if (!own.contains(NnOption.HISTOGRAMS)) {
-                histograms = true;
-            }
-            if (!own.contains(NnOption.RATE)) {
-                rate = null;
-            }
+            take(o.namespace.keeping(own), o.load.keeping(own), o.schedule.keeping(own), o.newFiles.keeping(own),
+                    o.blockReports.keeping(own), o.replicationOptions.keeping(own), o.nameNode.keeping(own));
         }
 
         /**
@@ -740,11 +651,11 @@ public final class NnOptions {
             atLeast(NnOption.NODES_TO_DECOMMISSION, nodesToDecommission, 0);
             atLeast(NnOption.NODE_REPLICATION_LIMIT, nodeReplicationLimit, 1);
             atLeast(NnOption.TOTAL_BLOCKS, totalBlocks, 1);
-            if (replication != FROM_CLUSTER || given.contains(NnOption.REPLICATION_FACTOR)) {
+            if (replication != NewFiles.FROM_CLUSTER || given.contains(NnOption.REPLICATION_FACTOR)) {
                 atLeast(NnOption.REPLICATION_FACTOR, replication, 1);
             }
             atLeast(NnOption.WARMUP, warmup, 0);
-            if (blockSize != FROM_CLUSTER || given.contains(NnOption.BLOCK_SIZE)) {
+            if (blockSize != NewFiles.FROM_CLUSTER || given.contains(NnOption.BLOCK_SIZE)) {
                 atLeast(NnOption.BLOCK_SIZE, blockSize, 1);
             }
             if (nodesToDecommission >= datanodes && (operation == REPLICATION || operation == NnOperation.ALL)) {

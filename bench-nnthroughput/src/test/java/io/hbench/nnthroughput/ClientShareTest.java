@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbench.load.Schedule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** How a run's load divides among its clients: exact shares, rates, seeds, directories and starts. */
@@ -61,5 +62,16 @@ class ClientShareTest {
 
         assertThat(last.dirs()).isEqualTo(3);
         assertThat(last.given()).doesNotContain(NnOption.FILES, NnOption.WARMUP);
+    }
+
+    @Test
+    void aMixKeepsItsWeightsInEveryClientsShare() {
+        NnOptions run = NnOptions.builder(NnOperation.MIX).mix(Map.of(NnOperation.OPEN, 3, NnOperation.CREATE, 1))
+                .files(8).rate(80).build();
+
+        NnOptions share = new ClientShare(run, 1, 2).options();
+
+        assertThat(share.mix()).isEqualTo(run.mix());
+        assertThat(share.files()).isEqualTo(4);
     }
 }

@@ -1,6 +1,7 @@
 package io.hbench.nnthroughput;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.load.Schedule;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -74,6 +75,35 @@ class NnOptionsTest {
         assertThat(open.close()).isFalse();
         assertThat(open.files()).isEqualTo(100);
         assertThat(all.forStep(NnOperation.BLOCK_REPORT).datanodes()).isEqualTo(4);
+    }
+
+    @Test
+    void aStepOfAllKeepsTheRunsBlockSizeAndReplicationThoughItDoesNotOwnThem() {
+        Configuration cluster = new Configuration(false);
+        cluster.set("dfs.blocksize", "64m");
+        NnOptions all = NnOptions.builder(NnOperation.ALL).replication((short) 2).build().resolve(cluster);
+
+        NnOptions create = all.forStep(NnOperation.CREATE);
+
+        assertThat(create.given()).doesNotContain(NnOption.REPLICATION_FACTOR, NnOption.BLOCK_SIZE);
+        assertThat(create.replication()).isEqualTo((short) 2);
+        assertThat(create.blockSize()).isEqualTo(64L << 20);
+    }
+
+    @Test
+    void theGroupsRefuseValuesTheBuilderRefuses() {
+        assertThatThrownBy(() -> new LoadShape(0, null, 0, true, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NamespaceOptions("/b", 10, 0, 10, 2, false, false))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new BlockReportOptions(0, 30, 100, 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ReplicationOptions(-1, 100, 100)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NewFiles(-1, (short) 0, false, false))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NameNodeSettings(null, 1, false)).isInstanceOf(NullPointerException.class)
+                .hasMessage("logLevel is null");
+        assertThatThrownBy(() -> new ScheduleOptions(0.0, Schedule.Arrivals.FIXED, 0))
+                .isInstanceOf(InvalidOptionException.class);
     }
 
     @Test
