@@ -23,6 +23,7 @@ public final class LoadOutcome {
     private final double targetRate;
     private final Schedule.Arrivals arrivals;
     private final int workers;
+    private final int clients;
     private final long[] operations;
     private final long[] timedNanos;
     private final Histogram[] latency;
@@ -31,12 +32,20 @@ public final class LoadOutcome {
     private final long measuredNanos;
     private final long behindNanos;
 
-    LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, long[] operations, long[] timedNanos,
-            Histogram[] latency, Histogram[] serviceTime, long serviceNanos, long measuredNanos, long behindNanos) {
+    /**
+     * @param workers the bound of the pool, all clients' pools together
+     * @param clients how many processes issued the load, each with an equal share of the workers
+     */
+    LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, int clients, long[] operations,
+            long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, long serviceNanos, long measuredNanos,
+            long behindNanos) {
         if (!(targetRate > 0) || workers < 1 || serviceNanos < 0 || measuredNanos < 0 || behindNanos < 0) {
             throw new IllegalArgumentException("targetRate " + targetRate + " and workers " + workers + " must be"
                     + " positive, serviceNanos " + serviceNanos + ", measuredNanos " + measuredNanos
                     + " and behindNanos " + behindNanos + " not negative");
+        }
+        if (clients < 1 || workers % clients != 0) {
+            throw new IllegalArgumentException(clients + " clients cannot share " + workers + " workers equally");
         }
         int kinds = requireNonNull(operations, "operations is null").length;
         if (kinds == 0 || requireNonNull(timedNanos, "timedNanos is null").length != kinds
@@ -47,6 +56,7 @@ public final class LoadOutcome {
         this.targetRate = targetRate;
         this.arrivals = requireNonNull(arrivals, "arrivals is null");
         this.workers = workers;
+        this.clients = clients;
         this.operations = operations.clone();
         this.timedNanos = timedNanos.clone();
         this.latency = latency.clone();
@@ -65,9 +75,19 @@ public final class LoadOutcome {
         return arrivals;
     }
 
-    /** The bound of the pool that issued the operations. */
+    /** The bound of the pool that issued the operations: every client's pool together. */
     public int workers() {
         return workers;
+    }
+
+    /** How many processes issued the operations, each with {@link #workers} over this many workers: 1 for one. */
+    public int clients() {
+        return clients;
+    }
+
+    /** The pool as its users set it: "-threads 8", or "4 clients of -threads 2". */
+    public String pool() {
+        return clients == 1 ? "-threads " + workers : clients + " clients of -threads " + workers / clients;
     }
 
     /** Operations per second done: operations over {@link #measuredNanos}, exactly; 0 when nothing was measured. */

@@ -32,6 +32,7 @@ public final class LoadOutcomes {
             out.writeDouble(outcome.targetRate());
             out.writeUTF(outcome.arrivals().label());
             out.writeInt(outcome.workers());
+            out.writeInt(outcome.clients());
             out.writeInt(outcome.kinds());
             for (int k = 0; k < outcome.kinds(); k++) {
                 out.writeLong(outcome.operations(k));
@@ -61,6 +62,7 @@ public final class LoadOutcomes {
             Schedule.Arrivals arrivals = Schedule.Arrivals.byLabel(label).orElseThrow(() ->
                     new IllegalArgumentException("not an outcome: no arrivals named " + label));
             int workers = in.readInt();
+            int clients = in.readInt();
             int kinds = in.readInt();
             if (kinds < 1 || kinds > encoded.length) {
                 throw new IllegalArgumentException("not an outcome: " + kinds + " kinds of operation");
@@ -75,8 +77,8 @@ public final class LoadOutcomes {
                 latency[k] = readHistogram(in);
                 serviceTime[k] = readHistogram(in);
             }
-            return new LoadOutcome(targetRate, arrivals, workers, operations, timedNanos, latency, serviceTime,
-                    in.readLong(), in.readLong(), in.readLong());
+            return new LoadOutcome(targetRate, arrivals, workers, clients, operations, timedNanos, latency,
+                    serviceTime, in.readLong(), in.readLong(), in.readLong());
         } catch (IOException e) {
             throw new IllegalArgumentException("not an outcome: it is truncated", e);
         }
@@ -102,8 +104,8 @@ public final class LoadOutcomes {
             latency[k] = outcome.latency(k);
             serviceTime[k] = outcome.serviceTime(k);
         }
-        return new LoadOutcome(outcome.targetRate(), outcome.arrivals(), outcome.workers(), operations, timedNanos,
-                latency, serviceTime, outcome.serviceNanos(), outcome.measuredNanos() + nanos, outcome.behindNanos());
+        return new LoadOutcome(outcome.targetRate(), outcome.arrivals(), outcome.workers(), outcome.clients(),
+                operations, timedNanos, latency, serviceTime, outcome.serviceNanos(), outcome.measuredNanos() + nanos, outcome.behindNanos());
     }
 
     /**
@@ -130,6 +132,7 @@ public final class LoadOutcomes {
         }
         double targetRate = 0;
         int workers = 0;
+        int merged = 0;
         long serviceNanos = 0;
         long measuredNanos = 0;
         long behindNanos = 0;
@@ -146,12 +149,13 @@ public final class LoadOutcomes {
             }
             targetRate += client.targetRate();
             workers += client.workers();
+            merged += client.clients();
             serviceNanos += client.serviceNanos();
             measuredNanos = Math.max(measuredNanos, client.measuredNanos());
             behindNanos = Math.max(behindNanos, client.behindNanos());
         }
-        return new LoadOutcome(targetRate, first.arrivals(), workers, operations, timedNanos, latency, serviceTime,
-                serviceNanos, measuredNanos, behindNanos);
+        return new LoadOutcome(targetRate, first.arrivals(), workers, merged, operations, timedNanos, latency,
+                serviceTime, serviceNanos, measuredNanos, behindNanos);
     }
 
     private static void writeHistogram(DataOutputStream out, Histogram histogram) throws IOException {

@@ -38,7 +38,7 @@ public final class LoadReport {
         List<String> lines = new ArrayList<>();
         lines.add("Rate ops/s: target " + df.format(load.targetRate()) + ", achieved " + df.format(load.achievedRate())
                 + " (" + load.arrivals().label() + " arrivals" + (load.arrivals() == Schedule.Arrivals.POISSON
-                        ? ", seed " + seed : "") + ", -threads " + load.workers() + ")");
+                        ? ", seed " + seed : "") + ", " + load.pool() + ")");
         for (int kind = 0; kind < serviceTimeLabels.size(); kind++) {
             lines.add(serviceTimeLabels.get(kind) + " " + SERVICE_TIME.symbol() + ": "
                     + distribution(load.serviceTimeDistribution(kind), SERVICE_TIME));
@@ -49,12 +49,13 @@ public final class LoadReport {
         if (load.keptSchedule()) {
             lines.add("Schedule: kept, within " + df.format(LoadOutcome.BEHIND_TOLERANCE * 100) + " % at the end");
         } else if (load.poolLimited()) {
-            lines.add("Schedule: fell behind: the load generator limited this run: -threads " + load.workers()
+            lines.add("Schedule: fell behind: the load generator limited this run: " + load.pool()
                     + " at the mean service time of " + SERVICE_TIME.text(load.meanServiceNanos() / 1e9)
                     + " issue at most " + df.format(load.poolCapacity()) + " ops/s; raise -threads");
         } else {
             lines.add("Schedule: fell behind with workers to spare: the load generator could not issue the operations"
-                    + " on time on this host");
+                    + " on time on " + (load.clients() == 1 ? "this host" : "the clients' hosts (each client's line"
+                    + " says how far behind it fell)"));
         }
         return lines;
     }

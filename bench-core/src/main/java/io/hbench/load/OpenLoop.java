@@ -181,7 +181,7 @@ public final class OpenLoop {
             all.lastEnd = Math.max(all.lastEnd, s.lastEnd);
             all.lastLateness = Math.max(all.lastLateness, s.lastLateness);
         }
-        return new LoadOutcome(schedule.rate(), schedule.arrivals(), workers, all.operations, all.timedNanos,
+        return new LoadOutcome(schedule.rate(), schedule.arrivals(), workers, 1, all.operations, all.timedNanos,
                 all.latency, all.serviceTime, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness));
     }
 

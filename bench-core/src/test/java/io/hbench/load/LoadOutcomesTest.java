@@ -30,7 +30,7 @@ class LoadOutcomesTest {
             allLatency.recordValue(serviceTime + wait);
             serviceNanos += serviceTime;
         }
-        return new LoadOutcome(100, Schedule.Arrivals.POISSON, 4, new long[] {samples}, new long[] {serviceNanos},
+        return new LoadOutcome(100, Schedule.Arrivals.POISSON, 4, 1, new long[] {samples}, new long[] {serviceNanos},
                 new Histogram[] {latency}, new Histogram[] {service}, serviceNanos, measuredNanos, behindNanos);
     }
 
@@ -72,6 +72,10 @@ class LoadOutcomesTest {
 
         assertThat(merged.targetRate()).isEqualTo(300.0);
         assertThat(merged.workers()).isEqualTo(12);
+        assertThat(merged.clients()).isEqualTo(3);
+        // Said as the users set the pool: each client's -threads, not the sum of them.
+        assertThat(merged.pool()).isEqualTo("3 clients of -threads 4");
+        assertThat(clients.get(0).pool()).isEqualTo("-threads 4");
         assertThat(merged.totalOperations()).isEqualTo(299);
         assertThat(merged.measuredNanos()).isEqualTo(1_050_000_000L);
         assertThat(merged.achievedRate()).isEqualTo(299 * 1e9 / 1_050_000_000L);
@@ -89,6 +93,7 @@ class LoadOutcomesTest {
         assertThat(received.targetRate()).isEqualTo(sent.targetRate());
         assertThat(received.arrivals()).isEqualTo(sent.arrivals());
         assertThat(received.workers()).isEqualTo(sent.workers());
+        assertThat(received.clients()).isEqualTo(1);
         assertThat(received.operations(0)).isEqualTo(500);
         assertThat(received.timedNanos(0)).isEqualTo(sent.timedNanos(0));
         assertThat(received.serviceNanos()).isEqualTo(sent.serviceNanos());

@@ -188,7 +188,7 @@ public final class NnReport {
 
     /** What a pool that fell behind can issue: "-threads 3 at the mean service time of 1.200 ms issue at most ...". */
     private static String poolLimit(LoadOutcome load) {
-        return "-threads " + load.workers() + " at the mean service time of " + SERVICE_TIME.text(
+        return load.pool() + " at the mean service time of " + SERVICE_TIME.text(
                 load.meanServiceNanos() / 1e9) + " issue at most " + grouped("#,##0.##").format(load.poolCapacity())
                 + " ops/s; raise -threads";
     }

@@ -89,6 +89,9 @@ class ClientsResultTest {
         assertThat(load.latency().getTotalCount()).isEqualTo(300);
         assertThat(load.targetRate()).isEqualTo(3000.0);
         assertThat(load.workers()).as("the clients' pools together").isEqualTo(3);
+        // The merged run's lines say the pool as the user set it, each client's -threads.
+        assertThat(NnReport.openLoopLines(merged, load, 0)).first().asString()
+                .endsWith("(fixed arrivals, 3 clients of -threads 1)");
     }
 
     @Test
