@@ -20,24 +20,11 @@ import org.HdrHistogram.Histogram;
  * ({@link DaemonThreads#awaitEnd}), so a failing worker never leaves the run hanging and no thread outlives a run.
  */
 final class ClosedLoop {
-    private final String opName;
-    private final int threads;
-    private final int kinds;
-    private final boolean histograms;
-    private final Duration duration;
-    private final boolean repeatable;
-    private final int refreshEvery;
-    private final Runnable refresh;
+    /** The run's settings: threads, kinds, histograms, duration, refresh. */
+    private final Workers settings;
 
-    ClosedLoop(Workers workers) {
-        this.opName = workers.opName;
-        this.threads = workers.threads;
-        this.kinds = workers.kinds;
-        this.histograms = workers.histograms;
-        this.duration = workers.duration;
-        this.repeatable = workers.repeatable;
-        this.refreshEvery = workers.refreshEvery;
-        this.refresh = workers.refresh;
+    ClosedLoop(Workers settings) {
+        this.settings = settings;
     }
 
     /**
@@ -45,10 +32,11 @@ final class ClosedLoop {
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted.
      */
     Workers.Outcome run(int[] warmup, int[] counted, Workers.Op op) throws InterruptedException {
+        int threads = settings.threads;
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
         AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
-        WorkerPool<ThreadStats> pool = new WorkerPool<>(opName, "nnbench-" + opName + "-", threads);
+        WorkerPool<ThreadStats> pool = new WorkerPool<>(settings.opName, "nnbench-" + settings.opName + "-", threads);
         try {
             for (int t = 0; t < threads; t++) {
                 int thread = t;
@@ -56,8 +44,8 @@ final class ClosedLoop {
             }
             pool.await(ready);
             long start = System.nanoTime();
-            if (duration != null) {
-                deadline.set(start + duration.toNanos());
+            if (settings.duration != null) {
+                deadline.set(start + settings.duration.toNanos());
             }
             go.countDown();
             List<ThreadStats> stats = pool.collectAll();
@@ -70,17 +58,12 @@ final class ClosedLoop {
 
     private ThreadStats work(int thread, int warmupOps, int countedOps, Workers.Op op, CountDownLatch ready,
             CountDownLatch go, AtomicLong deadline) throws Exception {
-        ThreadStats stats = new ThreadStats(kinds, histograms);
+        ThreadStats stats = new ThreadStats(settings.kinds, settings.histograms);
+        Duration duration = settings.duration;
         int index = 0;
         try {
             for (; index < warmupOps; index++) {
-                try {
-                    op.run(thread, index);
-                } catch (BenchException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw failure(op, thread, index, e);
-                }
+                call(op, thread, index);
             }
         } finally {
             ready.countDown();
@@ -91,7 +74,7 @@ final class ClosedLoop {
         int done = 0;
         while (true) {
             if (index >= total) {
-                if (duration == null || !repeatable || countedOps == 0) {
+                if (duration == null || !settings.repeatable || countedOps == 0) {
                     break;
                 }
                 index = warmupOps;
@@ -100,21 +83,14 @@ final class ClosedLoop {
                 stats.stoppedByDuration = true;
                 break;
             }
-            if (refresh != null && (done + 1) % refreshEvery == 0) {
-                refresh.run();
+            if (settings.refresh != null && (done + 1) % settings.refreshEvery == 0) {
+                settings.refresh.run();
             }
-            long nanos;
-            try {
-                nanos = op.run(thread, index);
-            } catch (BenchException e) {
-                throw e;
-            } catch (Exception e) {
-                throw failure(op, thread, index, e);
-            }
+            long nanos = call(op, thread, index);
             int kind = op.kind(thread, index);
             stats.operations[kind]++;
             stats.cumulativeNanos[kind] += nanos;
-            if (histograms) {
+            if (settings.histograms) {
                 stats.latency[kind].recordValue(Math.max(0, nanos));
             }
             index++;
@@ -126,11 +102,19 @@ final class ClosedLoop {
         return stats;
     }
 
-    private BenchException failure(Workers.Op op, int thread, int index, Exception e) {
-        return OpenLoop.failure(opName, "worker thread " + thread, op.describe(thread, index), e);
+    /** Does one operation; a failure other than hbench's own is the target's, naming the operation. */
+    private long call(Workers.Op op, int thread, int index) throws Exception {
+        try {
+            return op.run(thread, index);
+        } catch (BenchException e) {
+            throw e;
+        } catch (Exception e) {
+            throw OpenLoop.failure(settings.opName, "worker thread " + thread, op.describe(thread, index), e);
+        }
     }
 
     private Workers.Outcome merge(long elapsed, List<ThreadStats> stats) {
+        int kinds = settings.kinds;
         long[] operations = new long[kinds];
         long[] cumulative = new long[kinds];
         Histogram[] latency = new Histogram[kinds];
@@ -143,7 +127,7 @@ final class ClosedLoop {
             for (int k = 0; k < kinds; k++) {
                 operations[k] += s.operations[k];
                 cumulative[k] += s.cumulativeNanos[k];
-                if (histograms) {
+                if (settings.histograms) {
                     latency[k].add(s.latency[k]);
                 }
             }
