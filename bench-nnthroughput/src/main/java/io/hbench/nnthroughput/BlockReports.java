@@ -1,13 +1,10 @@
 package io.hbench.nnthroughput;
 
-import io.hbench.error.BenchException;
-import io.hbench.error.ErrorCode;
 import io.hbench.load.FileNames;
 import io.hbench.load.Workers;
 import io.hbench.security.KerberosLogin;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +13,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
-import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -27,7 +23,6 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.namenode.NotReplicatedYetException;
 import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
 import org.apache.hadoop.hdfs.server.protocol.NamespaceInfo;
-import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -49,8 +44,6 @@ import org.apache.hadoop.security.authentication.util.KerberosName;
  */
 final class BlockReports {
     static final String DATANODE_PRINCIPAL_KEY = "dfs.datanode.kerberos.principal";
-    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
-            new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
     private static final int ADD_BLOCK_TRIES = 50;
 
     private final NameNodeTarget target;
@@ -138,16 +131,10 @@ final class BlockReports {
             String path = names.name(f);
             HdfsFileStatus status;
             try {
-                status = client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true,
+                status = client.create(path, FsPermission.getFileDefault(), clientName, Creates.CREATE_FLAGS, true,
                         replication, options.blockSize(), CryptoProtocolVersion.supported(), null, null);
             } catch (RemoteException e) {
-                if (String.valueOf(e.getMessage()).contains(NnThroughput.MIN_BLOCK_SIZE_KEY)) {
-                    throw new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
-                            + " refuses -blockSize " + options.blockSize() + ": it is below its "
-                            + NnThroughput.MIN_BLOCK_SIZE_KEY + ". Set " + NnThroughput.MIN_BLOCK_SIZE_KEY + " to "
-                            + options.blockSize() + " or less in the NameNode's hdfs-site.xml and restart it, or"
-                            + " give -blockSize at least that minimum", e);
-                }
+                Creates.refuseBelowMinimumBlockSize(e, options.blockSize(), target);
                 throw e;
             }
             ExtendedBlock last = null;

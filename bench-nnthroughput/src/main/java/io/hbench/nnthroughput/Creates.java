@@ -25,7 +25,8 @@ import org.apache.hadoop.ipc.RemoteException;
  * before their timing starts.
  */
 final class Creates {
-    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
+    /** How every program here creates a file: anew, or over one a run before left. */
+    static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
             new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
 
     private final NnThroughput bench;
@@ -90,7 +91,8 @@ final class Creates {
                     client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, replication,
                             blockSize, CryptoProtocolVersion.supported(), null, null);
                 } catch (RemoteException e) {
-                    throw minBlockSize(e, blockSize, target);
+                    refuseBelowMinimumBlockSize(e, blockSize, target);
+                    throw e;
                 }
                 long end = System.nanoTime();
                 if (close) {
@@ -122,14 +124,16 @@ final class Creates {
         return new Created(outcome, completeLatency);
     }
 
-    private static Exception minBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains(NnThroughput.MIN_BLOCK_SIZE_KEY)) {
-            return new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
+    /**
+     * Throws, in words that say what to change, where the NameNode refused a create for a block size below its minimum;
+     * returns for any other refusal, which the caller throws as it is.
+     */
+    static void refuseBelowMinimumBlockSize(RemoteException e, long blockSize, NameNodeTarget target) {
+        if (String.valueOf(e.getMessage()).contains(NnThroughput.MIN_BLOCK_SIZE_KEY)) {
+            throw new BenchException(ErrorCode.INVALID_ARGUMENT, "the NameNode " + target.description()
                     + " refuses -blockSize " + blockSize + ": it is below its " + NnThroughput.MIN_BLOCK_SIZE_KEY
                     + ". Set " + NnThroughput.MIN_BLOCK_SIZE_KEY + " to " + blockSize + " or less in the NameNode's"
                     + " hdfs-site.xml and restart it, or give -blockSize at least that minimum", e);
         }
-        return e;
     }
 }

@@ -28,8 +28,6 @@ import org.apache.hadoop.io.EnumSetWritable;
  * and {@code dirs}.
  */
 final class Mix {
-    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
-            new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
     private static final EnumSetWritable<CreateFlag> APPEND_FLAGS =
             new EnumSetWritable<>(EnumSet.of(CreateFlag.APPEND));
 
@@ -169,7 +167,7 @@ final class Mix {
                         }
                         break;
                     case CREATE:
-                        client.create(path, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true,
+                        client.create(path, FsPermission.getFileDefault(), clientName, Creates.CREATE_FLAGS, true,
                                 replication, blockSize, CryptoProtocolVersion.supported(), null, null);
                         long end = System.nanoTime();
                         // A replayed load closes what it creates; complete is outside the timed call, as in create.

@@ -7,7 +7,6 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
-import io.hbench.load.FileNames;
 import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
@@ -27,13 +26,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
-import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -41,7 +38,6 @@ import org.apache.hadoop.hdfs.protocol.ClientProtocol;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
-import org.apache.hadoop.io.EnumSetWritable;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
@@ -64,8 +60,6 @@ public final class NnThroughput {
     /** Marks {@code baseDirName} as hbench's. */
     public static final String MARKER = ".hbench";
     static final String MIN_BLOCK_SIZE_KEY = "dfs.namenode.fs-limits.min-block-size";
-    private static final EnumSetWritable<CreateFlag> CREATE_FLAGS =
-            new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE));
     /** How long the NameNode may keep refusing to close a file without blocks: it closes one at once. */
     private static final Duration COMPLETE_BOUND = Duration.ofMinutes(1);
     private static final String[] NAMENODE_LOGGERS = {"org.apache.hadoop.hdfs.server.namenode",
@@ -326,7 +320,7 @@ public final class NnThroughput {
         }
         String marker = base + "/" + MARKER;
         String clientName = "hbench-marker";
-        client.create(marker, FsPermission.getFileDefault(), clientName, CREATE_FLAGS, true, (short) 1,
+        client.create(marker, FsPermission.getFileDefault(), clientName, Creates.CREATE_FLAGS, true, (short) 1,
                 Math.max(o.blockSize(), 1024 * 1024), CryptoProtocolVersion.supported(), null, null);
         completeFile(client, marker, clientName);
     }
