@@ -53,6 +53,11 @@ public final class CapacityAnswer {
                         : " (" + why + ")");
     }
 
+    /** The objective as the answer states it: "p99 <= 10 ms", the bound in milliseconds. */
+    public static String objective(String percentileName, double boundMillis) {
+        return requireNonNull(percentileName, "percentileName is null") + " <= " + millis(boundMillis) + " ms";
+    }
+
     /** Why a step saturated, from how far behind its schedule it ended (a fraction of the schedule's length). */
     public static String saturated(double behindFraction) {
         DecimalFormat percent = new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
@@ -62,9 +67,14 @@ public final class CapacityAnswer {
 
     /** Why a step missed the objective: "p99 was 14.2 ms". */
     public static String missed(String percentileName, double seconds) {
-        DecimalFormat millis = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
-        millis.setRoundingMode(RoundingMode.HALF_EVEN);
-        return percentileName + " was " + millis.format(seconds * 1e3) + " ms";
+        return percentileName + " was " + millis(seconds * 1e3) + " ms";
+    }
+
+    /** Milliseconds to three decimals at most, grouped: 10, 0.5, 1,500. */
+    private static String millis(double millis) {
+        DecimalFormat format = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        format.setRoundingMode(RoundingMode.HALF_EVEN);
+        return format.format(millis);
     }
 
     /** "23,400": whole operations per second. */

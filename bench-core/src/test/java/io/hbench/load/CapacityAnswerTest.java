@@ -34,6 +34,13 @@ class CapacityAnswerTest {
     }
 
     @Test
+    void theObjectiveReadsInMillisecondsToThreeDecimalsAtMost() {
+        assertThat(CapacityAnswer.objective("p99", 10)).isEqualTo("p99 <= 10 ms");
+        assertThat(CapacityAnswer.objective("p99.9", 0.5)).isEqualTo("p99.9 <= 0.5 ms");
+        assertThat(CapacityAnswer.objective("p50", 1500.0004)).isEqualTo("p50 <= 1,500 ms");
+    }
+
+    @Test
     void aCurveWithNoPassingStepSaysWhyItsFirstFailedWhenTheFiguresSay() {
         assertThat(CapacityAnswer.notSustained("fileStatus", 1000, "p99 <= 10 ms", CapacityAnswer.missed("p99",
                 0.0142))).isEqualTo("fileStatus: does not sustain 1,000 ops/s at p99 <= 10 ms (p99 was 14.2 ms)");

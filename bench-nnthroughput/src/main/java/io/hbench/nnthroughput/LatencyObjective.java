@@ -2,10 +2,9 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.CapacityAnswer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -98,14 +97,7 @@ public final class LatencyObjective {
 
     /** For people: "p99 <= 10 ms", in milliseconds as every latency hbench prints. */
     public String describe() {
-        return percentileName() + " <= " + millis(boundNanos) + " ms";
-    }
-
-    /** Nanoseconds as milliseconds, to three decimals at most and grouped: 10, 0.5, 1,500. */
-    static String millis(long nanos) {
-        DecimalFormat df = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
-        df.setRoundingMode(RoundingMode.HALF_EVEN);
-        return df.format(nanos / 1e6);
+        return CapacityAnswer.objective(percentileName(), boundNanos / 1e6);
     }
 
     /** As the user would type it, normalised: p99=10ms. */

@@ -10,13 +10,10 @@ import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 
 import java.math.BigDecimal;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -111,8 +108,7 @@ public final class CapacityCurve {
         String slo = result.parameters().get("slo");
         DisplayUnit latency = DisplayUnit.of(LATENCY, Unit.SECONDS);
         Optional<String> objective = slo == null || bound.isEmpty() ? Optional.empty()
-                : Optional.of(slo.split("=", 2)[0] + " <= " + number(latency.convert(bound.getAsDouble())) + " "
-                        + latency.symbol());
+                : Optional.of(CapacityAnswer.objective(slo.split("=", 2)[0], latency.convert(bound.getAsDouble())));
         return new CapacityCurve(operation, offered, charts, bound, objective,
                 objective.flatMap(text -> answer(result, operation, byRate, text)));
     }
@@ -187,11 +183,6 @@ public final class CapacityCurve {
     /** The operation's figure {@code id}; "" is the operation of steps without an operation label. */
     private static MetricKey key(String id, String operation) {
         return operation.isEmpty() ? MetricKey.of(id) : MetricKey.of(id).withLabel(OPERATION, operation);
-    }
-
-    /** "23,400", "1,500.5": grouped thousands, decimals only where the figure has them. */
-    private static String number(double value) {
-        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
     }
 
     /** 50 for 50.0, 99.9. */
