@@ -42,7 +42,8 @@ public final class RateFlags {
     }
 
     public static Schedule.Arrivals arrivals(String flag, String text) {
-        return Schedule.Arrivals.byLabel(text).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
+        return Schedule.Arrivals.byLabel(text).filter(arrivals -> arrivals != Schedule.Arrivals.LOGGED)
+                .orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
                 flag + " " + text + ": give fixed or poisson"));
     }
 

@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What an open-loop run did: per kind of operation its count, timed nanoseconds, latency (completion minus intended
- * start) and service time (completion minus actual start), in nanoseconds; the measured time (from the schedule's
+ * start), service time (completion minus actual start) and lateness (actual start minus intended start), in
+ * nanoseconds; the measured time (from the schedule's
  * start to the last completion) and how late the schedule's last operation started.
  */
 public final class LoadOutcome {
@@ -28,6 +29,7 @@ public final class LoadOutcome {
     private final long[] timedNanos;
     private final Histogram[] latency;
     private final Histogram[] serviceTime;
+    private final Histogram[] lateness;
     private final long serviceNanos;
     private final long measuredNanos;
     private final long behindNanos;
@@ -37,8 +39,8 @@ public final class LoadOutcome {
      * @param clients how many processes issued the load, each with an equal share of the workers
      */
     LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, int clients, long[] operations,
-            long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, long serviceNanos, long measuredNanos,
-            long behindNanos) {
+            long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, Histogram[] lateness, long serviceNanos,
+            long measuredNanos, long behindNanos) {
         if (!(targetRate > 0) || workers < 1 || serviceNanos < 0 || measuredNanos < 0 || behindNanos < 0) {
             throw new IllegalArgumentException("targetRate " + targetRate + " and workers " + workers + " must be"
                     + " positive, serviceNanos " + serviceNanos + ", measuredNanos " + measuredNanos
@@ -50,8 +52,9 @@ public final class LoadOutcome {
         int kinds = requireNonNull(operations, "operations is null").length;
         if (kinds == 0 || requireNonNull(timedNanos, "timedNanos is null").length != kinds
                 || requireNonNull(latency, "latency is null").length != kinds
-                || requireNonNull(serviceTime, "serviceTime is null").length != kinds) {
-            throw new IllegalArgumentException("one count, timed sum and pair of histograms per kind of operation");
+                || requireNonNull(serviceTime, "serviceTime is null").length != kinds
+                || requireNonNull(lateness, "lateness is null").length != kinds) {
+            throw new IllegalArgumentException("one count, timed sum and three histograms per kind of operation");
         }
         this.targetRate = targetRate;
         this.arrivals = requireNonNull(arrivals, "arrivals is null");
@@ -61,6 +64,7 @@ public final class LoadOutcome {
         this.timedNanos = timedNanos.clone();
         this.latency = latency.clone();
         this.serviceTime = serviceTime.clone();
+        this.lateness = lateness.clone();
         this.serviceNanos = serviceNanos;
         this.measuredNanos = measuredNanos;
         this.behindNanos = behindNanos;
@@ -180,6 +184,11 @@ public final class LoadOutcome {
         return serviceTime[kind].copy();
     }
 
+    /** Actual start minus intended start of the operations of {@code kind}: how late each was issued, in nanoseconds. */
+    public Histogram lateness(int kind) {
+        return lateness[kind].copy();
+    }
+
     /** Completion minus actual start of the operations of {@code kind}, in seconds, as a result's distribution. */
     public Distribution serviceTimeDistribution(int kind) {
         return Histograms.toDistribution("service_time", Unit.SECONDS, serviceTime(kind), 1e9);
@@ -204,6 +213,11 @@ public final class LoadOutcome {
     /** Every kind's service time, merged. */
     public Histogram serviceTime() {
         return merged(serviceTime);
+    }
+
+    /** Every kind's lateness, merged. */
+    public Histogram lateness() {
+        return merged(lateness);
     }
 
     private static Histogram merged(Histogram[] histograms) {

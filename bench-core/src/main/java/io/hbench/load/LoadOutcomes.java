@@ -39,6 +39,7 @@ public final class LoadOutcomes {
                 out.writeLong(outcome.timedNanos(k));
                 writeHistogram(out, outcome.latency(k));
                 writeHistogram(out, outcome.serviceTime(k));
+                writeHistogram(out, outcome.lateness(k));
             }
             out.writeLong(outcome.serviceNanos());
             out.writeLong(outcome.measuredNanos());
@@ -71,14 +72,16 @@ public final class LoadOutcomes {
             long[] timedNanos = new long[kinds];
             Histogram[] latency = new Histogram[kinds];
             Histogram[] serviceTime = new Histogram[kinds];
+            Histogram[] lateness = new Histogram[kinds];
             for (int k = 0; k < kinds; k++) {
                 operations[k] = in.readLong();
                 timedNanos[k] = in.readLong();
                 latency[k] = readHistogram(in);
                 serviceTime[k] = readHistogram(in);
+                lateness[k] = readHistogram(in);
             }
             return new LoadOutcome(targetRate, arrivals, workers, clients, operations, timedNanos, latency,
-                    serviceTime, in.readLong(), in.readLong(), in.readLong());
+                    serviceTime, lateness, in.readLong(), in.readLong(), in.readLong());
         } catch (IOException e) {
             throw new IllegalArgumentException("not an outcome: it is truncated", e);
         }
@@ -98,14 +101,17 @@ public final class LoadOutcomes {
         long[] timedNanos = new long[kinds];
         Histogram[] latency = new Histogram[kinds];
         Histogram[] serviceTime = new Histogram[kinds];
+        Histogram[] lateness = new Histogram[kinds];
         for (int k = 0; k < kinds; k++) {
             operations[k] = outcome.operations(k);
             timedNanos[k] = outcome.timedNanos(k);
             latency[k] = outcome.latency(k);
             serviceTime[k] = outcome.serviceTime(k);
+            lateness[k] = outcome.lateness(k);
         }
         return new LoadOutcome(outcome.targetRate(), outcome.arrivals(), outcome.workers(), outcome.clients(),
-                operations, timedNanos, latency, serviceTime, outcome.serviceNanos(), outcome.measuredNanos() + nanos, outcome.behindNanos());
+                operations, timedNanos, latency, serviceTime, lateness, outcome.serviceNanos(),
+                outcome.measuredNanos() + nanos, outcome.behindNanos());
     }
 
     /**
@@ -126,9 +132,11 @@ public final class LoadOutcomes {
         long[] timedNanos = new long[kinds];
         Histogram[] latency = new Histogram[kinds];
         Histogram[] serviceTime = new Histogram[kinds];
+        Histogram[] lateness = new Histogram[kinds];
         for (int k = 0; k < kinds; k++) {
             latency[k] = Histograms.newHistogram();
             serviceTime[k] = Histograms.newHistogram();
+            lateness[k] = Histograms.newHistogram();
         }
         double targetRate = 0;
         int workers = 0;
@@ -146,6 +154,7 @@ public final class LoadOutcomes {
                 timedNanos[k] += client.timedNanos(k);
                 latency[k].add(client.latency(k));
                 serviceTime[k].add(client.serviceTime(k));
+                lateness[k].add(client.lateness(k));
             }
             targetRate += client.targetRate();
             workers += client.workers();
@@ -155,7 +164,7 @@ public final class LoadOutcomes {
             behindNanos = Math.max(behindNanos, client.behindNanos());
         }
         return new LoadOutcome(targetRate, first.arrivals(), workers, merged, operations, timedNanos, latency,
-                serviceTime, serviceNanos, measuredNanos, behindNanos);
+                serviceTime, lateness, serviceNanos, measuredNanos, behindNanos);
     }
 
     private static void writeHistogram(DataOutputStream out, Histogram histogram) throws IOException {

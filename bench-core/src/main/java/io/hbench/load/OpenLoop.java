@@ -137,6 +137,7 @@ public final class OpenLoop {
             stats.timedNanos[kind] += timed;
             stats.latency[kind].recordValue(Math.max(0, end - intended));
             stats.serviceTime[kind].recordValue(Math.max(0, end - begin));
+            stats.lateness[kind].recordValue(Math.max(0, begin - intended));
             stats.serviceNanos += end - begin;
             stats.lastEnd = Math.max(stats.lastEnd, end - t0);
             if (j == last) {
@@ -176,13 +177,14 @@ public final class OpenLoop {
                 all.timedNanos[k] += s.timedNanos[k];
                 all.latency[k].add(s.latency[k]);
                 all.serviceTime[k].add(s.serviceTime[k]);
+                all.lateness[k].add(s.lateness[k]);
             }
             all.serviceNanos += s.serviceNanos;
             all.lastEnd = Math.max(all.lastEnd, s.lastEnd);
             all.lastLateness = Math.max(all.lastLateness, s.lastLateness);
         }
         return new LoadOutcome(schedule.rate(), schedule.arrivals(), workers, 1, all.operations, all.timedNanos,
-                all.latency, all.serviceTime, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness));
+                all.latency, all.serviceTime, all.lateness, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness));
     }
 
     /** What one worker did; only that worker writes it, until the run collects it. */
@@ -191,6 +193,7 @@ public final class OpenLoop {
         final long[] timedNanos;
         final Histogram[] latency;
         final Histogram[] serviceTime;
+        final Histogram[] lateness;
         long serviceNanos;
         /** When the worker's last operation completed, in nanoseconds after t0. */
         long lastEnd;
@@ -202,9 +205,11 @@ public final class OpenLoop {
             timedNanos = new long[kinds];
             latency = new Histogram[kinds];
             serviceTime = new Histogram[kinds];
+            lateness = new Histogram[kinds];
             for (int k = 0; k < kinds; k++) {
                 latency[k] = Histograms.newHistogram();
                 serviceTime[k] = Histograms.newHistogram();
+                lateness[k] = Histograms.newHistogram();
             }
         }
     }

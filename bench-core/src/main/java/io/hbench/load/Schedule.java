@@ -9,8 +9,9 @@ import java.util.Random;
 
 /**
  * When each operation of an open-loop run is due, as an offset from the run's start t0: operation i at i/R
- * ({@link Arrivals#FIXED}), or after exponential gaps of mean 1/R drawn from a seed ({@link Arrivals#POISSON}), so a
- * run repeats exactly. Immutable; the offsets are computed once, before the run starts.
+ * ({@link Arrivals#FIXED}), after exponential gaps of mean 1/R drawn from a seed ({@link Arrivals#POISSON}), so a
+ * run repeats exactly, or at offsets a log gives ({@link Arrivals#LOGGED}). Immutable; the offsets are computed once,
+ * before the run starts.
  */
 public final class Schedule {
     /** How operations arrive. */
@@ -18,7 +19,9 @@ public final class Schedule {
         /** Evenly spaced: operation i at i/R. */
         FIXED("fixed"),
         /** A Poisson process: exponential gaps of mean 1/R, as independent clients arrive. */
-        POISSON("poisson");
+        POISSON("poisson"),
+        /** When a log says, as a replay issues what a cluster did; never chosen with {@code -arrivals}. */
+        LOGGED("logged");
 
         private final String label;
 
@@ -37,6 +40,9 @@ public final class Schedule {
         }
     }
 
+    /** A log's timestamps are in milliseconds: a log whose lines all share one spans at least that. */
+    private static final long LOGGED_RESOLUTION_NANOS = 1_000_000L;
+
     private final double rate;
     private final Arrivals arrivals;
     private final long[] offsetNanos;
@@ -54,6 +60,9 @@ public final class Schedule {
      */
     public static Schedule of(Arrivals arrivals, double rate, int operations, long seed) {
         requireNonNull(arrivals, "arrivals is null");
+        if (arrivals == Arrivals.LOGGED) {
+            throw new IllegalArgumentException("a logged schedule comes from its offsets, not from a rate");
+        }
         if (!(rate > 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be a finite number above 0, got " + rate);
         }
@@ -76,6 +85,26 @@ public final class Schedule {
             }
         }
         return new Schedule(rate, arrivals, offsets);
+    }
+
+    /**
+     * Operations due at the given offsets from t0, in nanoseconds, as a log gives them: in order, none negative. Its
+     * rate is the operations over the last offset (at least {@link #LOGGED_RESOLUTION_NANOS}), so that the schedule's
+     * length at that rate is the log's span.
+     */
+    public static Schedule logged(long[] offsetNanos) {
+        long[] offsets = requireNonNull(offsetNanos, "offsetNanos is null").clone();
+        if (offsets.length == 0) {
+            throw new IllegalArgumentException("a logged schedule needs at least one operation");
+        }
+        for (int i = 0; i < offsets.length; i++) {
+            if (offsets[i] < 0 || (i > 0 && offsets[i] < offsets[i - 1])) {
+                throw new IllegalArgumentException("offsets must be in order and not negative, got " + offsets[i]
+                        + " at " + i);
+            }
+        }
+        long span = Math.max(offsets[offsets.length - 1], LOGGED_RESOLUTION_NANOS);
+        return new Schedule(offsets.length * 1e9 / span, Arrivals.LOGGED, offsets);
     }
 
     /** The target rate, operations per second. */

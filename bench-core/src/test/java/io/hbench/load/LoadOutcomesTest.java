@@ -19,6 +19,7 @@ class LoadOutcomesTest {
             long measuredNanos, long behindNanos) {
         Histogram latency = Histograms.newHistogram();
         Histogram service = Histograms.newHistogram();
+        Histogram lateness = Histograms.newHistogram();
         long serviceNanos = 0;
         for (int i = 0; i < samples; i++) {
             // Log-normal-like spread over four orders of magnitude, as a NameNode's latencies are.
@@ -26,12 +27,13 @@ class LoadOutcomesTest {
             long wait = random.nextInt(10) == 0 ? random.nextInt(5_000_000) : 0;
             service.recordValue(serviceTime);
             latency.recordValue(serviceTime + wait);
+            lateness.recordValue(wait);
             allService.recordValue(serviceTime);
             allLatency.recordValue(serviceTime + wait);
             serviceNanos += serviceTime;
         }
         return new LoadOutcome(100, Schedule.Arrivals.POISSON, 4, 1, new long[] {samples}, new long[] {serviceNanos},
-                new Histogram[] {latency}, new Histogram[] {service}, serviceNanos, measuredNanos, behindNanos);
+                new Histogram[] {latency}, new Histogram[] {service}, new Histogram[] {lateness}, serviceNanos, measuredNanos, behindNanos);
     }
 
     @Test
@@ -98,6 +100,7 @@ class LoadOutcomesTest {
         assertThat(received.timedNanos(0)).isEqualTo(sent.timedNanos(0));
         assertThat(received.serviceNanos()).isEqualTo(sent.serviceNanos());
         assertThat(received.measuredNanos()).isEqualTo(5_000_000L);
+        assertThat(received.lateness(0)).isEqualTo(sent.lateness(0));
         assertThat(received.behindNanos()).isEqualTo(123L);
         assertThat(received.latency(0)).isEqualTo(sent.latency(0));
         assertThat(received.serviceTime(0)).isEqualTo(sent.serviceTime(0));

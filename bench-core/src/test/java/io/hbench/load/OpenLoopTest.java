@@ -110,6 +110,38 @@ class OpenLoopTest {
         assertThat(outcome.keptSchedule()).as("caught up by the end").isTrue();
     }
 
+    /**
+     * A logged schedule: operations due at 0, 1, 2, 3 and 10 ms. Operation 1 stalls 2.5 ms, so operation 2 starts at
+     * 3.5 ms (1.5 ms late) and operation 3 at 3.6 ms (0.6 ms late); the others start when due.
+     */
+    @Test
+    void aLoggedScheduleRecordsHowLateEachOperationStarted() throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        Schedule schedule = Schedule.logged(new long[] {0, MS, 2 * MS, 3 * MS, 10 * MS});
+        FakeTarget target = new FakeTarget(clock, 100 * US, Map.of(1, 2500 * US), 5);
+
+        LoadOutcome outcome = run(clock, 1, schedule, target);
+
+        assertThat(target.startedAt).containsExactly(0, MS, 3500 * US, 3600 * US, 10 * MS);
+        Histogram lateness = outcome.lateness(0);
+        assertThat(lateness.getTotalCount()).isEqualTo(5);
+        assertThat(lateness.getCountAtValue(0)).as("on time").isEqualTo(3);
+        assertThat(lateness.getCountBetweenValues(1499 * US, 1501 * US)).isEqualTo(1);
+        assertThat(lateness.getCountBetweenValues(599 * US, 601 * US)).isEqualTo(1);
+        assertThat(schedule.arrivals()).isEqualTo(Schedule.Arrivals.LOGGED);
+        assertThat(schedule.rate()).as("5 operations over the log's 10 ms").isEqualTo(500.0);
+        assertThat(outcome.scheduledNanos()).isEqualTo(10 * MS);
+    }
+
+    @Test
+    void aLoggedScheduleRefusesOffsetsOutOfOrder() {
+        assertThatThrownBy(() -> Schedule.logged(new long[] {0, 2 * MS, MS}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in order");
+        assertThatThrownBy(() -> Schedule.logged(new long[0])).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Schedule.logged(new long[] {0, 0}).rate()).as("a log within its 1 ms resolution")
+                .isEqualTo(2000.0);
+    }
+
     /** A closed loop over the same stall: each call as soon as the last one answers, timed from its own start. */
     @Test
     void aClosedLoopOverTheSameStallRecordsOneSlowCall() throws InterruptedException {
