@@ -81,6 +81,9 @@ public final class AuditLine {
         }
         long millis = time.getAsLong();
         String cmd = values[CMD];
+        if (cmd.isEmpty()) {
+            return unparsable("no command in " + KEYS[CMD]);
+        }
         if (values[0].equals("false")) {
             return new AuditLine(Kind.NOT_ALLOWED, millis, cmd, null);
         }

@@ -150,6 +150,7 @@ class AuditLineTest {
         assertThat(reason(line("maybe", "a", "open", "/a", "null", "null")))
                 .isEqualTo("allowed=maybe is neither true nor false");
         assertThat(reason(line("true", "a", "open", "null", "null", "null"))).isEqualTo("no path in src=");
+        assertThat(reason(line("true", "a", "", "/a", "null", "null"))).isEqualTo("no command in cmd=");
     }
 
     @Test
