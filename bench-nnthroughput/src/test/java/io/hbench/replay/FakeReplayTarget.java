@@ -1,0 +1,44 @@
+package io.hbench.replay;
+
+import io.hbench.load.FakeClock;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A target whose commands take a known service time on a {@link FakeClock}, some longer (a stall, by logged path),
+ * some failing (by logged path); it records when each path's command started, relative to the clock's time at
+ * construction.
+ */
+final class FakeReplayTarget implements ReplayTarget {
+    private final FakeClock clock;
+    private final long serviceNanos;
+    private final Map<String, Long> stalls;
+    private final Map<String, Exception> failures;
+    private final long origin;
+    final Map<String, Long> startedAt = new ConcurrentHashMap<>();
+    boolean closed;
+
+    FakeReplayTarget(FakeClock clock, long serviceNanos, Map<String, Long> stalls, Map<String, Exception> failures) {
+        this.clock = clock;
+        this.serviceNanos = serviceNanos;
+        this.stalls = stalls;
+        this.failures = failures;
+        this.origin = clock.nanoTime();
+    }
+
+    @Override
+    public boolean issue(ReplayCall call) throws Exception {
+        startedAt.put(call.path(), clock.nanoTime() - origin);
+        clock.advance(stalls.getOrDefault(call.path(), serviceNanos));
+        Exception failure = failures.get(call.path());
+        if (failure != null) {
+            throw failure;
+        }
+        return !call.path().startsWith("/false");
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
