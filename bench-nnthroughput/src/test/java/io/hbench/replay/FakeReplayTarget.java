@@ -3,15 +3,16 @@ package io.hbench.replay;
 import io.hbench.load.FakeClock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
- * A target whose commands take a known service time on a {@link FakeClock}, some longer (a stall, by logged path),
+ * A target whose commands take a known or drawn service time on a {@link FakeClock}, some longer (a stall, by logged path),
  * some failing (by logged path); it records when each path's command started, relative to the clock's time at
  * construction.
  */
 final class FakeReplayTarget implements ReplayTarget {
     private final FakeClock clock;
-    private final long serviceNanos;
+    private final LongSupplier serviceNanos;
     private final Map<String, Long> stalls;
     private final Map<String, Exception> failures;
     private final long origin;
@@ -19,6 +20,12 @@ final class FakeReplayTarget implements ReplayTarget {
     boolean closed;
 
     FakeReplayTarget(FakeClock clock, long serviceNanos, Map<String, Long> stalls, Map<String, Exception> failures) {
+        this(clock, () -> serviceNanos, stalls, failures);
+    }
+
+    /** @param serviceNanos each command's service time, drawn as it is issued */
+    FakeReplayTarget(FakeClock clock, LongSupplier serviceNanos, Map<String, Long> stalls,
+            Map<String, Exception> failures) {
         this.clock = clock;
         this.serviceNanos = serviceNanos;
         this.stalls = stalls;
@@ -29,7 +36,8 @@ final class FakeReplayTarget implements ReplayTarget {
     @Override
     public boolean issue(ReplayCall call) throws Exception {
         startedAt.put(call.path(), clock.nanoTime() - origin);
-        clock.advance(stalls.getOrDefault(call.path(), serviceNanos));
+        Long stall = stalls.get(call.path());
+        clock.advance(stall != null ? stall : serviceNanos.getAsLong());
         Exception failure = failures.get(call.path());
         if (failure != null) {
             throw failure;
