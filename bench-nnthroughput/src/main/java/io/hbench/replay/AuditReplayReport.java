@@ -82,7 +82,10 @@ public final class AuditReplayReport {
                 + verdict(load, target(result.fileSystem()));
     }
 
-    /** Whether the target kept up, and if not what limited the replay: its pool at the target's service times, or its host. */
+    /**
+     * Whether the target kept up, and if not what limited the replay: its pool at the target's service times, or its
+     * host.
+     */
     private static String verdict(LoadOutcome load, String target) {
         if (load.keptSchedule()) {
             return target + " kept up";
@@ -108,8 +111,9 @@ public final class AuditReplayReport {
         long failed = result.outcome().failures().total(command);
         return command.label() + ": " + commands(result.commands(command)) + ", "
                 + LoadReport.twoDecimals().format(result.opsPerSecond(command)) + " ops/s; latency "
-                + LATENCY.symbol() + ": " + LoadReport.distribution(result.latency(one), LATENCY) + "; service time p99 "
-                + LATENCY.symbol() + ": " + LATENCY.format(result.serviceTime(one).percentile(99.0)) + "; late %: "
+                + LATENCY.symbol() + ": " + LoadReport.distribution(result.latency(one), LATENCY)
+                + "; service time p99 " + LATENCY.symbol() + ": "
+                + LATENCY.format(result.serviceTime(one).percentile(99.0)) + "; late %: "
                 + percent(result.lateFraction(command)) + "; failed: " + (failed == 0 ? "0"
                         : count(failed) + " (" + causes(failures) + ")");
     }

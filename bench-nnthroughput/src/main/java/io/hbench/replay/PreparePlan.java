@@ -102,8 +102,8 @@ public final class PreparePlan {
     }
 
     /**
-     * Creates the plan's paths under the prefix on {@code fs}. With {@code openToAll}, for a replay as the logged users,
-     * each is opened to every user (directories rwxrwxrwx, files rw-rw-rw-), since they are the running user's.
+     * Creates the plan's paths under the prefix on {@code fs}. With {@code openToAll}, for a replay as the logged
+     * users, each is opened to every user (directories rwxrwxrwx, files rw-rw-rw-), since they are the running user's.
      */
     public void create(FileSystem fs, ReplayPaths paths, boolean openToAll) throws IOException {
         byte[] block = new byte[64 * 1024];

@@ -383,7 +383,8 @@ class RemoteTest {
                 .hasMessageEndingWith("); allow it with hadoop.proxyuser." + me + ".hosts and hadoop.proxyuser." + me
                         + ".groups on the NameNode, or replay without -impersonate");
         assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/replay/as-alice")))
-                .map(status -> status.getPath().getName())).as("nothing prepared").containsExactly(OwnedDirectory.MARKER);
+                .map(status -> status.getPath().getName())).as("nothing prepared")
+                .containsExactly(OwnedDirectory.MARKER);
     }
 
     private static List<String> rootEntries() throws IOException {

@@ -41,8 +41,9 @@ class AuditReplayResultTest {
                 call(entry(10, AuditCommand.OPEN, "/b")), call(entry(20, AuditCommand.OPEN, "/c")),
                 call(entry(30, AuditCommand.OPEN, "/d")), call(entry(40, AuditCommand.DELETE, "/e")));
         Map<String, Exception> failures = everyOneFails
-                ? Map.of("/a", new FileNotFoundException(), "/b", new FileNotFoundException(), "/c",
-                        new FileNotFoundException(), "/d", new FileNotFoundException(), "/e", new FileNotFoundException())
+                ? Map.of("/a", new FileNotFoundException(), "/b", new FileNotFoundException(),
+                        "/c", new FileNotFoundException(), "/d", new FileNotFoundException(),
+                        "/e", new FileNotFoundException())
                 : Map.of("/e", new FileNotFoundException("/e"));
         Replay.Figures figures = new Replay(new FakeReplayTarget(clock, MS, Map.of("/b", 17 * MS), failures), 1, 1,
                 clock).run(calls, OpenLoop.Start.NOW);

@@ -80,8 +80,9 @@ class AuditReplayToolTest {
                 "-json", json.toString());
 
         assertThat(run.status).as(run.err).isZero();
-        assertThat(run.out.lines().findFirst().orElseThrow()).matches("replayed 3 commands of 3 kinds at 10\\.0x the logged"
-                + " rate: p99 .* ms; .* % late; (the file system kept up|the replay ended .* behind schedule.*)");
+        assertThat(run.out.lines().findFirst().orElseThrow()).matches("replayed 3 commands of 3 kinds at 10\\.0x the"
+                + " logged rate: p99 .* ms; .* % late; (the file system kept up|the replay ended .* behind"
+                + " schedule.*)");
         assertThat(read.get().logs()).containsExactly("audit.log");
         assertThat(dir.resolve("replay")).doesNotExist();
         String result = Files.readString(json, StandardCharsets.UTF_8);

@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * A target whose commands take a known or drawn service time on a {@link FakeClock}, some longer (a stall, by logged path),
- * some failing (by logged path); it records when each path's command started, relative to the clock's time at
+ * A target whose commands take a known or drawn service time on a {@link FakeClock}, some longer (a stall, by logged
+ * path), some failing (by logged path); it records when each path's command started, relative to the clock's time at
  * construction.
  */
 final class FakeReplayTarget implements ReplayTarget {
