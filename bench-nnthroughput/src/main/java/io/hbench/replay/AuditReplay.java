@@ -89,7 +89,8 @@ public final class AuditReplay {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
-        boolean defaultParentExisted = options.prefix().isPresent() || fs.exists(given.getParent());
+        // The default prefix's parent goes with it if this run made it; a prefix the user named keeps its parent.
+        boolean keepParent = options.prefix().isPresent() || fs.exists(given.getParent());
         OwnedDirectory prefix = OwnedDirectory.claim(fs, given, "-prefix");
         // Should the run be stopped from outside, the replay's tree goes, even with -keep.
         UndoLog.Registration working = prefix.emptiedOnInterrupt();
@@ -103,7 +104,7 @@ public final class AuditReplay {
             resources = sampling.map(host -> host.stop(phases));
             if (!options.keep()) {
                 prefix.delete();
-                removeEmptyDefaultParent(fs, prefix.path(), defaultParentExisted);
+                removeEmptyParent(fs, prefix.path(), keepParent);
             }
             working.close();
         }
@@ -111,10 +112,10 @@ public final class AuditReplay {
                 log.lines(), start, Instant.now(), outcome, resources);
     }
 
-    /** The default prefix's parent, if this run made it and nothing else is in it. */
-    private static void removeEmptyDefaultParent(FileSystem fs, Path prefix, boolean existed) throws IOException {
+    /** Removes the prefix's parent unless {@code keep}, if nothing else is in it. */
+    private static void removeEmptyParent(FileSystem fs, Path prefix, boolean keep) throws IOException {
         Path parent = prefix.getParent();
-        if (!existed && fs.exists(parent) && fs.listStatus(parent).length == 0) {
+        if (!keep && fs.exists(parent) && fs.listStatus(parent).length == 0) {
             fs.delete(parent, false);
         }
     }

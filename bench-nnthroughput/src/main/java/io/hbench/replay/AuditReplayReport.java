@@ -129,7 +129,7 @@ public final class AuditReplayReport {
     }
 
     /** "2 not found, 1 permission". */
-    private static String causes(Map<String, Long> causes) {
+    static String causes(Map<String, Long> causes) {
         return causes.entrySet().stream().map(cause -> count(cause.getValue()) + " " + cause.getKey())
                 .collect(Collectors.joining(", "));
     }

@@ -167,7 +167,7 @@ public final class AuditReplayResult implements ProgramResult {
     public Optional<String> failure() {
         long failed = outcome.failures().total();
         return failed > 0 && failed == commands() ? Optional.of("every one of the " + commands() + " commands"
-                + " replayed failed: " + outcome.failures().byCause()) : Optional.empty();
+                + " replayed failed: " + AuditReplayReport.causes(outcome.failures().byCause())) : Optional.empty();
     }
 
     /**

@@ -91,6 +91,6 @@ class AuditReplayResultTest {
         BenchResult failed = replay(true).toBenchResult(ENVIRONMENT);
 
         assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(failed.failures()).containsExactly("every one of the 5 commands replayed failed: {not found=5}");
+        assertThat(failed.failures()).containsExactly("every one of the 5 commands replayed failed: 5 not found");
     }
 }
