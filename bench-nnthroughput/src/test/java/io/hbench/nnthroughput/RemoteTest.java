@@ -344,7 +344,7 @@ class RemoteTest {
     /**
      * AuditReplay on HDFS, which supports every one of the 16 commands: each is issued once, none fails, and the tree
      * stays under the prefix (-keep); -impersonate on a cluster that lets no one act for others is refused in one
-     * line naming the settings, before anything is prepared or replayed.
+     * line naming the settings, before anything is prepared or replayed; a run under the default prefix leaves nothing.
      */
     @Test
     void auditReplayIssuesEveryCommandOnHdfsAndImpersonationIsRefusedWhereNotAllowed() throws Exception {
@@ -385,6 +385,12 @@ class RemoteTest {
         assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/replay/as-alice")))
                 .map(status -> status.getPath().getName())).as("nothing prepared")
                 .containsExactly(OwnedDirectory.MARKER);
+
+        AuditReplayResult byDefault = new AuditReplay(conf).run(AuditReplayOptions.builder()
+                .logs(List.of("audit.log")).build(), log);
+        assertThat(byDefault.prefix()).startsWith(fs.getUri() + "/hbench-replay/");
+        assertThat(rootEntries()).as("the default prefix and the parent it made, removed").doesNotContain(
+                "hbench-replay");
     }
 
     private static List<String> rootEntries() throws IOException {
