@@ -12,8 +12,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -84,8 +86,31 @@ class AuditReplayOnLocalFileSystemTest {
         assertThat(tree(dir.resolve("replay")).stream().filter(entry -> !entry.contains(".crc")))
                 .containsExactly(OwnedDirectory.MARKER + " 78", "/", "d/", "d/c1 1", "d/c2 1", "d/in 0",
                         "d/renamed 0", "d/t 1", "d/target 1");
-        assertThat(Files.getPosixFilePermissions(dir.resolve("replay/d/in")).toString())
-                .as("setPermission's rw------- ").isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("replay/d/in"))))
+                .as("setPermission's").isEqualTo("rw-------");
+    }
+
+    /**
+     * As each logged user, through proxy users of the running one (the local file system asks no one's leave): every
+     * command is issued, and the prefix and what was prepared are open to every user, since the running user owns them.
+     */
+    @Test
+    void impersonatingOpensWhatThePreparePassMadeToTheLoggedUsers() throws Exception {
+        ReplayLog log = Entries.log(List.of(entry(0, AuditCommand.OPEN, "/d/in"),
+                new AuditEntry(1, "bob (auth:PROXY) via alice (auth:SIMPLE)", "10.0.0.2", AuditCommand.LIST_STATUS,
+                        "/d", Optional.empty(), Optional.empty())));
+
+        AuditReplayResult result = new AuditReplay(new Configuration()).run(options("replay").keep(true)
+                .impersonate(true).build(), log);
+
+        assertThat(result.commands()).isEqualTo(2);
+        assertThat(result.outcome().failures().byCommand()).isEmpty();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("replay"))))
+                .isEqualTo("rwxrwxrwx");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("replay/d"))))
+                .isEqualTo("rwxrwxrwx");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("replay/d/in"))))
+                .isEqualTo("rw-rw-rw-");
     }
 
     @Test
