@@ -62,8 +62,9 @@ class AuditReplayOnLocalFileSystemTest {
                 entry(1_015, AuditCommand.DELETE, "/d/sub")));
     }
 
+    /** One worker, so that the commands run one after the other in logged order, however late. */
     private AuditReplayOptions.Builder options(String prefix) {
-        return AuditReplayOptions.builder().logs(List.of("audit.log")).prefix(dir.toUri() + prefix).threads(2)
+        return AuditReplayOptions.builder().logs(List.of("audit.log")).prefix(dir.toUri() + prefix).threads(1)
                 .rateFactor(10);
     }
 
