@@ -365,7 +365,7 @@ class RemoteTest {
         }
         ReplayLog log = new ReplayLog(List.of("audit.log"), entries.size(), entries, SkippedLines.NONE);
         AuditReplayOptions.Builder options = AuditReplayOptions.builder().logs(List.of("audit.log"))
-                .prefix("/replay/all").keep(true).threads(4);
+                .prefix("/replay/all").keep(true).threads(1);
 
         AuditReplayResult result = new AuditReplay(conf).run(options.build(), log);
 
