@@ -16,6 +16,7 @@ import io.hbench.hs.TpcxhsTool;
 import io.hbench.metadata.FsMetadataTool;
 import io.hbench.nnthroughput.NnThroughputTool;
 import io.hbench.report.compare.CompareTool;
+import io.hbench.replay.AuditReplayTool;
 import io.hbench.report.html.ReportTool;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ public final class Main {
             entry(TestDfsioTool::new),
             entry(NnThroughputTool::new),
             entry(FsMetadataTool::new),
+            entry(AuditReplayTool::new),
             entry(TpcxhsTool::new),
             entry(HsGenTool::new),
             entry(HsDataCheckTool::new),

@@ -11,8 +11,9 @@ import java.util.TreeMap;
 
 /**
  * The lines of an audit log that AuditReplay did not replay, counted by reason and never dropped silently: lines
- * logged {@code allowed=false}, lines it cannot read, lines outside {@code -from}/{@code -to}, and commands it cannot
- * replay, each counted under its own {@code cmd=} name (e.g. {@code listCachePools}). Immutable.
+ * logged {@code allowed=false}, lines it cannot read, lines outside {@code -from}/{@code -to}, lines whose path would
+ * leave {@code -prefix}, and commands it cannot replay, each counted under its own {@code cmd=} name (e.g.
+ * {@code listCachePools}). Immutable.
  */
 public final class SkippedLines {
     /** Commands the NameNode refused: replaying them would measure a refusal, not the workload. */
@@ -21,6 +22,11 @@ public final class SkippedLines {
     public static final String UNPARSABLE = "unparsable";
     /** Lines logged before {@code -from} or from {@code -to} on. */
     public static final String OUTSIDE_WINDOW = "outside -from/-to";
+    /**
+     * Lines whose path would not land inside {@code -prefix}: a {@code ..} that climbs above the root, a relative path,
+     * or a change to the prefix itself or its marker.
+     */
+    public static final String OUTSIDE_PREFIX = "path outside -prefix";
     /** How many problems (an unparsable line, a truncated file) are kept word for word. */
     public static final int PROBLEMS_KEPT = 5;
 
@@ -37,8 +43,8 @@ public final class SkippedLines {
     }
 
     /**
-     * Lines skipped per reason: {@link #NOT_ALLOWED}, {@link #UNPARSABLE}, {@link #OUTSIDE_WINDOW} or an unreplayable
-     * command's name; in that order, then the commands by name.
+     * Lines skipped per reason: {@link #NOT_ALLOWED}, {@link #UNPARSABLE}, {@link #OUTSIDE_WINDOW},
+     * {@link #OUTSIDE_PREFIX} or an unreplayable command's name; in that order, then the commands by name.
      */
     public Map<String, Long> counts() {
         return counts;
@@ -89,6 +95,7 @@ public final class SkippedLines {
             reasons.put(NOT_ALLOWED, 0L);
             reasons.put(UNPARSABLE, 0L);
             reasons.put(OUTSIDE_WINDOW, 0L);
+            reasons.put(OUTSIDE_PREFIX, 0L);
         }
 
         /** Counts {@code lines} skipped for {@code reason}: one of the constants, or an unreplayable command. */

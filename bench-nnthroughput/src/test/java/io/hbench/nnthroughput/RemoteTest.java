@@ -3,8 +3,16 @@ package io.hbench.nnthroughput;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.bsp.runners.LocalBspRunner;
+import io.hbench.error.BenchException;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.metadata.FsMetadataTool;
+import io.hbench.replay.AuditCommand;
+import io.hbench.replay.AuditEntry;
+import io.hbench.replay.AuditReplay;
+import io.hbench.replay.AuditReplayOptions;
+import io.hbench.replay.AuditReplayResult;
+import io.hbench.replay.ReplayLog;
+import io.hbench.replay.SkippedLines;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -13,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -21,12 +30,14 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The tool against a remote NameNode (-fs hdfs://...): a MiniDFSCluster NameNode with no DataNodes,
@@ -328,6 +339,58 @@ class RemoteTest {
     private static Configuration withDir(Configuration c, String name) {
         c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, temp.resolve(name).toString());
         return c;
+    }
+
+    /**
+     * AuditReplay on HDFS, which supports every one of the 16 commands: each is issued once, none fails, and the tree
+     * stays under the prefix (-keep); -impersonate on a cluster that lets no one act for others is refused in one
+     * line naming the settings, before anything is prepared or replayed; a run under the default prefix leaves nothing.
+     */
+    @Test
+    void auditReplayIssuesEveryCommandOnHdfsAndImpersonationIsRefusedWhereNotAllowed() throws Exception {
+        String me = UserGroupInformation.getCurrentUser().getShortUserName();
+        String group = UserGroupInformation.getCurrentUser().getPrimaryGroupName();
+        List<AuditEntry> entries = new ArrayList<>();
+        String[][] lines = {{"create", "/d/new"}, {"open", "/d/in"}, {"mkdirs", "/d/sub/deeper"},
+            {"getfileinfo", "/d/in"}, {"listStatus", "/d"}, {"contentSummary", "/d"}, {"setPermission", "/d/in"},
+            {"setOwner", "/d/in"}, {"setTimes", "/d/in"}, {"setReplication", "/d/in"}, {"append", "/d/in"},
+            {"concat", "[/d/c1, /d/c2]"}, {"truncate", "/d/t"}, {"getAclStatus", "/d/in"}, {"rename", "/d/new"},
+            {"delete", "/d/sub"}};
+        for (int i = 0; i < lines.length; i++) {
+            AuditCommand command = AuditCommand.byLogName(lines[i][0]).orElseThrow();
+            Optional<String> dst = command == AuditCommand.CONCAT ? Optional.of("/d/target")
+                    : command == AuditCommand.RENAME ? Optional.of("/d/renamed") : Optional.empty();
+            entries.add(new AuditEntry(1_000 + i, "alice (auth:SIMPLE)", "10.0.0.1", command, lines[i][1], dst,
+                    Optional.of(me + ":" + group + ":rw-r-----")));
+        }
+        ReplayLog log = new ReplayLog(List.of("audit.log"), entries.size(), entries, SkippedLines.NONE);
+        AuditReplayOptions.Builder options = AuditReplayOptions.builder().logs(List.of("audit.log"))
+                .prefix("/replay/all").keep(true).threads(1);
+
+        AuditReplayResult result = new AuditReplay(conf).run(options.build(), log);
+
+        assertThat(result.commands()).isEqualTo(16);
+        assertThat(result.kinds()).containsExactly(AuditCommand.values());
+        assertThat(result.outcome().failures().byCommand()).isEmpty();
+        assertThat(fs.getFileStatus(new org.apache.hadoop.fs.Path("/replay/all/d/target")).getLen())
+                .as("the target and its two sources of a byte each").isEqualTo(3);
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/replay/all/d/renamed"))).isTrue();
+        assertThat(rootEntries()).contains("replay");
+
+        assertThatThrownBy(() -> new AuditReplay(conf).run(options.prefix("/replay/as-alice").impersonate(true)
+                .build(), log)).isInstanceOf(BenchException.class).hasMessageStartingWith("-impersonate: "
+                        + fs.getUri() + " does not let " + me + " act as alice (")
+                .hasMessageEndingWith("); allow it with hadoop.proxyuser." + me + ".hosts and hadoop.proxyuser." + me
+                        + ".groups on the NameNode, or replay without -impersonate");
+        assertThat(Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/replay/as-alice")))
+                .map(status -> status.getPath().getName())).as("nothing prepared")
+                .containsExactly(OwnedDirectory.MARKER);
+
+        AuditReplayResult byDefault = new AuditReplay(conf).run(AuditReplayOptions.builder()
+                .logs(List.of("audit.log")).build(), log);
+        assertThat(byDefault.prefix()).startsWith(fs.getUri() + "/hbench-replay/");
+        assertThat(rootEntries()).as("the default prefix and the parent it made, removed").doesNotContain(
+                "hbench-replay");
     }
 
     private static List<String> rootEntries() throws IOException {

@@ -37,6 +37,8 @@ public final class DisplayUnit {
             figure("latency", Unit.SECONDS, MILLISECONDS),
             figure("complete_latency", Unit.SECONDS, MILLISECONDS),
             figure("service_time", Unit.SECONDS, MILLISECONDS),
+            figure("lateness", Unit.SECONDS, MILLISECONDS),
+            figure("latency_p99", Unit.SECONDS, MILLISECONDS),
             figure("behind_schedule", Unit.SECONDS, MILLISECONDS),
             figure("average_time", Unit.SECONDS, MILLISECONDS),
             figure("exchange_time", Unit.SECONDS, MILLISECONDS),

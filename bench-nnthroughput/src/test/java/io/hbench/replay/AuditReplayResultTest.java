@@ -1,0 +1,96 @@
+package io.hbench.replay;
+
+import static io.hbench.replay.Entries.call;
+import static io.hbench.replay.Entries.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.hbench.load.FakeClock;
+import io.hbench.load.OpenLoop;
+import io.hbench.result.BenchResult;
+import io.hbench.result.Better;
+import io.hbench.result.Environment;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.Outcome;
+import io.hbench.result.Unit;
+import io.hbench.testing.ResultSchema;
+import java.io.FileNotFoundException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The common result of a replay, in base units, against figures worked out by hand. */
+class AuditReplayResultTest {
+    private static final long MS = 1_000_000L;
+    private static final Environment ENVIRONMENT = Environment.builder().hbench("0.1.0", "abc").hadoopVersion("3.4.2")
+            .java("17.0.15 (Debian)").os("Linux 6.1.0 amd64").clientHost("gw1")
+            .commandLine(List.of("AuditReplay", "-log", "audit.log")).configuration("fs.defaultFS", "hdfs://nn:8020")
+            .build();
+
+    /**
+     * Four opens logged at 0, 10, 20 and 30 ms and one delete at 40 ms, replayed at 1x by one worker on calls of 1 ms;
+     * the open at 10 ms stalls 16 ms, so the open at 20 ms starts 7 ms late (late: more than 5 ms) and the one at
+     * 30 ms on time; the delete finds nothing.
+     */
+    private static AuditReplayResult replay(boolean everyOneFails) throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        List<ReplayCall> calls = List.of(call(entry(0, AuditCommand.OPEN, "/a")),
+                call(entry(10, AuditCommand.OPEN, "/b")), call(entry(20, AuditCommand.OPEN, "/c")),
+                call(entry(30, AuditCommand.OPEN, "/d")), call(entry(40, AuditCommand.DELETE, "/e")));
+        Map<String, Exception> failures = everyOneFails
+                ? Map.of("/a", new FileNotFoundException(), "/b", new FileNotFoundException(),
+                        "/c", new FileNotFoundException(), "/d", new FileNotFoundException(),
+                        "/e", new FileNotFoundException())
+                : Map.of("/e", new FileNotFoundException("/e"));
+        Replay.Figures figures = new Replay(new FakeReplayTarget(clock, MS, Map.of("/b", 17 * MS), failures), 1, 1,
+                clock).run(calls, OpenLoop.Start.NOW);
+        ReplayOutcome outcome = new ReplayOutcome(figures.load, figures.failures, new SkippedLines.Builder()
+                .add("listCachePools", 2).build(), 3 * MS, 4, 1);
+        return new AuditReplayResult(AuditReplayOptions.builder().logs(List.of("audit.log")).build(),
+                "hdfs://nn:8020", "hdfs://nn:8020/hbench-replay/r", List.of("audit.log"), 7,
+                Instant.parse("2026-11-26T20:00:00Z"), Instant.parse("2026-11-26T20:00:01Z"), outcome,
+                Optional.empty());
+    }
+
+    @Test
+    void theResultHasFiguresPerCommandAndTheP99AsPrimaryInBaseUnits() throws InterruptedException {
+        BenchResult result = replay(false).toBenchResult(ENVIRONMENT);
+
+        ResultSchema.assertValid(result);
+        assertThat(result.benchmark()).isEqualTo("AuditReplay");
+        assertThat(result.outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(result.primaryMetrics()).singleElement().satisfies(p99 -> {
+            assertThat(p99.key()).isEqualTo(new MetricKey("latency_p99", Map.of()));
+            assertThat(p99.value()).as("the stalled open: 17 ms").isCloseTo(0.017, within(0.017 / 1000));
+        });
+        assertThat(result.metrics()).contains(
+                Metric.of("commands", 4, Unit.COUNT, Better.NEITHER).withLabel("command", "open"),
+                // 4 opens over the 41 ms from the start to the delete's end.
+                Metric.of("ops_per_second", 4 * 1e9 / (41 * MS), Unit.OPERATIONS_PER_SECOND, Better.HIGHER)
+                        .withLabel("command", "open"),
+                Metric.of("late_fraction", 0.25, Unit.RATIO, Better.LOWER).withLabel("command", "open"),
+                Metric.of("late_fraction", 0.2, Unit.RATIO, Better.LOWER),
+                Metric.of("failures", 1, Unit.COUNT, Better.LOWER).withLabel("command", "delete")
+                        .withLabel("cause", FailureCause.NOT_FOUND),
+                Metric.of("skipped_lines", 2, Unit.COUNT, Better.NEITHER).withLabel("reason", "listCachePools"),
+                Metric.of("prepare_time", 0.003, Unit.SECONDS, Better.NEITHER),
+                Metric.of("replay_time", 0.041, Unit.SECONDS, Better.NEITHER));
+        assertThat(result.parameters()).containsEntry("rateFactor", "1.0").containsEntry("threads", "64");
+        assertThat(result.outputs()).containsEntry(AuditReplayResult.SKIPPED_OUTPUT,
+                "skipped 2 lines: 2 listCachePools");
+        assertThat(result.distributions()).extracting(d -> d.key().toString()).contains("lateness{command=open}",
+                "latency{command=delete}", "service_time");
+    }
+
+    @Test
+    void aReplayWhoseEveryCommandFailedFailsWhereSomeFailuresDoNot() throws InterruptedException {
+        assertThat(replay(false).failure()).isEmpty();
+        BenchResult failed = replay(true).toBenchResult(ENVIRONMENT);
+
+        assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(failed.failures()).containsExactly("every one of the 5 commands replayed failed: 5 not found");
+    }
+}
