@@ -7,6 +7,7 @@ import io.hbench.bsp.BspJobSpec;
 import io.hbench.bsp.BspRunner;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.LoadOutcomes;
 import java.io.IOException;
@@ -63,7 +64,7 @@ final class Clients {
                 .build();
         BspJobResult job = runner.run(spec);
         List<ClientStep> steps = new ArrayList<>();
-        List<ClientsResult.Client> figures = new ArrayList<>();
+        List<LoadClients.Client> figures = new ArrayList<>();
         for (BspJobResult.PeerReport report : job.reports()) {
             ClientStep step;
             try {
@@ -73,7 +74,7 @@ final class Clients {
                         + " on " + report.host() + " sent no figures hbench can read: " + e.getMessage(), e);
             }
             steps.add(step);
-            figures.add(new ClientsResult.Client(ClientShare.name(report.peer()), report.host(), step.outcome()));
+            figures.add(new LoadClients.Client(ClientShare.name(report.peer()), report.host(), step.outcome()));
         }
         if (!resolved.keepResults()) {
             try (RemoteNameNode target = RemoteNameNode.connect(conf)) {

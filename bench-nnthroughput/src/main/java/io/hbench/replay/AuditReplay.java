@@ -86,30 +86,64 @@ public final class AuditReplay {
         requireNonNull(options, "options is null");
         requireNonNull(log, "log is null");
         Instant start = Instant.now();
+        List<Phase> phases = new ArrayList<>();
+        Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, AuditReplayResult.BENCHMARK);
+        ClaimedPrefix prefix = claimPrefix(options);
+        ReplayOutcome outcome;
+        Optional<ResourceUsage> resources;
+        try {
+            Mapped mapped = map(log, prefix.paths);
+            try (ReplayTarget target = openTarget(options, prefix.paths, mapped)) {
+                Prepared prepared = prepare(options, mapped, prefix.paths, phases);
+                outcome = replay(options, mapped, target, log.entries().get(0).timeMillis(), OpenLoop.Start.NOW,
+                        phases).prepared(prepared.nanos, prepared.plan.files(), prepared.plan.directories());
+            }
+        } finally {
+            resources = sampling.map(host -> host.stop(phases));
+            prefix.release(options.keep());
+        }
+        return new AuditReplayResult(options, prefix.fs.getUri().toString(), prefix.paths.prefix().toString(),
+                log.files(), log.lines(), start, Instant.now(), outcome, resources);
+    }
+
+    /** The prefix a run claimed, and how to leave it. */
+    static final class ClaimedPrefix {
+        final FileSystem fs;
+        final ReplayPaths paths;
+        private final OwnedDirectory dir;
+        private final boolean keepParent;
+        private final UndoLog.Registration working;
+
+        private ClaimedPrefix(FileSystem fs, OwnedDirectory dir, boolean keepParent) {
+            this.fs = fs;
+            this.dir = dir;
+            this.paths = new ReplayPaths(fs.makeQualified(dir.path()));
+            this.keepParent = keepParent;
+            // Should the run be stopped from outside, the replay's tree goes, even with -keep.
+            this.working = dir.emptiedOnInterrupt();
+        }
+
+        /** Removes the replay's tree unless {@code keep}, with the default prefix's parent if the run made it. */
+        void release(boolean keep) throws IOException {
+            try {
+                if (!keep) {
+                    dir.delete();
+                    removeEmptyParent(fs, dir.path(), keepParent);
+                }
+            } finally {
+                working.close();
+            }
+        }
+    }
+
+    /** Claims the options' prefix, or {@value AuditReplayOptions#DEFAULT_PREFIX_PARENT}{@code /<run id>}. */
+    ClaimedPrefix claimPrefix(AuditReplayOptions options) throws IOException {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
         // The default prefix's parent goes with it if this run made it; a prefix the user named keeps its parent.
         boolean keepParent = options.prefix().isPresent() || fs.exists(given.getParent());
-        OwnedDirectory prefix = OwnedDirectory.claim(fs, given, "-prefix");
-        // Should the run be stopped from outside, the replay's tree goes, even with -keep.
-        UndoLog.Registration working = prefix.emptiedOnInterrupt();
-        Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, AuditReplayResult.BENCHMARK);
-        List<Phase> phases = new ArrayList<>();
-        ReplayOutcome outcome;
-        Optional<ResourceUsage> resources;
-        try {
-            outcome = replayShare(options, log, prefix.path(), OpenLoop.Start.NOW, phases);
-        } finally {
-            resources = sampling.map(host -> host.stop(phases));
-            if (!options.keep()) {
-                prefix.delete();
-                removeEmptyParent(fs, prefix.path(), keepParent);
-            }
-            working.close();
-        }
-        return new AuditReplayResult(options, fs.getUri().toString(), prefix.path().toString(), log.files(),
-                log.lines(), start, Instant.now(), outcome, resources);
+        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"), keepParent);
     }
 
     /** Removes the prefix's parent unless {@code keep}, if nothing else is in it. */
@@ -120,58 +154,112 @@ public final class AuditReplay {
         }
     }
 
+    /** A log's lines as calls under the prefix, and the lines not replayed. */
+    static final class Mapped {
+        final List<ReplayCall> calls;
+        final Set<String> users;
+        final SkippedLines skipped;
+
+        private Mapped(List<ReplayCall> calls, Set<String> users, SkippedLines skipped) {
+            this.calls = calls;
+            this.users = users;
+            this.skipped = skipped;
+        }
+    }
+
     /**
-     * Replays one share of a log (all of it, or one client's part) under {@code prefix}, which the caller has claimed
-     * and removes: maps its paths, prepares, and replays from t0 as {@code start} gives it (a barrier among the clients
-     * of a run from many hosts). The outcome travels ({@link ReplayOutcome#encode}) and merges with the other shares'.
+     * Maps {@code log}'s lines under the prefix; a line whose path would leave it is counted, not replayed.
      *
      * @throws BenchException MISSING_INPUT when no line's path lands under the prefix
      */
-    public ReplayOutcome replayShare(AuditReplayOptions options, ReplayLog share, Path prefix, OpenLoop.Start start)
-            throws IOException, InterruptedException {
-        return replayShare(options, share, prefix, start, new ArrayList<>());
-    }
-
-    private ReplayOutcome replayShare(AuditReplayOptions options, ReplayLog share, Path prefix, OpenLoop.Start start,
-            List<Phase> phases) throws IOException, InterruptedException {
-        requireNonNull(options, "options is null");
-        requireNonNull(share, "share is null");
-        requireNonNull(start, "start is null");
-        FileSystem fs = prefix.getFileSystem(conf);
-        ReplayPaths paths = new ReplayPaths(fs.makeQualified(prefix));
+    static Mapped map(ReplayLog log, ReplayPaths paths) {
         List<ReplayCall> calls = new ArrayList<>();
         Set<String> users = new TreeSet<>();
-        for (AuditEntry entry : share.entries()) {
+        for (AuditEntry entry : log.entries()) {
             paths.map(entry).ifPresent(call -> {
                 calls.add(call);
                 users.add(entry.user());
             });
         }
-        long outside = share.entries().size() - calls.size();
-        SkippedLines skipped = share.skipped().plus(new SkippedLines.Builder().add(SkippedLines.OUTSIDE_PREFIX,
+        long outside = log.entries().size() - calls.size();
+        SkippedLines skipped = log.skipped().plus(new SkippedLines.Builder().add(SkippedLines.OUTSIDE_PREFIX,
                 outside).build());
         if (calls.isEmpty()) {
             throw new BenchException(ErrorCode.MISSING_INPUT, "nothing to replay: the paths of all "
-                    + share.entries().size() + " replayable lines would leave -prefix (a '..' above the root, a"
+                    + log.entries().size() + " replayable lines would leave -prefix (a '..' above the root, a"
                     + " relative path, or a change to the prefix itself)");
         }
-        try (ReplayTarget target = targets.open(fs, paths.prefix(), options.impersonate(), users)) {
-            if (options.impersonate()) {
-                // The logged users create under the prefix, which is the running user's.
-                fs.setPermission(paths.prefix(), new FsPermission((short) 0777));
-            }
-            Instant prepareStart = Instant.now();
-            long prepareBegin = clock.nanoTime();
-            PreparePlan plan = PreparePlan.of(calls, options.prepareFileSize());
-            plan.create(fs, paths, options.impersonate());
-            long prepareNanos = clock.nanoTime() - prepareBegin;
-            Instant replayStart = Instant.now();
-            phases.add(new Phase("prepare", prepareStart, replayStart));
-            Replay.Figures figures = new Replay(target, options.threads(), options.rateFactor(), clock).run(calls,
-                    start);
-            phases.add(new Phase("replay", replayStart, Instant.now()));
-            return new ReplayOutcome(figures.load, figures.failures, skipped, prepareNanos, plan.files(),
-                    plan.directories());
+        return new Mapped(calls, users, skipped);
+    }
+
+    /**
+     * The target the calls are issued to, as the running user or each logged one: opening it checks, before anything
+     * is prepared, that the cluster lets the running user impersonate them.
+     */
+    ReplayTarget openTarget(AuditReplayOptions options, ReplayPaths paths, Mapped mapped)
+            throws IOException, InterruptedException {
+        FileSystem fs = paths.prefix().getFileSystem(conf);
+        return targets.open(fs, paths.prefix(), options.impersonate(), mapped.users);
+    }
+
+    /** What the prepare pass made, and how long it took. */
+    static final class Prepared {
+        final PreparePlan plan;
+        final long nanos;
+
+        private Prepared(PreparePlan plan, long nanos) {
+            this.plan = plan;
+            this.nanos = nanos;
         }
+    }
+
+    /**
+     * Creates, under the prefix, what the log's calls expect to exist and no earlier call makes: for the whole log at
+     * once, also when clients replay its shares, since one client's line may read what another's made.
+     */
+    Prepared prepare(AuditReplayOptions options, Mapped mapped, ReplayPaths paths, List<Phase> phases)
+            throws IOException {
+        FileSystem fs = paths.prefix().getFileSystem(conf);
+        if (options.impersonate()) {
+            // The logged users create under the prefix, which is the running user's.
+            fs.setPermission(paths.prefix(), new FsPermission((short) 0777));
+        }
+        Instant prepareStart = Instant.now();
+        long begin = clock.nanoTime();
+        PreparePlan plan = PreparePlan.of(mapped.calls, options.prepareFileSize());
+        plan.create(fs, paths, options.impersonate());
+        long nanos = clock.nanoTime() - begin;
+        phases.add(new Phase("prepare", prepareStart, Instant.now()));
+        return new Prepared(plan, nanos);
+    }
+
+    /**
+     * Replays one share of a log (all of it, or one client's part) under the prefix, prepared: maps its paths and
+     * replays from t0 as {@code start} gives it (a barrier among the clients of a run from many hosts), a line logged at
+     * {@code originMillis} due at t0. The outcome travels ({@link ReplayOutcome#encode}) and merges with the other
+     * shares'; it holds no prepare pass.
+     *
+     * @param originMillis the first time of the whole log, so that each share keeps its logged place in it
+     * @throws BenchException MISSING_INPUT when no line's path lands under the prefix
+     */
+    public ReplayOutcome replayShare(AuditReplayOptions options, ReplayLog share, Path prefix, long originMillis,
+            OpenLoop.Start start) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        requireNonNull(share, "share is null");
+        requireNonNull(start, "start is null");
+        ReplayPaths paths = new ReplayPaths(prefix.getFileSystem(conf).makeQualified(prefix));
+        Mapped mapped = map(share, paths);
+        try (ReplayTarget target = openTarget(options, paths, mapped)) {
+            return replay(options, mapped, target, originMillis, start, new ArrayList<>());
+        }
+    }
+
+    private ReplayOutcome replay(AuditReplayOptions options, Mapped mapped, ReplayTarget target, long originMillis,
+            OpenLoop.Start start, List<Phase> phases) throws InterruptedException {
+        Instant replayStart = Instant.now();
+        Replay.Figures figures = new Replay(target, options.threads(), options.rateFactor(), clock).run(mapped.calls,
+                originMillis, start);
+        phases.add(new Phase("replay", replayStart, Instant.now()));
+        return new ReplayOutcome(figures.load, figures.failures, mapped.skipped, 0, 0, 0);
     }
 }

@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
 /**
- * An immutable AuditReplay run: which logs, how fast, by how many workers, where, and as whom. Built by
- * {@link Builder}, which names the option it refuses.
+ * An immutable AuditReplay run: which logs and which window of them, how fast, by how many workers in how many
+ * clients, where, and as whom. Built by {@link Builder}, which names the option it refuses.
  */
 public final class AuditReplayOptions {
     /** Where each run replays without {@code -prefix}: in a directory of its own, named by its run id. */
@@ -22,21 +22,27 @@ public final class AuditReplayOptions {
     public static final int DEFAULT_THREADS = 64;
 
     private final List<String> logs;
+    private final ReplayWindow window;
     private final double rateFactor;
     private final int threads;
     private final Optional<String> prefix;
     private final long prepareFileSize;
     private final boolean keep;
     private final boolean impersonate;
+    private final int clients;
+    private final LogSplit split;
 
     private AuditReplayOptions(Builder b) {
         this.logs = List.copyOf(b.logs);
+        this.window = b.window;
         this.rateFactor = b.rateFactor;
         this.threads = b.threads;
         this.prefix = Optional.ofNullable(b.prefix);
         this.prepareFileSize = b.prepareFileSize;
         this.keep = b.keep;
         this.impersonate = b.impersonate;
+        this.clients = b.clients;
+        this.split = b.split;
     }
 
     public static Builder builder() {
@@ -46,6 +52,11 @@ public final class AuditReplayOptions {
     /** The logs to replay, as given: files or directories, plain or .gz, on any Hadoop file system. */
     public List<String> logs() {
         return logs;
+    }
+
+    /** The part of the logs to replay: lines logged from {@code -from} and before {@code -to}. */
+    public ReplayWindow window() {
+        return window;
     }
 
     /** How many times faster than logged the commands are issued: each at its logged offset divided by this. */
@@ -80,28 +91,51 @@ public final class AuditReplayOptions {
         return impersonate;
     }
 
+    /**
+     * How many map tasks replay the log at once, each its share of it ({@link #split}) from one common start; 0: this
+     * process alone.
+     */
+    public int clients() {
+        return clients;
+    }
+
+    /** How a replay from many clients shares the log among them. */
+    public LogSplit split() {
+        return split;
+    }
+
     @Override
     public String toString() {
-        return "AuditReplayOptions{logs=" + logs + ", rateFactor=" + rateFactor + ", threads=" + threads
+        return "AuditReplayOptions{logs=" + logs + ", window=" + window + ", rateFactor=" + rateFactor + ", threads=" + threads
                 + prefix.map(p -> ", prefix=" + p).orElse("") + ", prepareFileSize=" + prepareFileSize + ", keep="
-                + keep + ", impersonate=" + impersonate + "}";
+                + keep + ", impersonate=" + impersonate + (clients > 0 ? ", clients=" + clients + ", split=" + split.label()
+                : "") + "}";
     }
 
     /** Collects values; {@link #build} checks them. */
     public static final class Builder {
         private List<String> logs = List.of();
+        private ReplayWindow window = ReplayWindow.WHOLE_LOG;
         private double rateFactor = 1;
         private int threads = DEFAULT_THREADS;
         private String prefix;
         private long prepareFileSize;
         private boolean keep;
         private boolean impersonate;
+        private int clients;
+        private LogSplit split = LogSplit.IP;
+        private boolean splitGiven;
 
         private Builder() {
         }
 
         public Builder logs(List<String> logs) {
             this.logs = List.copyOf(requireNonNull(logs, "logs is null"));
+            return this;
+        }
+
+        public Builder window(ReplayWindow window) {
+            this.window = requireNonNull(window, "window is null");
             return this;
         }
 
@@ -135,11 +169,23 @@ public final class AuditReplayOptions {
             return this;
         }
 
+        public Builder clients(int clients) {
+            this.clients = clients;
+            return this;
+        }
+
+        public Builder split(LogSplit split) {
+            this.split = requireNonNull(split, "split is null");
+            this.splitGiven = true;
+            return this;
+        }
+
         /**
          * Checks the options.
          *
-         * @throws InvalidOptionException naming the option (log, rateFactor, threads, prefix, prepareFileSize) when a
-         *     value is out of range or the prefix is not an absolute directory below the root
+         * @throws InvalidOptionException naming the option (log, rateFactor, threads, prefix, prepareFileSize, clients,
+         *     split) when a value is out of range, the prefix is not an absolute directory below the root, or a split is
+         *     given without clients to split among
          */
         public AuditReplayOptions build() {
             if (logs.isEmpty() || logs.stream().anyMatch(String::isBlank)) {
@@ -156,6 +202,12 @@ public final class AuditReplayOptions {
             }
             if (prefix != null) {
                 checkPrefix();
+            }
+            if (clients < 0) {
+                throw new InvalidOptionException("{} must be at least 1, got " + clients, "clients");
+            }
+            if (splitGiven && clients == 0) {
+                throw new InvalidOptionException("{} shares the log among {}: give -clients N", "split", "clients");
             }
             return new AuditReplayOptions(this);
         }

@@ -45,11 +45,14 @@ final class Replay {
     }
 
     /**
-     * Replays {@code calls}, in logged order and at least one, from t0 as {@code start} gives it.
+     * Replays {@code calls}, in logged order and at least one, from t0 as {@code start} gives it: a call logged at
+     * {@code originMillis} is due at t0.
      *
+     * @param originMillis the log's first time, at or before the first call's: the first of the whole log when
+     *     {@code calls} are one client's share of it, so that the clients' shares keep their logged places
      * @throws io.hbench.error.BenchException only for what is not a command's failure: an interrupted worker
      */
-    Figures run(List<ReplayCall> calls, OpenLoop.Start start) throws InterruptedException {
+    Figures run(List<ReplayCall> calls, long originMillis, OpenLoop.Start start) throws InterruptedException {
         requireNonNull(calls, "calls is null");
         CommandFailures.Counter failures = new CommandFailures.Counter();
         OpenLoop.Operation op = new OpenLoop.Operation() {
@@ -82,13 +85,17 @@ final class Replay {
             }
         };
         LoadOutcome load = new OpenLoop(NAME, threads, AuditCommand.values().length, clock).run(0,
-                schedule(calls, rateFactor), op, start);
+                schedule(calls, originMillis, rateFactor), op, start);
         return new Figures(load, failures.counted());
     }
 
-    /** Call i due at its logged time after the first call's, divided by {@code rateFactor}. */
-    static Schedule schedule(List<ReplayCall> calls, double rateFactor) {
-        long first = calls.get(0).entry().timeMillis();
+    /** Call i due at its logged time after {@code originMillis}, divided by {@code rateFactor}. */
+    static Schedule schedule(List<ReplayCall> calls, long originMillis, double rateFactor) {
+        long first = originMillis;
+        if (calls.get(0).entry().timeMillis() < first) {
+            throw new IllegalArgumentException("the first call, " + calls.get(0) + ", is before the origin "
+                    + originMillis);
+        }
         long[] offsets = new long[calls.size()];
         for (int i = 0; i < offsets.length; i++) {
             offsets[i] = Math.round((calls.get(i).entry().timeMillis() - first) * 1e6 / rateFactor);

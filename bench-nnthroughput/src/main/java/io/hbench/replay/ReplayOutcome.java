@@ -50,6 +50,11 @@ public final class ReplayOutcome {
         this.preparedDirectories = preparedDirectories;
     }
 
+    /** This outcome with the prepare pass that made what it replayed on. */
+    public ReplayOutcome prepared(long nanos, long files, long directories) {
+        return new ReplayOutcome(load, failures, skipped, nanos, files, directories);
+    }
+
     /** The schedule's figures; kind {@code c.ordinal()} is command {@code c}. */
     public LoadOutcome load() {
         return load;
@@ -145,7 +150,8 @@ public final class ReplayOutcome {
     /**
      * The outcome of several clients' shares of one log, replayed from one common start, as one: their loads merged
      * ({@link LoadOutcomes#merge}), failures and skipped lines added, prepared paths summed; the prepare pass as long
-     * as the longest, since the clients prepare at once.
+     * as the longest (a client's share holds none: the run prepares the whole log before the clients start, and adds
+     * it with {@link #prepared}).
      */
     public static ReplayOutcome merge(List<ReplayOutcome> clients) {
         requireNonNull(clients, "clients is null");

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.load.LoadClock;
+import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
@@ -67,9 +68,9 @@ class ClientsResultTest {
 
     private static ClientsResult result(List<ClientStep> steps) {
         OpResult merged = Clients.merge(RUN, steps);
-        List<ClientsResult.Client> clients = new ArrayList<>();
+        List<LoadClients.Client> clients = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
-            clients.add(new ClientsResult.Client("w" + i, "h" + i, steps.get(i).outcome()));
+            clients.add(new LoadClients.Client("w" + i, "h" + i, steps.get(i).outcome()));
         }
         Instant now = Instant.now();
         return new ClientsResult(new NnResult(RUN, "hdfs://nn:8020", now, now, List.of(merged)), clients,
@@ -100,7 +101,7 @@ class ClientsResultTest {
         ClientsResult result = result(List.of(client(100 * US, 0), client(100 * US, 950 * US),
                 client(100 * US, 0)));
 
-        assertThat(result.limitingClients()).extracting(ClientsResult.Client::name).containsExactly("w1");
+        assertThat(result.limitingClients()).extracting(LoadClients.Client::name).containsExactly("w1");
         // w0: the last create due at 99 ms ends at 99.1 ms. w1: create k starts at 0.95 + 1.05 k ms, the last at
         // 104.9 ms, 5.9 ms after it was due, and ends at 105 ms.
         assertThat(result.lines()).contains(

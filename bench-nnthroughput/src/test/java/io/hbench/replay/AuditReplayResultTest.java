@@ -46,7 +46,7 @@ class AuditReplayResultTest {
                         "/e", new FileNotFoundException())
                 : Map.of("/e", new FileNotFoundException("/e"));
         Replay.Figures figures = new Replay(new FakeReplayTarget(clock, MS, Map.of("/b", 17 * MS), failures), 1, 1,
-                clock).run(calls, OpenLoop.Start.NOW);
+                clock).run(calls, calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW);
         ReplayOutcome outcome = new ReplayOutcome(figures.load, figures.failures, new SkippedLines.Builder()
                 .add("listCachePools", 2).build(), 3 * MS, 4, 1);
         return new AuditReplayResult(AuditReplayOptions.builder().logs(List.of("audit.log")).build(),

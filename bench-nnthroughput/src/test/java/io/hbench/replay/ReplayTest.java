@@ -3,6 +3,7 @@ package io.hbench.replay;
 import static io.hbench.replay.Entries.call;
 import static io.hbench.replay.Entries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.load.FakeClock;
 import io.hbench.load.LoadOutcome;
@@ -48,7 +49,7 @@ class ReplayTest {
         FakeClock clock = new FakeClock();
         FakeReplayTarget target = new FakeReplayTarget(clock, MS, Map.of("/f1", MS + stall), Map.of());
 
-        Replay.Figures figures = new Replay(target, 1, rateFactor, clock).run(calls, OpenLoop.Start.NOW);
+        Replay.Figures figures = new Replay(target, 1, rateFactor, clock).run(calls, calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW);
 
         assertThat(target.startedAt).containsExactlyInAnyOrderEntriesOf(Map.of("/f0", 0L, "/f1", 10 * MS,
                 "/f2", 11 * MS + stall, "/f3", 12 * MS + stall, "/f4", 13 * MS + stall, "/f5", 50 * MS));
@@ -78,7 +79,7 @@ class ReplayTest {
                 call(entry(100, AuditCommand.OPEN, "/b")), call(entry(101, AuditCommand.OPEN, "/c")));
         FakeReplayTarget target = new FakeReplayTarget(clock, 10 * MS, Map.of("/b", 20 * MS), Map.of());
 
-        LoadOutcome load = new Replay(target, 1, 10, clock).run(calls, OpenLoop.Start.NOW).load;
+        LoadOutcome load = new Replay(target, 1, 10, clock).run(calls, calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW).load;
 
         // Logged at 0, 100 and 101 ms; at 10x due at 0, 10 and 10.1 ms. /b ends at 30 ms: /c starts 19.9 ms late.
         assertThat(target.startedAt.get("/c")).isEqualTo(30 * MS);
@@ -109,7 +110,7 @@ class ReplayTest {
                 "/io", new IOException("broken pipe"));
         FakeReplayTarget target = new FakeReplayTarget(clock, MS, Map.of(), failures);
 
-        Replay.Figures figures = new Replay(target, 1, 1, clock).run(calls, OpenLoop.Start.NOW);
+        Replay.Figures figures = new Replay(target, 1, 1, clock).run(calls, calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW);
 
         assertThat(figures.failures.byCommand()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 AuditCommand.OPEN, Map.of(FailureCause.NOT_FOUND, 2L),
@@ -128,8 +129,19 @@ class ReplayTest {
         List<ReplayCall> calls = List.of(call(entry(1_000, AuditCommand.OPEN, "/a")),
                 call(entry(1_003, AuditCommand.OPEN, "/b")), call(entry(2_000, AuditCommand.OPEN, "/c")));
 
-        assertThat(Replay.schedule(calls, 4).offsetNanos(1)).isEqualTo(750_000L);
-        assertThat(Replay.schedule(calls, 4).offsetNanos(2)).isEqualTo(250 * MS);
-        assertThat(Replay.schedule(calls, 0.5).offsetNanos(2)).isEqualTo(2_000 * MS);
+        assertThat(Replay.schedule(calls, 1_000, 4).offsetNanos(1)).isEqualTo(750_000L);
+        assertThat(Replay.schedule(calls, 1_000, 4).offsetNanos(2)).isEqualTo(250 * MS);
+        assertThat(Replay.schedule(calls, 1_000, 0.5).offsetNanos(2)).isEqualTo(2_000 * MS);
+    }
+
+    @Test
+    void aClientsShareIsDueAtItsPlaceInTheWholeLog() {
+        List<ReplayCall> share = List.of(call(entry(1_500, AuditCommand.OPEN, "/a")),
+                call(entry(2_000, AuditCommand.OPEN, "/b")));
+
+        assertThat(Replay.schedule(share, 1_000, 10).offsetNanos(0)).as("500 ms into the log, 10x").isEqualTo(50 * MS);
+        assertThat(Replay.schedule(share, 1_000, 10).offsetNanos(1)).isEqualTo(100 * MS);
+        assertThatThrownBy(() -> Replay.schedule(share, 1_600, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("before the origin");
     }
 }

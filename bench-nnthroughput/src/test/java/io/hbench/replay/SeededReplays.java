@@ -50,7 +50,7 @@ final class SeededReplays {
         // One worker issues the calls one at a time: the drawn service times go to the calls in log order.
         FakeReplayTarget target = new FakeReplayTarget(clock, () -> 50 * US + random.nextInt(200) * US, stalls,
                 failures);
-        Replay.Figures figures = new Replay(target, 1, rateFactor, clock).run(calls, OpenLoop.Start.NOW);
+        Replay.Figures figures = new Replay(target, 1, rateFactor, clock).run(calls, calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW);
         SkippedLines skipped = new SkippedLines.Builder().add(SkippedLines.NOT_ALLOWED, 5)
                 .add("listCachePools", 4).add(SkippedLines.UNPARSABLE, 2).add(SkippedLines.OUTSIDE_PREFIX, 1)
                 .problem("audit.log:17: no cmd=").problem("audit.log:905: no cmd=").build();
