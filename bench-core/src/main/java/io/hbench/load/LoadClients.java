@@ -11,6 +11,7 @@ import io.hbench.stats.Histograms;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -122,15 +123,15 @@ public final class LoadClients {
     }
 
     /**
-     * Per client (labelled client=w0, ..., and {@code label}={@code value}), its achieved {@code ops_per_second} and
-     * its {@code behind_schedule} at its end.
+     * Per client (labelled client=w0, ..., and as {@code labelled} labels them), its achieved {@code ops_per_second}
+     * and its {@code behind_schedule} at its end.
      */
-    public void addMetrics(BenchResult.Builder result, String label, String value) {
+    public void addMetrics(BenchResult.Builder result, UnaryOperator<Metric> labelled) {
         for (Client client : clients) {
-            result.metric(Metric.of("ops_per_second", client.outcome.achievedRate(), Unit.OPERATIONS_PER_SECOND,
-                    Better.HIGHER).withLabel(label, value).withLabel("client", client.name));
-            result.metric(Metric.of("behind_schedule", client.outcome.behindNanos() / 1e9, Unit.SECONDS,
-                    Better.LOWER).withLabel(label, value).withLabel("client", client.name));
+            result.metric(labelled.apply(Metric.of("ops_per_second", client.outcome.achievedRate(),
+                    Unit.OPERATIONS_PER_SECOND, Better.HIGHER)).withLabel("client", client.name));
+            result.metric(labelled.apply(Metric.of("behind_schedule", client.outcome.behindNanos() / 1e9,
+                    Unit.SECONDS, Better.LOWER)).withLabel("client", client.name));
         }
     }
 }

@@ -63,7 +63,8 @@ final class ClientsResult implements ProgramResult {
     public BenchResult toBenchResult(Environment environment) {
         BenchResult.Builder result = merged.benchResult(environment).parameter("clients", clients.clients().size());
         job.ifPresent(result::job);
-        clients.addMetrics(result, "operation", merged.operations().get(0).operation().label());
+        String operation = merged.operations().get(0).operation().label();
+        clients.addMetrics(result, metric -> metric.withLabel("operation", operation));
         return result.build();
     }
 

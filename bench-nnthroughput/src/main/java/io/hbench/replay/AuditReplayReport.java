@@ -58,6 +58,13 @@ public final class AuditReplayReport {
         for (AuditCommand command : result.kinds()) {
             lines.add(commandLine(result, command));
         }
+        result.clients().ifPresent(clients -> {
+            lines.add("Clients: " + clients.clients().size() + (clients.clients().size() == 1 ? " map task" : " map"
+                    + " tasks") + " on " + clients.hosts() + (clients.hosts() == 1 ? " host" : " hosts") + ", the log"
+                    + " split by " + result.options().split().label() + ", -threads " + result.options().threads()
+                    + " each, from one start; histograms merged");
+            lines.addAll(clients.lines("commands", "this replay"));
+        });
         CommandFailures failures = outcome.failures();
         lines.add(failures.total() == 0 ? "Failures: none"
                 : "Failures: " + count(failures.total()) + " of " + count(result.commands()) + " commands: "

@@ -2,6 +2,7 @@ package io.hbench.replay;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -10,6 +11,7 @@ import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
+import io.hbench.result.SubmittedJob;
 import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.time.Instant;
@@ -39,6 +41,8 @@ public final class AuditReplayResult implements ProgramResult {
     private final Instant end;
     private final ReplayOutcome outcome;
     private final Optional<ResourceUsage> resources;
+    private final Optional<LoadClients> clients;
+    private final Optional<SubmittedJob> job;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -49,6 +53,13 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources) {
+        this(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources, Optional.empty(),
+                Optional.empty());
+    }
+
+    private AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
+            long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources,
+            Optional<LoadClients> clients, Optional<SubmittedJob> job) {
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.prefix = requireNonNull(prefix, "prefix is null");
@@ -61,6 +72,22 @@ public final class AuditReplayResult implements ProgramResult {
         }
         this.outcome = requireNonNull(outcome, "outcome is null");
         this.resources = requireNonNull(resources, "resources is null");
+        this.clients = requireNonNull(clients, "clients is null");
+        this.job = requireNonNull(job, "job is null");
+    }
+
+    /**
+     * This result as the replay of {@code clients}, map tasks that each replayed a share of the log (the outcome is
+     * theirs merged), as the cluster job {@code job} (empty: threads of this process).
+     */
+    public AuditReplayResult fromClients(LoadClients clients, Optional<SubmittedJob> job) {
+        return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
+                Optional.of(requireNonNull(clients, "clients is null")), job);
+    }
+
+    /** The clients that replayed the log's shares; empty when this process replayed it alone. */
+    public Optional<LoadClients> clients() {
+        return clients;
     }
 
     public AuditReplayOptions options() {
@@ -229,6 +256,11 @@ public final class AuditReplayResult implements ProgramResult {
                         .withLabel("command", label).withLabel("cause", cause.getKey()));
             }
         }
+        clients.ifPresent(all -> {
+            result.parameter("clients", all.clients().size()).parameter("split", options.split().label());
+            all.addMetrics(result, metric -> metric);
+        });
+        job.ifPresent(result::job);
         failure().ifPresent(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -3,6 +3,7 @@ package io.hbench.replay;
 import static io.hbench.replay.Entries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ class AuditReplayToolTest {
             read.set(options);
             return Entries.log(List.of(entry(0, AuditCommand.MKDIRS, "/a"), entry(2, AuditCommand.GET_FILE_INFO,
                     "/a"), entry(4, AuditCommand.OPEN, "/a/f")));
-        }), args);
+        }, LocalBspRunner::new), args);
     }
 
     private void assertUsageError(ToolRun run, String line) {
@@ -42,7 +43,7 @@ class AuditReplayToolTest {
 
     @Test
     void badUsageIsOneLineNamingTheFlag() throws Exception {
-        assertUsageError(run("-threads", "4"), "no -log: give the audit log to replay");
+        assertUsageError(run("-threads", "4"), "no -log: give the audit log to replay, or -synthesize one");
         assertUsageError(run("-log", "a", "-rateFactor", "0"), "-rateFactor must be a number above 0, got 0.0");
         assertUsageError(run("-log", "a", "-rateFactor", "fast"), "-rateFactor 'fast' is not a number");
         assertUsageError(run("-log", "a", "-threads", "0"), "-threads must be at least 1, got 0");
@@ -61,7 +62,7 @@ class AuditReplayToolTest {
     void logsAreGivenCommaSeparatedOrWithTheFlagAgain() throws Exception {
         AuditReplayOptions options = new AuditReplayTool(System.out, System.err).parseOnly(new Configuration(),
                 "-log", "a.log,hdfs://nn/logs/", "-log", "b.log.gz", "-rateFactor", "2.5", "-prepareFileSize", "4KB",
-                "-keep", "-impersonate");
+                "-keep", "-impersonate").replay.orElseThrow();
 
         assertThat(options.logs()).containsExactly("a.log", "hdfs://nn/logs/", "b.log.gz");
         assertThat(options.rateFactor()).isEqualTo(2.5);
@@ -88,5 +89,69 @@ class AuditReplayToolTest {
         String result = Files.readString(json, StandardCharsets.UTF_8);
         ResultSchema.assertValid(result);
         assertThat(result).contains("\"benchmark\" : \"AuditReplay\"", "\"primaryMetric\" : \"latency_p99\"");
+    }
+
+    private static ToolRun tool(String... args) throws Exception {
+        return ToolRun.run(new Configuration(), AuditReplayTool::new, args);
+    }
+
+    @Test
+    void aSynthesizedLogIsReplayedWithinItsWindowThroughTheRealReader() throws Exception {
+        Path log = dir.resolve("synth.log");
+        ToolRun synthesize = tool("-synthesize", "-mix", "mkdirs=1,getfileinfo=3,listStatus=1", "-rate", "200",
+                "-duration", "1s", "-seed", "36", "-out", log.toString());
+        assertThat(synthesize.status).as(synthesize.err).isZero();
+        assertThat(synthesize.out).startsWith("AuditReplay: wrote 200 commands");
+        assertThat(Files.readAllLines(log)).hasSize(200);
+
+        // The window keeps the lines logged in the log's second half: 100 of its 200, one each 5 ms.
+        Path json = dir.resolve("window.json");
+        ToolRun replay = tool("-noResources", "-log", log.toString(), "-from", "2026-01-01 00:00:00,500", "-to",
+                "2026-01-01 00:00:01", "-rateFactor", "4", "-prefix", dir.toUri() + "replay", "-json",
+                json.toString());
+
+        assertThat(replay.status).as(replay.err).isZero();
+        assertThat(replay.out).startsWith("replayed 100 commands of ")
+                .contains("Log: 1 file, 200 lines; skipped 100 lines: 100 outside -from/-to");
+        assertThat(dir.resolve("replay")).doesNotExist();
+        ResultSchema.assertValid(Files.readString(json, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void synthesizingRefusesAReplaysFlagsAndAFileItDidNotWrite() throws Exception {
+        Path theirs = dir.resolve("theirs.log");
+        Files.writeString(theirs, "someone else's notes\n");
+
+        ToolRun mixed = tool("-synthesize", "-log", "a.log", "-mix", "open=1", "-rate", "1", "-duration", "1s",
+                "-out", dir.resolve("x.log").toString());
+        ToolRun overwrite = tool("-synthesize", "-mix", "open=1", "-rate", "1", "-duration", "1s", "-out",
+                theirs.toString());
+        ToolRun noOut = tool("-synthesize", "-mix", "open=1", "-rate", "1", "-duration", "1s");
+        ToolRun mixWithoutSynthesize = tool("-log", "a.log", "-mix", "open=1");
+        ToolRun splitWithoutClients = tool("-log", "a.log", "-split", "path");
+
+        assertThat(mixed.err).startsWith("AuditReplay: -log has no place in -synthesize\n");
+        assertThat(overwrite.err).startsWith("AuditReplay: -out " + theirs + ": the file exists and is not an audit"
+                + " log AuditReplay -synthesize wrote, so it is left alone");
+        assertThat(Files.readString(theirs)).isEqualTo("someone else's notes\n");
+        assertThat(noOut.err).startsWith("AuditReplay: no -out: give the log to write\n");
+        assertThat(mixWithoutSynthesize.err).startsWith("AuditReplay: -mix has no place in a replay (without"
+                + " -synthesize)\n");
+        assertThat(splitWithoutClients.err).startsWith("AuditReplay: -split shares the log among -clients: give"
+                + " -clients N\n");
+        for (ToolRun run : List.of(mixed, overwrite, noOut, mixWithoutSynthesize, splitWithoutClients)) {
+            assertThat(run.status).as(run.err).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aSecondSynthesisReplacesTheLogTheFirstWrote() throws Exception {
+        Path log = dir.resolve("again.log");
+        for (int seed = 1; seed <= 2; seed++) {
+            ToolRun run = tool("-synthesize", "-mix", "create=1,open=8", "-rate", "10", "-duration", "1s", "-seed",
+                    Integer.toString(seed), "-out", log.toString());
+            assertThat(run.status).as(run.err).isZero();
+        }
+        assertThat(Files.readAllLines(log)).hasSize(10);
     }
 }
