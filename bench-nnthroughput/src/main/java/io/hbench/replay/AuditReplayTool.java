@@ -64,7 +64,12 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
     private final Function<Configuration, BspRunner> clientRunners;
 
     public AuditReplayTool(PrintStream out, PrintStream err) {
-        this(out, err, LOGS, conf -> new MapReduceBspRunner(conf, err));
+        this(out, err, conf -> new MapReduceBspRunner(conf, err));
+    }
+
+    /** A tool whose -clients run where {@code clientRunners} puts them, e.g. as threads of this process. */
+    public AuditReplayTool(PrintStream out, PrintStream err, Function<Configuration, BspRunner> clientRunners) {
+        this(out, err, LOGS, clientRunners);
     }
 
     /** A tool that reads its logs with {@code logs} and runs -clients where {@code clientRunners} puts them (tests). */

@@ -8,20 +8,29 @@ import io.hbench.fs.OwnedDirectory;
 import io.hbench.metadata.FsMetadataTool;
 import io.hbench.replay.AuditCommand;
 import io.hbench.replay.AuditEntry;
+import io.hbench.replay.AuditLogSynthesizer;
 import io.hbench.replay.AuditReplay;
 import io.hbench.replay.AuditReplayOptions;
 import io.hbench.replay.AuditReplayResult;
+import io.hbench.replay.AuditReplayTool;
 import io.hbench.replay.ReplayLog;
 import io.hbench.replay.SkippedLines;
+import io.hbench.replay.SynthesisSpec;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -391,6 +400,55 @@ class RemoteTest {
         assertThat(byDefault.prefix()).startsWith(fs.getUri() + "/hbench-replay/");
         assertThat(rootEntries()).as("the default prefix and the parent it made, removed").doesNotContain(
                 "hbench-replay");
+    }
+
+    /**
+     * AuditReplay from three clients (threads of this process here, map tasks on a cluster), the log on HDFS where
+     * each reads it: every line replayed once, by the client of its source, the clients' figures adding up to the
+     * run's, and the prefix gone; a log on this host's own disk is refused in one line before anything is written.
+     */
+    @Test
+    void auditReplayFromClientsReplaysEachSourceOnOneClientAndTheirFiguresAddUp() throws Exception {
+        SynthesisSpec spec = SynthesisSpec.builder().mix("create=2,open=4,getfileinfo=4,listStatus=1,mkdirs=1")
+                .rate(300).duration(Duration.ofSeconds(1)).sources(3).seed(36).build();
+        try (Writer log = new OutputStreamWriter(fs.create(new org.apache.hadoop.fs.Path("/logs/audit.log")),
+                StandardCharsets.UTF_8)) {
+            new AuditLogSynthesizer().write(spec, log);
+        }
+        Path json = temp.resolve("replay-clients.json");
+
+        ToolRun run = ToolRun.run(conf, (out, err) -> new AuditReplayTool(out, err, LocalBspRunner::new),
+                "-noResources", "-log", "/logs/audit.log", "-clients", "3", "-rateFactor", "4", "-prefix",
+                "/replay/clients", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).startsWith("replayed 300 commands of 5 kinds at 4.0x the logged rate: ")
+                .contains("Clients: 3 map tasks on 1 host, the log split by ip, -threads 64 each, from one start;"
+                        + " histograms merged");
+        Matcher client = Pattern.compile("(?m)^Client w[012] on \\S+: (\\d+) commands, ").matcher(run.out);
+        List<Long> shares = new ArrayList<>();
+        while (client.find()) {
+            shares.add(Long.parseLong(client.group(1)));
+        }
+        assertThat(shares).as(run.out).hasSize(3).allMatch(share -> share > 0);
+        assertThat(shares.stream().mapToLong(Long::longValue).sum()).isEqualTo(300);
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        assertThat(result.get("parameters").get("clients").asText()).isEqualTo("3");
+        assertThat(result.get("parameters").get("split").asText()).isEqualTo("ip");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/replay/clients"))).isFalse();
+
+        Path local = temp.resolve("local-audit.log");
+        Files.writeString(local, "2026-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi=u (auth:SIMPLE)"
+                + "\tip=/10.0.0.1\tcmd=mkdirs\tsrc=/a\tdst=null\tperm=null\tproto=rpc\n");
+        ToolRun refused = ToolRun.run(conf, (out, err) -> new AuditReplayTool(out, err, LocalBspRunner::new),
+                "-noResources", "-log", local.toUri().toString(), "-clients", "2", "-prefix", "/replay/local");
+        assertThat(refused.status).isEqualTo(2);
+        assertThat(refused.err).startsWith("AuditReplay: -clients: every client reads the log, but " + local.toUri()
+                .toString().replace("file:///", "file:/") + " is on this host's own disk; put it on a file system"
+                + " they share (hdfs://...)\n");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/replay/local"))).isFalse();
     }
 
     private static List<String> rootEntries() throws IOException {
