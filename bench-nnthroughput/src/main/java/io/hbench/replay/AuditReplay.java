@@ -111,24 +111,33 @@ public final class AuditReplay {
         final FileSystem fs;
         final ReplayPaths paths;
         private final OwnedDirectory dir;
-        private final boolean keepParent;
+        private final Optional<Path> topmostMade;
         private final UndoLog.Registration working;
 
-        private ClaimedPrefix(FileSystem fs, OwnedDirectory dir, boolean keepParent) {
+        private ClaimedPrefix(FileSystem fs, OwnedDirectory dir, Optional<Path> topmostMade) {
             this.fs = fs;
             this.dir = dir;
             this.paths = new ReplayPaths(fs.makeQualified(dir.path()));
-            this.keepParent = keepParent;
+            this.topmostMade = topmostMade;
             // Should the run be stopped from outside, the replay's tree goes, even with -keep.
             this.working = dir.emptiedOnInterrupt();
         }
 
-        /** Removes the replay's tree unless {@code keep}, with the default prefix's parent if the run made it. */
+        /**
+         * Removes the replay's tree unless {@code keep}, with the parents the claim made for it, as long as nothing
+         * else has come into them: the cluster is left as the run found it.
+         */
         void release(boolean keep) throws IOException {
             try {
                 if (!keep) {
                     dir.delete();
-                    removeEmptyParent(fs, dir.path(), keepParent);
+                    if (topmostMade.isPresent()) {
+                        int top = topmostMade.get().depth();
+                        for (Path parent = dir.path().getParent(); parent.depth() >= top
+                                && fs.listStatus(parent).length == 0; parent = parent.getParent()) {
+                            fs.delete(parent, false);
+                        }
+                    }
                 }
             } finally {
                 working.close();
@@ -141,17 +150,13 @@ public final class AuditReplay {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
-        // The default prefix's parent goes with it if this run made it; a prefix the user named keeps its parent.
-        boolean keepParent = options.prefix().isPresent() || fs.exists(given.getParent());
-        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"), keepParent);
-    }
-
-    /** Removes the prefix's parent unless {@code keep}, if nothing else is in it. */
-    private static void removeEmptyParent(FileSystem fs, Path prefix, boolean keep) throws IOException {
-        Path parent = prefix.getParent();
-        if (!keep && fs.exists(parent) && fs.listStatus(parent).length == 0) {
-            fs.delete(parent, false);
+        Path qualified = fs.makeQualified(given);
+        Optional<Path> topmostMade = Optional.empty();
+        for (Path missing = qualified; missing != null && !missing.isRoot() && !fs.exists(missing);
+                missing = missing.getParent()) {
+            topmostMade = Optional.of(missing);
         }
+        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"), topmostMade);
     }
 
     /** A log's lines as calls under the prefix, and the lines not replayed. */

@@ -69,6 +69,15 @@ class AuditReplayOnLocalFileSystemTest {
     }
 
     @Test
+    void theParentsTheClaimMadeGoWithThePrefixAndThoseThatWereThereStay() throws Exception {
+        Files.createDirectories(dir.resolve("there"));
+
+        new AuditReplay(new Configuration()).run(options("there/made/deeper/replay").build(), everyCommand());
+
+        assertThat(tree(dir)).containsExactly("/", "there/");
+    }
+
+    @Test
     void everyCommandIsIssuedAndWhatTheLocalFileSystemLacksIsCountedAsUnsupported() throws Exception {
         AuditReplayResult result = new AuditReplay(new Configuration()).run(options("replay").keep(true).build(),
                 everyCommand());
