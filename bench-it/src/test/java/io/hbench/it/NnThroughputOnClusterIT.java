@@ -8,8 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -97,6 +101,73 @@ class NnThroughputOnClusterIT {
         } else {
             assertThat(pageAnswer).isEqualTo(answer.group());
         }
+    }
+
+    /**
+     * AuditReplay of a known log against the NameNode in its own process, read back from that NameNode's own audit
+     * log: every logged command issued exactly once, in the logged order, on its path under the prefix (after the
+     * prepare pass's creates); nothing written outside the prefix; and the tree gone at the end.
+     */
+    @Test
+    void aReplayIssuesEveryLoggedCommandOnceInOrderUnderItsPrefixAndLeavesNothing() throws Exception {
+        Path log = temp.resolve("replay-audit.log");
+        BenchRun synthesize = cluster.benchJar("AuditReplay", "-synthesize", "-mix", "create=2,open=4,getfileinfo=4,"
+                + "listStatus=1,mkdirs=1,rename=1,delete=1,setTimes=1,setPermission=1,contentSummary=1", "-rate", "50",
+                "-duration", "4s", "-sources", "3", "-out", log.toString());
+        assertThat(synthesize.status).as(synthesize.printed()).isZero();
+        List<String> logged = commands(Files.readAllLines(log), "");
+        assertThat(logged).hasSize(200);
+        List<String> rootBefore = rootEntries();
+        int auditBefore = cluster.auditLog().size();
+        Path json = temp.resolve("replay.json");
+
+        // One worker, so that the NameNode sees the commands in the order they were issued.
+        BenchRun replay = cluster.benchJar("AuditReplay", "-log", log.toUri().toString(), "-rateFactor", "2",
+                "-threads", "1", "-prefix", "/it/replay", "-noResources", "-json", json.toString());
+
+        assertThat(replay.status).as(replay.printed()).isZero();
+        assertThat(replay.out).startsWith("replayed 200 commands of 10 kinds at 2.0x the logged rate: ")
+                .contains("Failures: none");
+        List<String> audited = cluster.auditLog().subList(auditBefore, cluster.auditLog().size());
+        ResultFile result = ResultFile.read(json);
+        int prepared = (int) (result.metric("prepared_files") + result.metric("prepared_directories"));
+        List<String> underPrefix = commands(audited, "/it/replay");
+        assertThat(underPrefix.subList(0, prepared)).as("the prepare pass").allMatch(command ->
+                command.startsWith("create ") || command.startsWith("mkdirs "));
+        assertThat(underPrefix.subList(prepared, underPrefix.size())).as("what the NameNode was asked, in order")
+                .containsExactlyElementsOf(logged);
+        for (String line : audited) {
+            Matcher change = Pattern.compile("\tcmd=(create|mkdirs|delete|rename|setPermission|setTimes)\tsrc=(.*?)"
+                    + "\tdst=(.*?)\t").matcher(line);
+            if (change.find()) {
+                assertThat(change.group(2)).as(line).startsWith("/it/replay");
+                assertThat(change.group(3)).as(line).matches("null|/it/replay/.*");
+            }
+        }
+        assertThat(rootEntries()).isEqualTo(rootBefore);
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/replay"))).isFalse();
+    }
+
+    /**
+     * The commands of audit lines as "cmd src [dst]", of paths under {@code prefix} (which is taken off) and not the
+     * prefix's marker.
+     */
+    private static List<String> commands(List<String> auditLines, String prefix) {
+        Pattern command = Pattern.compile("\tcmd=(\\S+)\tsrc=(.*?)\tdst=(.*?)\t");
+        List<String> commands = new ArrayList<>();
+        for (String line : auditLines) {
+            Matcher fields = command.matcher(line);
+            if (fields.find() && fields.group(2).startsWith(prefix + "/") && !fields.group(2).contains(".hbench")) {
+                String dst = fields.group(3).equals("null") ? "" : " " + fields.group(3).substring(prefix.length());
+                commands.add(fields.group(1) + " " + fields.group(2).substring(prefix.length()) + dst);
+            }
+        }
+        return commands;
+    }
+
+    private static List<String> rootEntries() throws IOException {
+        return Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/"))).map(s -> s.getPath().getName())
+                .sorted().collect(Collectors.toList());
     }
 
     private static JsonNode pageData(Path page) throws IOException {

@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.codec.binary.Hex;
 import org.apache.commons.io.file.PathUtils;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,8 +39,8 @@ import org.junit.jupiter.api.Test;
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
  * differ by how the scheduler happened to run them. On the same cluster, EBB on YARN with more peers than workers,
- * whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's {@code -clients} offering
- * load from the workers to the NameNode on the master. Skipped, in one line, where
+ * whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and AuditReplay's
+ * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where
  * network namespaces cannot be made (not root, no iproute2).
  */
 class SlowHostOnNamespacesIT {
@@ -312,6 +313,42 @@ class SlowHostOnNamespacesIT {
         ResultFile result = ResultFile.read(json);
         assertThat(result.metric("ops")).isEqualTo(400);
         result.assertRanOnYarn(1);
+    }
+
+    @Test
+    void auditReplaysClientsReplayFromThreeWorkersAgainstTheNameNodeOnTheMaster() throws Exception {
+        Path log = home.resolve("replay-audit.log");
+        BenchRun synthesize = cluster.benchJar(home, "AuditReplay", "-synthesize", "-mix",
+                "create=1,open=4,getfileinfo=4,listStatus=1", "-rate", "100", "-duration", "3s", "-sources", "3",
+                "-out", log.toString());
+        assertThat(synthesize.status).as(synthesize.printed()).isZero();
+        try (FileSystem fs = FileSystem.newInstance(cluster.configuration())) {
+            // On HDFS, where every client reads the whole log.
+            fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(log.toUri()),
+                    new org.apache.hadoop.fs.Path("/it/replay-log/audit.log"));
+            Path json = home.resolve("replay-clients.json");
+
+            BenchRun run = cluster.benchJar(home, "AuditReplay", "-log", "/it/replay-log/audit.log", "-clients", "3",
+                    "-noResources", "-prefix", "/it/replay-clients", "-json", json.toString());
+
+            assertThat(run.status).as(run.printed()).isZero();
+            assertThat(run.out).startsWith("replayed 300 commands of 4 kinds at 1.0x the logged rate: ");
+            Matcher client = Pattern.compile("(?m)^Client w[0-2] on (\\S+): (\\d+) commands, ").matcher(run.out);
+            List<String> clientHosts = new ArrayList<>();
+            long commands = 0;
+            while (client.find()) {
+                clientHosts.add(client.group(1));
+                commands += Long.parseLong(client.group(2));
+            }
+            assertThat(commands).as(run.out).isEqualTo(300);
+            // From the workers' hosts, never the NameNode's; a late heartbeat may put two clients on one worker.
+            assertThat(clientHosts).as(run.out).hasSize(3).allMatch(WORKERS::contains);
+            assertThat(new TreeSet<>(clientHosts)).as(run.out).hasSizeGreaterThanOrEqualTo(2);
+            ResultFile result = ResultFile.read(json);
+            assertThat(result.metric("commands")).isEqualTo(300);
+            result.assertRanOnYarn(1);
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/replay-clients"))).isFalse();
+        }
     }
 
     private static List<String> slowHosts(String printed) {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +38,9 @@ final class YarnCluster implements AutoCloseable {
     private static final long START_TIMEOUT_SECONDS = 240;
 
     private final Process process;
+    /** The NameNode's audit log, in the cluster's home. */
+    private static final String AUDIT_LOG = "namenode-audit.log";
+
     private final Path home;
     private final Path conf;
     private final String hadoopClasspath;
@@ -66,7 +70,8 @@ final class YarnCluster implements AutoCloseable {
         Path site = home.resolve("cluster-site.xml");
         List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx1536m"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
-        command.addAll(List.of("-Dlog4j.configuration=file:" + writeQuietLog4j(home.resolve("cluster-log4j.properties")),
+        command.addAll(List.of("-Dlog4j.configuration=file:" + writeClusterLog4j(home.resolve("cluster-log4j.properties"),
+                home.resolve(AUDIT_LOG)),
                 "-cp", hadoopClasspath + File.pathSeparator + Environment.ownClasses(),
                 ClusterMain.class.getName(), home.toString(), Integer.toString(nodes), site.toString()));
         Map<String, String> settings = containerSettings();
@@ -235,6 +240,33 @@ final class YarnCluster implements AutoCloseable {
                 throw new IllegalStateException("process " + each.pid() + " of the cluster did not end", e);
             }
         }
+    }
+
+    /**
+     * The cluster's logging: quiet, but for the NameNode's audit log, written as a NameNode writes it
+     * ({@code FSNamesystem.audit} at INFO, Hadoop's layout) to {@code auditLog}, so that a test can read what the
+     * NameNode was asked to do.
+     */
+    private static Path writeClusterLog4j(Path file, Path auditLog) {
+        writeQuietLog4j(file);
+        try {
+            Files.writeString(file, "log4j.logger.org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit=INFO, audit\n"
+                    + "log4j.additivity.org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit=false\n"
+                    + "log4j.appender.audit=org.apache.log4j.FileAppender\n"
+                    + "log4j.appender.audit.File=" + auditLog + "\n"
+                    + "log4j.appender.audit.layout=org.apache.log4j.PatternLayout\n"
+                    + "log4j.appender.audit.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n\n",
+                    StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The NameNode's audit log, every line it has written so far. */
+    List<String> auditLog() throws IOException {
+        Path log = home.resolve(AUDIT_LOG);
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
     }
 
     static Path writeQuietLog4j(Path file) {
