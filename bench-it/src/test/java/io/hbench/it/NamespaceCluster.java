@@ -80,6 +80,7 @@ final class NamespaceCluster implements AutoCloseable {
         String master = net.address(MASTER);
         String classpath = YarnCluster.Environment.hadoopClasspath();
         Map<String, String> settings = YarnCluster.containerSettings();
+        settings.putAll(YarnCluster.heartbeatSettings());
         settings.put("fs.defaultFS", "hdfs://" + master + ":8020");
         settings.put("hadoop.tmp.dir", "${hbench.node.dir}/hadoop-tmp");
         settings.put("dfs.namenode.name.dir", "${hbench.node.dir}/name");
