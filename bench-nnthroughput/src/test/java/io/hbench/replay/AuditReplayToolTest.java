@@ -154,4 +154,28 @@ class AuditReplayToolTest {
         }
         assertThat(Files.readAllLines(log)).hasSize(10);
     }
+
+    @Test
+    void aLogWithNothingReplayableIsRefusedInOneLineAndOneWithSomeBadLinesIsReplayed() throws Exception {
+        String good = "2026-01-05 10:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi=alice (auth:SIMPLE)"
+                + "\tip=/10.0.0.5\tcmd=mkdirs\tsrc=/data/\u00e9t\u00e9\tdst=null\tperm=null\tproto=rpc\n";
+        String refused = good.replace("allowed=true", "allowed=false");
+        String unknown = good.replace("cmd=mkdirs", "cmd=listCachePools");
+        Path nothing = dir.resolve("nothing.log");
+        Files.writeString(nothing, refused + unknown + "not an audit line\n", StandardCharsets.UTF_8);
+        Path some = dir.resolve("some.log");
+        Files.writeString(some, refused + unknown + good + "not an audit line\n", StandardCharsets.UTF_8);
+
+        ToolRun none = tool("-noResources", "-log", nothing.toUri().toString(), "-prefix", dir.toUri() + "none");
+        ToolRun replayed = tool("-noResources", "-log", some.toUri().toString(), "-prefix", dir.toUri() + "some");
+
+        assertThat(none.status).isEqualTo(2);
+        assertThat(none.err).isEqualTo("AuditReplay: no replayable command in nothing.log: 3 lines, 1 allowed=false, 1 unparsable, 1 listCachePools; first"
+                + " problem: nothing.log:3: bad timestamp\n");
+        assertThat(dir.resolve("none")).doesNotExist();
+        assertThat(replayed.status).as(replayed.err).isZero();
+        assertThat(replayed.out).startsWith("replayed 1 command of 1 kind at 1.0x the logged rate: ")
+                .contains("Log: 1 file, 4 lines; skipped 3 lines: 1 allowed=false, 1 unparsable, 1 listCachePools",
+                        "Log problem: some.log:4: bad timestamp");
+    }
 }
