@@ -37,6 +37,16 @@ final class ResultFile {
         return found.get("value").asDouble();
     }
 
+    /** The value of the metric {@code id} without labels: a figure of the whole run, beside its labelled parts. */
+    double wholeRunMetric(String id) {
+        for (JsonNode metric : root.get("metrics")) {
+            if (metric.get("id").asText().equals(id) && metric.get("labels").isEmpty()) {
+                return metric.get("value").asDouble();
+            }
+        }
+        throw new AssertionError("no metric " + id + " without labels");
+    }
+
     /**
      * Asserts that the run says YARN ran it: the framework recorded in its environment, and every job it submitted
      * with the YARN application that ran it.

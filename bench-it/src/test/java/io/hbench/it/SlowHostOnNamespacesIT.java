@@ -345,7 +345,7 @@ class SlowHostOnNamespacesIT {
             assertThat(clientHosts).as(run.out).hasSize(3).allMatch(WORKERS::contains);
             assertThat(new TreeSet<>(clientHosts)).as(run.out).hasSizeGreaterThanOrEqualTo(2);
             ResultFile result = ResultFile.read(json);
-            assertThat(result.metric("commands")).isEqualTo(300);
+            assertThat(result.wholeRunMetric("commands")).isEqualTo(300);
             result.assertRanOnYarn(1);
             assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/replay-clients"))).isFalse();
         }
