@@ -79,6 +79,9 @@ public final class ReplayCeiling {
 
         // The log's objects move to the old generation now, not in a young collection in the middle of a step.
         System.gc();
+        long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
+        System.out.printf(Locale.ROOT, "heap in use after a full collection, the mapped log held: %,d MB, %,.0f bytes a"
+                + " command%n", heap >> 20, (double) heap / calls.size());
         // One uncounted step first, so that the JIT has compiled the workers' loop before anything is measured.
         NoOpReplay.run(firstSeconds(calls, from, seconds), threads, (double) from / loggedRate);
         long kept = 0;
