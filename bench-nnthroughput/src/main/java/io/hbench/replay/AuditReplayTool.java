@@ -14,11 +14,15 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -242,7 +246,12 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
         if (command.synthesis.isPresent()) {
             SynthesisSpec spec = command.synthesis.get();
             command.out.orElseThrow().write(writer -> new AuditLogSynthesizer().write(spec, writer));
-            out.println(NAME + ": wrote " + spec.commands() + " commands (" + spec + ")");
+            out.println(NAME + ": wrote " + String.format(Locale.ROOT, "%,d", spec.commands()) + " commands of "
+                    + spec.mix().entrySet().stream().map(weight -> weight.getKey().label() + "=" + weight.getValue())
+                            .collect(Collectors.joining(",")) + " at " + new DecimalFormat("0.###",
+                            DecimalFormatSymbols.getInstance(Locale.ROOT)).format(spec.rate()) + " commands/s for "
+                    + spec.duration().toMillis() / 1000.0 + " s from " + spec.sources() + " sources (seed "
+                    + spec.seed() + ")");
             return ExitStatus.SUCCESS;
         }
         AuditReplayOptions options = command.replay.orElseThrow();

@@ -101,7 +101,8 @@ class AuditReplayToolTest {
         ToolRun synthesize = tool("-synthesize", "-mix", "mkdirs=1,getfileinfo=3,listStatus=1", "-rate", "200",
                 "-duration", "1s", "-seed", "36", "-out", log.toString());
         assertThat(synthesize.status).as(synthesize.err).isZero();
-        assertThat(synthesize.out).startsWith("AuditReplay: wrote 200 commands");
+        assertThat(synthesize.out).isEqualTo("AuditReplay: wrote 200 commands of mkdirs=1,getfileinfo=3,listStatus=1"
+                + " at 200 commands/s for 1.0 s from 4 sources (seed 36)\n");
         assertThat(Files.readAllLines(log)).hasSize(200);
 
         // The window keeps the lines logged in the log's second half: 100 of its 200, one each 5 ms.
