@@ -27,6 +27,7 @@ public final class NoOpReplay {
 
     /** Replays {@code calls}, in logged order and at least one, from now, as AuditReplay does on the system clock. */
     public static LoadOutcome run(List<ReplayCall> calls, int threads, double rateFactor) throws InterruptedException {
-        return new Replay(NOTHING, threads, rateFactor, LoadClock.SYSTEM).run(calls, OpenLoop.Start.NOW).load;
+        return new Replay(NOTHING, threads, rateFactor, LoadClock.SYSTEM).run(calls,
+                calls.get(0).entry().timeMillis(), OpenLoop.Start.NOW).load;
     }
 }
