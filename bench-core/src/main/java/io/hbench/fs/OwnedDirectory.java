@@ -31,11 +31,14 @@ public final class OwnedDirectory {
     private final Path path;
     /** Whether the user named the directory with a scheme ({@code s3a://bucket/x}), and so messages do too. */
     private final boolean namedWithScheme;
+    /** The topmost of the directory and its parents that its claim made; empty if the directory was there. */
+    private final Optional<Path> made;
 
-    private OwnedDirectory(FileSystem fs, Path path, boolean namedWithScheme) {
+    private OwnedDirectory(FileSystem fs, Path path, boolean namedWithScheme, Optional<Path> made) {
         this.fs = fs;
         this.path = path;
         this.namedWithScheme = namedWithScheme;
+        this.made = made;
     }
 
     /**
@@ -46,6 +49,7 @@ public final class OwnedDirectory {
      */
     public static OwnedDirectory claim(FileSystem fs, Path dir, String flag) throws IOException {
         Path qualified = checkNotRoot(fs, dir, flag);
+        Optional<Path> madeByClaim = Optional.empty();
         if (fs.exists(qualified)) {
             if (!fs.getFileStatus(qualified).isDirectory()) {
                 throw unsafe(flag + " " + qualified + " is a file, not a directory");
@@ -65,8 +69,9 @@ public final class OwnedDirectory {
                     own -> unclaim(own, dir, qualified, made, true)));
             fs.mkdirs(qualified);
             writeMarker(fs, qualified);
+            madeByClaim = Optional.of(made);
         }
-        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null, madeByClaim);
     }
 
     /** The directory {@code fs.mkdirs(dir)} makes first: the topmost of dir and its parents that does not exist. */
@@ -98,12 +103,7 @@ public final class OwnedDirectory {
             if (!fs.delete(dir, true)) {
                 return Optional.empty();
             }
-            Path removed = dir;
-            while (!removed.equals(made) && fs.listStatus(removed.getParent()).length == 0
-                    && fs.delete(removed.getParent(), false)) {
-                removed = removed.getParent();
-            }
-            return Optional.of("removed " + shown(removed, withScheme));
+            return Optional.of("removed " + shown(removeEmptyParents(fs, dir, made), withScheme));
         }
         Path marker = new Path(dir, MARKER);
         return fs.delete(marker, false) ? Optional.of("removed " + shown(marker, withScheme)) : Optional.empty();
@@ -123,7 +123,7 @@ public final class OwnedDirectory {
         if (!fs.exists(new Path(qualified, MARKER))) {
             throw notCreatedByHbench(flag, qualified.toString());
         }
-        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null);
+        return new OwnedDirectory(fs, qualified, dir.toUri().getScheme() != null, Optional.empty());
     }
 
     private static Path checkNotRoot(FileSystem fs, Path dir, String flag) {
@@ -219,6 +219,19 @@ public final class OwnedDirectory {
         Optional<String> on(FileSystem fs) throws IOException;
     }
 
+    /**
+     * Removes the parents of {@code dir}, just removed, up to {@code made}, each if it is empty; returns the topmost
+     * removed, or {@code dir} if none was.
+     */
+    private static Path removeEmptyParents(FileSystem fs, Path dir, Path made) throws IOException {
+        Path removed = dir;
+        while (!removed.equals(made) && fs.listStatus(removed.getParent()).length == 0
+                && fs.delete(removed.getParent(), false)) {
+            removed = removed.getParent();
+        }
+        return removed;
+    }
+
     /** {@code path} as the user named its directory: with its scheme and authority or without. */
     private static String shown(Path path, boolean withScheme) {
         return withScheme ? path.toString() : Path.getPathWithoutSchemeAndAuthority(path).toString();
@@ -247,8 +260,13 @@ public final class OwnedDirectory {
         }
     }
 
-    /** Removes the whole directory, marker included. */
+    /**
+     * Removes the whole directory, marker included, and the parents its claim made for it that are empty: the file
+     * system is left as the claim found it.
+     */
     public void delete() throws IOException {
-        fs.delete(path, true);
+        if (fs.delete(path, true) && made.isPresent()) {
+            removeEmptyParents(fs, path, made.get());
+        }
     }
 }

@@ -48,6 +48,22 @@ class OwnedDirectoryTest {
     }
 
     @Test
+    void deleteRemovesTheParentsTheClaimMadeButNotThoseThatWereThereNorOnesThatFilledMeanwhile() throws IOException {
+        fs.mkdirs(path("there"));
+        OwnedDirectory deep = OwnedDirectory.claim(fs, path("there/made/deeper/bench"), FLAG);
+        OwnedDirectory beside = OwnedDirectory.claim(fs, path("there/other/bench"), FLAG);
+        fs.mkdirs(path("there/other/theirs"));
+
+        deep.delete();
+        beside.delete();
+
+        assertThat(fs.exists(path("there/made"))).isFalse();
+        assertThat(fs.exists(path("there/other/bench"))).isFalse();
+        assertThat(fs.exists(path("there/other/theirs"))).as("filled meanwhile: kept").isTrue();
+        assertThat(fs.exists(path("there"))).isTrue();
+    }
+
+    @Test
     void claimAddsTheMarkerToAnExistingEmptyDirectory() throws IOException {
         Files.createDirectory(temp.resolve("empty"));
 

@@ -111,33 +111,24 @@ public final class AuditReplay {
         final FileSystem fs;
         final ReplayPaths paths;
         private final OwnedDirectory dir;
-        private final Optional<Path> topmostMade;
         private final UndoLog.Registration working;
 
-        private ClaimedPrefix(FileSystem fs, OwnedDirectory dir, Optional<Path> topmostMade) {
+        private ClaimedPrefix(FileSystem fs, OwnedDirectory dir) {
             this.fs = fs;
             this.dir = dir;
             this.paths = new ReplayPaths(fs.makeQualified(dir.path()));
-            this.topmostMade = topmostMade;
             // Should the run be stopped from outside, the replay's tree goes, even with -keep.
             this.working = dir.emptiedOnInterrupt();
         }
 
         /**
-         * Removes the replay's tree unless {@code keep}, with the parents the claim made for it, as long as nothing
-         * else has come into them: the cluster is left as the run found it.
+         * Removes the replay's tree unless {@code keep}, with the parents the claim made for it that are empty: the
+         * cluster is left as the run found it.
          */
         void release(boolean keep) throws IOException {
             try {
                 if (!keep) {
                     dir.delete();
-                    if (topmostMade.isPresent()) {
-                        int top = topmostMade.get().depth();
-                        for (Path parent = dir.path().getParent(); parent.depth() >= top
-                                && fs.listStatus(parent).length == 0; parent = parent.getParent()) {
-                            fs.delete(parent, false);
-                        }
-                    }
                 }
             } finally {
                 working.close();
@@ -150,13 +141,7 @@ public final class AuditReplay {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
-        Path qualified = fs.makeQualified(given);
-        Optional<Path> topmostMade = Optional.empty();
-        for (Path missing = qualified; missing != null && !missing.isRoot() && !fs.exists(missing);
-                missing = missing.getParent()) {
-            topmostMade = Optional.of(missing);
-        }
-        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"), topmostMade);
+        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"));
     }
 
     /** A log's lines as calls under the prefix, and the lines not replayed. */
