@@ -40,6 +40,9 @@ public enum ErrorCode {
     OUTPUT_NOT_HBENCH(0x0013, ErrorKind.USER_ERROR),
     /** An object store refused the run's credentials, or there were none to give it. */
     STORE_CREDENTIALS(0x0014, ErrorKind.USER_ERROR),
+    /** {@code -fs} names an HDFS nameservice the client's configuration does not make reachable (no failover proxy
+     * provider, no NameNodes listed), or a name that is neither a nameservice nor a host. */
+    NAMESERVICE_NOT_CONFIGURED(0x0015, ErrorKind.USER_ERROR),
 
     VERIFICATION_FAILED(0x1001, ErrorKind.BENCHMARK_FAILURE),
     JOB_FAILED(0x1002, ErrorKind.BENCHMARK_FAILURE),
