@@ -30,6 +30,7 @@ import org.apache.commons.io.file.PathUtils;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where
  * network namespaces cannot be made (not root, no iproute2).
  */
+@Order(1)
 class SlowHostOnNamespacesIT {
     private static final String SLOW = "w3";
     private static final int LINK_MEGABITS = 40;

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code hadoop jar bench.jar Suite -profile quick -out DIR} against HDFS and YARN in processes of their own: sized by
  * what YARN runs at once, every step's jobs on YARN, and the cluster left without the suite's data.
  */
+@Order(2)
 class SuiteOnYarnIT {
     @TempDir
     static Path temp;
