@@ -10,6 +10,7 @@ import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 
@@ -63,12 +64,12 @@ public final class CompletionGap {
     }
 
     /**
-     * The reports' line, e.g. "Longest stretch without a completed operation s: 1.843 from 2026-11-26T12:00:03.212Z,
+     * The reports' line, its start to the millisecond, e.g. "Longest stretch without a completed operation s: 1.843 from 2026-11-26T12:00:03.212Z,
      * 4 operations waited through it".
      */
     public String line() {
         return "Longest stretch without a completed operation " + STRETCH.symbol() + ": " + STRETCH.format(seconds())
-                + " from " + start + ", " + waited + (waited == 1 ? " operation" : " operations")
+                + " from " + start.truncatedTo(ChronoUnit.MILLIS) + ", " + waited + (waited == 1 ? " operation" : " operations")
                 + " waited through it";
     }
 
