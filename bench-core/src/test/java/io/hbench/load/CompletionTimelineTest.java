@@ -1,6 +1,7 @@
 package io.hbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -149,6 +150,13 @@ class CompletionTimelineTest {
         assertThat(series(timeline, "latency_max")).containsExactly(0.002, 1.001);
         assertThat(outcome.totalOperations()).isEqualTo(300);
         assertThat(outcome.elapsedNanos()).isEqualTo(1199 * MS);
+    }
+
+    @Test
+    void aGapRefusesANegativeLengthOrCount() {
+        assertThatThrownBy(() -> new CompletionGap(START, Duration.ofNanos(-1), 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CompletionGap(START, Duration.ZERO, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static List<Double> series(CompletionTimeline timeline, String id) {
