@@ -3,16 +3,20 @@ package io.hbench.load;
 import io.hbench.error.BenchException;
 import io.hbench.stats.Histograms;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
  * The closed loop of {@link Workers}: each thread calls again as soon as its last call answered, as Hadoop's
  * NNThroughputBenchmark does. Each thread first does its warm-up operations (not counted), then all start together;
- * the elapsed time runs from that start until the last thread ends. Each operation's latency is measured with
- * {@link System#nanoTime} into the thread's own histograms, merged at the end.
+ * the elapsed time runs from that start until the last thread ends. Each operation's latency is the time its call
+ * returns it took, into the thread's own histograms, merged at the end; each completion goes into the run's
+ * {@link CompletionTimeline}, on the run's clock.
  *
  * <p>Lifecycle of {@link #run}, as {@link OpenLoop}'s: the run ends when every thread has done its share (or its
  * duration is up), or at the first failure, which names the operation and the cause, or when the calling thread is
@@ -22,9 +26,11 @@ import org.HdrHistogram.Histogram;
 final class ClosedLoop {
     /** The run's settings: threads, kinds, histograms, duration, refresh. */
     private final Workers settings;
+    private final LoadClock clock;
 
-    ClosedLoop(Workers settings) {
+    ClosedLoop(Workers settings, LoadClock clock) {
         this.settings = settings;
+        this.clock = clock;
     }
 
     /**
@@ -36,28 +42,30 @@ final class ClosedLoop {
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
         AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
+        AtomicReference<CompletionRecorder> recorder = new AtomicReference<>();
         WorkerPool<ThreadStats> pool = new WorkerPool<>(settings.opName, "nnbench-" + settings.opName + "-", threads);
         try {
             for (int t = 0; t < threads; t++) {
                 int thread = t;
-                pool.start(() -> work(thread, warmup[thread], counted[thread], op, ready, go, deadline));
+                pool.start(() -> work(thread, warmup[thread], counted[thread], op, ready, go, deadline, recorder));
             }
             pool.await(ready);
-            long start = System.nanoTime();
+            long start = clock.nanoTime();
+            recorder.set(new CompletionRecorder(clock, start, Instant.now()));
             if (settings.duration != null) {
                 deadline.set(start + settings.duration.toNanos());
             }
             go.countDown();
             List<ThreadStats> stats = pool.collectAll();
-            long elapsed = System.nanoTime() - start;
-            return merge(elapsed, stats);
+            long end = clock.nanoTime();
+            return merge(end - start, stats, recorder.get(), end);
         } finally {
             pool.stop();
         }
     }
 
     private ThreadStats work(int thread, int warmupOps, int countedOps, Workers.Op op, CountDownLatch ready,
-            CountDownLatch go, AtomicLong deadline) throws Exception {
+            CountDownLatch go, AtomicLong deadline, AtomicReference<CompletionRecorder> recorder) throws Exception {
         ThreadStats stats = new ThreadStats(settings.kinds, settings.histograms);
         Duration duration = settings.duration;
         int index = 0;
@@ -69,6 +77,7 @@ final class ClosedLoop {
             ready.countDown();
         }
         go.await();
+        stats.track = recorder.get().track();
         long end = deadline.get();
         int total = warmupOps + countedOps;
         int done = 0;
@@ -79,14 +88,16 @@ final class ClosedLoop {
                 }
                 index = warmupOps;
             }
-            if (duration != null && System.nanoTime() >= end) {
+            if (duration != null && clock.nanoTime() >= end) {
                 stats.stoppedByDuration = true;
                 break;
             }
             if (settings.refresh != null && (done + 1) % settings.refreshEvery == 0) {
                 settings.refresh.run();
             }
+            long issued = clock.nanoTime();
             long nanos = call(op, thread, index);
+            stats.track.completed(issued, Math.max(0, nanos));
             int kind = op.kind(thread, index);
             stats.operations[kind]++;
             stats.cumulativeNanos[kind] += nanos;
@@ -113,17 +124,19 @@ final class ClosedLoop {
         }
     }
 
-    private Workers.Outcome merge(long elapsed, List<ThreadStats> stats) {
+    private Workers.Outcome merge(long elapsed, List<ThreadStats> stats, CompletionRecorder recorder, long end) {
         int kinds = settings.kinds;
         long[] operations = new long[kinds];
         long[] cumulative = new long[kinds];
         Histogram[] latency = new Histogram[kinds];
         boolean byDuration = false;
+        List<CompletionRecorder.Track> tracks = new ArrayList<>();
         for (int k = 0; k < kinds; k++) {
             latency[k] = Histograms.newHistogram();
         }
         for (ThreadStats s : stats) {
             byDuration |= s.stoppedByDuration;
+            tracks.add(s.track);
             for (int k = 0; k < kinds; k++) {
                 operations[k] += s.operations[k];
                 cumulative[k] += s.cumulativeNanos[k];
@@ -132,7 +145,8 @@ final class ClosedLoop {
                 }
             }
         }
-        return new Workers.Outcome(elapsed, operations, cumulative, latency, byDuration);
+        return new Workers.Outcome(elapsed, operations, cumulative, latency, byDuration,
+                recorder.finish(end, tracks));
     }
 
     private static final class ThreadStats {
@@ -140,6 +154,7 @@ final class ClosedLoop {
         final long[] cumulativeNanos;
         final Histogram[] latency;
         boolean stoppedByDuration;
+        CompletionRecorder.Track track;
 
         ThreadStats(int kinds, boolean histograms) {
             operations = new long[kinds];

@@ -9,6 +9,7 @@ import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -33,6 +34,7 @@ public final class LoadOutcome {
     private final long serviceNanos;
     private final long measuredNanos;
     private final long behindNanos;
+    private final CompletionTimeline timeline;
 
     /**
      * @param workers the bound of the pool, all clients' pools together
@@ -41,6 +43,14 @@ public final class LoadOutcome {
     LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, int clients, long[] operations,
             long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, Histogram[] lateness, long serviceNanos,
             long measuredNanos, long behindNanos) {
+        this(targetRate, arrivals, workers, clients, operations, timedNanos, latency, serviceTime, lateness,
+                serviceNanos, measuredNanos, behindNanos, null);
+    }
+
+    /** As the other constructor, with the completions' timeline of a run from one process, or null. */
+    LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, int clients, long[] operations,
+            long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, Histogram[] lateness, long serviceNanos,
+            long measuredNanos, long behindNanos, CompletionTimeline timeline) {
         if (!(targetRate > 0) || workers < 1 || serviceNanos < 0 || measuredNanos < 0 || behindNanos < 0) {
             throw new IllegalArgumentException("targetRate " + targetRate + " and workers " + workers + " must be"
                     + " positive, serviceNanos " + serviceNanos + ", measuredNanos " + measuredNanos
@@ -68,6 +78,12 @@ public final class LoadOutcome {
         this.serviceNanos = serviceNanos;
         this.measuredNanos = measuredNanos;
         this.behindNanos = behindNanos;
+        this.timeline = timeline;
+    }
+
+    /** When the operations completed; empty for a run from many clients, whose clocks differ. */
+    public Optional<CompletionTimeline> timeline() {
+        return Optional.ofNullable(timeline);
     }
 
     /** Operations per second the schedule asked for. */

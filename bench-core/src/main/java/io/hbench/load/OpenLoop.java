@@ -6,17 +6,21 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorText;
 import io.hbench.stats.Histograms;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
  * Offers load at a rate: a bounded pool of workers issues each operation of a {@link Schedule} when it is due, never
  * earlier, whatever the target's answers take (open loop, as wrk2 does). Latency counts from the intended start, so
  * a stall of the target shows in every operation that had to wait for it; service time counts from the actual start,
- * which is all a closed loop sees. Both go into HdrHistograms, per kind of operation.
+ * which is all a closed loop sees. Both go into HdrHistograms, per kind of operation; each completion, with its
+ * actual start, goes into the run's {@link CompletionTimeline}.
  *
  * <p>Lifecycle of {@link #run}: the workers start and do the warm-up operations as fast as they can (not recorded);
  * once all are done, the schedule's start t0 is read from the clock (or agreed with other clients: {@link Start}) and
@@ -98,23 +102,29 @@ public final class OpenLoop {
         AtomicInteger nextWarmup = new AtomicInteger();
         AtomicInteger nextScheduled = new AtomicInteger();
         AtomicLong start = new AtomicLong();
+        AtomicReference<CompletionRecorder> recorder = new AtomicReference<>();
         WorkerPool<WorkerStats> pool = new WorkerPool<>(name, "load-" + name + "-", workers);
         try {
             for (int w = 0; w < workers; w++) {
                 int worker = w;
-                pool.start(() -> work(worker, warmup, schedule, op, nextWarmup, nextScheduled, warm, go, start));
+                pool.start(() -> work(worker, warmup, schedule, op, nextWarmup, nextScheduled, warm, go, start,
+                        recorder));
             }
             pool.await(warm);
-            start.set(startAt.await(clock));
+            long t0 = startAt.await(clock);
+            start.set(t0);
+            recorder.set(new CompletionRecorder(clock, t0, Instant.now().plusNanos(t0 - clock.nanoTime())));
             go.countDown();
-            return merge(schedule, start.get(), pool.collectAll());
+            List<WorkerStats> stats = pool.collectAll();
+            return merge(schedule, stats, recorder.get().finish(clock.nanoTime(), tracks(stats)));
         } finally {
             pool.stop();
         }
     }
 
     private WorkerStats work(int worker, int warmup, Schedule schedule, Operation op, AtomicInteger nextWarmup,
-            AtomicInteger nextScheduled, CountDownLatch warm, CountDownLatch go, AtomicLong start) throws Exception {
+            AtomicInteger nextScheduled, CountDownLatch warm, CountDownLatch go, AtomicLong start,
+            AtomicReference<CompletionRecorder> recorder) throws Exception {
         try {
             for (int index = nextWarmup.getAndIncrement(); index < warmup; index = nextWarmup.getAndIncrement()) {
                 call(op, worker, index);
@@ -125,13 +135,14 @@ public final class OpenLoop {
         go.await();
         long t0 = start.get();
         int last = schedule.operations() - 1;
-        WorkerStats stats = new WorkerStats(kinds);
+        WorkerStats stats = new WorkerStats(kinds, recorder.get().track());
         for (int j = nextScheduled.getAndIncrement(); j <= last; j = nextScheduled.getAndIncrement()) {
             long intended = t0 + schedule.offsetNanos(j);
             clock.sleepUntil(intended);
             long begin = clock.nanoTime();
             long timed = call(op, worker, warmup + j);
             long end = clock.nanoTime();
+            stats.track.completed(begin, Math.max(0, end - intended));
             int kind = op.kind(warmup + j);
             stats.operations[kind]++;
             stats.timedNanos[kind] += timed;
@@ -169,8 +180,16 @@ public final class OpenLoop {
                 + ErrorText.firstLine(e), e);
     }
 
-    private LoadOutcome merge(Schedule schedule, long t0, List<WorkerStats> stats) {
-        WorkerStats all = new WorkerStats(kinds);
+    private static List<CompletionRecorder.Track> tracks(List<WorkerStats> stats) {
+        List<CompletionRecorder.Track> tracks = new ArrayList<>();
+        for (WorkerStats s : stats) {
+            tracks.add(s.track);
+        }
+        return tracks;
+    }
+
+    private LoadOutcome merge(Schedule schedule, List<WorkerStats> stats, CompletionTimeline timeline) {
+        WorkerStats all = new WorkerStats(kinds, null);
         for (WorkerStats s : stats) {
             for (int k = 0; k < kinds; k++) {
                 all.operations[k] += s.operations[k];
@@ -184,7 +203,7 @@ public final class OpenLoop {
             all.lastLateness = Math.max(all.lastLateness, s.lastLateness);
         }
         return new LoadOutcome(schedule.rate(), schedule.arrivals(), workers, 1, all.operations, all.timedNanos,
-                all.latency, all.serviceTime, all.lateness, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness));
+                all.latency, all.serviceTime, all.lateness, all.serviceNanos, all.lastEnd, Math.max(0, all.lastLateness), timeline);
     }
 
     /** What one worker did; only that worker writes it, until the run collects it. */
@@ -194,13 +213,15 @@ public final class OpenLoop {
         final Histogram[] latency;
         final Histogram[] serviceTime;
         final Histogram[] lateness;
+        final CompletionRecorder.Track track;
         long serviceNanos;
         /** When the worker's last operation completed, in nanoseconds after t0. */
         long lastEnd;
         /** How late the schedule's last operation started, if this worker issued it. */
         long lastLateness;
 
-        WorkerStats(int kinds) {
+        WorkerStats(int kinds, CompletionRecorder.Track track) {
+            this.track = track;
             operations = new long[kinds];
             timedNanos = new long[kinds];
             latency = new Histogram[kinds];

@@ -39,15 +39,17 @@ public final class Workers {
         final Histogram[] latency;
         final boolean stoppedByDuration;
         final LoadOutcome openLoop;
+        final CompletionTimeline timeline;
 
         Outcome(long elapsedNanos, long[] operations, long[] cumulativeNanos, Histogram[] latency,
-                boolean stoppedByDuration) {
+                boolean stoppedByDuration, CompletionTimeline timeline) {
             this.elapsedNanos = elapsedNanos;
             this.operations = operations;
             this.cumulativeNanos = cumulativeNanos;
             this.latency = latency;
             this.stoppedByDuration = stoppedByDuration;
             this.openLoop = null;
+            this.timeline = timeline;
         }
 
         /** An open-loop run in the classic shape: elapsed is its measured time, latency counts from intended starts. */
@@ -64,11 +66,17 @@ public final class Workers {
             }
             this.stoppedByDuration = false;
             this.openLoop = openLoop;
+            this.timeline = openLoop.timeline().orElse(null);
         }
 
         /** What the schedule of a run at a rate did; empty for a closed loop. */
         public Optional<LoadOutcome> openLoop() {
             return Optional.ofNullable(openLoop);
+        }
+
+        /** When the counted calls completed; empty for an open-loop run from many clients. */
+        public Optional<CompletionTimeline> timeline() {
+            return Optional.ofNullable(timeline);
         }
 
         /** From the moment every thread started its counted operations until the last one ended. */
@@ -173,7 +181,7 @@ public final class Workers {
      * {@code 0 .. warmup[t]-1} warm up, the rest are counted ({@link ClosedLoop}).
      */
     public Outcome run(int[] warmup, int[] counted, Op op) throws InterruptedException {
-        return new ClosedLoop(this).run(warmup, counted, op);
+        return new ClosedLoop(this, LoadClock.SYSTEM).run(warmup, counted, op);
     }
 
     /**

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.ClassicFigures;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
@@ -85,10 +86,11 @@ public final class FsMetadata {
         List<Phase> phases = new ArrayList<>();
         List<FsOpResult> results = new ArrayList<>();
         Optional<ResourceUsage> resources;
+        boolean timelines = CompletionTimeline.shownOn(conf, fs.getUri());
         try {
             for (FsOperation op : steps) {
                 Instant stepStart = Instant.now();
-                results.add(new Step(base, op, options).run());
+                results.add(new Step(base, op, options, timelines).run());
                 phases.add(new Phase(op.label(), stepStart, Instant.now()));
             }
         } finally {
@@ -145,8 +147,11 @@ public final class FsMetadata {
         private final FileSystem fs;
         private final Path dir;
         private final FileNames names;
+        /** Whether the result keeps when the calls completed: on an HA nameservice. */
+        private final boolean timeline;
 
-        Step(OwnedDirectory base, FsOperation op, FsMetadataOptions o) {
+        Step(OwnedDirectory base, FsOperation op, FsMetadataOptions o, boolean timeline) {
+            this.timeline = timeline;
             this.base = base;
             this.op = op;
             this.o = o;
@@ -365,7 +370,8 @@ public final class FsMetadata {
             ClassicFigures figures = new ClassicFigures(outcome.totalOperations(), outcome.elapsedNanos(),
                     outcome.totalCumulativeNanos());
             Distribution latency = Histograms.toDistribution("latency", Unit.SECONDS, outcome.latency(0), 1e9);
-            return new FsOpResult(op, inputs, figures, latency, checked, failures, outcome.openLoop().orElse(null));
+            return new FsOpResult(op, inputs, figures, latency, checked, failures, outcome.openLoop().orElse(null),
+                    timeline ? outcome.timeline().orElse(null) : null);
         }
 
         /** A call on one path; returns the nanoseconds of its timed part. */

@@ -52,6 +52,7 @@ public final class FsMetadataReport {
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.figures().averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.figures().opsPerSecond()));
+            op.timeline().ifPresent(timeline -> lines.add(timeline.longestGap().line()));
             op.openLoop().ifPresent(load -> lines.addAll(LoadReport.openLoopLines(load, List.of("Service time"),
                     result.options().rate().orElseThrow().seed())));
             if (op.failures().isEmpty()) {

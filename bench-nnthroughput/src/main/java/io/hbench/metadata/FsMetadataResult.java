@@ -10,6 +10,7 @@ import io.hbench.result.ResourceUsage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The outcome of an FsMetadata run: one {@link FsOpResult} per operation run (several for -op all). */
@@ -121,6 +122,7 @@ public final class FsMetadataResult implements ProgramResult {
             result.distribution(op.latency().withLabel("operation", operation));
             op.openLoop().ifPresent(load -> result.distribution(load.serviceTimeDistribution(0)
                     .withLabel("operation", operation)));
+            op.timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation)));
         }
         failures().forEach(result::failure);
         resources.ifPresent(result::resources);

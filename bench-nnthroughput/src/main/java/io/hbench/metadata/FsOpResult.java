@@ -3,6 +3,7 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.ClassicFigures;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadOutcome;
 import io.hbench.result.Distribution;
 import java.util.List;
@@ -20,6 +21,7 @@ public final class FsOpResult {
     private final String checked;
     private final List<String> failures;
     private final LoadOutcome openLoop;
+    private final CompletionTimeline timeline;
 
     /**
      * @param inputLines the lines after "--- op inputs ---", in NNThroughputBenchmark's words
@@ -39,6 +41,15 @@ public final class FsOpResult {
      */
     public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
             String checked, List<String> failures, LoadOutcome openLoop) {
+        this(operation, inputLines, figures, latency, checked, failures, openLoop, null);
+    }
+
+    /**
+     * @param timeline when the counted calls completed, for a run on an HA nameservice ({@link
+     *     CompletionTimeline#shownOn}); null otherwise
+     */
+    public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
+            String checked, List<String> failures, LoadOutcome openLoop, CompletionTimeline timeline) {
         this.operation = requireNonNull(operation, "operation is null");
         if (operation == FsOperation.ALL) {
             throw new IllegalArgumentException("all is a sequence of operations, not one");
@@ -49,6 +60,7 @@ public final class FsOpResult {
         this.checked = requireNonNull(checked, "checked is null");
         this.failures = List.copyOf(failures);
         this.openLoop = openLoop;
+        this.timeline = timeline;
     }
 
     public FsOperation operation() {
@@ -75,6 +87,11 @@ public final class FsOpResult {
 
     public List<String> failures() {
         return failures;
+    }
+
+    /** When the counted calls completed, with the longest stretch without a completion; on an HA nameservice only. */
+    public Optional<CompletionTimeline> timeline() {
+        return Optional.ofNullable(timeline);
     }
 
     /** What the schedule of a run at a rate did; empty for a closed loop. */

@@ -228,7 +228,7 @@ final class Mix {
         }
         return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
                 outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration(), notes,
-                outcome.openLoop().orElse(null));
+                outcome.openLoop().orElse(null)).recording(outcome.timeline().orElse(null));
     }
 
     private NnOptions filesOptions(int files) {

@@ -82,6 +82,7 @@ public final class NnReport {
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
+            op.timeline().ifPresent(timeline -> lines.add(timeline.longestGap().line()));
             op.openLoop().ifPresent(load -> lines.addAll(openLoopLines(op, load, result.options().seed())));
             if (op.warmupOperations() > 0) {
                 lines.add("Warm-up: " + op.warmupOperations() + " operations before timing, not counted");
@@ -147,6 +148,8 @@ public final class NnReport {
                 line.append(" (by the load generator: ").append(poolLimit(load)).append(')');
             }
             lines.add(line.toString());
+            step.result().timeline().ifPresent(timeline -> lines.add("Step " + step.number() + ": "
+                    + timeline.longestGap().line()));
             notes.addAll(step.result().notes());
         }
         for (String note : notes) {

@@ -14,6 +14,7 @@ import io.hbench.result.Unit;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -147,6 +148,7 @@ public final class NnResult implements ProgramResult {
                 index++;
             }
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
+            op.timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation)));
         }
         resources.ifPresent(result::resources);
         return result;
@@ -188,6 +190,8 @@ public final class NnResult implements ProgramResult {
                         .distribution(mix ? serviceTime.withLabel("call", kind.name()) : serviceTime);
                 index++;
             }
+            step.result().timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation,
+                    "step", number)));
         }
         result.metric(labelled("sustained_ops_per_second", curve.sustainedRate(), Unit.OPERATIONS_PER_SECOND,
                 Better.HIGHER, operation));

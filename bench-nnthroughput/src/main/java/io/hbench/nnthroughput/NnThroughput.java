@@ -7,6 +7,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
@@ -217,6 +218,9 @@ public final class NnThroughput {
             if (saved != null) {
                 setNameNodeLogLevel(saved);
             }
+        }
+        if (CompletionTimeline.shownOn(conf, FileSystem.getDefaultUri(conf))) {
+            results.replaceAll(OpResult::showingTimeline);
         }
         return new NnResult(options, target.description(), start, Instant.now(), results, resources);
     }
@@ -466,7 +470,7 @@ public final class NnThroughput {
         }
         return new OpResult(op, inputs, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
                 outcome.totalCumulativeNanos(), List.of(kind), completeLatency, o.warmup(), outcome.stoppedByDuration(),
-                allNotes, outcome.openLoop().orElse(null));
+                allNotes, outcome.openLoop().orElse(null)).recording(outcome.timeline().orElse(null));
     }
 
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {

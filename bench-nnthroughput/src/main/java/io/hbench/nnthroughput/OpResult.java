@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.ClassicFigures;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadOutcome;
 import io.hbench.result.Distribution;
 import java.util.LinkedHashMap;
@@ -60,6 +61,10 @@ public final class OpResult {
     private final boolean stoppedByDuration;
     private final List<String> notes;
     private final LoadOutcome openLoop;
+    /** When the counted calls completed, as the run recorded it; null if it did not. */
+    private final CompletionTimeline recorded;
+    /** Whether the result gives {@link #recorded}: for a run on an HA nameservice. */
+    private final boolean timelineShown;
 
     /**
      * @param inputLines Hadoop's input lines, after "--- op inputs ---"
@@ -99,6 +104,46 @@ public final class OpResult {
         this.stoppedByDuration = stoppedByDuration;
         this.notes = List.copyOf(notes);
         this.openLoop = openLoop;
+        this.recorded = null;
+        this.timelineShown = false;
+    }
+
+    private OpResult(OpResult op, CompletionTimeline recorded, boolean timelineShown) {
+        this.operation = op.operation;
+        this.inputLines = op.inputLines;
+        this.extraLines = op.extraLines;
+        this.figures = op.figures;
+        this.kinds = op.kinds;
+        this.completeLatency = op.completeLatency;
+        this.warmupOperations = op.warmupOperations;
+        this.stoppedByDuration = op.stoppedByDuration;
+        this.notes = op.notes;
+        this.openLoop = op.openLoop;
+        this.recorded = recorded;
+        this.timelineShown = timelineShown;
+    }
+
+    /** This result with {@code timeline}, when its counted calls completed, given as a run on an HA nameservice. */
+    public OpResult withTimeline(CompletionTimeline timeline) {
+        return new OpResult(this, requireNonNull(timeline, "timeline is null"), true);
+    }
+
+    /** This result with what its run recorded of when its calls completed (null: nothing), not given yet. */
+    OpResult recording(CompletionTimeline timeline) {
+        return new OpResult(this, timeline, false);
+    }
+
+    /** This result giving the timeline its run recorded, if any: for a run on an HA nameservice. */
+    OpResult showingTimeline() {
+        return new OpResult(this, recorded, true);
+    }
+
+    /**
+     * When the counted calls completed, with the longest stretch without a completion; only for a run from one process
+     * on an HA nameservice ({@link CompletionTimeline#shownOn}).
+     */
+    public Optional<CompletionTimeline> timeline() {
+        return timelineShown ? Optional.ofNullable(recorded) : Optional.empty();
     }
 
     public NnOperation operation() {

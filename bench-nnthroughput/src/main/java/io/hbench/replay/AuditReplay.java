@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClock;
 import io.hbench.load.OpenLoop;
 import io.hbench.resources.ResourceSampling;
@@ -102,8 +103,11 @@ public final class AuditReplay {
             resources = sampling.map(host -> host.stop(phases));
             prefix.release(options.keep());
         }
-        return new AuditReplayResult(options, prefix.fs.getUri().toString(), prefix.paths.prefix().toString(),
-                log.files(), log.lines(), start, Instant.now(), outcome, resources);
+        AuditReplayResult result = new AuditReplayResult(options, prefix.fs.getUri().toString(),
+                prefix.paths.prefix().toString(), log.files(), log.lines(), start, Instant.now(), outcome, resources);
+        Optional<CompletionTimeline> timeline = outcome.load().timeline();
+        return timeline.isPresent() && CompletionTimeline.shownOn(conf, prefix.fs.getUri())
+                ? result.withTimeline(timeline.get()) : result;
     }
 
     /** The prefix a run claimed, and how to leave it. */

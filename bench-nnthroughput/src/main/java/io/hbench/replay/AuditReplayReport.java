@@ -55,6 +55,7 @@ public final class AuditReplayReport {
                 Optional.empty()), LATENCY));
         lines.add("Lateness " + LATENESS.symbol() + ": " + LoadReport.distribution(result.lateness(Optional.empty()),
                 LATENESS));
+        result.timeline().ifPresent(timeline -> lines.add(timeline.longestGap().line()));
         for (AuditCommand command : result.kinds()) {
             lines.add(commandLine(result, command));
         }

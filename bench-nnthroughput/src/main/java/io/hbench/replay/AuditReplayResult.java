@@ -2,6 +2,7 @@ package io.hbench.replay;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.result.BenchResult;
@@ -43,6 +44,7 @@ public final class AuditReplayResult implements ProgramResult {
     private final Optional<ResourceUsage> resources;
     private final Optional<LoadClients> clients;
     private final Optional<SubmittedJob> job;
+    private final Optional<CompletionTimeline> timeline;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -54,12 +56,12 @@ public final class AuditReplayResult implements ProgramResult {
     public AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources) {
         this(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources, Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     private AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources,
-            Optional<LoadClients> clients, Optional<SubmittedJob> job) {
+            Optional<LoadClients> clients, Optional<SubmittedJob> job, Optional<CompletionTimeline> timeline) {
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.prefix = requireNonNull(prefix, "prefix is null");
@@ -74,6 +76,7 @@ public final class AuditReplayResult implements ProgramResult {
         this.resources = requireNonNull(resources, "resources is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.job = requireNonNull(job, "job is null");
+        this.timeline = requireNonNull(timeline, "timeline is null");
     }
 
     /**
@@ -82,7 +85,21 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult fromClients(LoadClients clients, Optional<SubmittedJob> job) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                Optional.of(requireNonNull(clients, "clients is null")), job);
+                Optional.of(requireNonNull(clients, "clients is null")), job, timeline);
+    }
+
+    /**
+     * This result with the timeline of its replay from this process (when the commands completed, with the longest
+     * stretch without a completion), as a replay on an HA nameservice shows it ({@link CompletionTimeline#shownOn}).
+     */
+    public AuditReplayResult withTimeline(CompletionTimeline timeline) {
+        return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
+                clients, job, Optional.of(requireNonNull(timeline, "timeline is null")));
+    }
+
+    /** When the commands completed; only for a replay from this process on an HA nameservice. */
+    public Optional<CompletionTimeline> timeline() {
+        return timeline;
     }
 
     /** The clients that replayed the log's shares; empty when this process replayed it alone. */
@@ -260,6 +277,7 @@ public final class AuditReplayResult implements ProgramResult {
             result.parameter("clients", all.clients().size()).parameter("split", options.split().label());
             all.addMetrics(result, metric -> metric);
         });
+        timeline.ifPresent(completions -> completions.addTo(result, Map.of()));
         job.ifPresent(result::job);
         failure().ifPresent(result::failure);
         resources.ifPresent(result::resources);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 import io.hbench.load.ClassicFigures;
+import io.hbench.load.CompletionGap;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.Schedule;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -16,6 +18,7 @@ import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
 import io.hbench.testing.ResultSchema;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -115,6 +118,30 @@ class FsMetadataResultTest {
                 + " s3a://bench-bucket/benchmarks/FsMetadata/delete after deleting every one");
         assertThat(passed.toBenchResult(ENVIRONMENT).outcome()).isEqualTo(Outcome.PASSED);
         assertThat(passed.toBenchResult(ENVIRONMENT).outputs()).isEmpty();
+    }
+
+    @Test
+    void aRunOnANameserviceGivesItsLongestStretchWithoutACompletionInItsResultAndLines() {
+        FsOpResult open = SeededFsRuns.op(FsOperation.OPEN, 10, 5_000_000, 1, new Random(1), List.of());
+        CompletionGap gap = new CompletionGap(SeededFsRuns.START.plusMillis(1500), Duration.ofMillis(2250), 3);
+        CompletionTimeline timeline = new CompletionTimeline(SeededFsRuns.START, new long[] {4, 0, 0, 6},
+                new long[] {8_000_000, 0, 0, 9_000_000_000L}, new long[] {2_000_000, 0, 0, 2_500_000_000L}, gap);
+        FsMetadataResult result = new FsMetadataResult(FsMetadataOptions.builder(FsOperation.OPEN).build(),
+                "hdfs://ns1", "hdfs://ns1/m", Optional.empty(), SeededFsRuns.START, SeededFsRuns.START.plusSeconds(4),
+                List.of(new FsOpResult(open.operation(), open.inputLines(), open.figures(), open.latency(),
+                        open.checked(), open.failures(), null, timeline)), Optional.empty());
+        BenchResult json = result.toBenchResult(ENVIRONMENT);
+        ResultSchema.assertValid(json);
+
+        assertThat(json.metric(key("longest_completion_gap", "open"))).contains(new Metric(
+                key("longest_completion_gap", "open"), 2.25, Unit.SECONDS, Better.LOWER));
+        assertThat(json.metric(key("operations_waited_through_gap", "open"))).contains(new Metric(
+                key("operations_waited_through_gap", "open"), 3, Unit.COUNT, Better.LOWER));
+        assertThat(json.timeSeries().get(0).values()).containsExactly(4.0, 0.0, 0.0, 6.0);
+        assertThat(json.timeSeries().get(1).values()).containsExactly(0.002, 0.0, 0.0, 1.5);
+        assertThat(FsMetadataReport.hbenchLines(result)).containsSubsequence("Throughput ops/s: 2000",
+                "Longest stretch without a completed operation s: 2.250 from " + SeededFsRuns.START.plusMillis(1500)
+                        + ", 3 operations waited through it");
     }
 
     @ParameterizedTest

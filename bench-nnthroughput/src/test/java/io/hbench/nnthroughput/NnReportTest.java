@@ -37,6 +37,14 @@ class NnReportTest {
 
     @ParameterizedTest
     @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchCreateLinesOnANameserviceGiveTheLongestStretchWithoutACompletionInEveryDefaultLocale(Locale locale)
+            throws Exception {
+        GoldenFiles.assertMatches(NnReportTest.class, "hbench-create-nameservice.txt",
+                withDefaultLocale(locale, () -> NnReport.hbenchLines(SeededRuns.createOnNameservice())));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void hbenchMixLinesMatchGoldenFileInEveryDefaultLocale(Locale locale) throws Exception {
         GoldenFiles.assertMatches(NnReportTest.class, "hbench-mix.txt",
                 withDefaultLocale(locale, () -> NnReport.hbenchLines(SeededRuns.mix())));

@@ -35,6 +35,9 @@ class NnResultTest {
             "create", "-files", "50000", "-threads", "16", "-close");
     private static final Environment CURVE_ENVIRONMENT = environment("file:///", null, "NNThroughputBenchmark", "-op",
             "create", "-threads", "1", "-rates", "100,200,400,800,1600", "-stepDuration", "1s", "-slo", "p99=1ms");
+    private static final Environment NAMESERVICE_ENVIRONMENT = environment("hdfs://ns1", "3.4.2",
+            "NNThroughputBenchmark", "-fs", "hdfs://ns1", "-op", "create", "-files", "50000", "-threads", "16",
+            "-close");
     private static final Environment MIX_ENVIRONMENT = environment("hdfs://nn:8020", "3.4.1", "NNThroughputBenchmark",
             "-fs", "hdfs://nn:8020", "-op", "mix", "-mix", "create=1,open=8,fileStatus=4", "-files", "130000",
             "-warmup", "1000", "-duration", "20s");
@@ -260,6 +263,39 @@ class NnResultTest {
                 SeededRuns.mix().toBenchResult(MIX_ENVIRONMENT)));
 
         GoldenFiles.assertMatches(NnResultTest.class, "nn-mix.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRunOnANameserviceCarriesItsLongestStretchWithoutACompletionAndItsSeriesPerSecond() {
+        BenchResult result = SeededRuns.createOnNameservice().toBenchResult(NAMESERVICE_ENVIRONMENT);
+
+        assertThat(result.metric(create("longest_completion_gap"))).contains(new Metric(
+                create("longest_completion_gap"), 1.843412, Unit.SECONDS, Better.LOWER));
+        assertThat(result.metric(create("operations_waited_through_gap"))).contains(new Metric(
+                create("operations_waited_through_gap"), 16, Unit.COUNT, Better.LOWER));
+        assertThat(result.outputs()).containsEntry("longest_completion_gap_start{operation=create}",
+                "2026-03-01T09:59:31.862Z");
+        assertThat(result.timeSeries()).extracting(series -> series.key().toString()).containsExactly(
+                "completed_ops{operation=create}", "latency_mean{operation=create}", "latency_max{operation=create}");
+        assertThat(result.timeSeries().get(0).values()).containsExactly(20_000.0, 8_000.0, 22_000.0);
+        assertThat(result.timeSeries().get(1).values()).containsExactly(0.0007, 35.088 / 8_000, 0.0007);
+        assertThat(result.timeSeries().get(2).values()).containsExactly(0.0021, 1.843412, 0.0019);
+    }
+
+    @Test
+    void aRunOffANameserviceHasNoTimeline() {
+        assertThat(SeededRuns.create().operations().get(0).timeline()).isEmpty();
+        assertThat(SeededRuns.create().toBenchResult(CREATE_ENVIRONMENT).timeSeries()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheGoldenJsonOfACreateOnANameserviceInEveryDefaultLocale(Locale locale) throws Exception {
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(
+                SeededRuns.createOnNameservice().toBenchResult(NAMESERVICE_ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(NnResultTest.class, "nn-create-nameservice.json",
+                json.getBytes(StandardCharsets.UTF_8));
     }
 
     private static MetricKey create(String id) {

@@ -1,5 +1,7 @@
 package io.hbench.nnthroughput;
 
+import io.hbench.load.CompletionGap;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClock;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.OpenLoop;
@@ -44,6 +46,21 @@ final class SeededRuns {
                 List.of("each create is followed by complete (-close); complete is outside the timed create call"
                         + " but inside the elapsed time"));
         return new NnResult(options, "standalone", START, START.plusSeconds(3), List.of(op));
+    }
+
+    /**
+     * {@link #create} on an HA nameservice: its timeline shows 1.843412 s from 1.212 s into the counted run without a
+     * completed create, through which 16 creates waited (a failover).
+     */
+    static NnResult createOnNameservice() {
+        NnResult create = create();
+        Instant counted = START.plusMillis(400);
+        CompletionTimeline timeline = new CompletionTimeline(counted, new long[] {20_000, 8_000, 22_000},
+                new long[] {14_000_000_000L, 35_088_000_000L, 15_400_000_000L},
+                new long[] {2_100_000, 1_843_412_000, 1_900_000},
+                new CompletionGap(counted.plusMillis(1212), Duration.ofNanos(1_843_412_000), 16));
+        return new NnResult(create.options(), "hdfs://ns1", create.start(), create.end(),
+                List.of(create.operations().get(0).withTimeline(timeline)));
     }
 
     /** A 20-second mix with warm-up. */
