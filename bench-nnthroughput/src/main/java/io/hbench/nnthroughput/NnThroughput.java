@@ -11,6 +11,7 @@ import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.load.Workers;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -188,6 +189,8 @@ public final class NnThroughput {
         }
         // The benchmark runs in this process: its host is the one to sample.
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "NNThroughputBenchmark");
+        Optional<NameNodeCalls.Counting> counting = target.standalone() ? Optional.empty()
+                : NameNodeCalls.start(FileSystem.getDefaultUri(conf), conf);
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceUsage> resources;
         try {
@@ -218,7 +221,8 @@ public final class NnThroughput {
                 setNameNodeLogLevel(saved);
             }
         }
-        return new NnResult(options, target.description(), start, Instant.now(), results, resources);
+        NnResult result = new NnResult(options, target.description(), start, Instant.now(), results, resources);
+        return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;
     }
 
     /**

@@ -60,6 +60,7 @@ public final class OpResult {
     private final boolean stoppedByDuration;
     private final List<String> notes;
     private final LoadOutcome openLoop;
+    private final Distribution readAfterWrite;
 
     /**
      * @param inputLines Hadoop's input lines, after "--- op inputs ---"
@@ -99,6 +100,26 @@ public final class OpResult {
         this.stoppedByDuration = stoppedByDuration;
         this.notes = List.copyOf(notes);
         this.openLoop = openLoop;
+        this.readAfterWrite = null;
+    }
+
+    private OpResult(OpResult o, Distribution readAfterWrite) {
+        this.operation = o.operation;
+        this.inputLines = o.inputLines;
+        this.extraLines = o.extraLines;
+        this.figures = o.figures;
+        this.kinds = o.kinds;
+        this.completeLatency = o.completeLatency;
+        this.warmupOperations = o.warmupOperations;
+        this.stoppedByDuration = o.stoppedByDuration;
+        this.notes = o.notes;
+        this.openLoop = o.openLoop;
+        this.readAfterWrite = requireNonNull(readAfterWrite, "readAfterWrite is null");
+    }
+
+    /** These figures with the latency of a mix's reads after its writes ({@code -readAfterWrite}). */
+    OpResult withReadAfterWrite(Distribution readAfterWrite) {
+        return new OpResult(this, readAfterWrite);
     }
 
     public NnOperation operation() {
@@ -171,6 +192,11 @@ public final class OpResult {
     /** What the schedule of a {@code -rate} run did; empty for a closed loop. */
     public Optional<LoadOutcome> openLoop() {
         return Optional.ofNullable(openLoop);
+    }
+
+    /** With {@code -readAfterWrite}: the latency of the reads that followed the mix's creates and mkdirs. */
+    public Optional<Distribution> readAfterWrite() {
+        return Optional.ofNullable(readAfterWrite);
     }
 
     /** hbench's remarks on how this operation was measured. */
