@@ -40,7 +40,8 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
 public final class NameNodeCalls {
     /**
      * The NameNodes' metrics period ({@code *.period} of their hadoop-metrics2 configuration, 10 s by default): their
-     * JMX servlet answers with counters up to one period old, so the second reading waits one period after the run.
+     * JMX servlet reads the metrics again at most once a period and answers with what it read last, so the reading
+     * after the run waits one period.
      */
     public static final String METRICS_PERIOD_KEY = "hbench.namenode.metricsPeriod";
     private static final long DEFAULT_METRICS_PERIOD_MILLIS = 10_000;
@@ -97,13 +98,20 @@ public final class NameNodeCalls {
         private final Map<String, RpcCounters> before = new LinkedHashMap<>();
         private final Map<String, String> unread = new LinkedHashMap<>();
 
-        private Counting(Nameservice nameservice, Configuration conf) {
+        private Counting(Nameservice nameservice, Configuration conf) throws InterruptedException {
             this.nameservice = nameservice;
             this.conf = conf;
             this.roles = nameservice.states(conf);
             for (String id : nameservice.nameNodes().keySet()) {
                 try {
-                    before.put(id, read(id));
+                    RpcCounters counters = read(id);
+                    // The states were just asked of every NameNode on this port: a bean without a single counter is
+                    // JMX's first answer, made before it ever read the metrics; its next answer, a period on, has them.
+                    if (counters.byMethod().isEmpty()) {
+                        Thread.sleep(metricsPeriodMillis(conf));
+                        counters = read(id);
+                    }
+                    before.put(id, counters);
                 } catch (IOException e) {
                     unread.put(id, e.getMessage());
                 }
@@ -115,7 +123,7 @@ public final class NameNodeCalls {
          * NameNode's calls since {@link #start}.
          */
         public NameNodeCalls stop() throws InterruptedException {
-            Thread.sleep(conf.getTimeDuration(METRICS_PERIOD_KEY, DEFAULT_METRICS_PERIOD_MILLIS, TimeUnit.MILLISECONDS));
+            Thread.sleep(metricsPeriodMillis(conf));
             List<Served> served = new ArrayList<>();
             for (String id : nameservice.nameNodes().keySet()) {
                 String role = roles.state(id);
@@ -163,6 +171,10 @@ public final class NameNodeCalls {
         }
     }
 
+    private static long metricsPeriodMillis(Configuration conf) {
+        return conf.getTimeDuration(METRICS_PERIOD_KEY, DEFAULT_METRICS_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
     private final List<Served> nameNodes;
 
     public NameNodeCalls(List<Served> nameNodes) {
@@ -176,7 +188,7 @@ public final class NameNodeCalls {
      * Starts counting when {@code fs} is a logical HDFS nameservice ({@code hdfs://ns1}); empty for any other file
      * system, or one NameNode, which say nothing of roles.
      */
-    public static Optional<Counting> start(URI fs, Configuration conf) {
+    public static Optional<Counting> start(URI fs, Configuration conf) throws InterruptedException {
         requireNonNull(fs, "fs is null");
         requireNonNull(conf, "conf is null");
         if (!"hdfs".equals(fs.getScheme()) || fs.getHost() == null || !HAUtilClient.isLogicalUri(conf, fs)) {
