@@ -173,6 +173,7 @@ public final class NnResult implements ProgramResult {
             op.readAfterWrite().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
         nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
+        RoleLatency.of(this).forEach(role -> result.distribution(role.latency()));
         resources.ifPresent(result::resources);
         return result;
     }

@@ -476,6 +476,6 @@ public final class NnThroughput {
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {
         Histogram h = o.histograms() ? histogram : Histograms.newHistogram();
         return new OpResult.Kind(name, operations, nanos,
-                Histograms.toDistribution("latency", Unit.SECONDS, h, 1e9));
+                Histograms.toDistribution("latency", Unit.SECONDS, h, 1e9), h);
     }
 }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one operation of a run (one step of {@code -op all}): Hadoop's counts and times,
@@ -21,8 +22,14 @@ public final class OpResult {
         private final long operations;
         private final long cumulativeNanos;
         private final Distribution latency;
+        private final Histogram histogram;
 
         public Kind(String name, long operations, long cumulativeNanos, Distribution latency) {
+            this(name, operations, cumulativeNanos, latency, null);
+        }
+
+        /** @param histogram the latency recorded, in nanoseconds, that {@code latency} summarises; null if not kept */
+        Kind(String name, long operations, long cumulativeNanos, Distribution latency, Histogram histogram) {
             this.name = requireNonNull(name, "name is null");
             if (operations < 0 || cumulativeNanos < 0) {
                 throw new IllegalArgumentException("negative operations or time: " + operations + ", " + cumulativeNanos);
@@ -30,6 +37,7 @@ public final class OpResult {
             this.operations = operations;
             this.cumulativeNanos = cumulativeNanos;
             this.latency = requireNonNull(latency, "latency is null");
+            this.histogram = histogram;
         }
 
         public String name() {
@@ -47,6 +55,11 @@ public final class OpResult {
         /** Latency in microseconds; empty (count 0) when histograms were off. */
         public Distribution latency() {
             return latency;
+        }
+
+        /** The latency recorded, in nanoseconds, to merge with others' (per NameNode role); empty if not kept. */
+        Optional<Histogram> histogram() {
+            return Optional.ofNullable(histogram);
         }
     }
 
