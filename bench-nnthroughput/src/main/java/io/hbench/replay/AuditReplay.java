@@ -7,6 +7,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.LoadClock;
 import io.hbench.load.OpenLoop;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
@@ -89,6 +90,7 @@ public final class AuditReplay {
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, AuditReplayResult.BENCHMARK);
         ClaimedPrefix prefix = claimPrefix(options);
+        Optional<NameNodeCalls.Counting> counting = NameNodeCalls.start(prefix.fs.getUri(), conf);
         ReplayOutcome outcome;
         Optional<ResourceUsage> resources;
         try {
@@ -102,8 +104,9 @@ public final class AuditReplay {
             resources = sampling.map(host -> host.stop(phases));
             prefix.release(options.keep());
         }
-        return new AuditReplayResult(options, prefix.fs.getUri().toString(), prefix.paths.prefix().toString(),
-                log.files(), log.lines(), start, Instant.now(), outcome, resources);
+        AuditReplayResult result = new AuditReplayResult(options, prefix.fs.getUri().toString(),
+                prefix.paths.prefix().toString(), log.files(), log.lines(), start, Instant.now(), outcome, resources);
+        return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;
     }
 
     /** The prefix a run claimed, and how to leave it. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -43,6 +44,7 @@ public final class AuditReplayResult implements ProgramResult {
     private final Optional<ResourceUsage> resources;
     private final Optional<LoadClients> clients;
     private final Optional<SubmittedJob> job;
+    private final Optional<NameNodeCalls> nameNodeCalls;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -74,6 +76,32 @@ public final class AuditReplayResult implements ProgramResult {
         this.resources = requireNonNull(resources, "resources is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.job = requireNonNull(job, "job is null");
+        this.nameNodeCalls = Optional.empty();
+    }
+
+    private AuditReplayResult(AuditReplayResult r, NameNodeCalls nameNodeCalls) {
+        this.options = r.options;
+        this.fileSystem = r.fileSystem;
+        this.prefix = r.prefix;
+        this.logFiles = r.logFiles;
+        this.logLines = r.logLines;
+        this.start = r.start;
+        this.end = r.end;
+        this.outcome = r.outcome;
+        this.resources = r.resources;
+        this.clients = r.clients;
+        this.job = r.job;
+        this.nameNodeCalls = Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null"));
+    }
+
+    /** This result with which NameNode of its nameservice served how many calls. */
+    AuditReplayResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
+        return new AuditReplayResult(this, nameNodeCalls);
+    }
+
+    /** On a logical HDFS nameservice, which NameNode served how many calls during the replay; empty otherwise. */
+    public Optional<NameNodeCalls> nameNodeCalls() {
+        return nameNodeCalls;
     }
 
     /**
@@ -261,6 +289,7 @@ public final class AuditReplayResult implements ProgramResult {
             all.addMetrics(result, metric -> metric);
         });
         job.ifPresent(result::job);
+        nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
         failure().ifPresent(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -3,11 +3,17 @@ package io.hbench.nnthroughput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.hbench.metadata.FsMetadata;
+import io.hbench.metadata.FsMetadataOptions;
+import io.hbench.metadata.FsMetadataReport;
+import io.hbench.metadata.FsMetadataResult;
+import io.hbench.metadata.FsOperation;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.RpcCounters;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -94,6 +100,19 @@ class ObserverReadTest {
         assertThat(byRole(mkdirs, "mkdirs")).containsEntry("standby", 0L).containsEntry("observer", 0L);
         assertThat(RoleLatency.of(creates)).extracting(role -> role.latency().key().toString(),
                 role -> role.latency().count()).containsExactly(tuple("latency{operation=create,role=active}", 20L));
+    }
+
+    /** FsMetadata through DistributedFileSystem counts its NameNodes' calls the same way. */
+    @Test
+    void fsMetadataCountsEachNameNodesCallsToo() throws Exception {
+        FsMetadataResult result = new FsMetadata(client).run(FsMetadataOptions.builder(FsOperation.FILE_STATUS)
+                .files(20).threads(2).baseDir("/observer/fs").build());
+
+        NameNodeCalls calls = result.nameNodeCalls().orElseThrow();
+        assertThat(calls.roleServing(List.of("getFileInfo"))).hasValue("observer");
+        assertThat(calls.nameNodes().get(2).calls().orElseThrow().calls("getFileInfo")).isGreaterThanOrEqualTo(20);
+        assertThat(FsMetadataReport.hbenchLines(result)).last().asString().startsWith(
+                "NameNode calls during the run (RPC counters, every client): nn0 active ");
     }
 
     @Test
