@@ -10,8 +10,10 @@ import io.hbench.metadata.FsMetadataResult;
 import io.hbench.metadata.FsOperation;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.RpcCounters;
+import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -117,10 +119,16 @@ class ObserverReadTest {
 
     @Test
     void aReadAfterEachWriteOfTheMixIsTimedApart() throws Exception {
+        Path json = temp.resolve("mix.json");
         ToolRun run = ToolRun.run(client, NnThroughputTool::new, "-op", "mix", "-mix", "create=1,mkdirs=1,fileStatus=2",
-                "-files", "40", "-threads", "2", "-readAfterWrite", "-baseDirName", "/observer/mix");
+                "-files", "40", "-threads", "2", "-readAfterWrite", "-baseDirName", "/observer/mix", "-json",
+                json.toString());
 
         assertThat(run.status).as(run.err).isZero();
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        assertThat(text).contains("\"id\" : \"read_after_write_latency\"", "\"id\" : \"namenode_calls\"",
+                "\"role\" : \"observer\"", "\"readAfterWrite\" : \"true\"");
         assertThat(run.out).contains("NameNode calls during the run (RPC counters, every client): nn0 active ")
                 .containsPattern("(?m)^Read after write latency ms: min .*, reads \\d+$");
         NnResult result = new NnThroughput(client).run(NnOptions.builder(NnOperation.MIX)
