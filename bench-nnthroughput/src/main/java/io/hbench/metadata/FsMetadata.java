@@ -9,6 +9,7 @@ import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.load.Workers;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Distribution;
 import io.hbench.result.Phase;
@@ -83,6 +84,7 @@ public final class FsMetadata {
                 : Optional.empty();
         // The calls are made from this process: its host is the one to sample.
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, FsMetadataResult.BENCHMARK);
+        Optional<NameNodeCalls.Counting> counting = NameNodeCalls.start(fs.getUri(), conf);
         List<Phase> phases = new ArrayList<>();
         List<FsOpResult> results = new ArrayList<>();
         Optional<ResourceUsage> resources;
@@ -96,8 +98,9 @@ public final class FsMetadata {
         } finally {
             resources = sampling.map(host -> host.stop(phases));
         }
-        return new FsMetadataResult(options, fs.getUri().toString(), base.path().toString(), renameNote, start,
-                Instant.now(), results, resources);
+        FsMetadataResult result = new FsMetadataResult(options, fs.getUri().toString(), base.path().toString(),
+                renameNote, start, Instant.now(), results, resources);
+        return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;
     }
 
     /**

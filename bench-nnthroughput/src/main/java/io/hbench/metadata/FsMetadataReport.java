@@ -63,6 +63,7 @@ public final class FsMetadataReport {
                 lines.add("Note: " + LoadReport.OPEN_LOOP_NOTE);
             }
         }
+        result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
         return lines;
     }
 }

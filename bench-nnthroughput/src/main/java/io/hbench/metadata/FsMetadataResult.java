@@ -3,6 +3,7 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.RateOptions;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
@@ -27,6 +28,7 @@ public final class FsMetadataResult implements ProgramResult {
     private final Instant end;
     private final List<FsOpResult> operations;
     private final Optional<ResourceUsage> resources;
+    private final Optional<NameNodeCalls> nameNodeCalls;
 
     /**
      * @param fileSystem the URI of the file system the run measured, e.g. s3a://bucket
@@ -48,6 +50,29 @@ public final class FsMetadataResult implements ProgramResult {
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
         this.resources = requireNonNull(resources, "resources is null");
+        this.nameNodeCalls = Optional.empty();
+    }
+
+    private FsMetadataResult(FsMetadataResult r, NameNodeCalls nameNodeCalls) {
+        this.options = r.options;
+        this.fileSystem = r.fileSystem;
+        this.baseDir = r.baseDir;
+        this.renameNote = r.renameNote;
+        this.start = r.start;
+        this.end = r.end;
+        this.operations = r.operations;
+        this.resources = r.resources;
+        this.nameNodeCalls = Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null"));
+    }
+
+    /** This result with which NameNode of its nameservice served how many calls. */
+    FsMetadataResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
+        return new FsMetadataResult(this, nameNodeCalls);
+    }
+
+    /** On a logical HDFS nameservice, which NameNode served how many calls during the run; empty otherwise. */
+    public Optional<NameNodeCalls> nameNodeCalls() {
+        return nameNodeCalls;
     }
 
     public FsMetadataOptions options() {
@@ -124,6 +149,7 @@ public final class FsMetadataResult implements ProgramResult {
                     .withLabel("operation", operation)));
             op.timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation)));
         }
+        nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
         failures().forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -11,20 +11,22 @@ import java.util.Set;
 
 /**
  * How a run loads the NameNode: its threads, a duration instead of a count, the warm-up, whether it keeps latency
- * histograms, and the weights of a mix. Immutable; {@link NnOptions.Builder} checks the values and names the flags.
+ * histograms, the weights of a mix and whether the mix reads what each write made at once. Immutable; {@link NnOptions.Builder} checks the values and names the flags.
  */
 final class LoadShape {
     /** Hadoop's default threads: 3 (each block report thread is a DataNode, and -datanodes counts those). */
-    static final LoadShape DEFAULT = new LoadShape(3, null, 0, true, Map.of());
+    static final LoadShape DEFAULT = new LoadShape(3, null, 0, true, Map.of(), false);
 
     private final int threads;
     private final Duration duration;
     private final int warmup;
     private final boolean histograms;
     private final Map<NnOperation, Integer> mix;
+    private final boolean readAfterWrite;
 
     /** @param duration how long to run instead of a count; null: run the count */
-    LoadShape(int threads, Duration duration, int warmup, boolean histograms, Map<NnOperation, Integer> mix) {
+    LoadShape(int threads, Duration duration, int warmup, boolean histograms, Map<NnOperation, Integer> mix,
+            boolean readAfterWrite) {
         if (threads < 1 || warmup < 0 || (duration != null && (duration.isNegative() || duration.isZero()))) {
             throw new IllegalArgumentException("a load has a thread at least, no negative warm-up and a duration"
                     + " more than 0, got " + threads + ", " + warmup + " and " + duration);
@@ -34,6 +36,7 @@ final class LoadShape {
         this.warmup = warmup;
         this.histograms = histograms;
         this.mix = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(mix, "mix is null")));
+        this.readAfterWrite = readAfterWrite;
     }
 
     /** These values where {@code own} names the option, the defaults elsewhere. */
@@ -42,7 +45,8 @@ final class LoadShape {
                 own.contains(NnOption.DURATION) ? duration : DEFAULT.duration,
                 own.contains(NnOption.WARMUP) ? warmup : DEFAULT.warmup,
                 own.contains(NnOption.HISTOGRAMS) ? histograms : DEFAULT.histograms,
-                own.contains(NnOption.MIX_WEIGHTS) ? mix : DEFAULT.mix);
+                own.contains(NnOption.MIX_WEIGHTS) ? mix : DEFAULT.mix,
+                own.contains(NnOption.READ_AFTER_WRITE) ? readAfterWrite : DEFAULT.readAfterWrite);
     }
 
     int threads() {
@@ -64,5 +68,10 @@ final class LoadShape {
     /** The weights of the operations a mix mixes, in the order given. */
     Map<NnOperation, Integer> mix() {
         return mix;
+    }
+
+    /** Whether each create and mkdirs of a mix is followed at once by a read of its path, timed apart. */
+    boolean readAfterWrite() {
+        return readAfterWrite;
     }
 }

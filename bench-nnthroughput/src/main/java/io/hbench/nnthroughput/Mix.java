@@ -132,6 +132,7 @@ final class Mix {
         FileNames newNames = FileNames.generate(base + "/new", perDir, 0, created);
         FileNames dirNames = FileNames.generate(base + "/dirs", perDir, 0, dirs);
         ClientProtocol client = target.client();
+        ReadAfterWrite readAfterWrite = options.readAfterWrite() ? new ReadAfterWrite(client, threads) : null;
         long blockSize = options.blockSize();
         short replication = options.replication();
         Workers.Op op = new Workers.Op() {
@@ -172,10 +173,18 @@ final class Mix {
                         long end = System.nanoTime();
                         // A replayed load closes what it creates; complete is outside the timed call, as in create.
                         NnThroughput.completeFile(client, path, clientName);
+                        if (readAfterWrite != null) {
+                            readAfterWrite.read(thread, path, index >= shares.warmup[thread]);
+                        }
                         return end - start;
                     case MKDIRS:
                         if (!client.mkdirs(path, FsPermission.getDirDefault(), true)) {
                             throw new IOException("the NameNode did not create the directory");
+                        }
+                        if (readAfterWrite != null) {
+                            long mkdirs = System.nanoTime() - start;
+                            readAfterWrite.read(thread, path, index >= shares.warmup[thread]);
+                            return mkdirs;
                         }
                         break;
                     case DELETE:
@@ -226,9 +235,14 @@ final class Mix {
         if (outcome.openLoop().isPresent()) {
             notes.add(LoadReport.OPEN_LOOP_NOTE);
         }
-        return new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(), outcome.elapsedNanos(),
-                outcome.totalCumulativeNanos(), results, null, options.warmup(), outcome.stoppedByDuration(), notes,
-                outcome.openLoop().orElse(null)).recording(outcome.timeline().orElse(null));
+        if (readAfterWrite != null) {
+            notes.add(ReadAfterWrite.NOTE);
+        }
+        OpResult result = new OpResult(NnOperation.MIX, inputLines, List.of(), outcome.totalOperations(),
+                outcome.elapsedNanos(), outcome.totalCumulativeNanos(), results, null, options.warmup(),
+                outcome.stoppedByDuration(), notes, outcome.openLoop().orElse(null))
+                .recording(outcome.timeline().orElse(null));
+        return readAfterWrite == null ? result : result.withReadAfterWrite(readAfterWrite.latency(options));
     }
 
     private NnOptions filesOptions(int files) {

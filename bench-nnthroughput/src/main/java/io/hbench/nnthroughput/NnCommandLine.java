@@ -86,6 +86,9 @@ final class NnCommandLine {
                     whole(NnOptions.Builder::warmup)),
             valued("mix", NnOption.MIX_WEIGHTS, "op=w,...", "with -op mix: operations and their weights, e.g. " + MIX_EXAMPLE,
                     (options, flag, text) -> options.mix(mix(flag, text))),
+            present("readAfterWrite", NnOption.READ_AFTER_WRITE, "with -op mix: after each create and mkdirs, read"
+                    + " its path at once (getFileInfo), timed apart: how long a client waits to read its own write",
+                    options -> options.readAfterWrite(true)),
             present("noHistograms", NnOption.HISTOGRAMS, "no per-operation latency histograms (to measure their"
                     + " cost)", options -> options.histograms(false)),
             valued("rate", NnOption.RATE, RateFlags.RATE_ARGUMENT, RateFlags.RATE_HELP,

@@ -51,6 +51,7 @@ public enum NnOption {
     WARMUP("warmup", timed()),
     HISTOGRAMS("histograms", timed()),
     MIX_WEIGHTS("mix", EnumSet.of(MIX)),
+    READ_AFTER_WRITE("readAfterWrite", EnumSet.of(MIX)),
     RATE(RateOptions.RATE, threaded()),
     ARRIVALS(RateOptions.ARRIVALS, threaded()),
     SEED(RateOptions.SEED, threaded()),

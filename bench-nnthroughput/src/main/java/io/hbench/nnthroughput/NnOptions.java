@@ -56,7 +56,7 @@ public final class NnOptions {
         this.given = Collections.unmodifiableSet(EnumSet.copyOf(b.given));
         this.namespace = new NamespaceOptions(b.baseDirName, b.files, b.filesPerDir, b.dirs, b.dirsPerDir,
                 b.useExisting, b.keepResults);
-        this.load = new LoadShape(b.threads, b.duration, b.warmup, b.histograms, b.mix);
+        this.load = new LoadShape(b.threads, b.duration, b.warmup, b.histograms, b.mix, b.readAfterWrite);
         this.schedule = new ScheduleOptions(b.rate, b.arrivals, b.seed);
         this.curve = b.curve;
         this.newFiles = new NewFiles(b.blockSize, b.replication, b.close, b.appendNewBlk);
@@ -249,6 +249,14 @@ public final class NnOptions {
         return load.mix();
     }
 
+    /**
+     * Whether a mix reads each path its create or mkdirs made at once, from the same thread (getFileInfo), timing that
+     * read apart from the mix's figures: with Observer reads, how long a client waits to read its own write.
+     */
+    public boolean readAfterWrite() {
+        return load.readAfterWrite();
+    }
+
     /** Per-operation latency histograms; off to measure what they cost. */
     public boolean histograms() {
         return load.histograms();
@@ -355,6 +363,7 @@ public final class NnOptions {
         private int warmup;
         private boolean histograms;
         private final Map<NnOperation, Integer> mix = new LinkedHashMap<>();
+        private boolean readAfterWrite;
         private Double rate;
         private Schedule.Arrivals arrivals;
         private long seed;
@@ -401,6 +410,7 @@ public final class NnOptions {
             histograms = load.histograms();
             mix.clear();
             mix.putAll(load.mix());
+            readAfterWrite = load.readAfterWrite();
             rate = schedule.rate().orElse(null);
             arrivals = schedule.arrivals();
             seed = schedule.seed();
@@ -563,6 +573,12 @@ public final class NnOptions {
             mix.clear();
             mix.putAll(weights);
             return set(NnOption.MIX_WEIGHTS);
+        }
+
+        /** With {@link NnOperation#MIX}: read each path a create or mkdirs made at once, timed apart (default off). */
+        public Builder readAfterWrite(boolean readAfterWrite) {
+            this.readAfterWrite = readAfterWrite;
+            return set(NnOption.READ_AFTER_WRITE);
         }
 
         public Builder histograms(boolean histograms) {
@@ -847,6 +863,10 @@ public final class NnOptions {
                     throw invalid("{} weight of " + entry.getKey().label() + " must be at least 1, got "
                             + entry.getValue(), NnOption.MIX_WEIGHTS);
                 }
+            }
+            if (readAfterWrite && !mix.containsKey(NnOperation.CREATE) && !mix.containsKey(MKDIRS)) {
+                throw invalid("{} reads what create and mkdirs make, and {} has neither", NnOption.READ_AFTER_WRITE,
+                        NnOption.MIX_WEIGHTS);
             }
         }
 

@@ -30,6 +30,7 @@ import org.HdrHistogram.Histogram;
 public final class NnReport {
     private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
     private static final DisplayUnit COMPLETE_LATENCY = DisplayUnit.of("complete_latency", Unit.SECONDS);
+    private static final DisplayUnit READ_AFTER_WRITE = DisplayUnit.of("read_after_write_latency", Unit.SECONDS);
     private static final DisplayUnit AVERAGE_TIME = DisplayUnit.of("average_time", Unit.SECONDS);
     private static final DisplayUnit SERVICE_TIME = LoadReport.SERVICE_TIME;
     private static final DisplayUnit BEHIND = LoadReport.BEHIND;
@@ -79,6 +80,8 @@ public final class NnReport {
             }
             op.completeLatency().ifPresent(d -> lines.add("Complete latency " + COMPLETE_LATENCY.symbol() + ": "
                     + LoadReport.distribution(d, COMPLETE_LATENCY)));
+            op.readAfterWrite().ifPresent(d -> lines.add("Read after write latency " + READ_AFTER_WRITE.symbol()
+                    + ": " + LoadReport.distribution(d, READ_AFTER_WRITE) + ", reads " + d.count()));
             lines.add("Mean call " + AVERAGE_TIME.symbol() + ": " + AVERAGE_TIME.format(op.averageSeconds())
                     + "  (Average Time with its fraction)");
             lines.add("Throughput ops/s: " + df.format(op.opsPerSecond()));
@@ -95,6 +98,8 @@ public final class NnReport {
                 lines.add("Note: " + note);
             }
         }
+        result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
+        RoleLatency.of(result).forEach(role -> lines.add(role.line()));
         return lines;
     }
 

@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadOutcome;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -39,6 +40,7 @@ public final class NnResult implements ProgramResult {
     private final Instant end;
     private final List<OpResult> operations;
     private final Optional<ResourceUsage> resources;
+    private final Optional<NameNodeCalls> nameNodeCalls;
 
     /** @param nameNode "standalone", or the remote NameNode's URI */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations) {
@@ -60,6 +62,27 @@ public final class NnResult implements ProgramResult {
             throw new IllegalArgumentException("end is before start: " + start + ", " + end);
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
+        this.nameNodeCalls = Optional.empty();
+    }
+
+    private NnResult(NnResult r, NameNodeCalls nameNodeCalls) {
+        this.options = r.options;
+        this.nameNode = r.nameNode;
+        this.start = r.start;
+        this.end = r.end;
+        this.operations = r.operations;
+        this.resources = r.resources;
+        this.nameNodeCalls = Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null"));
+    }
+
+    /** This result with which NameNode of its nameservice served how many calls. */
+    NnResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
+        return new NnResult(this, nameNodeCalls);
+    }
+
+    /** On a logical nameservice, which NameNode served how many calls during the run; empty otherwise. */
+    public Optional<NameNodeCalls> nameNodeCalls() {
+        return nameNodeCalls;
     }
 
     /** What the client host's CPU, memory, network and disks did during the run; empty if not sampled. */
@@ -149,7 +172,10 @@ public final class NnResult implements ProgramResult {
             }
             op.completeLatency().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
             op.timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation)));
+            op.readAfterWrite().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
+        nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
+        RoleLatency.of(this).forEach(role -> result.distribution(role.latency()));
         resources.ifPresent(result::resources);
         return result;
     }
@@ -157,6 +183,9 @@ public final class NnResult implements ProgramResult {
     private boolean isParameter(NnOption option) {
         if (NOT_PARAMETERS.contains(option)) {
             return false;
+        }
+        if (option == NnOption.READ_AFTER_WRITE) {
+            return options.readAfterWrite();
         }
         if (options.curve().isPresent()) {
             return !NOT_CURVE_PARAMETERS.contains(option);
@@ -255,6 +284,8 @@ public final class NnResult implements ProgramResult {
                 return Integer.toString(o.warmup());
             case HISTOGRAMS:
                 return Boolean.toString(o.histograms());
+            case READ_AFTER_WRITE:
+                return Boolean.toString(o.readAfterWrite());
             case RATE:
                 return Double.toString(o.rate().orElseThrow());
             case ARRIVALS:

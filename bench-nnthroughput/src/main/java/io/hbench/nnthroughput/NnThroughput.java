@@ -12,6 +12,7 @@ import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.load.Workers;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -189,6 +190,8 @@ public final class NnThroughput {
         }
         // The benchmark runs in this process: its host is the one to sample.
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "NNThroughputBenchmark");
+        Optional<NameNodeCalls.Counting> counting = target.standalone() ? Optional.empty()
+                : NameNodeCalls.start(FileSystem.getDefaultUri(conf), conf);
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceUsage> resources;
         try {
@@ -222,7 +225,8 @@ public final class NnThroughput {
         if (CompletionTimeline.shownOn(conf, FileSystem.getDefaultUri(conf))) {
             results.replaceAll(OpResult::showingTimeline);
         }
-        return new NnResult(options, target.description(), start, Instant.now(), results, resources);
+        NnResult result = new NnResult(options, target.description(), start, Instant.now(), results, resources);
+        return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;
     }
 
     /**
@@ -476,6 +480,6 @@ public final class NnThroughput {
     static OpResult.Kind kind(String name, long operations, long nanos, Histogram histogram, NnOptions o) {
         Histogram h = o.histograms() ? histogram : Histograms.newHistogram();
         return new OpResult.Kind(name, operations, nanos,
-                Histograms.toDistribution("latency", Unit.SECONDS, h, 1e9));
+                Histograms.toDistribution("latency", Unit.SECONDS, h, 1e9), h);
     }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one operation of a run (one step of {@code -op all}): Hadoop's counts and times,
@@ -22,8 +23,14 @@ public final class OpResult {
         private final long operations;
         private final long cumulativeNanos;
         private final Distribution latency;
+        private final Histogram histogram;
 
         public Kind(String name, long operations, long cumulativeNanos, Distribution latency) {
+            this(name, operations, cumulativeNanos, latency, null);
+        }
+
+        /** @param histogram the latency recorded, in nanoseconds, that {@code latency} summarises; null if not kept */
+        Kind(String name, long operations, long cumulativeNanos, Distribution latency, Histogram histogram) {
             this.name = requireNonNull(name, "name is null");
             if (operations < 0 || cumulativeNanos < 0) {
                 throw new IllegalArgumentException("negative operations or time: " + operations + ", " + cumulativeNanos);
@@ -31,6 +38,7 @@ public final class OpResult {
             this.operations = operations;
             this.cumulativeNanos = cumulativeNanos;
             this.latency = requireNonNull(latency, "latency is null");
+            this.histogram = histogram;
         }
 
         public String name() {
@@ -49,6 +57,11 @@ public final class OpResult {
         public Distribution latency() {
             return latency;
         }
+
+        /** The latency recorded, in nanoseconds, to merge with others' (per NameNode role); empty if not kept. */
+        Optional<Histogram> histogram() {
+            return Optional.ofNullable(histogram);
+        }
     }
 
     private final NnOperation operation;
@@ -65,6 +78,7 @@ public final class OpResult {
     private final CompletionTimeline recorded;
     /** Whether the result gives {@link #recorded}: for a run on an HA nameservice. */
     private final boolean timelineShown;
+    private final Distribution readAfterWrite;
 
     /**
      * @param inputLines Hadoop's input lines, after "--- op inputs ---"
@@ -106,9 +120,10 @@ public final class OpResult {
         this.openLoop = openLoop;
         this.recorded = null;
         this.timelineShown = false;
+        this.readAfterWrite = null;
     }
 
-    private OpResult(OpResult op, CompletionTimeline recorded, boolean timelineShown) {
+    private OpResult(OpResult op, CompletionTimeline recorded, boolean timelineShown, Distribution readAfterWrite) {
         this.operation = op.operation;
         this.inputLines = op.inputLines;
         this.extraLines = op.extraLines;
@@ -121,21 +136,22 @@ public final class OpResult {
         this.openLoop = op.openLoop;
         this.recorded = recorded;
         this.timelineShown = timelineShown;
+        this.readAfterWrite = readAfterWrite;
     }
 
     /** This result with {@code timeline}, when its counted calls completed, given as a run on an HA nameservice. */
     public OpResult withTimeline(CompletionTimeline timeline) {
-        return new OpResult(this, requireNonNull(timeline, "timeline is null"), true);
+        return new OpResult(this, requireNonNull(timeline, "timeline is null"), true, readAfterWrite);
     }
 
     /** This result with what its run recorded of when its calls completed (null: nothing), not given yet. */
     OpResult recording(CompletionTimeline timeline) {
-        return new OpResult(this, timeline, false);
+        return new OpResult(this, timeline, false, readAfterWrite);
     }
 
     /** This result giving the timeline its run recorded, if any: for a run on an HA nameservice. */
     OpResult showingTimeline() {
-        return new OpResult(this, recorded, true);
+        return new OpResult(this, recorded, true, readAfterWrite);
     }
 
     /**
@@ -144,6 +160,11 @@ public final class OpResult {
      */
     public Optional<CompletionTimeline> timeline() {
         return timelineShown ? Optional.ofNullable(recorded) : Optional.empty();
+    }
+
+    /** These figures with the latency of a mix's reads after its writes ({@code -readAfterWrite}). */
+    OpResult withReadAfterWrite(Distribution readAfterWrite) {
+        return new OpResult(this, recorded, timelineShown, requireNonNull(readAfterWrite, "readAfterWrite is null"));
     }
 
     public NnOperation operation() {
@@ -216,6 +237,11 @@ public final class OpResult {
     /** What the schedule of a {@code -rate} run did; empty for a closed loop. */
     public Optional<LoadOutcome> openLoop() {
         return Optional.ofNullable(openLoop);
+    }
+
+    /** With {@code -readAfterWrite}: the latency of the reads that followed the mix's creates and mkdirs. */
+    public Optional<Distribution> readAfterWrite() {
+        return Optional.ofNullable(readAfterWrite);
     }
 
     /** hbench's remarks on how this operation was measured. */

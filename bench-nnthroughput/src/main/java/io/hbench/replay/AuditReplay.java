@@ -8,6 +8,7 @@ import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClock;
 import io.hbench.load.OpenLoop;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
@@ -90,6 +91,7 @@ public final class AuditReplay {
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, AuditReplayResult.BENCHMARK);
         ClaimedPrefix prefix = claimPrefix(options);
+        Optional<NameNodeCalls.Counting> counting = NameNodeCalls.start(prefix.fs.getUri(), conf);
         ReplayOutcome outcome;
         Optional<ResourceUsage> resources;
         try {
@@ -106,8 +108,10 @@ public final class AuditReplay {
         AuditReplayResult result = new AuditReplayResult(options, prefix.fs.getUri().toString(),
                 prefix.paths.prefix().toString(), log.files(), log.lines(), start, Instant.now(), outcome, resources);
         Optional<CompletionTimeline> timeline = outcome.load().timeline();
-        return timeline.isPresent() && CompletionTimeline.shownOn(conf, prefix.fs.getUri())
-                ? result.withTimeline(timeline.get()) : result;
+        if (timeline.isPresent() && CompletionTimeline.shownOn(conf, prefix.fs.getUri())) {
+            result = result.withTimeline(timeline.get());
+        }
+        return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;
     }
 
     /** The prefix a run claimed, and how to leave it. */

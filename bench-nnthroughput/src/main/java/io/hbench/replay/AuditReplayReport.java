@@ -74,6 +74,7 @@ public final class AuditReplayReport {
                 + " -rateFactor), service time from its actual start, lateness is the start's delay; late means more"
                 + " than " + millis(AuditReplayResult.LATE_NANOS / 1e9) + " ms behind schedule; failed commands count"
                 + " in every figure");
+        result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
         return lines;
     }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
+import io.hbench.namenode.NameNodeCalls;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -45,6 +46,7 @@ public final class AuditReplayResult implements ProgramResult {
     private final Optional<LoadClients> clients;
     private final Optional<SubmittedJob> job;
     private final Optional<CompletionTimeline> timeline;
+    private final Optional<NameNodeCalls> nameNodeCalls;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -56,12 +58,13 @@ public final class AuditReplayResult implements ProgramResult {
     public AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources) {
         this(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources, Optional.empty(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     private AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources,
-            Optional<LoadClients> clients, Optional<SubmittedJob> job, Optional<CompletionTimeline> timeline) {
+            Optional<LoadClients> clients, Optional<SubmittedJob> job, Optional<CompletionTimeline> timeline,
+            Optional<NameNodeCalls> nameNodeCalls) {
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.prefix = requireNonNull(prefix, "prefix is null");
@@ -77,6 +80,18 @@ public final class AuditReplayResult implements ProgramResult {
         this.clients = requireNonNull(clients, "clients is null");
         this.job = requireNonNull(job, "job is null");
         this.timeline = requireNonNull(timeline, "timeline is null");
+        this.nameNodeCalls = requireNonNull(nameNodeCalls, "nameNodeCalls is null");
+    }
+
+    /** This result with which NameNode of its nameservice served how many calls. */
+    AuditReplayResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
+        return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
+                clients, job, timeline, Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null")));
+    }
+
+    /** On a logical HDFS nameservice, which NameNode served how many calls during the replay; empty otherwise. */
+    public Optional<NameNodeCalls> nameNodeCalls() {
+        return nameNodeCalls;
     }
 
     /**
@@ -85,7 +100,7 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult fromClients(LoadClients clients, Optional<SubmittedJob> job) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                Optional.of(requireNonNull(clients, "clients is null")), job, timeline);
+                Optional.of(requireNonNull(clients, "clients is null")), job, timeline, nameNodeCalls);
     }
 
     /**
@@ -94,7 +109,7 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult withTimeline(CompletionTimeline timeline) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                clients, job, Optional.of(requireNonNull(timeline, "timeline is null")));
+                clients, job, Optional.of(requireNonNull(timeline, "timeline is null")), nameNodeCalls);
     }
 
     /** When the commands completed; only for a replay from this process on an HA nameservice. */
@@ -279,6 +294,7 @@ public final class AuditReplayResult implements ProgramResult {
         });
         timeline.ifPresent(completions -> completions.addTo(result, Map.of()));
         job.ifPresent(result::job);
+        nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
         failure().ifPresent(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

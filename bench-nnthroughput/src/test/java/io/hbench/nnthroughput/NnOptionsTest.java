@@ -92,7 +92,7 @@ class NnOptionsTest {
 
     @Test
     void theGroupsRefuseValuesTheBuilderRefuses() {
-        assertThatThrownBy(() -> new LoadShape(0, null, 0, true, Map.of()))
+        assertThatThrownBy(() -> new LoadShape(0, null, 0, true, Map.of(), false))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new NamespaceOptions("/b", 10, 0, 10, 2, false, false))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -162,7 +162,8 @@ class NnOptionsTest {
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.CREATE)).isTrue();
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.OPEN)).isFalse();
         // All runs every operation but the mix.
-        assertThat(NnOption.of(NnOperation.ALL)).hasSize(NnOption.values().length - 1).doesNotContain(NnOption.MIX_WEIGHTS);
+        assertThat(NnOption.of(NnOperation.ALL)).hasSize(NnOption.values().length - 2)
+                .doesNotContain(NnOption.MIX_WEIGHTS, NnOption.READ_AFTER_WRITE);
     }
 
     @Test

@@ -76,6 +76,19 @@ class NnThroughputToolParseTest {
     }
 
     @Test
+    void readAfterWriteBelongsToMixOnly() {
+        assertThat(run("-op", "create", "-readAfterWrite")).isEqualTo(2);
+        assertThat(errBytes.toString(UTF_8).lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("NNThroughputBenchmark: -readAfterWrite does not belong to -op create; its options are:"));
+    }
+
+    @Test
+    void readAfterWriteNeedsAWriteInTheMix() {
+        assertUsageError(run("-op", "mix", "-mix", "open=1,fileStatus=1", "-readAfterWrite"), "NNThroughputBenchmark:"
+                + " -readAfterWrite reads what create and mkdirs make, and -mix has neither");
+    }
+
+    @Test
     void zeroThreadsIsAUsageError() {
         assertUsageError(run("-op", "create", "-threads", "0"), "NNThroughputBenchmark: -threads must be at least 1,"
                 + " got 0");

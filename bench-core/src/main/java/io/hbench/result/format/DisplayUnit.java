@@ -36,6 +36,7 @@ public final class DisplayUnit {
             figure("open_latency", Unit.SECONDS, MILLISECONDS),
             figure("latency", Unit.SECONDS, MILLISECONDS),
             figure("complete_latency", Unit.SECONDS, MILLISECONDS),
+            figure("read_after_write_latency", Unit.SECONDS, MILLISECONDS),
             figure("service_time", Unit.SECONDS, MILLISECONDS),
             figure("lateness", Unit.SECONDS, MILLISECONDS),
             figure("latency_p99", Unit.SECONDS, MILLISECONDS),

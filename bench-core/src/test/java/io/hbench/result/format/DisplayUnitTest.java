@@ -37,6 +37,7 @@ class DisplayUnitTest {
         assertThat(DisplayUnit.of("open_latency", Unit.SECONDS).symbol()).isEqualTo("ms");
         assertThat(DisplayUnit.of("latency", Unit.SECONDS).text(0.000001)).isEqualTo("0.00100 ms");
         assertThat(DisplayUnit.of("complete_latency", Unit.SECONDS).symbol()).isEqualTo("ms");
+        assertThat(DisplayUnit.of("read_after_write_latency", Unit.SECONDS).symbol()).isEqualTo("ms");
         assertThat(DisplayUnit.of("exchange_time", Unit.SECONDS).text(0.00002)).isEqualTo("0.0200 ms");
         assertThat(DisplayUnit.of("superstep_time", Unit.SECONDS).symbol()).isEqualTo("ms");
         assertThat(DisplayUnit.of("disk_latency", Unit.SECONDS).symbol()).isEqualTo("ms");
