@@ -6,6 +6,7 @@ import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
+import io.hbench.federation.Routers;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
@@ -152,6 +153,7 @@ public final class NnThroughput {
                 throw replicationNeedsStandalone();
             }
             if (!target.standalone() && options.operation() == NnOperation.BLOCK_REPORT) {
+                Routers.refuseDataNodeOperation(options.operation().label(), conf);
                 Optional<String> refusal = BlockReports.refusal(conf);
                 if (refusal.isPresent()) {
                     throw new BenchException(ErrorCode.DATANODE_PRINCIPAL_REQUIRED, refusal.get());
