@@ -301,7 +301,7 @@ public final class NnOptions {
     }
 
     /** These options for one subcluster's run: under {@code baseDirName}, without the subclusters. */
-    public NnOptions inSubcluster(String baseDirName) {
+    NnOptions inSubcluster(String baseDirName) {
         Set<NnOption> own = EnumSet.copyOf(given);
         own.removeAll(EnumSet.of(NnOption.PER_SUBCLUSTER, NnOption.SUB_CLUSTER_PATHS));
         Builder b = builder(operation);

@@ -108,9 +108,19 @@ public final class NnThroughput {
     /** Runs the workload against the configured NameNode, or one started in this process. */
     public NnResult run(NnOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        requireNoSubclusters(options);
         try (Session session = open()) {
             return session.run(options);
         }
+    }
+
+    /**
+     * Runs the workload in each subcluster its options name ({@link NnOptions#subclusters}), one after the other, on
+     * one session.
+     */
+    public SubclustersResult runPerSubcluster(NnOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        return SubclusterRuns.run(this, conf, options, progress);
     }
 
     /**
@@ -145,6 +155,7 @@ public final class NnThroughput {
          */
         public NnResult run(NnOptions given) throws IOException, InterruptedException {
             requireNonNull(given, "given is null");
+            requireNoSubclusters(given);
             NnOptions options = given.resolve(conf);
             if (!target.standalone()) {
                 requireMinimumBlockSize(options);
@@ -169,6 +180,12 @@ public final class NnThroughput {
         @Override
         public void close() {
             target.close();
+        }
+    }
+
+    private static void requireNoSubclusters(NnOptions options) {
+        if (options.subclusters().isPresent()) {
+            throw new IllegalArgumentException("options with subclusters run through runPerSubcluster: " + options);
         }
     }
 

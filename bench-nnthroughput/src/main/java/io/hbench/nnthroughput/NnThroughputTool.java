@@ -167,7 +167,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         }
         NnThroughput benchmark = new NnThroughput(session.configuration(), command.standaloneDir, err);
         if (command.options.subclusters().isPresent()) {
-            SubclustersResult result = SubclusterRuns.run(benchmark, session.configuration(), command.options, err);
+            SubclustersResult result = benchmark.runPerSubcluster(command.options);
             return report(session, result.lines(), result);
         }
         NnResult result = benchmark.run(command.options);

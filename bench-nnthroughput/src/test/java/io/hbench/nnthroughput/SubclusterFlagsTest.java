@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -61,5 +62,14 @@ class SubclusterFlagsTest {
         assertThat(refusal("-op", "create", "-perSubcluster")).isEqualTo("NNThroughputBenchmark: -perSubcluster reads"
                 + " the mount table of the Router -fs names: give -fs hdfs://<Router or Routers' nameservice>, or the"
                 + " paths with -subClusterPath");
+    }
+
+    @Test
+    void aLibraryCallerRunsSubclustersThroughRunPerSubcluster() {
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).perSubcluster(true).build();
+
+        assertThatThrownBy(() -> new NnThroughput(new Configuration()).run(options))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("options with subclusters run through runPerSubcluster");
     }
 }
