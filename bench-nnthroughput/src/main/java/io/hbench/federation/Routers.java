@@ -79,16 +79,21 @@ public final class Routers {
      * @throws BenchException UNSUPPORTED_CONFIGURATION in one line naming the Router
      */
     public static void refuseDataNodeOperation(String operation, Configuration conf) {
+        Optional<String> refusal = dataNodeOperationRefusal(operation, conf);
+        if (refusal.isPresent()) {
+            throw new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION, refusal.get());
+        }
+    }
+
+    /** Why {@code -op <operation>} cannot run on the file system {@code conf} names, a Router; empty if it can. */
+    public static Optional<String> dataNodeOperationRefusal(String operation, Configuration conf) {
         URI uri = FileSystem.getDefaultUri(conf);
         if (!"hdfs".equals(uri.getScheme()) || uri.getHost() == null) {
-            return;
+            return Optional.empty();
         }
         Nameservice nameservice = Nameservice.of(uri, conf);
-        Optional<Router> router = firstRouter(nameservice, conf);
-        if (router.isPresent()) {
-            throw new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION, "-op " + operation + " cannot pass a Router: "
-                    + nameservice.uri() + " is served by Router " + router.get() + ", which has no DataNode protocol;"
-                    + " give a NameNode's -fs");
-        }
+        return firstRouter(nameservice, conf).map(router -> "-op " + operation + " cannot pass a Router: "
+                + nameservice.uri() + " is served by Router " + router + ", which has no DataNode protocol; give a"
+                + " NameNode's -fs");
     }
 }

@@ -218,7 +218,8 @@ public final class NnThroughput {
                     continue;
                 }
                 Optional<String> refusal = op == NnOperation.BLOCK_REPORT && !target.standalone()
-                        ? BlockReports.refusal(conf) : Optional.empty();
+                        ? BlockReports.refusal(conf).or(() -> Routers.dataNodeOperationRefusal(op.label(), conf))
+                        : Optional.empty();
                 if (refusal.isPresent()) {
                     progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());
                     continue;
