@@ -28,6 +28,8 @@ import org.objectweb.asm.Opcodes;
  * of the other bench-it tests reach only the code their flags take; this reaches every line.
  */
 class BenchJarLinkageIT {
+    private static final String ROUTER_CLASSES = "org/apache/hadoop/hdfs/server/federation/";
+
     @TempDir
     static Path temp;
 
@@ -41,7 +43,10 @@ class BenchJarLinkageIT {
         try (JarLinkage linkage = JarLinkage.of(Paths.get(YarnCluster.Environment.benchJar()), classpath(version))) {
             JarLinkage.Check check = linkage.check();
 
-            assertThat(check.unresolved).as("on Hadoop " + version).isEmpty();
+            // Hadoop 3.5.0's hadoop-hdfs-rbf is not on Maven Central: its references are the only ones left, and
+            // -perSubcluster refuses in one line where the Router's classes are missing.
+            assertThat(check.unresolved.stream().filter(reference -> !version.equals("3.5.0")
+                    || !reference.startsWith(ROUTER_CLASSES))).as("on Hadoop " + version).isEmpty();
             // Hadoop's FileSystem, Job, Configuration, ... and the libraries: many hundreds.
             assertThat(check.outsideReferences).isGreaterThan(400);
         }

@@ -130,20 +130,28 @@ final class YarnCluster implements AutoCloseable {
     }
 
     private void awaitStart(Path site) throws IOException, InterruptedException {
+        awaitConfiguration(process, site, home.resolve("cluster.log"));
+        writeClientConfiguration(site);
+        writeQuietLog4j(conf.resolve("log4j.properties"));
+    }
+
+    /**
+     * Waits until a cluster's JVM, {@code process}, has written its configuration {@code site}; its {@code log} says
+     * why it did not.
+     */
+    static void awaitConfiguration(Process process, Path site, Path log) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
         while (!Files.exists(site)) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the cluster exited with " + process.exitValue() + " before it started: "
-                        + tail(home.resolve("cluster.log")));
+                        + tail(log));
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new IllegalStateException("the cluster did not start within " + START_TIMEOUT_SECONDS + " s: "
-                        + tail(home.resolve("cluster.log")));
+                        + tail(log));
             }
             Thread.sleep(200);
         }
-        writeClientConfiguration(site);
-        writeQuietLog4j(conf.resolve("log4j.properties"));
     }
 
     /**

@@ -112,7 +112,14 @@ final class NnCommandLine {
                             FlagValues.duration(flag, text))),
             valued("slo", NnOption.SLO, "pP=B", "with -rates or -ramp: the latency objective, a percentile of the"
                     + " latency from intended start and its bound in us, ms or s (default p99=10ms)",
-                    (options, flag, text) -> options.slo(LatencyObjective.parse(flag, text))));
+                    (options, flag, text) -> options.slo(LatencyObjective.parse(flag, text))),
+            present("perSubcluster", NnOption.PER_SUBCLUSTER, "through Routers: run the load in each subcluster of"
+                    + " the Router's mount table, one after the other, under <mount point>/<-baseDirName's name>",
+                    options -> options.perSubcluster(true)),
+            valued("subClusterPath", NnOption.SUB_CLUSTER_PATHS, "p1,p2,...", "through Routers: run the load under"
+                    + " each path (one per subcluster, existing), one after the other, in <path>/<-baseDirName's name>",
+                    (options, flag, text) -> options.subClusterPaths(Arrays.stream(text.split(",", -1))
+                            .map(String::trim).collect(Collectors.toList()))));
 
     private NnCommandLine() {
     }

@@ -59,7 +59,9 @@ public enum NnOption {
     RAMP("ramp", threaded()),
     STEPS("steps", threaded()),
     STEP_DURATION("stepDuration", threaded()),
-    SLO("slo", threaded());
+    SLO("slo", threaded()),
+    PER_SUBCLUSTER("perSubcluster", threaded()),
+    SUB_CLUSTER_PATHS("subClusterPaths", threaded());
 
     private final String optionName;
     private final Set<NnOperation> operations;

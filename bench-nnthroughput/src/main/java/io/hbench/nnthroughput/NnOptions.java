@@ -7,6 +7,7 @@ import static io.hbench.nnthroughput.NnOperation.REPLICATION;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
+import io.hbench.federation.SubclusterTargets;
 import io.hbench.load.FileNames;
 import io.hbench.load.RateOptions;
 import io.hbench.load.Schedule;
@@ -50,6 +51,7 @@ public final class NnOptions {
     private final BlockReportOptions blockReports;
     private final ReplicationOptions replicationOptions;
     private final NameNodeSettings nameNode;
+    private final SubclusterTargets subclusters;
 
     private NnOptions(Builder b) {
         this.operation = b.operation;
@@ -64,6 +66,7 @@ public final class NnOptions {
         this.replicationOptions = new ReplicationOptions(b.nodesToDecommission, b.nodeReplicationLimit,
                 b.totalBlocks);
         this.nameNode = new NameNodeSettings(b.logLevel, b.ugCacheRefreshCount, b.nonSuperUser);
+        this.subclusters = b.subclusters;
     }
 
     /** These options with the cluster's block size and replication filled in. */
@@ -78,6 +81,7 @@ public final class NnOptions {
         this.blockReports = o.blockReports;
         this.replicationOptions = o.replicationOptions;
         this.nameNode = o.nameNode;
+        this.subclusters = o.subclusters;
     }
 
     public static Builder builder(NnOperation operation) {
@@ -296,6 +300,23 @@ public final class NnOptions {
         return (operation == MKDIRS ? b.dirs(operations) : b.files(operations)).build();
     }
 
+    /**
+     * Where a run through Routers puts its load, one subcluster after the other ({@code -perSubcluster},
+     * {@code -subClusterPath}); empty for a run under {@link #baseDirName} alone.
+     */
+    public Optional<SubclusterTargets> subclusters() {
+        return Optional.ofNullable(subclusters);
+    }
+
+    /** These options for one subcluster's run: under {@code baseDirName}, without the subclusters. */
+    NnOptions inSubcluster(String baseDirName) {
+        Set<NnOption> own = EnumSet.copyOf(given);
+        own.removeAll(EnumSet.of(NnOption.PER_SUBCLUSTER, NnOption.SUB_CLUSTER_PATHS));
+        Builder b = builder(operation);
+        b.copyFrom(this, own);
+        return b.baseDirName(baseDirName).build();
+    }
+
     /** The number of counted operations: files, directories or block reports. */
     public int operations() {
         switch (operation) {
@@ -340,7 +361,8 @@ public final class NnOptions {
                 + totalBlocks() + ", replication=" + fromCluster(newFiles.replication()) + ", nonSuperUser="
                 + nonSuperUser() + ", duration=" + duration().orElse(null) + ", warmup=" + warmup() + ", mix="
                 + mix() + ", histograms=" + histograms() + ", rate=" + rate().orElse(null) + ", arrivals="
-                + arrivals().label() + ", seed=" + seed() + ", curve=" + curve + "}";
+                + arrivals().label() + ", seed=" + seed() + ", curve=" + curve
+                + (subclusters == null ? "" : ", subclusters=" + subclusters) + "}";
     }
 
     private static Object fromCluster(long value) {
@@ -387,6 +409,7 @@ public final class NnOptions {
         private Duration stepDuration = DEFAULT_STEP_DURATION;
         private LatencyObjective slo = LatencyObjective.DEFAULT;
         private CurvePlan curve;
+        private SubclusterTargets subclusters;
 
         private Builder(NnOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -627,6 +650,22 @@ public final class NnOptions {
         }
 
         /** The latency objective a curve's steps are held to (default p99=10ms). */
+        /** Runs the load in each subcluster of the Router's mount table, one after the other. */
+        public Builder perSubcluster(boolean perSubcluster) {
+            this.subclusters = perSubcluster ? SubclusterTargets.fromMountTable() : null;
+            return set(NnOption.PER_SUBCLUSTER);
+        }
+
+        /** Runs the load under each of these paths, one subcluster each, one after the other (HDFS-17221). */
+        public Builder subClusterPaths(List<String> paths) {
+            try {
+                this.subclusters = SubclusterTargets.paths(paths);
+            } catch (IllegalArgumentException e) {
+                throw invalid("{} " + e.getMessage(), NnOption.SUB_CLUSTER_PATHS);
+            }
+            return set(NnOption.SUB_CLUSTER_PATHS);
+        }
+
         public Builder slo(LatencyObjective slo) {
             this.slo = requireNonNull(slo, "slo is null");
             return set(NnOption.SLO);
@@ -639,6 +678,8 @@ public final class NnOptions {
          */
         private void copyFrom(NnOptions o, Set<NnOption> own) {
             given.addAll(own);
+            subclusters = own.contains(NnOption.PER_SUBCLUSTER) || own.contains(NnOption.SUB_CLUSTER_PATHS)
+                    ? o.subclusters : null;
             take(o.namespace.keeping(own), o.load.keeping(own), o.schedule.keeping(own), o.newFiles.keeping(own),
                     o.blockReports.keeping(own), o.replicationOptions.keeping(own), o.nameNode.keeping(own));
         }
@@ -688,6 +729,7 @@ public final class NnOptions {
                         NnOption.LOG_LEVEL);
             }
             checkBaseDirName();
+            checkSubclusters();
             long mostFiles = curve == null ? files : curve.operations(curve.rates().get(curve.rates().size() - 1));
             long mostDirs = curve == null ? dirs : mostFiles;
             checkFanOut(NnOption.FILES_PER_DIR, filesPerDir, "files", mostFiles + warmup,
@@ -846,6 +888,26 @@ public final class NnOptions {
                 }
             }
             return planned;
+        }
+
+        private void checkSubclusters() {
+            if (given.contains(NnOption.PER_SUBCLUSTER) && given.contains(NnOption.SUB_CLUSTER_PATHS)) {
+                throw invalid("{} finds the subclusters in the Router's mount table and {} names them: give one",
+                        NnOption.PER_SUBCLUSTER, NnOption.SUB_CLUSTER_PATHS);
+            }
+            if (subclusters == null) {
+                return;
+            }
+            NnOption option = given.contains(NnOption.PER_SUBCLUSTER) ? NnOption.PER_SUBCLUSTER
+                    : NnOption.SUB_CLUSTER_PATHS;
+            if (operation == NnOperation.ALL) {
+                throw invalid("{} runs one operation in each subcluster: give one, not all", option);
+            }
+            if (curve != null) {
+                throw invalid("{} runs the load once per subcluster; a capacity curve runs on one base directory: drop"
+                        + " {} or {}", option, given.contains(NnOption.RATES) ? NnOption.RATES : NnOption.RAMP,
+                        option);
+            }
         }
 
         private void checkMix() {

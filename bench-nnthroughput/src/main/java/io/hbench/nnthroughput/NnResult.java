@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
 public final class NnResult implements ProgramResult {
     public static final String BENCHMARK = "NNThroughputBenchmark";
     // The base directory is where the run worked, a location; keeping the results acts only after the timed work.
-    private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS);
+    // So are the subclusters it worked in, which label the figures of a run per subcluster.
+    private static final Set<NnOption> NOT_PARAMETERS = EnumSet.of(NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS,
+            NnOption.PER_SUBCLUSTER, NnOption.SUB_CLUSTER_PATHS);
     /** Parameters of a run at a rate only: a closed-loop run's parameters stay as they were. */
     private static final Set<NnOption> SCHEDULE = EnumSet.of(NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED);
     /** Options of a capacity curve only; of them, its rates, step duration and objective are its parameters. */

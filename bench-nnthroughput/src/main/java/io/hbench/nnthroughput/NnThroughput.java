@@ -6,6 +6,7 @@ import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
+import io.hbench.federation.Routers;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadReport;
@@ -109,9 +110,19 @@ public final class NnThroughput {
     /** Runs the workload against the configured NameNode, or one started in this process. */
     public NnResult run(NnOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
+        requireNoSubclusters(options);
         try (Session session = open()) {
             return session.run(options);
         }
+    }
+
+    /**
+     * Runs the workload in each subcluster its options name ({@link NnOptions#subclusters}), one after the other, on
+     * one session.
+     */
+    public SubclustersResult runPerSubcluster(NnOptions options) throws IOException, InterruptedException {
+        requireNonNull(options, "options is null");
+        return SubclusterRuns.run(this, conf, options, progress);
     }
 
     /**
@@ -146,6 +157,7 @@ public final class NnThroughput {
          */
         public NnResult run(NnOptions given) throws IOException, InterruptedException {
             requireNonNull(given, "given is null");
+            requireNoSubclusters(given);
             NnOptions options = given.resolve(conf);
             if (!target.standalone()) {
                 requireMinimumBlockSize(options);
@@ -154,6 +166,7 @@ public final class NnThroughput {
                 throw replicationNeedsStandalone();
             }
             if (!target.standalone() && options.operation() == NnOperation.BLOCK_REPORT) {
+                Routers.refuseDataNodeOperation(options.operation().label(), conf);
                 Optional<String> refusal = BlockReports.refusal(conf);
                 if (refusal.isPresent()) {
                     throw new BenchException(ErrorCode.DATANODE_PRINCIPAL_REQUIRED, refusal.get());
@@ -169,6 +182,12 @@ public final class NnThroughput {
         @Override
         public void close() {
             target.close();
+        }
+    }
+
+    private static void requireNoSubclusters(NnOptions options) {
+        if (options.subclusters().isPresent()) {
+            throw new IllegalArgumentException("options with subclusters run through runPerSubcluster: " + options);
         }
     }
 
@@ -203,7 +222,8 @@ public final class NnThroughput {
                     continue;
                 }
                 Optional<String> refusal = op == NnOperation.BLOCK_REPORT && !target.standalone()
-                        ? BlockReports.refusal(conf) : Optional.empty();
+                        ? BlockReports.refusal(conf).or(() -> Routers.dataNodeOperationRefusal(op.label(), conf))
+                        : Optional.empty();
                 if (refusal.isPresent()) {
                     progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());
                     continue;

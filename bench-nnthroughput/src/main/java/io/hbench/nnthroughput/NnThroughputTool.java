@@ -125,6 +125,10 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
             return new Command(options, standaloneDir, 0, List.of());
         }
         int clients = FlagValues.wholeNumber("-clients", line.getOptionValue("clients"), 1, Integer.MAX_VALUE);
+        if (options.subclusters().isPresent()) {
+            throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clients offers one schedule from map tasks;"
+                    + " -perSubcluster and -subClusterPath run one subcluster after the other from this process");
+        }
         if (!remote) {
             throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clients runs the load from map tasks against a"
                     + " NameNode they reach: give -fs hdfs://<namenode>; standalone mode (no -fs) is one process");
@@ -162,6 +166,10 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
             return report(session, lines, result);
         }
         NnThroughput benchmark = new NnThroughput(session.configuration(), command.standaloneDir, err);
+        if (command.options.subclusters().isPresent()) {
+            SubclustersResult result = benchmark.runPerSubcluster(command.options);
+            return report(session, result.lines(), result);
+        }
         NnResult result = benchmark.run(command.options);
         List<String> lines = new ArrayList<>(NnReport.classicLines(result));
         lines.addAll(NnReport.hbenchLines(result));

@@ -158,7 +158,8 @@ class NnOptionsTest {
                 NnOption.DIRS_PER_DIR, NnOption.BASE_DIR_NAME, NnOption.KEEP_RESULTS, NnOption.LOG_LEVEL,
                 NnOption.UG_CACHE_REFRESH_COUNT, NnOption.NON_SUPER_USER, NnOption.DURATION, NnOption.WARMUP,
                 NnOption.HISTOGRAMS, NnOption.RATE, NnOption.ARRIVALS, NnOption.SEED, NnOption.RATES, NnOption.RAMP,
-                NnOption.STEPS, NnOption.STEP_DURATION, NnOption.SLO);
+                NnOption.STEPS, NnOption.STEP_DURATION, NnOption.SLO, NnOption.PER_SUBCLUSTER,
+                NnOption.SUB_CLUSTER_PATHS);
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.CREATE)).isTrue();
         assertThat(NnOption.CLOSE.appliesTo(NnOperation.OPEN)).isFalse();
         // All runs every operation but the mix.

@@ -64,7 +64,7 @@ class NnThroughputToolParseTest {
         assertUsageError(run("-op", "mkdirs", "-files", "10"), "NNThroughputBenchmark: -files does not belong to -op"
                 + " mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
                 + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed -rates -ramp"
-                + " -steps -stepDuration -slo");
+                + " -steps -stepDuration -slo -perSubcluster -subClusterPath");
     }
 
     @Test
@@ -72,7 +72,7 @@ class NnThroughputToolParseTest {
         assertUsageError(run("-op", "open", "-close"), "NNThroughputBenchmark: -close does not belong to -op open; its"
                 + " options are: -threads -files -filesPerDir -useExisting -blockSize -baseDirName -keepResults"
                 + " -logLevel -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals"
-                + " -seed -rates -ramp -steps -stepDuration -slo");
+                + " -seed -rates -ramp -steps -stepDuration -slo -perSubcluster -subClusterPath");
     }
 
     @Test
@@ -198,7 +198,7 @@ class NnThroughputToolParseTest {
         assertUsageError(run("-op", "mkdirs", "-files", "many"), "NNThroughputBenchmark: -files does not belong to"
                 + " -op mkdirs; its options are: -threads -dirs -dirsPerDir -baseDirName -keepResults -logLevel"
                 + " -UGCacheRefreshCount -nonSuperUser -duration -warmup -noHistograms -rate -arrivals -seed -rates -ramp"
-                + " -steps -stepDuration -slo");
+                + " -steps -stepDuration -slo -perSubcluster -subClusterPath");
     }
 
     @Test

@@ -345,6 +345,46 @@ class RemoteTest {
                 .map(status -> status.getPath().getName())).containsExactly(NnThroughput.MARKER);
     }
 
+    /** A NameNode answers the Router probe as a NameNode: -perSubcluster is refused, -subClusterPath runs. */
+    @Test
+    void perSubclusterNeedsARouterAndSubClusterPathRunsUnderEachExistingPath() throws Exception {
+        String nameNode = cluster.getURI().getAuthority();
+        ToolRun perSubcluster = run("-op", "mkdirs", "-dirs", "4", "-perSubcluster");
+        assertThat(perSubcluster.status).as(perSubcluster.err).isEqualTo(2);
+        assertThat(perSubcluster.err.lines().findFirst()).contains("NNThroughputBenchmark: -perSubcluster needs a"
+                + " Router: hdfs://" + nameNode + " is served by " + nameNode + ", which is a NameNode, not Routers;"
+                + " give a Router's -fs, or the paths with -subClusterPath");
+        ToolRun missing = run("-op", "mkdirs", "-dirs", "4", "-subClusterPath", "/sc/missing");
+        assertThat(missing.status).as(missing.err).isEqualTo(2);
+        assertThat(missing.err.lines().findFirst()).contains("NNThroughputBenchmark: -subClusterPath /sc/missing is"
+                + " not an existing directory: give directories that exist, one in each subcluster");
+        fs.mkdirs(new org.apache.hadoop.fs.Path("/sc/a"));
+        fs.mkdirs(new org.apache.hadoop.fs.Path("/sc/b"));
+        Path json = temp.resolve("sub-cluster-path.json");
+
+        ToolRun run = run("-op", "mkdirs", "-dirs", "4", "-keepResults", "-subClusterPath", "/sc/a,/sc/b",
+                "-baseDirName", "/nn", "-json", json.toString());
+
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out).contains("\n=== subcluster /sc/a: /sc/a/nn ===\n\n--- mkdirs inputs ---\n",
+                "\n=== subcluster /sc/b: /sc/b/nn ===\n\n--- mkdirs inputs ---\n");
+        for (String dir : List.of("/sc/a/nn/mkdirs", "/sc/b/nn/mkdirs")) {
+            assertThat(fs.getContentSummary(new org.apache.hadoop.fs.Path(dir)).getDirectoryCount()).as(dir)
+                    .isGreaterThanOrEqualTo(4);
+        }
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        JsonNode result = new ObjectMapper().readTree(text);
+        List<String> labelled = new ArrayList<>();
+        for (JsonNode metric : result.get("metrics")) {
+            if (metric.get("id").asText().equals("ops")) {
+                labelled.add(metric.get("labels").get("subcluster").asText() + "=" + metric.get("value").asInt());
+            }
+        }
+        assertThat(labelled).containsExactly("/sc/a=4", "/sc/b=4");
+        assertThat(result.get("locations").get("baseDirName{subcluster=/sc/b}").asText()).isEqualTo("/sc/b/nn");
+    }
+
     private static Configuration withDir(Configuration c, String name) {
         c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, temp.resolve(name).toString());
         return c;
