@@ -3,6 +3,7 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.RateOptions;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
@@ -26,6 +27,7 @@ public final class FsMetadataResult implements ProgramResult {
     private final Instant end;
     private final List<FsOpResult> operations;
     private final Optional<ResourceUsage> resources;
+    private final Optional<NameserviceRecord> nameservice;
 
     /**
      * @param fileSystem the URI of the file system the run measured, e.g. s3a://bucket
@@ -36,6 +38,13 @@ public final class FsMetadataResult implements ProgramResult {
      */
     public FsMetadataResult(FsMetadataOptions options, String fileSystem, String baseDir, Optional<String> renameNote,
             Instant start, Instant end, List<FsOpResult> operations, Optional<ResourceUsage> resources) {
+        this(options, fileSystem, baseDir, renameNote, start, end, operations, resources, Optional.empty());
+    }
+
+    private FsMetadataResult(FsMetadataOptions options, String fileSystem, String baseDir, Optional<String> renameNote,
+            Instant start, Instant end, List<FsOpResult> operations, Optional<ResourceUsage> resources,
+            Optional<NameserviceRecord> nameservice) {
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.baseDir = requireNonNull(baseDir, "baseDir is null");
@@ -47,6 +56,17 @@ public final class FsMetadataResult implements ProgramResult {
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
         this.resources = requireNonNull(resources, "resources is null");
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public FsMetadataResult withNameservice(NameserviceRecord record) {
+        return new FsMetadataResult(options, fileSystem, baseDir, renameNote, start, end, operations, resources,
+                Optional.of(record));
+    }
+
+    /** The nameservice the run was on, its NameNodes and their states; empty unless on a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     public FsMetadataOptions options() {
@@ -109,6 +129,7 @@ public final class FsMetadataResult implements ProgramResult {
                 .parameter("filesPerDir", options.filesPerDir())
                 .location("fileSystem", fileSystem)
                 .location("baseDir", baseDir);
+        nameservice.ifPresent(record -> record.addTo(result));
         // A closed-loop run's parameters stay as they were.
         options.rate().ifPresent(rate -> result.parameter(RateOptions.RATE, rate.rate())
                 .parameter(RateOptions.ARRIVALS, rate.arrivals().label())

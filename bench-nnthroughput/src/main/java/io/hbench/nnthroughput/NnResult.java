@@ -3,6 +3,7 @@ package io.hbench.nnthroughput;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadOutcome;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -38,6 +39,7 @@ public final class NnResult implements ProgramResult {
     private final Instant end;
     private final List<OpResult> operations;
     private final Optional<ResourceUsage> resources;
+    private final Optional<NameserviceRecord> nameservice;
 
     /** @param nameNode "standalone", or the remote NameNode's URI */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations) {
@@ -50,7 +52,13 @@ public final class NnResult implements ProgramResult {
      */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations,
             Optional<ResourceUsage> resources) {
+        this(options, nameNode, start, end, operations, resources, Optional.empty());
+    }
+
+    private NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations,
+            Optional<ResourceUsage> resources, Optional<NameserviceRecord> nameservice) {
         this.resources = requireNonNull(resources, "resources is null");
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.options = requireNonNull(options, "options is null");
         this.nameNode = requireNonNull(nameNode, "nameNode is null");
         this.start = requireNonNull(start, "start is null");
@@ -65,6 +73,16 @@ public final class NnResult implements ProgramResult {
     @Override
     public Optional<ResourceUsage> resources() {
         return resources;
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public NnResult withNameservice(NameserviceRecord record) {
+        return new NnResult(options, nameNode, start, end, operations, resources, Optional.of(record));
+    }
+
+    /** The nameservice the run was on, its NameNodes and their states; empty unless -fs named a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     public NnOptions options() {
@@ -112,6 +130,7 @@ public final class NnResult implements ProgramResult {
                 .end(end)
                 .location("nameNode", nameNode)
                 .location("baseDirName", options.baseDirName());
+        nameservice.ifPresent(record -> record.addTo(result));
         for (NnOption option : NnOption.of(options.operation())) {
             if (isParameter(option)) {
                 result.parameter(option.optionName(), parameter(option));

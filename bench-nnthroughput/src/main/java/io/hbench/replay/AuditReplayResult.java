@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -43,6 +44,7 @@ public final class AuditReplayResult implements ProgramResult {
     private final Optional<ResourceUsage> resources;
     private final Optional<LoadClients> clients;
     private final Optional<SubmittedJob> job;
+    private final Optional<NameserviceRecord> nameservice;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -54,12 +56,13 @@ public final class AuditReplayResult implements ProgramResult {
     public AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources) {
         this(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources, Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     private AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources,
-            Optional<LoadClients> clients, Optional<SubmittedJob> job) {
+            Optional<LoadClients> clients, Optional<SubmittedJob> job, Optional<NameserviceRecord> nameservice) {
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.prefix = requireNonNull(prefix, "prefix is null");
@@ -82,7 +85,18 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult fromClients(LoadClients clients, Optional<SubmittedJob> job) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                Optional.of(requireNonNull(clients, "clients is null")), job);
+                Optional.of(requireNonNull(clients, "clients is null")), job, nameservice);
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public AuditReplayResult withNameservice(NameserviceRecord record) {
+        return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
+                clients, job, Optional.of(record));
+    }
+
+    /** The nameservice the replay was on, its NameNodes and their states; empty unless on a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     /** The clients that replayed the log's shares; empty when this process replayed it alone. */
@@ -221,6 +235,7 @@ public final class AuditReplayResult implements ProgramResult {
                 .location("prefix", prefix)
                 .location("log", String.join(",", logFiles))
                 .output(SKIPPED_OUTPUT, AuditReplayReport.skipped(outcome.skipped()));
+        nameservice.ifPresent(record -> record.addTo(result));
         Distribution latency = latency(Optional.empty());
         result.metric("latency_p99", latency.percentile(99.0), Unit.SECONDS, Better.LOWER)
                 .metric("commands", commands(), Unit.COUNT, Better.NEITHER)
