@@ -142,7 +142,7 @@ public final class NameserviceWatch implements AutoCloseable {
             try {
                 asked = Optional.of(failover.get().get());
             } catch (CancellationException e) {
-                asked = Optional.empty();
+                // The run ended before -failoverAt: no failover was asked.
             } catch (ExecutionException e) {
                 throw new IllegalStateException("the failover's timer failed", e.getCause());
             }
