@@ -86,6 +86,13 @@ final class HaCluster implements AutoCloseable {
         return BenchRun.of(YarnCluster.benchJarCommand(conf, args), home);
     }
 
+    /** As {@link #benchJar}, as {@code user}: Hadoop's HADOOP_USER_NAME, which a cluster without Kerberos believes. */
+    BenchRun benchJarAs(String user, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(YarnCluster.benchJarCommand(conf, args));
+        command.add(1, "-DHADOOP_USER_NAME=" + user);
+        return BenchRun.of(command, home);
+    }
+
     @Override
     public void close() {
         process.destroyForcibly();

@@ -169,4 +169,18 @@ class HaNameserviceIT {
                 + " NameNodes\n");
         assertThat(run.out).isEmpty();
     }
+
+    @Test
+    void failoverAtWithoutHaAdminRightsIsOneLineAndExitTwoBeforeTheRun() throws Exception {
+        BenchRun run = cluster.benchJarAs("guest", "NNThroughputBenchmark", "-fs", NS, "-op", "create", "-files", "1",
+                "-baseDirName", "/it/ha-guest", "-noResources", "-failoverAt", "1s");
+
+        assertThat(run.status).as(run.printed()).isEqualTo(2);
+        // Hadoop may warn first that it has no native library.
+        assertThat(run.err.lines().filter(line -> line.startsWith("NNThroughputBenchmark: "))).singleElement()
+                .asString().matches("NNThroughputBenchmark: -failoverAt: it needs HA admin rights, which guest lacks on"
+                        + " NameNode nn\\d \\(\\S+\\): run as the NameNode's superuser or a member of"
+                        + " dfs.permissions.superusergroup");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/ha-guest"))).as("nothing ran").isFalse();
+    }
 }
