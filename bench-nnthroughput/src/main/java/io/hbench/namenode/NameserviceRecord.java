@@ -28,10 +28,17 @@ public final class NameserviceRecord {
     private final NameNodeStates atStart;
     private final NameNodeStates atEnd;
     private final Optional<AskedFailover> asked;
+    private final Optional<Duration> notReached;
 
     /** @param addresses each NameNode's {@code host:port} by its id, in the nameservice's order */
     public NameserviceRecord(String nameservice, Map<String, String> addresses, NameNodeStates atStart,
             NameNodeStates atEnd, Optional<AskedFailover> asked) {
+        this(nameservice, addresses, atStart, atEnd, asked, Optional.empty());
+    }
+
+    private NameserviceRecord(String nameservice, Map<String, String> addresses, NameNodeStates atStart,
+            NameNodeStates atEnd, Optional<AskedFailover> asked, Optional<Duration> notReached) {
+        this.notReached = notReached;
         this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.addresses = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(addresses,
                 "addresses is null")));
@@ -102,6 +109,15 @@ public final class NameserviceRecord {
                     + (method.equals(HaFailover.ZKFC) ? "the ZKFC" : "hdfs haadmin's FailoverController") + ", took "
                     + seconds(took, "%.2f") + " s";
         }
+    }
+
+    /** This record of a run that ended before {@code -failoverAt}'s time, {@code failoverAt}: no failover was asked. */
+    public NameserviceRecord withFailoverNotReached(Duration failoverAt) {
+        if (asked.isPresent()) {
+            throw new IllegalStateException("a failover was asked: " + asked.get().from + " to " + asked.get().to);
+        }
+        return new NameserviceRecord(nameservice, addresses, atStart, atEnd, asked,
+                Optional.of(requireNonNull(failoverAt, "failoverAt is null")));
     }
 
     public String nameservice() {
@@ -176,6 +192,8 @@ public final class NameserviceRecord {
                             .orElse("active at start " + atStart.active().orElseThrow() + ", at end "
                                     + atEnd.active().orElseThrow()) + ")");
         }
+        notReached.ifPresent(at -> lines.add("No failover asked of " + nameservice + ": the run ended before "
+                + FailoverFlag.given(at)));
         failed.ifPresent(made -> lines.add("The failover of " + nameservice + " from " + made.from + " to " + made.to
                 + " failed (" + made.described() + "): " + made.failure.orElseThrow()));
         return lines;

@@ -34,10 +34,12 @@ public final class NameserviceWatch implements AutoCloseable {
     private final Optional<NameNodeStates> atStart;
     private final Optional<ScheduledExecutorService> timer;
     private final Optional<ScheduledFuture<NameserviceRecord.AskedFailover>> failover;
+    private final Optional<Duration> failoverAt;
 
     private NameserviceWatch(Configuration conf, Optional<Nameservice> nameservice, Optional<NameNodeStates> atStart,
             Optional<ScheduledExecutorService> timer,
-            Optional<ScheduledFuture<NameserviceRecord.AskedFailover>> failover) {
+            Optional<ScheduledFuture<NameserviceRecord.AskedFailover>> failover, Optional<Duration> failoverAt) {
+        this.failoverAt = failoverAt;
         this.conf = conf;
         this.nameservice = nameservice;
         this.atStart = atStart;
@@ -98,13 +100,14 @@ public final class NameserviceWatch implements AutoCloseable {
     public static NameserviceWatch start(URI fileSystem, Configuration conf, Optional<Duration> failoverAt) {
         Optional<Nameservice> logical = check(fileSystem, conf, failoverAt);
         if (logical.isEmpty()) {
-            return new NameserviceWatch(conf, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+            return new NameserviceWatch(conf, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty());
         }
         Nameservice nameservice = logical.get();
         NameNodeStates atStart = nameservice.states(conf);
         if (failoverAt.isEmpty()) {
             return new NameserviceWatch(conf, Optional.of(nameservice), Optional.of(atStart), Optional.empty(),
-                    Optional.empty());
+                    Optional.empty(), Optional.empty());
         }
         HaFailover admin = HaFailover.prepare(conf, nameservice, atStart);
         long start = System.nanoTime();
@@ -125,7 +128,7 @@ public final class NameserviceWatch implements AutoCloseable {
                     Duration.ofNanos(done - asked), admin.from(), admin.to(), method, failure);
         }, at.toNanos(), TimeUnit.NANOSECONDS);
         return new NameserviceWatch(conf, Optional.of(nameservice), Optional.of(atStart), Optional.of(timer),
-                Optional.of(failover));
+                Optional.of(failover), failoverAt);
     }
 
     /**
@@ -137,12 +140,13 @@ public final class NameserviceWatch implements AutoCloseable {
             return Optional.empty();
         }
         Optional<NameserviceRecord.AskedFailover> asked = Optional.empty();
+        boolean notReached = false;
         if (failover.isPresent()) {
             failover.get().cancel(false);
             try {
                 asked = Optional.of(failover.get().get());
             } catch (CancellationException e) {
-                // The run ended before -failoverAt: no failover was asked.
+                notReached = true;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("the failover's timer failed", e.getCause());
             }
@@ -150,8 +154,9 @@ public final class NameserviceWatch implements AutoCloseable {
         Map<String, String> addresses = new LinkedHashMap<>();
         nameservice.get().nameNodes().forEach((id, address) -> addresses.put(id, address.getHostString() + ":"
                 + address.getPort()));
-        return Optional.of(new NameserviceRecord(nameservice.get().name(), addresses, atStart.orElseThrow(),
-                nameservice.get().states(conf), asked));
+        NameserviceRecord record = new NameserviceRecord(nameservice.get().name(), addresses, atStart.orElseThrow(),
+                nameservice.get().states(conf), asked);
+        return Optional.of(notReached ? record.withFailoverNotReached(failoverAt.orElseThrow()) : record);
     }
 
     /** Stops the timer of a failover not yet asked, also when the run failed. */

@@ -81,6 +81,17 @@ class NameserviceRecordTest {
     }
 
     @Test
+    void aRunThatEndedBeforeFailoverAtSaysNoFailoverWasAsked() {
+        NameserviceRecord record = new NameserviceRecord("ns1", ADDRESSES, states("active", "standby"),
+                states("active", "standby"), Optional.empty()).withFailoverNotReached(Duration.ofSeconds(30));
+
+        assertThat(record.failover()).isEmpty();
+        assertThat(record.lines()).last().isEqualTo("No failover asked of ns1: the run ended before -failoverAt 30s");
+        assertThatThrownBy(() -> askedFailover().withFailoverNotReached(Duration.ofSeconds(30)))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void statesOfOtherNameNodesThanTheAddressesAreRefused() {
         assertThatThrownBy(() -> new NameserviceRecord("ns1", Map.of("nn1", "10.0.0.1:8020"),
                 states("active", "standby"), states("active", "standby"), Optional.empty()))
