@@ -6,6 +6,7 @@ import io.hbench.error.InvalidOptionException;
 import io.hbench.load.FileNames;
 import io.hbench.load.RateOptions;
 import io.hbench.load.Schedule;
+import java.time.Duration;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -25,6 +26,7 @@ public final class FsMetadataOptions {
     private final String baseDir;
     private final boolean keepResults;
     private final Optional<RateOptions> rate;
+    private final Optional<Duration> failoverAt;
 
     private FsMetadataOptions(Builder b, Optional<RateOptions> rate) {
         this.operation = b.operation;
@@ -34,6 +36,7 @@ public final class FsMetadataOptions {
         this.baseDir = b.baseDir;
         this.keepResults = b.keepResults;
         this.rate = rate;
+        this.failoverAt = Optional.ofNullable(b.failoverAt);
     }
 
     public static Builder builder(FsOperation operation) {
@@ -76,6 +79,11 @@ public final class FsMetadataOptions {
         return rate;
     }
 
+    /** When after the run's start to fail its HDFS nameservice over ({@code -failoverAt}); empty: never. */
+    public Optional<Duration> failoverAt() {
+        return failoverAt;
+    }
+
     /** How many directories hold the names: the operations {@code list} lists, one per {@link #filesPerDir}. */
     public int directories() {
         return (files + filesPerDir - 1) / filesPerDir;
@@ -101,6 +109,7 @@ public final class FsMetadataOptions {
         private boolean arrivalsGiven;
         private long seed;
         private boolean seedGiven;
+        private Duration failoverAt;
 
         private Builder(FsOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -146,6 +155,12 @@ public final class FsMetadataOptions {
         public Builder seed(long seed) {
             this.seed = seed;
             seedGiven = true;
+            return this;
+        }
+
+        /** Fails the run's HDFS nameservice over this long after the run's start. */
+        public Builder failoverAt(Duration failoverAt) {
+            this.failoverAt = requireNonNull(failoverAt, "failoverAt is null");
             return this;
         }
 

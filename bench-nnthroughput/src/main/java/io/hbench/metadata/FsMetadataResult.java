@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.RateOptions;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
@@ -29,6 +30,7 @@ public final class FsMetadataResult implements ProgramResult {
     private final List<FsOpResult> operations;
     private final Optional<ResourceUsage> resources;
     private final Optional<NameNodeCalls> nameNodeCalls;
+    private final Optional<NameserviceRecord> nameservice;
 
     /**
      * @param fileSystem the URI of the file system the run measured, e.g. s3a://bucket
@@ -39,6 +41,13 @@ public final class FsMetadataResult implements ProgramResult {
      */
     public FsMetadataResult(FsMetadataOptions options, String fileSystem, String baseDir, Optional<String> renameNote,
             Instant start, Instant end, List<FsOpResult> operations, Optional<ResourceUsage> resources) {
+        this(options, fileSystem, baseDir, renameNote, start, end, operations, resources, Optional.empty(),
+                Optional.empty());
+    }
+
+    private FsMetadataResult(FsMetadataOptions options, String fileSystem, String baseDir, Optional<String> renameNote,
+            Instant start, Instant end, List<FsOpResult> operations, Optional<ResourceUsage> resources,
+            Optional<NameNodeCalls> nameNodeCalls, Optional<NameserviceRecord> nameservice) {
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.baseDir = requireNonNull(baseDir, "baseDir is null");
@@ -50,29 +59,30 @@ public final class FsMetadataResult implements ProgramResult {
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
         this.resources = requireNonNull(resources, "resources is null");
-        this.nameNodeCalls = Optional.empty();
-    }
-
-    private FsMetadataResult(FsMetadataResult r, NameNodeCalls nameNodeCalls) {
-        this.options = r.options;
-        this.fileSystem = r.fileSystem;
-        this.baseDir = r.baseDir;
-        this.renameNote = r.renameNote;
-        this.start = r.start;
-        this.end = r.end;
-        this.operations = r.operations;
-        this.resources = r.resources;
-        this.nameNodeCalls = Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null"));
+        this.nameNodeCalls = requireNonNull(nameNodeCalls, "nameNodeCalls is null");
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
     }
 
     /** This result with which NameNode of its nameservice served how many calls. */
     FsMetadataResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
-        return new FsMetadataResult(this, nameNodeCalls);
+        return new FsMetadataResult(options, fileSystem, baseDir, renameNote, start, end, operations, resources,
+                Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null")), nameservice);
     }
 
     /** On a logical HDFS nameservice, which NameNode served how many calls during the run; empty otherwise. */
     public Optional<NameNodeCalls> nameNodeCalls() {
         return nameNodeCalls;
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public FsMetadataResult withNameservice(NameserviceRecord record) {
+        return new FsMetadataResult(options, fileSystem, baseDir, renameNote, start, end, operations, resources,
+                nameNodeCalls, Optional.of(requireNonNull(record, "record is null")));
+    }
+
+    /** The nameservice the run was on, its NameNodes and their states; empty unless on a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     public FsMetadataOptions options() {
@@ -135,6 +145,7 @@ public final class FsMetadataResult implements ProgramResult {
                 .parameter("filesPerDir", options.filesPerDir())
                 .location("fileSystem", fileSystem)
                 .location("baseDir", baseDir);
+        nameservice.ifPresent(record -> record.addTo(result));
         // A closed-loop run's parameters stay as they were.
         options.rate().ifPresent(rate -> result.parameter(RateOptions.RATE, rate.rate())
                 .parameter(RateOptions.ARRIVALS, rate.arrivals().label())

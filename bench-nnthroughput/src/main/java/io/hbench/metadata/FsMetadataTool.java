@@ -9,9 +9,13 @@ import io.hbench.cli.RateFlags;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
+import io.hbench.namenode.FailoverFlag;
+import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.NameserviceWatch;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -48,7 +52,7 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
     @Override
     protected String usage() {
         return NAME + " [genericOptions] -op " + FsOperation.labels("|") + " [-threads T] [-files N] [-filesPerDir P]"
-                + " [-baseDir dir] [-keepResults] " + RateFlags.USAGE + " [-json file]";
+                + " [-baseDir dir] [-keepResults] " + RateFlags.USAGE + " " + FailoverFlag.USAGE + " [-json file]";
     }
 
     @Override
@@ -64,6 +68,7 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
                 + "); each operation works in dir/<op>"));
         options.addOption(FlagParser.present("keepResults", "keep what each operation made"));
         RateFlags.addTo(options);
+        FailoverFlag.addTo(options);
     }
 
     @Override
@@ -99,7 +104,11 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
             options.seed(RateFlags.seed("-seed", line.getOptionValue("seed")));
         }
         RateFlags.drawnSeed(line).ifPresent(options::seed);
-        return options.build();
+        FailoverFlag.failoverAt(line).ifPresent(options::failoverAt);
+        FsMetadataOptions parsed = options.build();
+        NameserviceWatch.check(NameserviceWatch.fileSystem(parsed.baseDir(), getConf()), getConf(),
+                parsed.failoverAt());
+        return parsed;
     }
 
     /** A {@code -baseDir} URI names the file system to measure: no embedded cluster stands in for it. */
@@ -110,9 +119,17 @@ public final class FsMetadataTool extends BenchTool<FsMetadataOptions> {
 
     @Override
     protected ExitStatus run(FsMetadataOptions options, ClusterSession session) throws Exception {
-        FsMetadataResult result = new FsMetadata(session.configuration()).run(options);
+        Configuration conf = session.configuration();
+        FsMetadataResult result;
+        try (NameserviceWatch watch = NameserviceWatch.start(NameserviceWatch.fileSystem(options.baseDir(), conf),
+                conf, options.failoverAt())) {
+            FsMetadataResult run = new FsMetadata(conf).run(options);
+            Optional<NameserviceRecord> nameservice = watch.finish();
+            result = nameservice.map(run::withNameservice).orElse(run);
+        }
         List<String> lines = new ArrayList<>(FsMetadataReport.classicLines(result));
         lines.addAll(FsMetadataReport.hbenchLines(result));
+        result.nameservice().ifPresent(record -> lines.addAll(record.lines()));
         ExitStatus status = report(session, lines, result);
         result.failures().forEach(failure -> ProgramMessages.error(err, NAME, failure));
         return status;

@@ -120,10 +120,13 @@ public final class NameNodeCalls {
 
         /**
          * Reads the counters again, one metrics period ({@link #METRICS_PERIOD_KEY}) after the run ended: each
-         * NameNode's calls since {@link #start}.
+         * NameNode's calls since {@link #start}; at once when none could be read at the start (Routers, say, which
+         * have no NameNode bean).
          */
         public NameNodeCalls stop() throws InterruptedException {
-            Thread.sleep(metricsPeriodMillis(conf));
+            if (!before.isEmpty()) {
+                Thread.sleep(metricsPeriodMillis(conf));
+            }
             List<Served> served = new ArrayList<>();
             for (String id : nameservice.nameNodes().keySet()) {
                 String role = roles.state(id);

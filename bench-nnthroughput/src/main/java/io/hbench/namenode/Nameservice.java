@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.ha.HAServiceProtocol.HAServiceState;
 import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.HAUtilClient;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.NameNodeProxies;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
@@ -60,6 +61,8 @@ public final class Nameservice {
         if (!"hdfs".equals(uri.getScheme()) || uri.getHost() == null) {
             throw new IllegalArgumentException("not an hdfs:// URI with a host: " + uri);
         }
+        // hdfs-site.xml, where a gateway keeps its nameservices, is read once an HDFS client is first used: before.
+        HdfsConfiguration.init();
         String host = uri.getHost();
         if (HAUtilClient.isLogicalUri(conf, uri)) {
             return logical(uri, host, conf);

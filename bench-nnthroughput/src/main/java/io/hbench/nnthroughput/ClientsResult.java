@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.LoadReport;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
@@ -39,6 +40,11 @@ final class ClientsResult implements ProgramResult {
         if (merged.operations().size() != 1 || merged.operations().get(0).openLoop().isEmpty()) {
             throw new IllegalArgumentException("a run from clients has one operation on a schedule");
         }
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    ClientsResult withNameservice(NameserviceRecord record) {
+        return new ClientsResult(merged.withNameservice(record), clients.clients(), job);
     }
 
     /** The clients' figures as one run's. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadOutcome;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -43,6 +44,7 @@ public final class NnResult implements ProgramResult {
     private final List<OpResult> operations;
     private final Optional<ResourceUsage> resources;
     private final Optional<NameNodeCalls> nameNodeCalls;
+    private final Optional<NameserviceRecord> nameservice;
 
     /** @param nameNode "standalone", or the remote NameNode's URI */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations) {
@@ -55,7 +57,15 @@ public final class NnResult implements ProgramResult {
      */
     public NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations,
             Optional<ResourceUsage> resources) {
+        this(options, nameNode, start, end, operations, resources, Optional.empty(), Optional.empty());
+    }
+
+    private NnResult(NnOptions options, String nameNode, Instant start, Instant end, List<OpResult> operations,
+            Optional<ResourceUsage> resources, Optional<NameNodeCalls> nameNodeCalls,
+            Optional<NameserviceRecord> nameservice) {
         this.resources = requireNonNull(resources, "resources is null");
+        this.nameNodeCalls = requireNonNull(nameNodeCalls, "nameNodeCalls is null");
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.options = requireNonNull(options, "options is null");
         this.nameNode = requireNonNull(nameNode, "nameNode is null");
         this.start = requireNonNull(start, "start is null");
@@ -64,22 +74,12 @@ public final class NnResult implements ProgramResult {
             throw new IllegalArgumentException("end is before start: " + start + ", " + end);
         }
         this.operations = List.copyOf(requireNonNull(operations, "operations is null"));
-        this.nameNodeCalls = Optional.empty();
-    }
-
-    private NnResult(NnResult r, NameNodeCalls nameNodeCalls) {
-        this.options = r.options;
-        this.nameNode = r.nameNode;
-        this.start = r.start;
-        this.end = r.end;
-        this.operations = r.operations;
-        this.resources = r.resources;
-        this.nameNodeCalls = Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null"));
     }
 
     /** This result with which NameNode of its nameservice served how many calls. */
     NnResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
-        return new NnResult(this, nameNodeCalls);
+        return new NnResult(options, nameNode, start, end, operations, resources,
+                Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null")), nameservice);
     }
 
     /** On a logical nameservice, which NameNode served how many calls during the run; empty otherwise. */
@@ -91,6 +91,17 @@ public final class NnResult implements ProgramResult {
     @Override
     public Optional<ResourceUsage> resources() {
         return resources;
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public NnResult withNameservice(NameserviceRecord record) {
+        return new NnResult(options, nameNode, start, end, operations, resources, nameNodeCalls,
+                Optional.of(requireNonNull(record, "record is null")));
+    }
+
+    /** The nameservice the run was on, its NameNodes and their states; empty unless -fs named a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     public NnOptions options() {
@@ -138,6 +149,7 @@ public final class NnResult implements ProgramResult {
                 .end(end)
                 .location("nameNode", nameNode)
                 .location("baseDirName", options.baseDirName());
+        nameservice.ifPresent(record -> record.addTo(result));
         for (NnOption option : NnOption.of(options.operation())) {
             if (isParameter(option)) {
                 result.parameter(option.optionName(), parameter(option));

@@ -14,9 +14,13 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
+import io.hbench.namenode.FailoverFlag;
+import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.NameserviceWatch;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +31,7 @@ import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * {@code NNThroughputBenchmark} on the command line: Hadoop's {@code -op} and options, its result
@@ -42,19 +47,23 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
 
     /**
      * The parsed command line: the workload, where a NameNode started in this process keeps its storage, and with
-     * -clients how many map tasks offer the load (0: this process) and the workload flags they are given.
+     * -clients how many map tasks offer the load (0: this process) and the workload flags they are given, and when
+     * to fail the nameservice over (-failoverAt).
      */
     static final class Command {
         final NnOptions options;
         final Path standaloneDir;
         final int clients;
         final List<String> workload;
+        final Optional<Duration> failoverAt;
 
-        Command(NnOptions options, Path standaloneDir, int clients, List<String> workload) {
+        Command(NnOptions options, Path standaloneDir, int clients, List<String> workload,
+                Optional<Duration> failoverAt) {
             this.options = options;
             this.standaloneDir = standaloneDir;
             this.clients = clients;
             this.workload = List.copyOf(workload);
+            this.failoverAt = failoverAt;
         }
     }
 
@@ -90,7 +99,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
                 .collect(Collectors.joining("|")) + " [options of the op] [-keepResults] [-logLevel L]"
                 + " [-UGCacheRefreshCount G] [-nonSuperUser] [-duration D] [-warmup N] [-noHistograms]"
                 + " " + RateFlags.USAGE + " [-clients N] [-rates R1,R2,...|-ramp A..B -steps N"
-                + " [-stepDuration D] [-slo pP=B]] [-resFile file] [-json file]";
+                + " [-stepDuration D] [-slo pP=B]] " + FailoverFlag.USAGE + " [-resFile file] [-json file]";
     }
 
     @Override
@@ -100,6 +109,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
                 + " (default " + StandaloneNameNode.defaultDirectory() + ")"));
         options.addOption(FlagParser.valued("clients", "N", "with -rate and -fs: offer the load from N map tasks on"
                 + " YARN, on different hosts where there is room, each at R/N from one common start"));
+        FailoverFlag.addTo(options);
     }
 
     @Override
@@ -121,8 +131,10 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         }
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
+        Optional<Duration> failoverAt = FailoverFlag.failoverAt(line);
+        NameserviceWatch.check(FileSystem.getDefaultUri(getConf()), getConf(), failoverAt);
         if (!line.hasOption("clients")) {
-            return new Command(options, standaloneDir, 0, List.of());
+            return new Command(options, standaloneDir, 0, List.of(), failoverAt);
         }
         int clients = FlagValues.wholeNumber("-clients", line.getOptionValue("clients"), 1, Integer.MAX_VALUE);
         if (options.subclusters().isPresent()) {
@@ -145,7 +157,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         if (refusal.isPresent()) {
             throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, refusal.get());
         }
-        return new Command(options, standaloneDir, clients, ClientProgram.workloadFlags(line, options));
+        return new Command(options, standaloneDir, clients, ClientProgram.workloadFlags(line, options), failoverAt);
     }
 
     /** With no NameNode configured, a standalone NameNode in this process, not a whole embedded cluster. */
@@ -156,23 +168,32 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
 
     @Override
     protected ExitStatus run(Command command, ClusterSession session) throws Exception {
-        if (command.clients > 0) {
-            Configuration conf = session.configuration();
-            ClientsResult result = new Clients(conf, clientRunners.apply(conf)).run(command.options, command.workload,
-                    command.clients);
-            List<String> lines = new ArrayList<>(NnReport.classicLines(result.merged()));
-            lines.addAll(NnReport.hbenchLines(result.merged()));
-            lines.addAll(result.lines());
+        Configuration conf = session.configuration();
+        try (NameserviceWatch watch = NameserviceWatch.start(FileSystem.getDefaultUri(conf), conf,
+                command.failoverAt)) {
+            if (command.clients > 0) {
+                ClientsResult run = new Clients(conf, clientRunners.apply(conf)).run(command.options,
+                        command.workload, command.clients);
+                Optional<NameserviceRecord> nameservice = watch.finish();
+                ClientsResult result = nameservice.map(run::withNameservice).orElse(run);
+                List<String> lines = new ArrayList<>(NnReport.classicLines(result.merged()));
+                lines.addAll(NnReport.hbenchLines(result.merged()));
+                lines.addAll(result.lines());
+                nameservice.ifPresent(record -> lines.addAll(record.lines()));
+                return report(session, lines, result);
+            }
+            NnThroughput benchmark = new NnThroughput(conf, command.standaloneDir, err);
+            if (command.options.subclusters().isPresent()) {
+                SubclustersResult result = benchmark.runPerSubcluster(command.options);
+                return report(session, result.lines(), result);
+            }
+            NnResult run = benchmark.run(command.options);
+            Optional<NameserviceRecord> nameservice = watch.finish();
+            NnResult result = nameservice.map(run::withNameservice).orElse(run);
+            List<String> lines = new ArrayList<>(NnReport.classicLines(result));
+            lines.addAll(NnReport.hbenchLines(result));
+            nameservice.ifPresent(record -> lines.addAll(record.lines()));
             return report(session, lines, result);
         }
-        NnThroughput benchmark = new NnThroughput(session.configuration(), command.standaloneDir, err);
-        if (command.options.subclusters().isPresent()) {
-            SubclustersResult result = benchmark.runPerSubcluster(command.options);
-            return report(session, result.lines(), result);
-        }
-        NnResult result = benchmark.run(command.options);
-        List<String> lines = new ArrayList<>(NnReport.classicLines(result));
-        lines.addAll(NnReport.hbenchLines(result));
-        return report(session, lines, result);
     }
 }

@@ -2,14 +2,20 @@ package io.hbench.nnthroughput;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.namenode.DataNodeFanOut;
+import io.hbench.namenode.Nameservice;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HAUtilClient;
 import org.apache.hadoop.hdfs.NameNodeProxies;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
 import org.apache.hadoop.hdfs.protocolPB.DatanodeProtocolClientSideTranslatorPB;
@@ -19,14 +25,15 @@ import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.security.RefreshUserMappingsProtocol;
 
 /**
- * A NameNode in another process or on another host ({@code -fs hdfs://host:port}): the client
- * protocol through a {@link DFSClient} of our own, the DataNode protocol for simulated DataNodes.
+ * A NameNode in another process or on another host ({@code -fs hdfs://host:port}), or the NameNodes of a nameservice
+ * ({@code -fs hdfs://ns1}): the client protocol through a {@link DFSClient} of our own (through the failover proxy of
+ * a nameservice), the DataNode protocol for simulated DataNodes (to every NameNode of a nameservice).
  */
 final class RemoteNameNode implements NameNodeTarget {
     private final URI uri;
     private final DFSClient client;
     private final Configuration conf;
-    private DatanodeProtocolClientSideTranslatorPB datanode;
+    private DatanodeProtocol datanode;
     private RefreshUserMappingsProtocol userMappings;
 
     private RemoteNameNode(URI uri, DFSClient client, Configuration conf) {
@@ -58,14 +65,33 @@ final class RemoteNameNode implements NameNodeTarget {
     public synchronized DatanodeProtocol datanode() {
         if (datanode == null) {
             try {
-                InetSocketAddress address = DFSUtilClient.getNNAddress(uri);
-                datanode = new DatanodeProtocolClientSideTranslatorPB(address, conf);
+                datanode = HAUtilClient.isLogicalUri(conf, uri) ? everyNameNode()
+                        : new DatanodeProtocolClientSideTranslatorPB(DFSUtilClient.getNNAddress(uri), conf);
             } catch (IOException e) {
                 throw new BenchException(ErrorCode.CLUSTER_UNAVAILABLE, "cannot reach the DataNode protocol of " + uri
                         + ": " + e.getMessage(), e);
             }
         }
         return datanode;
+    }
+
+    /** The DataNode protocol of every NameNode of the nameservice, as a real DataNode registers with each. */
+    private DatanodeProtocol everyNameNode() throws IOException {
+        Nameservice nameservice = Nameservice.of(uri, conf);
+        String active = nameservice.states(conf).active().orElseThrow(() -> new IOException("no NameNode of "
+                + nameservice.name() + " is active"));
+        Map<String, DatanodeProtocolClientSideTranslatorPB> byId = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<String, InetSocketAddress> nameNode : nameservice.nameNodes().entrySet()) {
+                byId.put(nameNode.getKey(), new DatanodeProtocolClientSideTranslatorPB(nameNode.getValue(), conf));
+            }
+        } catch (IOException e) {
+            for (DatanodeProtocolClientSideTranslatorPB opened : byId.values()) {
+                opened.close();
+            }
+            throw e;
+        }
+        return (DatanodeProtocol) DataNodeFanOut.of(byId, active);
     }
 
     @Override
@@ -110,7 +136,7 @@ final class RemoteNameNode implements NameNodeTarget {
         }
         if (datanode != null) {
             try {
-                datanode.close();
+                ((Closeable) datanode).close();
             } catch (IOException ignored) {
                 // As above.
             }

@@ -6,6 +6,7 @@ import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.NameserviceRecord;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -47,6 +48,7 @@ public final class AuditReplayResult implements ProgramResult {
     private final Optional<SubmittedJob> job;
     private final Optional<CompletionTimeline> timeline;
     private final Optional<NameNodeCalls> nameNodeCalls;
+    private final Optional<NameserviceRecord> nameservice;
 
     /**
      * @param fileSystem the URI of the file system replayed on
@@ -58,13 +60,14 @@ public final class AuditReplayResult implements ProgramResult {
     public AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources) {
         this(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     private AuditReplayResult(AuditReplayOptions options, String fileSystem, String prefix, List<String> logFiles,
             long logLines, Instant start, Instant end, ReplayOutcome outcome, Optional<ResourceUsage> resources,
             Optional<LoadClients> clients, Optional<SubmittedJob> job, Optional<CompletionTimeline> timeline,
-            Optional<NameNodeCalls> nameNodeCalls) {
+            Optional<NameNodeCalls> nameNodeCalls, Optional<NameserviceRecord> nameservice) {
+        this.nameservice = requireNonNull(nameservice, "nameservice is null");
         this.options = requireNonNull(options, "options is null");
         this.fileSystem = requireNonNull(fileSystem, "fileSystem is null");
         this.prefix = requireNonNull(prefix, "prefix is null");
@@ -86,7 +89,8 @@ public final class AuditReplayResult implements ProgramResult {
     /** This result with which NameNode of its nameservice served how many calls. */
     AuditReplayResult withNameNodeCalls(NameNodeCalls nameNodeCalls) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                clients, job, timeline, Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null")));
+                clients, job, timeline, Optional.of(requireNonNull(nameNodeCalls, "nameNodeCalls is null")),
+                nameservice);
     }
 
     /** On a logical HDFS nameservice, which NameNode served how many calls during the replay; empty otherwise. */
@@ -100,7 +104,7 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult fromClients(LoadClients clients, Optional<SubmittedJob> job) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                Optional.of(requireNonNull(clients, "clients is null")), job, timeline, nameNodeCalls);
+                Optional.of(requireNonNull(clients, "clients is null")), job, timeline, nameNodeCalls, nameservice);
     }
 
     /**
@@ -109,12 +113,24 @@ public final class AuditReplayResult implements ProgramResult {
      */
     public AuditReplayResult withTimeline(CompletionTimeline timeline) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
-                clients, job, Optional.of(requireNonNull(timeline, "timeline is null")), nameNodeCalls);
+                clients, job, Optional.of(requireNonNull(timeline, "timeline is null")), nameNodeCalls,
+                nameservice);
     }
 
     /** When the commands completed; only for a replay from this process on an HA nameservice. */
     public Optional<CompletionTimeline> timeline() {
         return timeline;
+    }
+
+    /** This result, run on the logical nameservice {@code record} tells of. */
+    public AuditReplayResult withNameservice(NameserviceRecord record) {
+        return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
+                clients, job, timeline, nameNodeCalls, Optional.of(requireNonNull(record, "record is null")));
+    }
+
+    /** The nameservice the replay was on, its NameNodes and their states; empty unless on a logical one. */
+    public Optional<NameserviceRecord> nameservice() {
+        return nameservice;
     }
 
     /** The clients that replayed the log's shares; empty when this process replayed it alone. */
@@ -253,6 +269,7 @@ public final class AuditReplayResult implements ProgramResult {
                 .location("prefix", prefix)
                 .location("log", String.join(",", logFiles))
                 .output(SKIPPED_OUTPUT, AuditReplayReport.skipped(outcome.skipped()));
+        nameservice.ifPresent(record -> record.addTo(result));
         Distribution latency = latency(Optional.empty());
         result.metric("latency_p99", latency.percentile(99.0), Unit.SECONDS, Better.LOWER)
                 .metric("commands", commands(), Unit.COUNT, Better.NEITHER)

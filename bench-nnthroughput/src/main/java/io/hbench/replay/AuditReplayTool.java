@@ -13,9 +13,13 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import io.hbench.fs.LocalOutput;
+import io.hbench.namenode.FailoverFlag;
+import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.NameserviceWatch;
 import java.io.PrintStream;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +48,7 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
     private static final String[] SYNTHESIS_FLAGS = {SynthesisSpec.MIX, SynthesisSpec.RATE, SynthesisSpec.DURATION,
         SynthesisSpec.SEED, SynthesisSpec.SOURCES, "out"};
     private static final String[] REPLAY_FLAGS = {"log", ReplayWindow.FROM, ReplayWindow.TO, "rateFactor", "threads",
-        "prefix", "prepareFileSize", "keep", "impersonate", "clients", "split"};
+        "prefix", "prepareFileSize", "keep", "impersonate", "clients", "split", FailoverFlag.NAME};
 
     /** How the tool reads the logs the options name: {@link AuditLogs}, refusing a log with nothing to replay. */
     static final AuditReplay.LogReader LOGS = (conf, options) -> AuditLogs.requireReplayable(
@@ -55,12 +59,14 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
         final Optional<AuditReplayOptions> replay;
         final Optional<SynthesisSpec> synthesis;
         final Optional<LocalOutput> out;
+        final Optional<Duration> failoverAt;
 
         private Command(Optional<AuditReplayOptions> replay, Optional<SynthesisSpec> synthesis,
-                Optional<LocalOutput> out) {
+                Optional<LocalOutput> out, Optional<Duration> failoverAt) {
             this.replay = replay;
             this.synthesis = synthesis;
             this.out = out;
+            this.failoverAt = failoverAt;
         }
     }
 
@@ -102,8 +108,8 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
     @Override
     protected String usage() {
         return NAME + " [genericOptions] -log file|dir[,...] [-from time] [-to time] [-rateFactor F] [-threads T]"
-                + " [-prefix dir] [-prepareFileSize size] [-keep] [-impersonate] [-clients N [-split ip|path]]"
-                + " [-json file]\n   or: " + NAME + " -synthesize -mix " + SynthesisSpec.MIX_EXAMPLE + " -rate R"
+                + " [-prefix dir] [-prepareFileSize size] [-keep] [-impersonate] [-clients N [-split ip|path]] "
+                + FailoverFlag.USAGE + " [-json file]\n   or: " + NAME + " -synthesize -mix " + SynthesisSpec.MIX_EXAMPLE + " -rate R"
                 + " -duration D [-seed S] [-sources N] -out file";
     }
 
@@ -130,6 +136,7 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
                 + " the log from one common start; the log must be on a file system every host reads"));
         options.addOption(FlagParser.valued("split", "ip|path", "with -clients: share the log by source address,"
                 + " keeping each source's order (default), or by path"));
+        FailoverFlag.addTo(options);
         options.addOption(FlagParser.present("synthesize", "write a log in the audit format rather than replay one"));
         options.addOption(FlagParser.valued(SynthesisSpec.MIX, "cmd=w,...", "with -synthesize: the commands and their"
                 + " weights, e.g. " + SynthesisSpec.MIX_EXAMPLE));
@@ -149,7 +156,7 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
             refuseWith(line, "-synthesize", REPLAY_FLAGS);
             return new Command(Optional.empty(), Optional.of(synthesis(line)), Optional.of(FlagValues.outputFile(
                     "-out", required(line, "out", "the log to write"), SYNTHESIZED_LOG,
-                    line.hasOption(LocalOutput.OVERWRITE_FLAG))));
+                    line.hasOption(LocalOutput.OVERWRITE_FLAG))), Optional.empty());
         }
         refuseWith(line, "a replay (without -synthesize)", SYNTHESIS_FLAGS);
         if (!line.hasOption("log")) {
@@ -187,7 +194,11 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
             options.split(LogSplit.byLabel(split).orElseThrow(() -> new BenchException(ErrorCode.INVALID_ARGUMENT,
                     "-split " + split + ": give ip or path")));
         }
-        return new Command(Optional.of(options.build()), Optional.empty(), Optional.empty());
+        AuditReplayOptions replay = options.build();
+        Optional<Duration> failoverAt = FailoverFlag.failoverAt(line);
+        NameserviceWatch.check(NameserviceWatch.fileSystem(replay.prefix().orElse(
+                AuditReplayOptions.DEFAULT_PREFIX_PARENT), getConf()), getConf(), failoverAt);
+        return new Command(Optional.of(replay), Optional.empty(), Optional.empty(), failoverAt);
     }
 
     private static SynthesisSpec synthesis(CommandLine line) {
@@ -257,10 +268,18 @@ public final class AuditReplayTool extends BenchTool<AuditReplayTool.Command> {
         AuditReplayOptions options = command.replay.orElseThrow();
         Configuration conf = session.configuration();
         ReplayLog log = logs.read(conf, options);
-        AuditReplayResult result = options.clients() > 0
-                ? new ReplayClients(conf, clientRunners.apply(conf)).run(options, log)
-                : new AuditReplay(conf).run(options, log);
-        ExitStatus status = report(session, AuditReplayReport.lines(result), result);
+        AuditReplayResult result;
+        try (NameserviceWatch watch = NameserviceWatch.start(NameserviceWatch.fileSystem(options.prefix().orElse(
+                AuditReplayOptions.DEFAULT_PREFIX_PARENT), conf), conf, command.failoverAt)) {
+            AuditReplayResult run = options.clients() > 0
+                    ? new ReplayClients(conf, clientRunners.apply(conf)).run(options, log)
+                    : new AuditReplay(conf).run(options, log);
+            Optional<NameserviceRecord> nameservice = watch.finish();
+            result = nameservice.map(run::withNameservice).orElse(run);
+        }
+        List<String> lines = new ArrayList<>(AuditReplayReport.lines(result));
+        result.nameservice().ifPresent(record -> lines.addAll(record.lines()));
+        ExitStatus status = report(session, lines, result);
         result.failure().ifPresent(failure -> ProgramMessages.error(err, NAME, failure));
         return status;
     }

@@ -143,7 +143,7 @@ class FsMetadataOptionsTest {
         assertThat(ToolRun.run(new Configuration(), FsMetadataTool::new, "-help").out.lines().findFirst())
                 .hasValue("Usage: FsMetadata [genericOptions] -op create|mkdirs|open|fileStatus|list"
                         + "|rename|delete|all [-threads T] [-files N] [-filesPerDir P] [-baseDir dir] [-keepResults]"
-                        + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-json file]");
+                        + " [-rate R [-arrivals fixed|poisson] [-seed N]] [-failoverAt D] [-json file]");
     }
 
     private static void assertRefused(UnaryOperator<FsMetadataOptions.Builder> values, String message) {
