@@ -18,9 +18,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -35,20 +32,18 @@ import org.apache.hadoop.conf.Configuration;
  * {@link #close} kills that JVM and every process it started (the containers) and waits until they are gone.
  */
 final class YarnCluster implements AutoCloseable {
-    private static final long START_TIMEOUT_SECONDS = 240;
-
-    private final Process process;
     /** The NameNode's audit log, in the cluster's home. */
     private static final String AUDIT_LOG = "namenode-audit.log";
 
+    private final ClusterJvm jvm;
     private final Path home;
     private final Path conf;
     private final String hadoopClasspath;
 
-    private YarnCluster(Process process, Path home, Path conf, String hadoopClasspath) {
-        this.process = process;
-        this.home = home;
-        this.conf = conf;
+    private YarnCluster(ClusterJvm jvm, String hadoopClasspath) {
+        this.jvm = jvm;
+        this.home = jvm.home();
+        this.conf = jvm.conf();
         this.hadoopClasspath = hadoopClasspath;
     }
 
@@ -67,27 +62,15 @@ final class YarnCluster implements AutoCloseable {
     static YarnCluster start(Path home, int nodes, String version) throws IOException, InterruptedException {
         Files.createDirectories(home);
         String hadoopClasspath = Environment.hadoopClasspath(version);
-        Path site = home.resolve("cluster-site.xml");
-        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx1536m"));
-        command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
-        command.addAll(List.of("-Dlog4j.configuration=file:" + writeClusterLog4j(home.resolve("cluster-log4j.properties"),
-                home.resolve(AUDIT_LOG)),
-                "-cp", hadoopClasspath + File.pathSeparator + Environment.ownClasses(),
-                ClusterMain.class.getName(), home.toString(), Integer.toString(nodes), site.toString()));
+        List<String> args = new ArrayList<>(List.of(home.toString(), Integer.toString(nodes),
+                ClusterJvm.site(home).toString()));
         Map<String, String> settings = containerSettings();
         settings.putAll(heartbeatSettings());
         settings.put("yarn.nodemanager.resource.memory-mb", "4096");
-        settings.forEach((key, value) -> command.add(key + "=" + value));
-        Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
-                .redirectOutput(home.resolve("cluster.log").toFile()).start();
-        YarnCluster cluster = new YarnCluster(process, home, home.resolve("conf"), hadoopClasspath);
-        try {
-            cluster.awaitStart(site);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
+        settings.forEach((key, value) -> args.add(key + "=" + value));
+        Path log4j = writeClusterLog4j(home.resolve("cluster-log4j.properties"), home.resolve(AUDIT_LOG));
+        return new YarnCluster(ClusterJvm.start(home, "1536m", hadoopClasspath, log4j, ClusterMain.class, args,
+                Map.of()), hadoopClasspath);
     }
 
     /**
@@ -127,41 +110,6 @@ final class YarnCluster implements AutoCloseable {
         settings.put("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "250");
         settings.put("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "250");
         return settings;
-    }
-
-    private void awaitStart(Path site) throws IOException, InterruptedException {
-        awaitConfiguration(process, site, home.resolve("cluster.log"));
-        writeClientConfiguration(site);
-        writeQuietLog4j(conf.resolve("log4j.properties"));
-    }
-
-    /**
-     * Waits until a cluster's JVM, {@code process}, has written its configuration {@code site}; its {@code log} says
-     * why it did not.
-     */
-    static void awaitConfiguration(Process process, Path site, Path log) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
-        while (!Files.exists(site)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the cluster exited with " + process.exitValue() + " before it started: "
-                        + tail(log));
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("the cluster did not start within " + START_TIMEOUT_SECONDS + " s: "
-                        + tail(log));
-            }
-            Thread.sleep(200);
-        }
-    }
-
-    /**
-     * Splits the running cluster's configuration into the files a gateway has: a key set in core-site.xml alone
-     * would lose to mapred-default.xml and yarn-default.xml, which Hadoop loads after it.
-     */
-    private void writeClientConfiguration(Path site) throws IOException {
-        Configuration running = new Configuration(false);
-        running.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
-        writeSiteFiles(running, conf);
     }
 
     /** Writes {@code settings} into {@code conf} as the four site files, each key where Hadoop looks for it. */
@@ -243,7 +191,7 @@ final class YarnCluster implements AutoCloseable {
      */
     List<ProcessHandle> taskProcesses() {
         List<ProcessHandle> tasks = new ArrayList<>();
-        process.descendants().filter(handle -> handle.info().command().map(command -> command.endsWith("/java"))
+        jvm.process().descendants().filter(handle -> handle.info().command().map(command -> command.endsWith("/java"))
                 .orElse(false) && handle.info().commandLine()
                 .map(line -> line.contains("org.apache.hadoop.mapred.YarnChild")).orElse(false)).forEach(tasks::add);
         return tasks;
@@ -251,22 +199,7 @@ final class YarnCluster implements AutoCloseable {
 
     @Override
     public void close() {
-        List<ProcessHandle> all = new ArrayList<>();
-        process.descendants().forEach(all::add);
-        all.add(process.toHandle());
-        for (ProcessHandle each : all) {
-            each.destroyForcibly();
-        }
-        for (ProcessHandle each : all) {
-            try {
-                each.onExit().get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("process " + each.pid() + " of the cluster did not end", e);
-            }
-        }
+        jvm.close();
     }
 
     /**
