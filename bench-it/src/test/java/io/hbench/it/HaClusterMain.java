@@ -32,6 +32,9 @@ public final class HaClusterMain {
         Path site = Paths.get(args[1]);
         Configuration conf = new Configuration();
         conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, home.resolve("dfs").toString());
+        // As a cluster with Observers must: the active NameNode tells clients its state id, so that an Observer
+        // holds a client's read until it has caught up with that client's writes.
+        conf.setBoolean("dfs.namenode.state.context.enabled", true);
         MiniQJMHACluster cluster = HATestUtil.setUpObserverCluster(conf, 1, 1, true);
         Configuration running = cluster.getDfsCluster().getConfiguration(0);
         Configuration client = new Configuration(false);

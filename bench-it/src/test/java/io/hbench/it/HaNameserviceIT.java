@@ -109,6 +109,38 @@ class HaNameserviceIT {
     }
 
     @Test
+    void withObserverReadsTheObserverServesTheReadsAndTheActiveNameNodeTheWrites() throws Exception {
+        Path json = temp.resolve("observer.json");
+        BenchRun mix = cluster.benchJar("NNThroughputBenchmark", "-D", "dfs.client.failover.proxy.provider.ns1="
+                + "org.apache.hadoop.hdfs.server.namenode.ha.ObserverReadProxyProvider", "-fs", NS, "-op", "mix",
+                "-mix", "create=1,fileStatus=3", "-files", "40", "-threads", "2", "-readAfterWrite", "-baseDirName",
+                "/it/ha-observer", "-noResources", "-json", json.toString());
+
+        assertThat(mix.status).as(mix.printed()).isZero();
+        assertThat(mix.out).contains("NameNode calls during the run (RPC counters, every client): ")
+                .contains("Read after write latency ms: ");
+        ResultFile result = ResultFile.read(json);
+        String observer = states(result, "start").entrySet().stream().filter(state -> state.getValue()
+                .equals("observer")).map(Map.Entry::getKey).findFirst().orElseThrow();
+        String active = active(states(result, "start"));
+        assertThat(calls(result, observer, "GetFileInfo")).as("getFileInfo on the Observer").isPositive();
+        assertThat(calls(result, active, "Create")).as("creates on the active NameNode").isPositive();
+        assertThat(calls(result, observer, "Create")).as("creates on the Observer").isZero();
+    }
+
+    /** The calls to RPC {@code method} that NameNode {@code id} counted during a result's run. */
+    private static double calls(ResultFile result, String id, String method) {
+        for (JsonNode metric : result.root().get("metrics")) {
+            JsonNode labels = metric.get("labels");
+            if (metric.get("id").asText().equals("namenode_calls") && labels.path("namenode").asText().equals(id)
+                    && labels.path("method").asText().equalsIgnoreCase(method)) {
+                return metric.get("value").asDouble();
+            }
+        }
+        return 0;
+    }
+
+    @Test
     void blockReportRegistersItsDataNodesWithEveryNameNode() throws Exception {
         BenchRun reports = cluster.benchJar("NNThroughputBenchmark", "-fs", NS, "-op", "blockReport", "-datanodes",
                 "2", "-reports", "4", "-blocksPerReport", "10", "-blocksPerFile", "5", "-baseDirName",

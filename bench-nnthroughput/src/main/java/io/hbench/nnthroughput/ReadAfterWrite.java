@@ -34,7 +34,8 @@ final class ReadAfterWrite {
     void read(int thread, String path, boolean counted) throws IOException {
         long start = System.nanoTime();
         if (client.getFileInfo(path) == null) {
-            throw new IOException("read after write: the NameNode does not know the path just made");
+            throw new IOException("read after write: the NameNode does not know the path just made (an Observer"
+                    + " serves reads after writes only with dfs.namenode.state.context.enabled=true on the NameNodes)");
         }
         long nanos = System.nanoTime() - start;
         if (counted) {
