@@ -51,7 +51,9 @@ final class ClosedLoop {
             }
             pool.await(ready);
             long start = clock.nanoTime();
-            recorder.set(new CompletionRecorder(clock, start, Instant.now()));
+            if (settings.completions) {
+                recorder.set(new CompletionRecorder(clock, start, Instant.now()));
+            }
             if (settings.duration != null) {
                 deadline.set(start + settings.duration.toNanos());
             }
@@ -77,7 +79,7 @@ final class ClosedLoop {
             ready.countDown();
         }
         go.await();
-        stats.track = recorder.get().track();
+        stats.track = recorder.get() == null ? null : recorder.get().track();
         long end = deadline.get();
         int total = warmupOps + countedOps;
         int done = 0;
@@ -97,7 +99,9 @@ final class ClosedLoop {
             }
             long issued = clock.nanoTime();
             long nanos = call(op, thread, index);
-            stats.track.completed(issued, Math.max(0, nanos));
+            if (stats.track != null) {
+                stats.track.completed(issued, Math.max(0, nanos));
+            }
             int kind = op.kind(thread, index);
             stats.operations[kind]++;
             stats.cumulativeNanos[kind] += nanos;
@@ -146,7 +150,7 @@ final class ClosedLoop {
             }
         }
         return new Workers.Outcome(elapsed, operations, cumulative, latency, byDuration,
-                recorder.finish(end, tracks));
+                recorder == null ? null : recorder.finish(end, tracks));
     }
 
     private static final class ThreadStats {

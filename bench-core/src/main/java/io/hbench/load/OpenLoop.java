@@ -64,6 +64,7 @@ public final class OpenLoop {
     private final int workers;
     private final int kinds;
     private final LoadClock clock;
+    private final boolean completions;
 
     /**
      * @param name names the workers' threads and failures, e.g. the operation
@@ -71,6 +72,15 @@ public final class OpenLoop {
      * @param kinds the kinds of operation {@link Operation#kind} returns
      */
     public OpenLoop(String name, int workers, int kinds, LoadClock clock) {
+        this(name, workers, kinds, clock, true);
+    }
+
+    /**
+     * As the other constructor; {@code completions} says whether to record when operations complete
+     * ({@link LoadOutcome#timeline}): the timeline's one shared instant costs every operation, so a run that will not
+     * show it leaves it out.
+     */
+    public OpenLoop(String name, int workers, int kinds, LoadClock clock, boolean completions) {
         this.name = requireNonNull(name, "name is null");
         if (workers < 1 || kinds < 1) {
             throw new IllegalArgumentException("workers and kinds must be at least 1, got " + workers + ", " + kinds);
@@ -78,6 +88,7 @@ public final class OpenLoop {
         this.workers = workers;
         this.kinds = kinds;
         this.clock = requireNonNull(clock, "clock is null");
+        this.completions = completions;
     }
 
     /**
@@ -113,10 +124,13 @@ public final class OpenLoop {
             pool.await(warm);
             long t0 = startAt.await(clock);
             start.set(t0);
-            recorder.set(new CompletionRecorder(clock, t0, Instant.now().plusNanos(t0 - clock.nanoTime())));
+            if (completions) {
+                recorder.set(new CompletionRecorder(clock, t0, Instant.now().plusNanos(t0 - clock.nanoTime())));
+            }
             go.countDown();
             List<WorkerStats> stats = pool.collectAll();
-            return merge(schedule, stats, recorder.get().finish(clock.nanoTime(), tracks(stats)));
+            return merge(schedule, stats, recorder.get() == null ? null
+                    : recorder.get().finish(clock.nanoTime(), tracks(stats)));
         } finally {
             pool.stop();
         }
@@ -135,14 +149,16 @@ public final class OpenLoop {
         go.await();
         long t0 = start.get();
         int last = schedule.operations() - 1;
-        WorkerStats stats = new WorkerStats(kinds, recorder.get().track());
+        WorkerStats stats = new WorkerStats(kinds, recorder.get() == null ? null : recorder.get().track());
         for (int j = nextScheduled.getAndIncrement(); j <= last; j = nextScheduled.getAndIncrement()) {
             long intended = t0 + schedule.offsetNanos(j);
             clock.sleepUntil(intended);
             long begin = clock.nanoTime();
             long timed = call(op, worker, warmup + j);
             long end = clock.nanoTime();
-            stats.track.completed(begin, Math.max(0, end - intended));
+            if (stats.track != null) {
+                stats.track.completed(begin, Math.max(0, end - intended));
+            }
             int kind = op.kind(warmup + j);
             stats.operations[kind]++;
             stats.timedNanos[kind] += timed;

@@ -130,6 +130,8 @@ public final class Workers {
     final boolean repeatable;
     final int refreshEvery;
     final Runnable refresh;
+    /** Whether the run records its completions' timeline ({@link CompletionTimeline}), which costs every call. */
+    final boolean completions;
 
     /**
      * @param duration run until then instead of to the count, or null
@@ -146,6 +148,27 @@ public final class Workers {
         this.repeatable = repeatable;
         this.refreshEvery = refreshEvery;
         this.refresh = refresh;
+        this.completions = true;
+    }
+
+    private Workers(Workers settings, boolean completions) {
+        this.opName = settings.opName;
+        this.threads = settings.threads;
+        this.kinds = settings.kinds;
+        this.histograms = settings.histograms;
+        this.duration = settings.duration;
+        this.repeatable = settings.repeatable;
+        this.refreshEvery = settings.refreshEvery;
+        this.refresh = settings.refresh;
+        this.completions = completions;
+    }
+
+    /**
+     * These workers, recording when their calls complete or not: the timeline's one shared instant costs every call
+     * (at millions a second it halves the open loop's ceiling), so a run that will not show it does not record it.
+     */
+    public Workers recordingCompletions(boolean record) {
+        return new Workers(this, record);
     }
 
     /**
@@ -191,7 +214,7 @@ public final class Workers {
      */
     public Outcome runOnSchedule(int warmup, Schedule schedule, Op op, OpenLoop.Start start)
             throws InterruptedException {
-        OpenLoop loop = new OpenLoop(opName, threads, kinds, LoadClock.SYSTEM);
+        OpenLoop loop = new OpenLoop(opName, threads, kinds, LoadClock.SYSTEM, completions);
         return new Outcome(loop.run(warmup, schedule, new OpenLoop.Operation() {
             @Override
             public long run(int worker, int index) throws Exception {

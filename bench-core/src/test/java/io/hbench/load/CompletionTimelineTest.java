@@ -66,6 +66,35 @@ class CompletionTimelineTest {
     }
 
     @Test
+    void loopsToldNotToRecordCompletionsGiveTheSameFiguresWithoutATimeline() throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 1000, 100, 0);
+        LoadOutcome open = new OpenLoop("test", 1, 1, clock, false).run(0, schedule,
+                new FakeTarget(clock, 100 * US, Map.of(), 100));
+        Workers.Op op = new Workers.Op() {
+            @Override
+            public long run(int thread, int index) {
+                clock.advance(MS);
+                return MS;
+            }
+
+            @Override
+            public String describe(int thread, int index) {
+                return "call " + index;
+            }
+        };
+        Workers settings = new Workers("test", 1, 1, true, null, false, Integer.MAX_VALUE, null)
+                .recordingCompletions(false);
+        Workers.Outcome closed = new ClosedLoop(settings, clock).run(new int[] {0}, new int[] {10}, op);
+
+        assertThat(open.timeline()).isEmpty();
+        assertThat(open.operations(0)).isEqualTo(100);
+        assertThat(closed.timeline()).isEmpty();
+        assertThat(closed.operations(0)).isEqualTo(10);
+        assertThat(closed.elapsedNanos()).isEqualTo(10 * MS);
+    }
+
+    @Test
     void anOpenLoopThatKeepsItsScheduleHasNoStretchLongerThanItsInterval() throws InterruptedException {
         FakeClock clock = new FakeClock();
         Schedule schedule = Schedule.of(Schedule.Arrivals.FIXED, 1000, 100, 0);

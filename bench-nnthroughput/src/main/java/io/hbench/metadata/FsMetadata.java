@@ -423,7 +423,7 @@ public final class FsMetadata {
                     return describe.apply(first[thread] + index);
                 }
             };
-            Workers workers = Workers.counted(what, o.threads());
+            Workers workers = Workers.counted(what, o.threads()).recordingCompletions(timeline);
             return onSchedule ? workers.runOnSchedule(0, schedule.get(), op, OpenLoop.Start.NOW)
                     : workers.run(new int[o.threads()], counted, op);
         }

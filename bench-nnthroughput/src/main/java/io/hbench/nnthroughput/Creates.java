@@ -111,7 +111,7 @@ final class Creates {
         };
         Workers workers = new Workers(opName, options.threads(), 1, timed && options.histograms(),
                 timed ? options.duration().orElse(null) : null, false, options.ugCacheRefreshCount(),
-                NnThroughput.refresher(options, target));
+                NnThroughput.refresher(options, target)).recordingCompletions(bench.showsTimeline());
         Workers.Outcome outcome = shares.run(workers, op, bench.scheduleStart());
         Distribution completeLatency = null;
         if (recordComplete) {

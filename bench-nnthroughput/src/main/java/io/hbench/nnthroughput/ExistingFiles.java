@@ -117,7 +117,8 @@ final class ExistingFiles {
         boolean repeatable = operation == NnOperation.OPEN || operation == NnOperation.FILE_STATUS;
         Workers.Outcome outcome = shares.run(new Workers(operation.label(), options.threads(), 1,
                 options.histograms(), options.duration().orElse(null), repeatable, options.ugCacheRefreshCount(),
-                NnThroughput.refresher(options, target)), op, bench.scheduleStart());
+                NnThroughput.refresher(options, target)).recordingCompletions(bench.showsTimeline()), op,
+                bench.scheduleStart());
         List<String> notes = new ArrayList<>();
         notes.add(curveFiles ? "one set of files serves every step: created (and completed) before the first step"
                 + " that needed them, outside the steps" : options.useExisting()

@@ -218,7 +218,8 @@ final class Mix {
         };
         Workers.Outcome outcome = shares.run(new Workers("mix", threads, ops.size(), options.histograms(),
                 options.duration().orElse(null), false, options.ugCacheRefreshCount(),
-                NnThroughput.refresher(options, target)), op, bench.scheduleStart());
+                NnThroughput.refresher(options, target)).recordingCompletions(bench.showsTimeline()), op,
+                bench.scheduleStart());
         List<OpResult.Kind> results = new ArrayList<>();
         for (int k = 0; k < ops.size(); k++) {
             Histogram histogram = outcome.latency(k);

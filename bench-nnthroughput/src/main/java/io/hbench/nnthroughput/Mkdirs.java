@@ -48,7 +48,8 @@ final class Mkdirs {
         };
         Workers.Outcome outcome = shares.run(new Workers("mkdirs", options.threads(), 1, options.histograms(),
                 options.duration().orElse(null), false, options.ugCacheRefreshCount(),
-                NnThroughput.refresher(options, target)), op, bench.scheduleStart());
+                NnThroughput.refresher(options, target)).recordingCompletions(bench.showsTimeline()), op,
+                bench.scheduleStart());
         List<String> inputs = List.of("baseDir = " + options.baseDir(NnOperation.MKDIRS), "nrDirs = " + options.dirs(),
                 "nrThreads = " + options.threads(), "nrDirsPerDir = " + options.dirsPerDir());
         return NnThroughput.result(NnOperation.MKDIRS, inputs, outcome, options, null, List.of());

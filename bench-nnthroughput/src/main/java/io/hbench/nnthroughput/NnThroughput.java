@@ -101,6 +101,14 @@ public final class NnThroughput {
         return scheduleStart;
     }
 
+    /**
+     * Whether the results show when their calls completed ({@link CompletionTimeline#shownOn}: on an HA nameservice),
+     * and so whether the runs record it.
+     */
+    boolean showsTimeline() {
+        return CompletionTimeline.shownOn(conf, FileSystem.getDefaultUri(conf));
+    }
+
     /** True when the configuration names no NameNode, so a run starts one in this process. */
     public static boolean isStandalone(Configuration conf) {
         String scheme = FileSystem.getDefaultUri(conf).getScheme();
@@ -242,7 +250,7 @@ public final class NnThroughput {
                 setNameNodeLogLevel(saved);
             }
         }
-        if (CompletionTimeline.shownOn(conf, FileSystem.getDefaultUri(conf))) {
+        if (showsTimeline()) {
             results.replaceAll(OpResult::showingTimeline);
         }
         NnResult result = new NnResult(options, target.description(), start, Instant.now(), results, resources);

@@ -99,7 +99,8 @@ public final class AuditReplay {
             try (ReplayTarget target = openTarget(options, prefix.paths, mapped)) {
                 Prepared prepared = prepare(options, mapped, prefix.paths, phases);
                 outcome = replay(options, mapped, target, log.entries().get(0).timeMillis(), OpenLoop.Start.NOW,
-                        phases).prepared(prepared.nanos, prepared.plan.files(), prepared.plan.directories());
+                        phases, CompletionTimeline.shownOn(conf, prefix.fs.getUri()))
+                        .prepared(prepared.nanos, prepared.plan.files(), prepared.plan.directories());
             }
         } finally {
             resources = sampling.map(host -> host.stop(phases));
@@ -235,7 +236,7 @@ public final class AuditReplay {
      * Replays one share of a log (all of it, or one client's part) under the prefix, prepared: maps its paths and
      * replays from t0 as {@code start} gives it (a barrier among the clients of a run from many hosts), a line logged at
      * {@code originMillis} due at t0. The outcome travels ({@link ReplayOutcome#encode}) and merges with the other
-     * shares'; it holds no prepare pass.
+     * shares'; it holds no prepare pass, and no timeline of completions, which a merge drops.
      *
      * @param originMillis the first time of the whole log, so that each share keeps its logged place in it
      * @throws BenchException MISSING_INPUT when no line's path lands under the prefix
@@ -248,15 +249,15 @@ public final class AuditReplay {
         ReplayPaths paths = new ReplayPaths(prefix.getFileSystem(conf).makeQualified(prefix));
         Mapped mapped = map(share, paths);
         try (ReplayTarget target = openTarget(options, paths, mapped)) {
-            return replay(options, mapped, target, originMillis, start, new ArrayList<>());
+            return replay(options, mapped, target, originMillis, start, new ArrayList<>(), false);
         }
     }
 
     private ReplayOutcome replay(AuditReplayOptions options, Mapped mapped, ReplayTarget target, long originMillis,
-            OpenLoop.Start start, List<Phase> phases) throws InterruptedException {
+            OpenLoop.Start start, List<Phase> phases, boolean completions) throws InterruptedException {
         Instant replayStart = Instant.now();
-        Replay.Figures figures = new Replay(target, options.threads(), options.rateFactor(), clock).run(mapped.calls,
-                originMillis, start);
+        Replay.Figures figures = new Replay(target, options.threads(), options.rateFactor(), clock, completions)
+                .run(mapped.calls, originMillis, start);
         phases.add(new Phase("replay", replayStart, Instant.now()));
         return new ReplayOutcome(figures.load, figures.failures, mapped.skipped, 0, 0, 0);
     }

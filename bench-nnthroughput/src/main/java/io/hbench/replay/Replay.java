@@ -21,8 +21,14 @@ final class Replay {
     private final int threads;
     private final double rateFactor;
     private final LoadClock clock;
+    private final boolean completions;
 
     Replay(ReplayTarget target, int threads, double rateFactor, LoadClock clock) {
+        this(target, threads, rateFactor, clock, true);
+    }
+
+    /** As the other constructor; {@code completions}: whether to record when the calls complete (on HA only). */
+    Replay(ReplayTarget target, int threads, double rateFactor, LoadClock clock, boolean completions) {
         this.target = requireNonNull(target, "target is null");
         if (threads < 1 || !(rateFactor > 0) || Double.isInfinite(rateFactor)) {
             throw new IllegalArgumentException("threads must be at least 1 and rateFactor a finite number above 0, got "
@@ -31,6 +37,7 @@ final class Replay {
         this.threads = threads;
         this.rateFactor = rateFactor;
         this.clock = requireNonNull(clock, "clock is null");
+        this.completions = completions;
     }
 
     /** The figures of one replay: the schedule's, per command, and the failures. */
@@ -84,7 +91,7 @@ final class Replay {
                 return calls.get(index).toString();
             }
         };
-        LoadOutcome load = new OpenLoop(NAME, threads, AuditCommand.values().length, clock).run(0,
+        LoadOutcome load = new OpenLoop(NAME, threads, AuditCommand.values().length, clock, completions).run(0,
                 schedule(calls, originMillis, rateFactor), op, start);
         return new Figures(load, failures.counted());
     }
