@@ -6,14 +6,11 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.MetricKey;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.HAUtilClient;
 
 /**
  * When the counted operations of one run completed: per second from the counted run's start, how many completed and
@@ -49,15 +46,6 @@ public final class CompletionTimeline {
         this.latencySumNanos = latencySumNanos.clone();
         this.latencyMaxNanos = latencyMaxNanos.clone();
         this.longestGap = requireNonNull(longestGap, "longestGap is null");
-    }
-
-    /**
-     * Whether a run on the file system {@code fileSystem} shows its timeline in its results and lines: on an HA
-     * nameservice ({@code hdfs://ns1} with a failover proxy provider configured), where a failover may stall it. The
-     * one place the load programs (NNThroughputBenchmark, FsMetadata, AuditReplay) decide it.
-     */
-    public static boolean shownOn(Configuration conf, URI fileSystem) {
-        return HAUtilClient.isLogicalUri(conf, fileSystem);
     }
 
     /** The counted run's start: the first second's. */

@@ -4,12 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.ClassicFigures;
-import io.hbench.load.CompletionTimeline;
 import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.load.Workers;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.Nameservice;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Distribution;
 import io.hbench.result.Phase;
@@ -88,7 +88,7 @@ public final class FsMetadata {
         List<Phase> phases = new ArrayList<>();
         List<FsOpResult> results = new ArrayList<>();
         Optional<ResourceUsage> resources;
-        boolean timelines = CompletionTimeline.shownOn(conf, fs.getUri());
+        boolean timelines = Nameservice.isLogical(fs.getUri(), conf);
         try {
             for (FsOperation op : steps) {
                 Instant stepStart = Instant.now();

@@ -46,7 +46,7 @@ public final class FsOpResult {
 
     /**
      * @param timeline when the counted calls completed, for a run on an HA nameservice ({@link
-     *     CompletionTimeline#shownOn}); null otherwise
+     *     io.hbench.namenode.Nameservice#isLogical}); null otherwise
      */
     public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
             String checked, List<String> failures, LoadOutcome openLoop, CompletionTimeline timeline) {

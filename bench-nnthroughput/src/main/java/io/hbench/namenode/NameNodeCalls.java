@@ -25,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.HAUtilClient;
 import org.apache.hadoop.hdfs.web.URLConnectionFactory;
 import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -194,7 +193,7 @@ public final class NameNodeCalls {
     public static Optional<Counting> start(URI fs, Configuration conf) throws InterruptedException {
         requireNonNull(fs, "fs is null");
         requireNonNull(conf, "conf is null");
-        if (!"hdfs".equals(fs.getScheme()) || fs.getHost() == null || !HAUtilClient.isLogicalUri(conf, fs)) {
+        if (!Nameservice.isLogical(fs, conf)) {
             return Optional.empty();
         }
         return Optional.of(new Counting(Nameservice.of(fs, conf), conf));

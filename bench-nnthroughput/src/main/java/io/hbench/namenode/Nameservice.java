@@ -61,10 +61,8 @@ public final class Nameservice {
         if (!"hdfs".equals(uri.getScheme()) || uri.getHost() == null) {
             throw new IllegalArgumentException("not an hdfs:// URI with a host: " + uri);
         }
-        // hdfs-site.xml, where a gateway keeps its nameservices, is read once an HDFS client is first used: before.
-        HdfsConfiguration.init();
         String host = uri.getHost();
-        if (HAUtilClient.isLogicalUri(conf, uri)) {
+        if (isLogical(uri, conf)) {
             return logical(uri, host, conf);
         }
         if (uri.getPort() == -1 && conf.get(FAILOVER_PROVIDER + "." + host) == null && !resolves(host)) {
@@ -75,6 +73,22 @@ public final class Nameservice {
         InetSocketAddress address = DFSUtilClient.getNNAddress(uri);
         return new Nameservice(uri, address.getHostString() + ":" + address.getPort(), false,
                 Map.of(address.getHostString() + ":" + address.getPort(), address));
+    }
+
+    /**
+     * Whether {@code fs} is a logical nameservice ({@code hdfs://ns1}, reached through a failover proxy provider): the
+     * one place the NameNode programs decide whether to record their NameNodes' states and calls and when their
+     * operations completed. Any other file system, and one NameNode, is not.
+     */
+    public static boolean isLogical(URI fs, Configuration conf) {
+        requireNonNull(fs, "fs is null");
+        requireNonNull(conf, "conf is null");
+        if (!"hdfs".equals(fs.getScheme()) || fs.getHost() == null) {
+            return false;
+        }
+        // hdfs-site.xml, where a gateway keeps its nameservices, is read once an HDFS client is first used: before.
+        HdfsConfiguration.init();
+        return HAUtilClient.isLogicalUri(conf, fs);
     }
 
     private static Nameservice logical(URI uri, String nameservice, Configuration conf) {

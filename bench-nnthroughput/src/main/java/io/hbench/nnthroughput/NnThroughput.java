@@ -8,12 +8,12 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.federation.Routers;
 import io.hbench.fs.OwnedDirectory;
-import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadReport;
 import io.hbench.load.OpenLoop;
 import io.hbench.load.Schedule;
 import io.hbench.load.Workers;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.Nameservice;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.security.KerberosLogin;
 import io.hbench.result.Distribution;
@@ -102,11 +102,11 @@ public final class NnThroughput {
     }
 
     /**
-     * Whether the results show when their calls completed ({@link CompletionTimeline#shownOn}: on an HA nameservice),
+     * Whether the results show when their calls completed (on an HA nameservice: {@link Nameservice#isLogical}),
      * and so whether the runs record it.
      */
     boolean showsTimeline() {
-        return CompletionTimeline.shownOn(conf, FileSystem.getDefaultUri(conf));
+        return Nameservice.isLogical(FileSystem.getDefaultUri(conf), conf);
     }
 
     /** True when the configuration names no NameNode, so a run starts one in this process. */

@@ -156,7 +156,7 @@ public final class OpResult {
 
     /**
      * When the counted calls completed, with the longest stretch without a completion; only for a run from one process
-     * on an HA nameservice ({@link CompletionTimeline#shownOn}).
+     * on an HA nameservice ({@link io.hbench.namenode.Nameservice#isLogical}).
      */
     public Optional<CompletionTimeline> timeline() {
         return timelineShown ? Optional.ofNullable(recorded) : Optional.empty();

@@ -9,6 +9,7 @@ import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClock;
 import io.hbench.load.OpenLoop;
 import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.Nameservice;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
@@ -92,6 +93,7 @@ public final class AuditReplay {
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, AuditReplayResult.BENCHMARK);
         ClaimedPrefix prefix = claimPrefix(options);
         Optional<NameNodeCalls.Counting> counting = NameNodeCalls.start(prefix.fs.getUri(), conf);
+        boolean timelineShown = Nameservice.isLogical(prefix.fs.getUri(), conf);
         ReplayOutcome outcome;
         Optional<ResourceUsage> resources;
         try {
@@ -99,7 +101,7 @@ public final class AuditReplay {
             try (ReplayTarget target = openTarget(options, prefix.paths, mapped)) {
                 Prepared prepared = prepare(options, mapped, prefix.paths, phases);
                 outcome = replay(options, mapped, target, log.entries().get(0).timeMillis(), OpenLoop.Start.NOW,
-                        phases, CompletionTimeline.shownOn(conf, prefix.fs.getUri()))
+                        phases, timelineShown)
                         .prepared(prepared.nanos, prepared.plan.files(), prepared.plan.directories());
             }
         } finally {
@@ -109,7 +111,7 @@ public final class AuditReplay {
         AuditReplayResult result = new AuditReplayResult(options, prefix.fs.getUri().toString(),
                 prefix.paths.prefix().toString(), log.files(), log.lines(), start, Instant.now(), outcome, resources);
         Optional<CompletionTimeline> timeline = outcome.load().timeline();
-        if (timeline.isPresent() && CompletionTimeline.shownOn(conf, prefix.fs.getUri())) {
+        if (timeline.isPresent() && timelineShown) {
             result = result.withTimeline(timeline.get());
         }
         return counting.isPresent() ? result.withNameNodeCalls(counting.get().stop()) : result;

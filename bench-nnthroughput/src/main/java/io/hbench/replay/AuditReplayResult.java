@@ -109,7 +109,7 @@ public final class AuditReplayResult implements ProgramResult {
 
     /**
      * This result with the timeline of its replay from this process (when the commands completed, with the longest
-     * stretch without a completion), as a replay on an HA nameservice shows it ({@link CompletionTimeline#shownOn}).
+     * stretch without a completion), as a replay on an HA nameservice shows it ({@link io.hbench.namenode.Nameservice#isLogical}).
      */
     public AuditReplayResult withTimeline(CompletionTimeline timeline) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
