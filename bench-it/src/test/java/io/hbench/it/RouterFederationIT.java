@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * NNThroughputBenchmark through {@code hadoop jar bench.jar} on a gateway of Router-based federation
@@ -48,16 +50,20 @@ class RouterFederationIT {
         assertThat(fileCount("ns1", "/data/it-create/create")).isEqualTo(20);
     }
 
-    @Test
-    void blockReportThroughTheRouterIsRefusedInOneLineNamingTheRouter() throws Exception {
-        BenchRun reports = cluster.benchJar("NNThroughputBenchmark", "-op", "blockReport", "-datanodes", "2",
-                "-reports", "2", "-baseDirName", "/ns0/it-reports");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "blockReport | give a NameNode's -fs",
+            "replication | it runs only with the NameNode in this process \\(standalone mode: no -fs\\).*"})
+    void dataNodeOperationsThroughTheRouterAreRefusedInOneLineNamingTheRouter(String operation, String remedy)
+            throws Exception {
+        BenchRun refused = cluster.benchJar("NNThroughputBenchmark", "-op", operation, "-datanodes", "2",
+                "-baseDirName", "/ns0/it-" + operation);
 
-        assertThat(reports.status).as(reports.printed()).isEqualTo(2);
-        assertThat(reports.err.lines().filter(line -> line.contains("cannot pass a Router"))).singleElement()
-                .asString().matches(".*-op blockReport cannot pass a Router: hdfs://router-ns is served by Router r1"
-                        + " \\S+:\\d+, which has no DataNode protocol; give a NameNode's -fs");
-        assertThat(reports.err).doesNotContain("\tat ");
+        assertThat(refused.status).as(refused.printed()).isEqualTo(2);
+        assertThat(refused.err.lines().filter(line -> line.contains("cannot pass a Router"))).singleElement()
+                .asString().matches(".*-op " + operation + " cannot pass a Router: hdfs://router-ns is served by Router"
+                        + " r1 \\S+:\\d+, which has no DataNode protocol; " + remedy);
+        assertThat(refused.err).doesNotContain("\tat ");
     }
 
     @Test

@@ -87,13 +87,21 @@ public final class Routers {
 
     /** Why {@code -op <operation>} cannot run on the file system {@code conf} names, a Router; empty if it can. */
     public static Optional<String> dataNodeOperationRefusal(String operation, Configuration conf) {
+        return servedByRouter(conf).map(router -> "-op " + operation + " cannot pass a Router: " + router
+                + "; give a NameNode's -fs");
+    }
+
+    /**
+     * {@code "hdfs://router-ns is served by Router r1 host:port, which has no DataNode protocol"} when the
+     * {@code hdfs://} file system {@code conf} names is served by a Router; empty if it is not.
+     */
+    public static Optional<String> servedByRouter(Configuration conf) {
         URI uri = FileSystem.getDefaultUri(conf);
         if (!"hdfs".equals(uri.getScheme()) || uri.getHost() == null) {
             return Optional.empty();
         }
         Nameservice nameservice = Nameservice.of(uri, conf);
-        return firstRouter(nameservice, conf).map(router -> "-op " + operation + " cannot pass a Router: "
-                + nameservice.uri() + " is served by Router " + router + ", which has no DataNode protocol; give a"
-                + " NameNode's -fs");
+        return firstRouter(nameservice, conf).map(router -> nameservice.uri() + " is served by Router " + router
+                + ", which has no DataNode protocol");
     }
 }

@@ -64,6 +64,8 @@ public final class NnThroughput {
     public static final String MARKER = ".hbench";
     static final String MIN_BLOCK_SIZE_KEY = "dfs.namenode.fs-limits.min-block-size";
     /** How long the NameNode may keep refusing to close a file without blocks: it closes one at once. */
+    private static final String RUNS_ONLY_STANDALONE = "runs only with the NameNode in this process (standalone mode:"
+            + " no -fs); it drives the NameNode's block manager directly, which a remote NameNode does not expose";
     private static final Duration COMPLETE_BOUND = Duration.ofMinutes(1);
     private static final String[] NAMENODE_LOGGERS = {"org.apache.hadoop.hdfs.server.namenode",
         "org.apache.hadoop.hdfs.server.blockmanagement", "org.apache.hadoop.hdfs.StateChange", "BlockStateChange",
@@ -171,7 +173,7 @@ public final class NnThroughput {
                 requireMinimumBlockSize(options);
             }
             if (!target.standalone() && options.operation() == NnOperation.REPLICATION) {
-                throw replicationNeedsStandalone();
+                throw replicationRefusal(conf);
             }
             if (!target.standalone() && options.operation() == NnOperation.BLOCK_REPORT) {
                 Routers.refuseDataNodeOperation(options.operation().label(), conf);
@@ -200,9 +202,17 @@ public final class NnThroughput {
     }
 
     static BenchException replicationNeedsStandalone() {
-        return new BenchException(ErrorCode.INVALID_ARGUMENT, "-op replication runs only with the NameNode in this"
-                + " process (standalone mode: no -fs); it drives the NameNode's block manager directly, which a remote"
-                + " NameNode does not expose");
+        return new BenchException(ErrorCode.INVALID_ARGUMENT, "-op replication " + RUNS_ONLY_STANDALONE);
+    }
+
+    /**
+     * {@code -op replication} refused on the remote file system {@code conf} names: naming the Router when one
+     * serves it, as the other operations that need more than the client protocol are.
+     */
+    static BenchException replicationRefusal(Configuration conf) {
+        return Routers.servedByRouter(conf).map(router -> new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION,
+                "-op replication cannot pass a Router: " + router + "; it " + RUNS_ONLY_STANDALONE))
+                .orElseGet(NnThroughput::replicationNeedsStandalone);
     }
 
     /** Runs the workload against {@code target}, which stays open. */
@@ -225,8 +235,9 @@ public final class NnThroughput {
             for (NnOperation op : steps) {
                 NnOptions step = options.operation() == NnOperation.ALL ? options.forStep(op) : options;
                 if (op == NnOperation.REPLICATION && !target.standalone()) {
-                    progress.println("NNThroughputBenchmark: -op all skips replication: it runs only with the"
-                            + " NameNode in this process (no -fs)");
+                    progress.println("NNThroughputBenchmark: -op all skips replication: " + Routers.servedByRouter(conf)
+                            .map(router -> "it cannot pass a Router: " + router).orElse("it runs only with the"
+                                    + " NameNode in this process (no -fs)"));
                     continue;
                 }
                 Optional<String> refusal = op == NnOperation.BLOCK_REPORT && !target.standalone()

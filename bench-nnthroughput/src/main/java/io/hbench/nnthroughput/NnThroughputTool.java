@@ -127,7 +127,7 @@ public final class NnThroughputTool extends BenchTool<NnThroughputTool.Command> 
         NnOptions options = NnCommandLine.options(line);
         boolean remote = !NnThroughput.isStandalone(getConf()) || line.hasOption("embedded");
         if (options.operation() == NnOperation.REPLICATION && remote) {
-            throw NnThroughput.replicationNeedsStandalone();
+            throw NnThroughput.replicationRefusal(getConf());
         }
         Path standaloneDir = line.hasOption("standaloneDir") ? Paths.get(line.getOptionValue("standaloneDir"))
                 : StandaloneNameNode.defaultDirectory();
