@@ -1,8 +1,10 @@
 package io.hbench.it;
 
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -10,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster;
 import org.apache.hadoop.hdfs.server.federation.RouterConfigBuilder;
 import org.apache.hadoop.hdfs.server.federation.StateStoreDFSCluster;
@@ -78,8 +81,22 @@ public final class RouterClusterMain {
                 client.set(NAMENODE_KEY_PREFIX + ns, "hdfs://" + nameNode.getRpcAddress());
             }
         }
-        router.getStateStore().refreshCaches(true);
         int rpcPort = cluster.getRandomRouter().getRpcPort();
+        // Knowing a NameNode is not yet routing to it: wait until a listing through the Router reaches each subcluster.
+        try (FileSystem routerFs = FileSystem.newInstance(URI.create("hdfs://127.0.0.1:" + rpcPort),
+                new Configuration())) {
+            await("a listing through the Router to reach each subcluster", () -> {
+                router.getStateStore().refreshCaches(true);
+                try {
+                    for (String ns : cluster.getNameservices()) {
+                        routerFs.listStatus(new org.apache.hadoop.fs.Path("/" + ns));
+                    }
+                    return true;
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        }
         client.set("fs.defaultFS", "hdfs://" + NAMESERVICE);
         client.set("dfs.nameservices", NAMESERVICE);
         client.set("dfs.ha.namenodes." + NAMESERVICE, "r1");
