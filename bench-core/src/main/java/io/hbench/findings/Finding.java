@@ -15,6 +15,11 @@ public final class Finding {
         LIMIT("limit"),
         /** What a figure means, in words (EBB's relative bandwidth). */
         READING("reading"),
+        /**
+         * A read whose bytes came from the page cache, not the disks ({@link PageCacheReads}): its figure is memory's.
+         * It reads as the other readings do; a suite's verdict tells it apart.
+         */
+        CACHED_READ("reading"),
         /** A host whose samples began after the run's start or ended before its end ({@link CoverageGaps}). */
         COVERAGE("coverage gap");
 

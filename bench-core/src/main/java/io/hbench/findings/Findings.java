@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
 /**
  * The answers a run's own figures give: which hosts are slow, by the figures every program measures per task, per
  * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); which
- * hosts' samples do not span the run ({@link CoverageGaps}); and for EBB, what its relative bandwidth means. Computed
- * from a result alone, so the program's console, Suite's summary and the report say the same.
+ * hosts' samples do not span the run ({@link CoverageGaps}); for EBB, what its relative bandwidth means; and whether a
+ * TestDFSIO read met the disks ({@link PageCacheReads}). Computed from a result alone, so the program's console, Suite's
+ * summary and the report say the same.
  */
 public final class Findings {
     private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
@@ -50,6 +51,7 @@ public final class Findings {
         result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withGivenIn(result).withEbb(result))));
         findings.addAll(CoverageGaps.of(result));
         ebbReading(result).ifPresent(findings::add);
+        PageCacheReads.of(result).ifPresent(findings::add);
         return findings;
     }
 

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
@@ -60,5 +62,13 @@ final class Machine {
      */
     OptionalDouble mean(Predicate<HostUsage> has, ToDoubleFunction<HostUsage> figure) {
         return hosts.stream().filter(has).mapToDouble(figure).average();
+    }
+
+    /**
+     * A figure of the machine's own, as its totals and sizes are: the largest of its hosts' figures (each read the
+     * machine's counters, over its own window); empty if none has one.
+     */
+    OptionalDouble max(Function<HostUsage, Optional<Double>> figure) {
+        return hosts.stream().map(figure).flatMap(Optional::stream).mapToDouble(Double::doubleValue).max();
     }
 }

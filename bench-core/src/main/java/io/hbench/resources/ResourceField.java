@@ -53,6 +53,8 @@ public enum ResourceField {
     public static final String STAT = "stat";
     /** The CPU time of the sampler thread itself, in percent of one core over the sampled time: its cost. */
     public static final String SAMPLER_CPU = "sampler_cpu";
+    /** The host's memory (meminfo's MemTotal), in bytes: a size, not a figure over time, so it has no series. */
+    public static final String MEMORY_TOTAL = "memory_total";
 
     private static final Map<String, ResourceField> BY_ID = new HashMap<>();
 

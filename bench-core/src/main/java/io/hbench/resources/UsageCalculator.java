@@ -142,6 +142,11 @@ public final class UsageCalculator {
             summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
                     samplerCpuNanos / 1e9 / cpu.seconds * 100, Unit.PERCENT));
         }
+        long memoryKib = kept.get(kept.size() - 1).memoryTotalKib();
+        if (memoryKib > 0) {
+            summary.add(ResourceField.summary(MetricKey.of(ResourceField.MEMORY_TOTAL), "max", memoryKib * 1024.0,
+                    Unit.BYTES));
+        }
         HostUsage usage = HostUsage.sampled(host, times, series, summary);
         Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
                 .filter(list -> !list.isEmpty()).findFirst();

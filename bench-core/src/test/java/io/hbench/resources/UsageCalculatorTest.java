@@ -38,11 +38,14 @@ class UsageCalculatorTest {
     }
 
     @Test
-    void memoryIsTheShareNotAvailableAndSwappingIsPagesPerSecond() throws IOException {
+    void memoryIsTheShareNotAvailableItsSizeTheHostsAndSwappingIsPagesPerSecond() throws IOException {
         HostUsage host = captured();
 
         // (16,000,000 - 10,000,000) / 16,000,000
         assertThat(mean(host, "memory_used")).isEqualTo(37.5);
+        // MemTotal 16,000,000 KiB, a size: the summary's only, no series.
+        assertThat(summary(host, "memory_total", "max")).isEqualTo(16_000_000 * 1024.0);
+        assertThat(host.series(MetricKey.of("memory_total"))).isEmpty();
         // pswpin 100 -> 140 in 2 s
         assertThat(mean(host, "swap_in")).isEqualTo(20);
         assertThat(mean(host, "swap_out")).isEqualTo(0);

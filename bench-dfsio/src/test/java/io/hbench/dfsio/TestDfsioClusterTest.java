@@ -159,11 +159,28 @@ class TestDfsioClusterTest {
     void readWithVerifyChecksEveryByteWrittenByAnEarlierWrite() throws Exception {
         assertThat(run("-write", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read").status).isZero();
 
-        ToolRun read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read");
+        Path json = temp.resolve("read.json");
+        ToolRun read = run("-read", "-verify", "-nrFiles", "3", "-fileSize", "1MB", "-rootDir", "/t/read", "-json",
+                json.toString());
 
         assertThat(read.status).as(read.err).isZero();
         assertThat(read.out).contains("----- TestDFSIO ----- : read", " Total MBytes processed: 3\n",
                 "                Data verified: every byte read matched (3 MiB)");
+        // Read right after its write: the page cache served it, unless the shared machine's disks read a tenth of its
+        // bytes meanwhile for something else; the sampled disks decide which the findings must say.
+        BenchResult result = JsonResultReader.read(Files.newBufferedReader(json));
+        result.resources().orElseThrow().cluster(MetricKey.of("disk_read").withLabel("stat", "total"))
+                .ifPresent(diskRead -> {
+                    String cached = "reading: read from the DataNodes' page cache: ";
+                    if (diskRead.value() < 3.0 * MIB / 10) {
+                        assertThat(read.out).contains(cached);
+                        assertThat(read.out).containsPattern("of 0.00293 GiB came from disk; the figure is memory, not"
+                                + " disk bandwidth; write at least 2x the sampled hosts' \\d+\\.\\d{3} GiB of memory"
+                                + " for a disk figure\n");
+                    } else {
+                        assertThat(read.out).doesNotContain(cached);
+                    }
+                });
     }
 
     @Test

@@ -52,6 +52,7 @@ public final class DisplayUnit {
             figure("net_sent", Unit.BYTES, GIB),
             figure("disk_read", Unit.BYTES, GIB),
             figure("disk_written", Unit.BYTES, GIB),
+            figure("memory_total", Unit.BYTES, GIB),
             // A link's capacity, as NICs, switches and -linkSpeed rate it.
             figure("link_capacity", Unit.BYTES_PER_SECOND, MEGABITS_PER_SECOND));
 

@@ -20,7 +20,8 @@ import java.util.Set;
  * <li>a step did not pass: no fitness verdict, since its figures are missing;
  * <li>no step ran on {@value SlowHostRule#MIN_HOSTS} or more hosts: no fitness verdict, since
  * no host could be told apart;
- * <li>otherwise fit.
+ * <li>otherwise fit; where a read came from the DataNodes' page cache, the verdict adds that its figure is memory's, so
+ * that "fit" is not read as the disks' word.
  * </ol>
  * It reads the findings' kinds and flags, never their words.
  */
@@ -32,6 +33,7 @@ final class Fitness {
     static String verdict(List<SuiteOverview.Step> steps) {
         Set<String> otherLoadIn = new LinkedHashSet<>();
         Map<String, List<String>> slowIn = new LinkedHashMap<>();
+        Set<String> cachedReadIn = new LinkedHashSet<>();
         int notPassed = 0;
         int judged = 0;
         for (SuiteOverview.Step step : steps) {
@@ -43,6 +45,9 @@ final class Fitness {
             for (Finding finding : step.findings()) {
                 if (finding.otherLoad()) {
                     otherLoadIn.add(id);
+                }
+                if (finding.kind() == Finding.Kind.CACHED_READ) {
+                    cachedReadIn.add(id);
                 }
                 if (finding.kind() == Finding.Kind.SLOW_HOST) {
                     stepJudged |= !finding.brief().equals(Findings.NOT_JUDGED);
@@ -69,7 +74,10 @@ final class Fitness {
             return "No fitness verdict: no step ran on " + SlowHostRule.MIN_HOSTS + " or more hosts, and it takes "
                     + SlowHostRule.MIN_HOSTS + " to tell a slow host apart.";
         }
+        String cachedReads = cachedReadIn.isEmpty() ? "" : " But " + String.join(", ", cachedReadIn)
+                + " read from the DataNodes' page cache: " + (cachedReadIn.size() == 1 ? "its figure is" : "their figures"
+                + " are") + " memory's, not the disks' (see the findings below).";
         return "Fit: no host stands out as slow in the " + (judged == 1 ? "1 step" : judged + " steps")
-                + " that ran on " + SlowHostRule.MIN_HOSTS + " or more hosts.";
+                + " that ran on " + SlowHostRule.MIN_HOSTS + " or more hosts." + cachedReads;
     }
 }

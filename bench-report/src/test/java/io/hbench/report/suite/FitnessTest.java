@@ -29,6 +29,20 @@ class FitnessTest {
     }
 
     @Test
+    void aFitVerdictSaysWhichReadsCameFromThePageCache() {
+        Finding cached = new Finding(Finding.Kind.CACHED_READ, Optional.empty(), "page cache",
+                "read from the DataNodes' page cache: 2.1 % of 8.000 GiB came from disk; the figure is memory, not"
+                        + " disk bandwidth; write at least 2x the sampled hosts' 96.000 GiB of memory for a disk figure");
+
+        assertThat(Fitness.verdict(List.of(passed("dfsio-write", NONE_SLOW), passed("dfsio-read", NONE_SLOW, cached))))
+                .isEqualTo("Fit: no host stands out as slow in the 2 steps that ran on 3 or more hosts. But dfsio-read"
+                        + " read from the DataNodes' page cache: its figure is memory's, not the disks' (see the"
+                        + " findings below).");
+        assertThat(Fitness.verdict(List.of(passed("dfsio-read", W3_SLOW, cached))))
+                .isEqualTo("Not fit: slow host w3 in dfsio-read (see the findings below).");
+    }
+
+    @Test
     void notFitNamesEverySlowHostAndTheStepsItWasSlowIn() {
         Finding dn2Disks = slowHostFinding(Optional.of("dn2"), "dn2 (disks)",
                 "dn2: disk requests took 40 ms on average (await), against 10 ms, the median of the 4 sampled hosts");
