@@ -83,7 +83,7 @@ class ObserverReadTest {
         // Besides the 20 timed reads, the run looks up its base directory: reads too, on the Observer.
         assertThat(byRole(result, "getFileInfo").get("observer")).isGreaterThanOrEqualTo(20);
         assertThat(byRole(result, "getFileInfo")).containsEntry("active", 0L).containsEntry("standby", 0L);
-        assertThat(RoleLatency.of(result)).singleElement().satisfies(observer -> {
+        assertThat(result.roleLatencies()).singleElement().satisfies(observer -> {
             assertThat(observer.latency().key()).hasToString("latency{operation=fileStatus,role=observer}");
             assertThat(observer.latency().count()).isEqualTo(20);
             assertThat(observer.line()).startsWith("fileStatus latency on the observer ms: min ");
@@ -100,7 +100,7 @@ class ObserverReadTest {
         // Besides the 20 timed ones, the run makes its base directory and the directories the names fan out into.
         assertThat(byRole(mkdirs, "mkdirs").get("active")).isGreaterThanOrEqualTo(20);
         assertThat(byRole(mkdirs, "mkdirs")).containsEntry("standby", 0L).containsEntry("observer", 0L);
-        assertThat(RoleLatency.of(creates)).extracting(role -> role.latency().key().toString(),
+        assertThat(creates.roleLatencies()).extracting(role -> role.latency().key().toString(),
                 role -> role.latency().count()).containsExactly(tuple("latency{operation=create,role=active}", 20L));
     }
 
@@ -143,7 +143,7 @@ class ObserverReadTest {
         RpcCounters observer = result.nameNodeCalls().orElseThrow().nameNodes().get(2).calls().orElseThrow();
         assertThat(observer.calls("getFileInfo")).isGreaterThanOrEqualTo(mix.kinds().get("fileStatus").operations()
                 + writes);
-        assertThat(RoleLatency.of(result)).extracting(role -> role.latency().key().toString(),
+        assertThat(result.roleLatencies()).extracting(role -> role.latency().key().toString(),
                 role -> role.latency().count()).containsExactlyInAnyOrder(
                         tuple("latency{operation=mix,role=active}", writes),
                         tuple("latency{operation=mix,role=observer}", mix.kinds().get("fileStatus").operations()));
