@@ -73,8 +73,8 @@ public final class RoleLatency {
     }
 
     /**
-     * {@code fileStatus latency on the observer ms: min ..., max ...}; for a mix, its kinds the role served:
-     * {@code mix latency on the observer ms (open, fileStatus): ...}.
+     * {@code fileStatus latency on the observer ms: min ..., max ...}; for a mix or a replay, its kinds the role
+     * served: {@code mix latency on the observer ms (open, fileStatus): ...}.
      */
     public String line() {
         boolean mix = !kinds.equals(List.of(operation));

@@ -100,9 +100,9 @@ public final class NnResult implements ProgramResult {
         }
         Map<String, Map<String, Histogram>> latencies = new LinkedHashMap<>();
         for (OpResult op : operations) {
-            Map<String, Histogram> kinds = latencies.computeIfAbsent(op.operation().label(),
-                    label -> new LinkedHashMap<>());
+            Map<String, Histogram> kinds = new LinkedHashMap<>();
             op.kinds().values().forEach(kind -> kind.histogram().ifPresent(h -> kinds.put(kind.name(), h)));
+            latencies.put(op.operation().label(), kinds);
         }
         return RoleLatency.of(nameNodeCalls.get(), latencies, NnOperation.RPC_METHODS);
     }
