@@ -374,7 +374,7 @@ public final class FsMetadata {
                     outcome.totalCumulativeNanos());
             Distribution latency = Histograms.toDistribution("latency", Unit.SECONDS, outcome.latency(0), 1e9);
             return new FsOpResult(op, inputs, figures, latency, checked, failures, outcome.openLoop().orElse(null),
-                    timeline ? outcome.timeline().orElse(null) : null);
+                    timeline ? outcome.timeline().orElse(null) : null, outcome.latency(0));
         }
 
         /** A call on one path; returns the nanoseconds of its timed part. */

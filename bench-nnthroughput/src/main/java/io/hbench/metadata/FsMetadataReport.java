@@ -64,6 +64,7 @@ public final class FsMetadataReport {
             }
         }
         result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
+        result.roleLatencies().forEach(role -> lines.add(role.line()));
         return lines;
     }
 }

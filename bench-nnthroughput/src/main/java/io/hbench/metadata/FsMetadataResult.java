@@ -5,15 +5,18 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.load.RateOptions;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.RoleLatency;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /** The outcome of an FsMetadata run: one {@link FsOpResult} per operation run (several for -op all). */
 public final class FsMetadataResult implements ProgramResult {
@@ -72,6 +75,22 @@ public final class FsMetadataResult implements ProgramResult {
     /** On a logical HDFS nameservice, which NameNode served how many calls during the run; empty otherwise. */
     public Optional<NameNodeCalls> nameNodeCalls() {
         return nameNodeCalls;
+    }
+
+    /**
+     * On a logical nameservice, each operation's latency on the NameNode role that served it ({@link RoleLatency});
+     * none otherwise.
+     */
+    public List<RoleLatency> roleLatencies() {
+        if (nameNodeCalls.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Map<String, Histogram>> latencies = new LinkedHashMap<>();
+        for (FsOpResult op : operations) {
+            String operation = op.operation().label();
+            op.histogram().ifPresent(histogram -> latencies.put(operation, Map.of(operation, histogram)));
+        }
+        return RoleLatency.of(nameNodeCalls.get(), latencies, FsOperation.RPC_METHODS);
     }
 
     /** This result, run on the logical nameservice {@code record} tells of. */
@@ -161,6 +180,7 @@ public final class FsMetadataResult implements ProgramResult {
             op.timeline().ifPresent(timeline -> timeline.addTo(result, Map.of("operation", operation)));
         }
         nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
+        roleLatencies().forEach(role -> result.distribution(role.latency()));
         failures().forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

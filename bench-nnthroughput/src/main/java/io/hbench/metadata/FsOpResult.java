@@ -8,6 +8,7 @@ import io.hbench.load.LoadOutcome;
 import io.hbench.result.Distribution;
 import java.util.List;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one operation of a run (one step of {@code -op all}): NNThroughputBenchmark's count and times, the
@@ -22,6 +23,7 @@ public final class FsOpResult {
     private final List<String> failures;
     private final LoadOutcome openLoop;
     private final CompletionTimeline timeline;
+    private final Histogram histogram;
 
     /**
      * @param inputLines the lines after "--- op inputs ---", in NNThroughputBenchmark's words
@@ -50,6 +52,13 @@ public final class FsOpResult {
      */
     public FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
             String checked, List<String> failures, LoadOutcome openLoop, CompletionTimeline timeline) {
+        this(operation, inputLines, figures, latency, checked, failures, openLoop, timeline, null);
+    }
+
+    /** @param histogram the latency recorded, in nanoseconds, that {@code latency} summarises; null if not kept */
+    FsOpResult(FsOperation operation, List<String> inputLines, ClassicFigures figures, Distribution latency,
+            String checked, List<String> failures, LoadOutcome openLoop, CompletionTimeline timeline,
+            Histogram histogram) {
         this.operation = requireNonNull(operation, "operation is null");
         if (operation == FsOperation.ALL) {
             throw new IllegalArgumentException("all is a sequence of operations, not one");
@@ -61,6 +70,7 @@ public final class FsOpResult {
         this.failures = List.copyOf(failures);
         this.openLoop = openLoop;
         this.timeline = timeline;
+        this.histogram = histogram;
     }
 
     public FsOperation operation() {
@@ -78,6 +88,11 @@ public final class FsOpResult {
 
     public Distribution latency() {
         return latency;
+    }
+
+    /** The latency recorded, in nanoseconds, to merge with others' (per NameNode role); empty if not kept. */
+    Optional<Histogram> histogram() {
+        return Optional.ofNullable(histogram);
     }
 
     /** What was checked, said as found when it held: shown only when {@link #passed}. */

@@ -2,6 +2,7 @@ package io.hbench.metadata;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -22,6 +23,18 @@ public enum FsOperation {
 
     /** The operations {@code -op all} runs, in this order: the writes that make a namespace, the reads, then the rest. */
     static final List<FsOperation> ALL_IN_ORDER = List.of(CREATE, MKDIRS, OPEN, FILE_STATUS, LIST, RENAME, DELETE);
+    /**
+     * On HDFS, the RPC methods of each operation's timed call through DistributedFileSystem, by its label, as the
+     * NameNode's counters name them: create's close completes the file, open asks for the blocks' locations.
+     */
+    static final Map<String, List<String>> RPC_METHODS = Map.of(
+            CREATE.label, List.of("create", "complete"),
+            MKDIRS.label, List.of("mkdirs"),
+            OPEN.label, List.of("getBlockLocations"),
+            FILE_STATUS.label, List.of("getFileInfo"),
+            LIST.label, List.of("getListing"),
+            RENAME.label, List.of("rename"),
+            DELETE.label, List.of("delete"));
 
     private final String label;
 

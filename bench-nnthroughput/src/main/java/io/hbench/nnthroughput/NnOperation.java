@@ -2,6 +2,7 @@ package io.hbench.nnthroughput;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -27,6 +28,15 @@ public enum NnOperation {
             BLOCK_REPORT, REPLICATION, CLEAN);
     /** The operations a {@code -mix} may name. */
     static final List<NnOperation> MIXABLE = List.of(CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME, APPEND);
+    /** The RPC method of each timed operation's call, by its label, as the NameNode's counters name it. */
+    static final Map<String, List<String>> RPC_METHODS = Map.of(
+            CREATE.label, List.of("create"),
+            MKDIRS.label, List.of("mkdirs"),
+            OPEN.label, List.of("getBlockLocations"),
+            DELETE.label, List.of("delete"),
+            FILE_STATUS.label, List.of("getFileInfo"),
+            RENAME.label, List.of("rename", "rename2"),
+            APPEND.label, List.of("append"));
 
     private final String label;
 

@@ -99,7 +99,7 @@ public final class NnReport {
             }
         }
         result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
-        RoleLatency.of(result).forEach(role -> lines.add(role.line()));
+        result.roleLatencies().forEach(role -> lines.add(role.line()));
         return lines;
     }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.load.LoadOutcome;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.RoleLatency;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -15,11 +16,13 @@ import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 
 /** The outcome of an NNThroughputBenchmark run: one {@link OpResult} per operation run (several for -op all). */
 public final class NnResult implements ProgramResult {
@@ -85,6 +88,23 @@ public final class NnResult implements ProgramResult {
     /** On a logical nameservice, which NameNode served how many calls during the run; empty otherwise. */
     public Optional<NameNodeCalls> nameNodeCalls() {
         return nameNodeCalls;
+    }
+
+    /**
+     * Per operation of the run, its latency per NameNode role ({@link RoleLatency}), in the order the kinds came; none
+     * without NameNode calls or for a capacity curve.
+     */
+    List<RoleLatency> roleLatencies() {
+        if (nameNodeCalls.isEmpty() || options.curve().isPresent()) {
+            return List.of();
+        }
+        Map<String, Map<String, Histogram>> latencies = new LinkedHashMap<>();
+        for (OpResult op : operations) {
+            Map<String, Histogram> kinds = new LinkedHashMap<>();
+            op.kinds().values().forEach(kind -> kind.histogram().ifPresent(h -> kinds.put(kind.name(), h)));
+            latencies.put(op.operation().label(), kinds);
+        }
+        return RoleLatency.of(nameNodeCalls.get(), latencies, NnOperation.RPC_METHODS);
     }
 
     /** What the client host's CPU, memory, network and disks did during the run; empty if not sampled. */
@@ -189,7 +209,7 @@ public final class NnResult implements ProgramResult {
             op.readAfterWrite().ifPresent(d -> result.distribution(d.withLabel("operation", operation)));
         }
         nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
-        RoleLatency.of(this).forEach(role -> result.distribution(role.latency()));
+        roleLatencies().forEach(role -> result.distribution(role.latency()));
         resources.ifPresent(result::resources);
         return result;
     }

@@ -3,6 +3,8 @@ package io.hbench.replay;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -30,6 +32,29 @@ public enum AuditCommand {
 
     /** How FSNamesystem logs a rename with options: {@code cmd=rename (options=[OVERWRITE])}. */
     private static final String RENAME_WITH_OPTIONS = "rename (options=";
+
+    /**
+     * On HDFS, the RPC methods of each command's call through DistributedFileSystem ({@link FileSystemTarget}), by its
+     * label, as the NameNode's counters name them: the streams of create and append complete the file as they close,
+     * open asks for the blocks' locations.
+     */
+    static final Map<String, List<String>> RPC_METHODS = Map.ofEntries(
+            Map.entry(OPEN.label, List.of("getBlockLocations")),
+            Map.entry(CREATE.label, List.of("create", "complete")),
+            Map.entry(MKDIRS.label, List.of("mkdirs")),
+            Map.entry(DELETE.label, List.of("delete")),
+            Map.entry(RENAME.label, List.of("rename")),
+            Map.entry(GET_FILE_INFO.label, List.of("getFileInfo")),
+            Map.entry(LIST_STATUS.label, List.of("getListing")),
+            Map.entry(CONTENT_SUMMARY.label, List.of("getContentSummary")),
+            Map.entry(SET_PERMISSION.label, List.of("setPermission")),
+            Map.entry(SET_OWNER.label, List.of("setOwner")),
+            Map.entry(SET_TIMES.label, List.of("setTimes")),
+            Map.entry(SET_REPLICATION.label, List.of("setReplication")),
+            Map.entry(APPEND.label, List.of("append", "complete")),
+            Map.entry(CONCAT.label, List.of("concat")),
+            Map.entry(TRUNCATE.label, List.of("truncate")),
+            Map.entry(GET_ACL_STATUS.label, List.of("getAclStatus")));
 
     private final String label;
 

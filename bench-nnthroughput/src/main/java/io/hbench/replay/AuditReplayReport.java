@@ -75,6 +75,7 @@ public final class AuditReplayReport {
                 + " than " + millis(AuditReplayResult.LATE_NANOS / 1e9) + " ms behind schedule; failed commands count"
                 + " in every figure");
         result.nameNodeCalls().ifPresent(calls -> lines.add(calls.line()));
+        result.roleLatencies().forEach(role -> lines.add(role.line()));
         return lines;
     }
 

@@ -7,6 +7,7 @@ import io.hbench.load.LoadClients;
 import io.hbench.load.LoadOutcome;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.NameserviceRecord;
+import io.hbench.namenode.RoleLatency;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -19,6 +20,7 @@ import io.hbench.result.Unit;
 import io.hbench.stats.Histograms;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +36,8 @@ public final class AuditReplayResult implements ProgramResult {
     public static final long LATE_NANOS = 5_000_000L;
     /** The result's output that lists the lines not replayed, by reason. */
     public static final String SKIPPED_OUTPUT = "skippedLines";
+    /** The result's operation: the replay of the log. */
+    private static final String OPERATION = "replay";
 
     private final AuditReplayOptions options;
     private final String fileSystem;
@@ -96,6 +100,19 @@ public final class AuditReplayResult implements ProgramResult {
     /** On a logical HDFS nameservice, which NameNode served how many calls during the replay; empty otherwise. */
     public Optional<NameNodeCalls> nameNodeCalls() {
         return nameNodeCalls;
+    }
+
+    /**
+     * On a logical nameservice, the replay's latency per NameNode role ({@link RoleLatency}), each command's on the role
+     * that served its calls, as operation {@code replay}; none otherwise.
+     */
+    public List<RoleLatency> roleLatencies() {
+        if (nameNodeCalls.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Histogram> commands = new LinkedHashMap<>();
+        kinds().forEach(command -> commands.put(command.label(), outcome.load().latency(command.ordinal())));
+        return RoleLatency.of(nameNodeCalls.get(), Map.of(OPERATION, commands), AuditCommand.RPC_METHODS);
     }
 
     /**
@@ -255,7 +272,7 @@ public final class AuditReplayResult implements ProgramResult {
     @Override
     public BenchResult toBenchResult(Environment environment) {
         LoadOutcome load = outcome.load();
-        BenchResult.Builder result = BenchResult.builder(BENCHMARK, "replay")
+        BenchResult.Builder result = BenchResult.builder(BENCHMARK, OPERATION)
                 .primaryMetric("latency_p99")
                 .environment(environment)
                 .start(start)
@@ -312,6 +329,7 @@ public final class AuditReplayResult implements ProgramResult {
         timeline.ifPresent(completions -> completions.addTo(result, Map.of()));
         job.ifPresent(result::job);
         nameNodeCalls.ifPresent(calls -> calls.metrics().forEach(result::metric));
+        roleLatencies().forEach(role -> result.distribution(role.latency()));
         failure().ifPresent(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -3,11 +3,14 @@ package io.hbench.metadata;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.hbench.load.ClassicFigures;
 import io.hbench.load.CompletionGap;
 import io.hbench.load.CompletionTimeline;
 import io.hbench.load.Schedule;
+import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.RpcCounters;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -15,14 +18,17 @@ import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Outcome;
 import io.hbench.result.Unit;
+import io.hbench.stats.Histograms;
 import io.hbench.testing.GoldenFiles;
 import io.hbench.testing.ResultSchema;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -142,6 +148,41 @@ class FsMetadataResultTest {
         assertThat(FsMetadataReport.hbenchLines(result)).containsSubsequence("Throughput ops/s: 2000",
                 "Longest stretch without a completed operation s: 2.250 from " + SeededFsRuns.START.plusMillis(1500)
                         + ", 3 operations waited through it");
+    }
+
+    /** {@code op}'s calls, each of {@code nanos}, its latency histogram kept. */
+    private static FsOpResult timed(FsOperation op, long... nanos) {
+        Histogram histogram = Histograms.newHistogram();
+        long cumulative = 0;
+        for (long value : nanos) {
+            histogram.recordValue(value);
+            cumulative += value;
+        }
+        return new FsOpResult(op, List.of(), new ClassicFigures(nanos.length, 5_000_000, cumulative),
+                Histograms.toDistribution("latency", Unit.SECONDS, histogram, 1e9), "checked", List.of(), null, null,
+                histogram);
+    }
+
+    /** 1 ms and 0.5 ms read exactly at three decimals: their histogram buckets end less than 0.5 µs above them. */
+    @Test
+    void onANameserviceEachOperationsLatencyIsGivenForTheRoleThatServedItsCalls() {
+        NameNodeCalls calls = new NameNodeCalls(List.of(
+                NameNodeCalls.Served.counted("nn1", "active", new RpcCounters(Map.of("create", 2L, "complete", 2L))),
+                NameNodeCalls.Served.counted("nn2", "observer", new RpcCounters(Map.of("getFileInfo", 3L)))));
+        FsMetadataResult result = new FsMetadataResult(FsMetadataOptions.builder(FsOperation.ALL).build(),
+                "hdfs://ns1", "hdfs://ns1/m", Optional.empty(), SeededFsRuns.START, SeededFsRuns.START.plusSeconds(4),
+                List.of(timed(FsOperation.CREATE, 1_000_000, 1_000_000), timed(FsOperation.FILE_STATUS, 500_000,
+                        500_000, 500_000), timed(FsOperation.OPEN, 500_000)), Optional.empty())
+                .withNameNodeCalls(calls);
+
+        assertThat(result.toBenchResult(ENVIRONMENT).distributions()).as("open's getBlockLocations rose nowhere")
+                .filteredOn(d -> d.key().labels().containsKey("role")).extracting(d -> d.key().toString(),
+                        d -> d.count()).containsExactly(tuple("latency{operation=create,role=active}", 2L),
+                        tuple("latency{operation=fileStatus,role=observer}", 3L));
+        assertThat(FsMetadataReport.hbenchLines(result)).endsWith(
+                "create latency on the active ms: min 1.000, p50 1.000, p90 1.000, p99 1.000, p99.9 1.000, max 1.000",
+                "fileStatus latency on the observer ms: min 0.500, p50 0.500, p90 0.500, p99 0.500, p99.9 0.500,"
+                        + " max 0.500");
     }
 
     @ParameterizedTest

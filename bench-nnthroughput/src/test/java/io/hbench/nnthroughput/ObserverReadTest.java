@@ -10,13 +10,23 @@ import io.hbench.metadata.FsMetadataResult;
 import io.hbench.metadata.FsOperation;
 import io.hbench.namenode.NameNodeCalls;
 import io.hbench.namenode.RpcCounters;
+import io.hbench.replay.AuditCommand;
+import io.hbench.replay.AuditEntry;
+import io.hbench.replay.AuditReplay;
+import io.hbench.replay.AuditReplayOptions;
+import io.hbench.replay.AuditReplayReport;
+import io.hbench.replay.AuditReplayResult;
+import io.hbench.replay.ReplayLog;
+import io.hbench.replay.SkippedLines;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -83,7 +93,7 @@ class ObserverReadTest {
         // Besides the 20 timed reads, the run looks up its base directory: reads too, on the Observer.
         assertThat(byRole(result, "getFileInfo").get("observer")).isGreaterThanOrEqualTo(20);
         assertThat(byRole(result, "getFileInfo")).containsEntry("active", 0L).containsEntry("standby", 0L);
-        assertThat(RoleLatency.of(result)).singleElement().satisfies(observer -> {
+        assertThat(result.roleLatencies()).singleElement().satisfies(observer -> {
             assertThat(observer.latency().key()).hasToString("latency{operation=fileStatus,role=observer}");
             assertThat(observer.latency().count()).isEqualTo(20);
             assertThat(observer.line()).startsWith("fileStatus latency on the observer ms: min ");
@@ -100,21 +110,62 @@ class ObserverReadTest {
         // Besides the 20 timed ones, the run makes its base directory and the directories the names fan out into.
         assertThat(byRole(mkdirs, "mkdirs").get("active")).isGreaterThanOrEqualTo(20);
         assertThat(byRole(mkdirs, "mkdirs")).containsEntry("standby", 0L).containsEntry("observer", 0L);
-        assertThat(RoleLatency.of(creates)).extracting(role -> role.latency().key().toString(),
+        assertThat(creates.roleLatencies()).extracting(role -> role.latency().key().toString(),
                 role -> role.latency().count()).containsExactly(tuple("latency{operation=create,role=active}", 20L));
     }
 
-    /** FsMetadata through DistributedFileSystem counts its NameNodes' calls the same way. */
+    /**
+     * FsMetadata through DistributedFileSystem counts its NameNodes' calls the same way, and gives each operation's
+     * latency for the role that served it.
+     */
     @Test
-    void fsMetadataCountsEachNameNodesCallsToo() throws Exception {
-        FsMetadataResult result = new FsMetadata(client).run(FsMetadataOptions.builder(FsOperation.FILE_STATUS)
+    void fsMetadataCountsEachNameNodesCallsAndGivesEachOperationsLatencyForItsRole() throws Exception {
+        FsMetadataResult result = new FsMetadata(client).run(FsMetadataOptions.builder(FsOperation.ALL)
                 .files(20).threads(2).baseDir("/observer/fs").build());
 
         NameNodeCalls calls = result.nameNodeCalls().orElseThrow();
         assertThat(calls.roleServing(List.of("getFileInfo"))).hasValue("observer");
         assertThat(calls.nameNodes().get(2).calls().orElseThrow().calls("getFileInfo")).isGreaterThanOrEqualTo(20);
-        assertThat(FsMetadataReport.hbenchLines(result)).last().asString().startsWith(
-                "NameNode calls during the run (RPC counters, every client): nn0 active ");
+        assertThat(calls.line()).startsWith("NameNode calls during the run (RPC counters, every client): nn0 active ");
+        assertThat(result.roleLatencies()).extracting(role -> role.latency().key().toString(),
+                role -> role.latency().count()).as("the 20 files in 5 directories").containsExactly(
+                        tuple("latency{operation=create,role=active}", 20L),
+                        tuple("latency{operation=mkdirs,role=active}", 20L),
+                        tuple("latency{operation=open,role=observer}", 20L),
+                        tuple("latency{operation=fileStatus,role=observer}", 20L),
+                        tuple("latency{operation=list,role=observer}", 5L),
+                        tuple("latency{operation=rename,role=active}", 20L),
+                        tuple("latency{operation=delete,role=active}", 20L));
+        List<String> lines = FsMetadataReport.hbenchLines(result);
+        assertThat(lines.subList(lines.indexOf(calls.line()) + 1, lines.size())).hasSize(7)
+                .contains(result.roleLatencies().get(3).line());
+        assertThat(result.roleLatencies().get(3).line()).startsWith("fileStatus latency on the observer ms: min ");
+    }
+
+    /** AuditReplay's reads go to the Observer and its writes to the active NameNode, each with its latency. */
+    @Test
+    void auditReplayGivesItsReadsLatencyForTheObserverAndItsWritesForTheActive() throws Exception {
+        String[][] commands = {{"open", "/d/in"}, {"create", "/d/new"}, {"mkdirs", "/d/sub"},
+            {"getfileinfo", "/d/in"}, {"listStatus", "/d"}};
+        List<AuditEntry> entries = new ArrayList<>();
+        for (int i = 0; i < commands.length; i++) {
+            entries.add(new AuditEntry(1_000 + i, "alice (auth:SIMPLE)", "10.0.0.1",
+                    AuditCommand.byLogName(commands[i][0]).orElseThrow(), commands[i][1], Optional.empty(),
+                    Optional.empty()));
+        }
+
+        AuditReplayResult result = new AuditReplay(client).run(AuditReplayOptions.builder()
+                .logs(List.of("audit.log")).prefix("/observer/replay").threads(1).build(),
+                new ReplayLog(List.of("audit.log"), entries.size(), entries, SkippedLines.NONE));
+
+        assertThat(result.outcome().failures().byCommand()).isEmpty();
+        assertThat(result.roleLatencies()).extracting(role -> role.latency().key().toString(),
+                role -> role.latency().count()).containsExactly(
+                        tuple("latency{operation=replay,role=observer}", 3L),
+                        tuple("latency{operation=replay,role=active}", 2L));
+        assertThat(AuditReplayReport.lines(result)).anyMatch(line -> line.startsWith(
+                "replay latency on the observer ms (open, getfileinfo, listStatus): min "))
+                .anyMatch(line -> line.startsWith("replay latency on the active ms (create, mkdirs): min "));
     }
 
     @Test
@@ -143,7 +194,7 @@ class ObserverReadTest {
         RpcCounters observer = result.nameNodeCalls().orElseThrow().nameNodes().get(2).calls().orElseThrow();
         assertThat(observer.calls("getFileInfo")).isGreaterThanOrEqualTo(mix.kinds().get("fileStatus").operations()
                 + writes);
-        assertThat(RoleLatency.of(result)).extracting(role -> role.latency().key().toString(),
+        assertThat(result.roleLatencies()).extracting(role -> role.latency().key().toString(),
                 role -> role.latency().count()).containsExactlyInAnyOrder(
                         tuple("latency{operation=mix,role=active}", writes),
                         tuple("latency{operation=mix,role=observer}", mix.kinds().get("fileStatus").operations()));

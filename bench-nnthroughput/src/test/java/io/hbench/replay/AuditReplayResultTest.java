@@ -3,10 +3,14 @@ package io.hbench.replay;
 import static io.hbench.replay.Entries.call;
 import static io.hbench.replay.Entries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import io.hbench.load.FakeClock;
 import io.hbench.load.OpenLoop;
+import io.hbench.namenode.NameNodeCalls;
+import io.hbench.namenode.RoleLatency;
+import io.hbench.namenode.RpcCounters;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -83,6 +87,43 @@ class AuditReplayResultTest {
                 "skipped 2 lines: 2 listCachePools");
         assertThat(result.distributions()).extracting(d -> d.key().toString()).contains("lateness{command=open}",
                 "latency{command=delete}", "service_time");
+    }
+
+    /**
+     * An open and a getfileinfo of 0.5 ms, a create of 1 ms, a mkdirs of 3 ms and a setTimes, logged 10 ms apart and
+     * each started on time, so that its latency is its service time; 0.5, 1 and 3 ms read exactly at three decimals
+     * (their histogram buckets end less than 0.5 us above them).
+     */
+    @Test
+    void onANameserviceTheReplaysLatencyIsGivenForEachRoleOfTheCommandsItServed() throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        List<ReplayCall> calls = List.of(call(entry(0, AuditCommand.OPEN, "/a")),
+                call(entry(10, AuditCommand.GET_FILE_INFO, "/b")), call(entry(20, AuditCommand.CREATE, "/c")),
+                call(entry(30, AuditCommand.MKDIRS, "/d")), call(entry(40, AuditCommand.SET_TIMES, "/e")));
+        Replay.Figures figures = new Replay(new FakeReplayTarget(clock, MS / 2, Map.of("/c", MS, "/d", 3 * MS),
+                Map.of()), 1, 1, clock).run(calls, 0, OpenLoop.Start.NOW);
+        NameNodeCalls served = new NameNodeCalls(List.of(
+                NameNodeCalls.Served.counted("nn1", "active", new RpcCounters(Map.of("create", 1L, "complete", 1L,
+                        "mkdirs", 1L))),
+                NameNodeCalls.Served.counted("nn2", "observer", new RpcCounters(Map.of("getBlockLocations", 1L,
+                        "getFileInfo", 1L)))));
+        AuditReplayResult result = new AuditReplayResult(AuditReplayOptions.builder().logs(List.of("audit.log"))
+                .build(), "hdfs://ns1", "hdfs://ns1/hbench-replay/r", List.of("audit.log"), 5,
+                Instant.parse("2026-11-26T20:00:00Z"), Instant.parse("2026-11-26T20:00:01Z"), new ReplayOutcome(
+                        figures.load, figures.failures, SkippedLines.NONE, 0, 0, 0), Optional.empty())
+                .withNameNodeCalls(served);
+
+        assertThat(result.toBenchResult(ENVIRONMENT).distributions()).as("setTimes's calls rose nowhere")
+                .filteredOn(d -> d.key().labels().containsKey("role")).extracting(d -> d.key().toString(),
+                        d -> d.count()).containsExactly(tuple("latency{operation=replay,role=observer}", 2L),
+                        tuple("latency{operation=replay,role=active}", 2L));
+        assertThat(result.roleLatencies()).extracting(RoleLatency::line).containsExactly(
+                "replay latency on the observer ms (open, getfileinfo): min 0.500, p50 0.500, p90 0.500, p99 0.500,"
+                        + " p99.9 0.500, max 0.500",
+                "replay latency on the active ms (create, mkdirs): min 1.000, p50 1.000, p90 3.000, p99 3.000,"
+                        + " p99.9 3.000, max 3.000");
+        assertThat(AuditReplayReport.lines(result)).endsWith(result.roleLatencies().stream().map(RoleLatency::line)
+                .toArray(String[]::new));
     }
 
     @Test

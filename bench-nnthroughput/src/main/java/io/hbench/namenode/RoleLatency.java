@@ -1,9 +1,8 @@
-package io.hbench.nnthroughput;
+package io.hbench.namenode;
 
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.load.LoadReport;
-import io.hbench.namenode.NameNodeCalls;
 import io.hbench.result.Distribution;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
@@ -21,19 +20,10 @@ import org.HdrHistogram.Histogram;
  * The latency of a run on a nameservice per NameNode role: each kind of operation goes to the role that served its
  * timed call, the one whose NameNodes' counters of that call rose most ({@link NameNodeCalls#roleServing}), and the
  * kinds of a role have their latencies merged. With Observer reads: the reads' latency on the Observers beside the
- * writes' on the active NameNode.
+ * writes' on the active NameNode. Each program names the RPC methods of its kinds' timed calls.
  */
-final class RoleLatency {
+public final class RoleLatency {
     private static final DisplayUnit LATENCY = DisplayUnit.of("latency", Unit.SECONDS);
-    /** The RPC method of each kind's timed call, as the NameNode's counters name it. */
-    private static final Map<String, List<String>> METHODS = Map.of(
-            NnOperation.CREATE.label(), List.of("create"),
-            NnOperation.MKDIRS.label(), List.of("mkdirs"),
-            NnOperation.OPEN.label(), List.of("getBlockLocations"),
-            NnOperation.DELETE.label(), List.of("delete"),
-            NnOperation.FILE_STATUS.label(), List.of("getFileInfo"),
-            NnOperation.RENAME.label(), List.of("rename", "rename2"),
-            NnOperation.APPEND.label(), List.of("append"));
 
     private final String operation;
     private final String role;
@@ -47,42 +37,46 @@ final class RoleLatency {
         this.latency = requireNonNull(latency, "latency is null");
     }
 
-    /** Per operation of the run, its latency per role, in the order the kinds came; none without NameNode calls. */
-    static List<RoleLatency> of(NnResult result) {
+    /**
+     * Per operation of the run, its latency per role, in the order the kinds came; a kind {@code methodsByKind} does
+     * not name, or whose methods no NameNode counted, is left out.
+     *
+     * @param operations each operation's kinds by its label, in the run's order: each kind's latency in nanoseconds by
+     *     its name
+     * @param methodsByKind the RPC methods of each kind's timed call, as the NameNodes' counters name them
+     */
+    public static List<RoleLatency> of(NameNodeCalls calls, Map<String, Map<String, Histogram>> operations,
+            Map<String, List<String>> methodsByKind) {
         List<RoleLatency> latencies = new ArrayList<>();
-        Optional<NameNodeCalls> calls = result.nameNodeCalls();
-        if (calls.isEmpty() || result.curve().isPresent()) {
-            return latencies;
-        }
-        for (OpResult op : result.operations()) {
+        for (Map.Entry<String, Map<String, Histogram>> op : operations.entrySet()) {
             Map<String, Histogram> byRole = new LinkedHashMap<>();
             Map<String, Set<String>> kindsByRole = new LinkedHashMap<>();
-            for (OpResult.Kind kind : op.kinds().values()) {
-                List<String> methods = METHODS.get(kind.name());
-                Optional<String> role = methods == null ? Optional.empty() : calls.get().roleServing(methods);
-                if (role.isEmpty() || kind.histogram().isEmpty()) {
+            for (Map.Entry<String, Histogram> kind : op.getValue().entrySet()) {
+                List<String> methods = methodsByKind.get(kind.getKey());
+                Optional<String> role = methods == null ? Optional.empty() : calls.roleServing(methods);
+                if (role.isEmpty()) {
                     continue;
                 }
-                byRole.computeIfAbsent(role.get(), r -> Histograms.newHistogram()).add(kind.histogram().get());
-                kindsByRole.computeIfAbsent(role.get(), r -> new LinkedHashSet<>()).add(kind.name());
+                byRole.computeIfAbsent(role.get(), r -> Histograms.newHistogram()).add(kind.getValue());
+                kindsByRole.computeIfAbsent(role.get(), r -> new LinkedHashSet<>()).add(kind.getKey());
             }
-            byRole.forEach((role, histogram) -> latencies.add(new RoleLatency(op.operation().label(), role,
+            byRole.forEach((role, histogram) -> latencies.add(new RoleLatency(op.getKey(), role,
                     kindsByRole.get(role), Histograms.toDistribution("latency", Unit.SECONDS, histogram, 1e9)
-                            .withLabel("operation", op.operation().label()).withLabel("role", role))));
+                            .withLabel("operation", op.getKey()).withLabel("role", role))));
         }
         return latencies;
     }
 
     /** {@code latency{operation=mix,role=observer}}. */
-    Distribution latency() {
+    public Distribution latency() {
         return latency;
     }
 
     /**
-     * {@code fileStatus latency on the observer ms: min ..., max ...}; for a mix, its kinds the role served:
-     * {@code mix latency on the observer ms (open, fileStatus): ...}.
+     * {@code fileStatus latency on the observer ms: min ..., max ...}; for a mix or a replay, its kinds the role
+     * served: {@code mix latency on the observer ms (open, fileStatus): ...}.
      */
-    String line() {
+    public String line() {
         boolean mix = !kinds.equals(List.of(operation));
         return operation + " latency on the " + role + " " + LATENCY.symbol() + (mix ? " (" + String.join(", ", kinds)
                 + ")" : "") + ": " + LoadReport.distribution(latency, LATENCY);
