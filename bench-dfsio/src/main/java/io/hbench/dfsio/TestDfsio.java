@@ -121,6 +121,7 @@ public final class TestDfsio {
         FileSystem fs = base.getFileSystem(conf);
         checkCapability(fs, base, options.operation());
         checkPolicies(fs, options);
+        checkDataNodes(fs, options);
         if (options.compressionCodec().isPresent()) {
             FileIo.newCodec(options.compressionCodec().get(), conf);
         }
@@ -277,6 +278,18 @@ public final class TestDfsio {
                         + " this cluster; an administrator enables it with: hdfs ec -enablePolicy -policy " + name);
             }
         }
+    }
+
+    /** Favored nodes are HDFS's: a write elsewhere cannot ask for them, and every host must resolve. */
+    private void checkDataNodes(FileSystem fs, DfsioOptions options) {
+        if (options.dataNodes().isEmpty()) {
+            return;
+        }
+        if (!(fs instanceof DistributedFileSystem)) {
+            throw new BenchException(ErrorCode.NOT_SUPPORTED_BY_FILE_SYSTEM, "-dataNodes names HDFS DataNodes (favored"
+                    + " nodes), but the base directory is on " + fs.getUri());
+        }
+        FavoredNodes.resolve(options.dataNodes(), conf);
     }
 
     private static void setErasureCoding(OwnedDirectory dir, String policy) {
