@@ -109,6 +109,7 @@ public final class DfsioReport {
         if (!result.storeStatistics().isEmpty()) {
             lines.add(label("Store requests (count)") + result.storeStatistics().describe());
         }
+        result.favoredPlacement().ifPresent(placement -> lines.add(favoredPlacement(placement)));
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.failures().isEmpty()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
@@ -120,6 +121,18 @@ public final class DfsioReport {
         }
         lines.add("");
         return lines;
+    }
+
+    /**
+     * How many blocks the NameNode placed on the DataNodes {@code -dataNodes} named; when not all, why some went
+     * elsewhere.
+     */
+    static String favoredPlacement(FavoredPlacement placement) {
+        long elsewhere = placement.blocks() - placement.placed();
+        return label("Blocks placed on -dataNodes") + placement.placed() + " of " + placement.blocks()
+                + (elsewhere == 0 ? "" : "  (the NameNode placed " + elsewhere + (elsewhere == 1 ? " block" : " blocks")
+                        + " elsewhere: it passes over a favored node that is not a live DataNode, is decommissioning,"
+                        + " full or too busy)");
     }
 
     /** The distribution in the line's unit, its base-unit values converted by {@code toLineUnit}. */

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
@@ -52,6 +53,8 @@ final class FileIo {
     private final String host;
     private final byte[] buffer;
     private final byte[] scratch;
+    /** The DataNodes a write asks for ({@code -dataNodes}); none for the NameNode to choose. */
+    private final Optional<FavoredNodes> favoredNodes;
     private final Clock clock = Clock.systemUTC();
 
     /** @param sharedClient whether other tasks use {@code fs} while this one does, as in the local job runner */
@@ -64,6 +67,8 @@ final class FileIo {
         this.codec = options.compressionCodec().map(name -> newCodec(name, conf)).orElse(null);
         this.buffer = new byte[options.bufferSize()];
         this.scratch = options.verify() ? new byte[options.bufferSize()] : null;
+        this.favoredNodes = options.dataNodes().isEmpty() ? Optional.empty()
+                : Optional.of(FavoredNodes.resolve(options.dataNodes(), conf));
     }
 
     static CompressionCodec newCodec(String className, Configuration conf) {
@@ -91,7 +96,7 @@ final class FileIo {
         Object stream = null;
         switch (options.operation()) {
             case WRITE:
-                FSDataOutputStream created = fs.create(file, true, options.bufferSize());
+                FSDataOutputStream created = create(file);
                 stream = created;
                 if (options.storagePolicy().isPresent()) {
                     try {
@@ -136,12 +141,22 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
+        if (favoredNodes.isPresent()) {
+            stats.favoredPlacement(favoredNodes.get().placement(fs, file));
+        }
         if (!sharedClient) {
             stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
         } else if (stream != null) {
             stats.storeStatistics(StoreStatistics.ofStream(stream));
         }
         return stats;
+    }
+
+    /** Creates {@code file} for a write, asking for the DataNodes {@code -dataNodes} names, if it names any. */
+    private FSDataOutputStream create(Path file) throws IOException {
+        return favoredNodes.isPresent()
+                ? favoredNodes.get().create((DistributedFileSystem) fs, file, options.bufferSize())
+                : fs.create(file, true, options.bufferSize());
     }
 
     /** The file is open: its open latency is recorded and the timed I/O starts now. */

@@ -36,6 +36,9 @@ final class TaskStats {
     static final String FAILURES = "failures";
     /** The store client's counters ({@link StoreStatistics}), by IOStatistics name. */
     static final String STORE = "store.";
+    /** Of a write to {@code -dataNodes}: its file's blocks, and those placed as it asked ({@link FavoredPlacement}). */
+    static final String FAVORED_BLOCKS = "favored.blocks";
+    static final String FAVORED_PLACED = "favored.placed";
 
     private final String fileName;
     private final String host;
@@ -44,6 +47,7 @@ final class TaskStats {
     private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
     private StoreStatistics store = StoreStatistics.none();
+    private FavoredPlacement favoredPlacement;
     private long startMicros;
     private long startNanos;
     private long endMicros;
@@ -84,6 +88,11 @@ final class TaskStats {
         this.store = statistics;
     }
 
+    /** How the NameNode placed the blocks of a write to {@code -dataNodes}. */
+    void favoredPlacement(FavoredPlacement placement) {
+        this.favoredPlacement = placement;
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -119,6 +128,14 @@ final class TaskStats {
         }
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));
+        }
+        emitFavoredPlacement(out);
+    }
+
+    private void emitFavoredPlacement(Sink out) throws IOException, InterruptedException {
+        if (favoredPlacement != null) {
+            out.accept(SummingReducer.LONG_SUM + FAVORED_BLOCKS, Long.toString(favoredPlacement.blocks()));
+            out.accept(SummingReducer.LONG_SUM + FAVORED_PLACED, Long.toString(favoredPlacement.placed()));
         }
     }
 }

@@ -430,7 +430,14 @@ public final class TestDfsio {
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
-                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)));
+                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)),
+                favoredPlacement(options, values));
+    }
+
+    /** What the tasks counted of a write to {@code -dataNodes}; empty for any other run. */
+    private static Optional<FavoredPlacement> favoredPlacement(DfsioOptions options, ReducedValues values) {
+        return options.dataNodes().isEmpty() ? Optional.empty() : Optional.of(new FavoredPlacement(
+                values.longSum(TaskStats.FAVORED_PLACED), values.longSum(TaskStats.FAVORED_BLOCKS)));
     }
 
     /**
