@@ -47,6 +47,7 @@ public final class DfsioOptions {
     private final boolean verify;
     private final boolean sequential;
     private final List<String> dataNodes;
+    private final boolean dropBehind;
 
     private DfsioOptions(Builder builder, long skipSize) {
         this.operation = builder.operation;
@@ -62,6 +63,7 @@ public final class DfsioOptions {
         this.verify = builder.verify;
         this.sequential = builder.sequential;
         this.dataNodes = List.copyOf(builder.dataNodes);
+        this.dropBehind = builder.dropBehind;
     }
 
     /** These options with the base directory {@code baseDir}. */
@@ -79,6 +81,7 @@ public final class DfsioOptions {
         this.verify = o.verify;
         this.sequential = o.sequential;
         this.dataNodes = o.dataNodes;
+        this.dropBehind = o.dropBehind;
     }
 
     /**
@@ -176,6 +179,14 @@ public final class DfsioOptions {
         return dataNodes;
     }
 
+    /**
+     * Each file's stream asks the DataNodes to drop the pages behind what it writes or reads from their page cache
+     * ({@code -dropBehind}), so that a read of a file just written meets the disk.
+     */
+    public boolean dropBehind() {
+        return dropBehind;
+    }
+
     /** The name of file {@code index}, as TestDFSIO names them. */
     public static String fileName(int index) {
         return FILE_NAME_PREFIX + index;
@@ -195,6 +206,7 @@ public final class DfsioOptions {
         conf.setBoolean(KEY_PREFIX + "verify", verify);
         conf.setBoolean(KEY_PREFIX + "sequential", sequential);
         setIfPresent(conf, "dataNodes", dataNodes.isEmpty() ? null : String.join(",", dataNodes));
+        conf.setBoolean(KEY_PREFIX + "dropBehind", dropBehind);
     }
 
     private static void setIfPresent(Configuration conf, String key, String value) {
@@ -221,6 +233,7 @@ public final class DfsioOptions {
                 .verify(conf.getBoolean(KEY_PREFIX + "verify", false))
                 .sequential(conf.getBoolean(KEY_PREFIX + "sequential", false))
                 .dataNodes(List.of(conf.getTrimmedStrings(KEY_PREFIX + "dataNodes")))
+                .dropBehind(conf.getBoolean(KEY_PREFIX + "dropBehind", false))
                 .build();
     }
 
@@ -238,13 +251,14 @@ public final class DfsioOptions {
                 && sequential == that.sequential
                 && baseDir.equals(that.baseDir) && Objects.equals(compressionCodec, that.compressionCodec)
                 && Objects.equals(storagePolicy, that.storagePolicy)
-                && Objects.equals(erasureCodePolicy, that.erasureCodePolicy) && dataNodes.equals(that.dataNodes);
+                && Objects.equals(erasureCodePolicy, that.erasureCodePolicy) && dataNodes.equals(that.dataNodes)
+                && dropBehind == that.dropBehind;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(operation, nrFiles, fileSize, bufferSize, skipSize, baseDir, compressionCodec,
-                storagePolicy, erasureCodePolicy, verify, sequential, dataNodes);
+                storagePolicy, erasureCodePolicy, verify, sequential, dataNodes, dropBehind);
     }
 
     @Override
@@ -253,7 +267,7 @@ public final class DfsioOptions {
                 + ", bufferSize=" + bufferSize + ", skipSize=" + skipSize + ", baseDir=" + baseDir
                 + ", compression=" + compressionCodec + ", storagePolicy=" + storagePolicy
                 + ", erasureCodePolicy=" + erasureCodePolicy + ", verify=" + verify + ", sequential=" + sequential
-                + ", dataNodes=" + dataNodes + "}";
+                + ", dataNodes=" + dataNodes + ", dropBehind=" + dropBehind + "}";
     }
 
     /** Collects the values; {@link #build} checks them. Defaults are TestDFSIO's. */
@@ -270,6 +284,7 @@ public final class DfsioOptions {
         private boolean verify;
         private boolean sequential;
         private List<String> dataNodes = List.of();
+        private boolean dropBehind;
 
         private Builder(DfsioOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -332,6 +347,12 @@ public final class DfsioOptions {
             return this;
         }
 
+        /** Not for {@link DfsioOperation#TRUNCATE}: see {@link DfsioOptions#dropBehind()}; default off. */
+        public Builder dropBehind(boolean dropBehind) {
+            this.dropBehind = dropBehind;
+            return this;
+        }
+
         public DfsioOptions build() {
             if (nrFiles < 1 || nrFiles > MAX_FILES) {
                 throw new InvalidOptionException("{} must be from 1 to " + MAX_FILES + ", got " + nrFiles, "nrFiles");
@@ -367,6 +388,9 @@ public final class DfsioOptions {
                         + " produces verifiable data)", "verify");
             }
             checkDataNodes();
+            if (dropBehind && operation == DfsioOperation.TRUNCATE) {
+                throw dropBehindWithoutStream();
+            }
             return new DfsioOptions(this, resolvedSkipSize);
         }
 
@@ -398,6 +422,12 @@ public final class DfsioOptions {
         static InvalidOptionException dataNodesWithoutWrite() {
             return new InvalidOptionException("{} places the blocks of files being created: use it with a write",
                     "dataNodes");
+        }
+
+        /** Drop-behind is asked of the stream a file is written or read through; a truncate or clean-up opens none. */
+        static InvalidOptionException dropBehindWithoutStream() {
+            return new InvalidOptionException("{} is asked of the streams files are written or read through: use it"
+                    + " with a write, append or read", "dropBehind");
         }
 
         private static void checkBaseDir(String baseDir) {

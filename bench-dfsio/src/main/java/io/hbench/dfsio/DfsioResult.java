@@ -50,6 +50,7 @@ public final class DfsioResult implements ProgramResult {
     private final Summary taskRates;
     private final Distribution taskThroughput;
     private final Optional<FavoredPlacement> favoredPlacement;
+    private final Optional<DropBehind> dropBehind;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -66,14 +67,17 @@ public final class DfsioResult implements ProgramResult {
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics) {
         this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
-                resources, storeStatistics, Optional.empty());
+                resources, storeStatistics, Optional.empty(), Optional.empty());
     }
 
-    /** @param favoredPlacement how a write to {@code -dataNodes} placed its blocks; empty for any other run */
+    /**
+     * @param favoredPlacement how a write to {@code -dataNodes} placed its blocks; empty for any other run
+     * @param dropBehind what the files' streams said to {@code -dropBehind}; empty for a run that did not ask
+     */
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
-            Optional<FavoredPlacement> favoredPlacement) {
+            Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -93,6 +97,7 @@ public final class DfsioResult implements ProgramResult {
         this.taskRates = Summary.of(rates);
         this.taskThroughput = taskThroughput(this.tasks, taskRates);
         this.favoredPlacement = requireNonNull(favoredPlacement, "favoredPlacement is null");
+        this.dropBehind = requireNonNull(dropBehind, "dropBehind is null");
     }
 
     /** What the hosts' CPU, memory, network and disks did while the tasks ran; empty if sampling was off. */
@@ -109,6 +114,11 @@ public final class DfsioResult implements ProgramResult {
     /** How many blocks of a write to {@code -dataNodes} the NameNode placed as asked; empty for any other run. */
     public Optional<FavoredPlacement> favoredPlacement() {
         return favoredPlacement;
+    }
+
+    /** What the files' streams said to {@code -dropBehind}; empty for a run that did not ask. */
+    public Optional<DropBehind> dropBehind() {
+        return dropBehind;
     }
 
     public DfsioOptions options() {
@@ -278,6 +288,9 @@ public final class DfsioResult implements ProgramResult {
         }
         storeStatistics.metrics().forEach(result::metric);
         favoredPlacement(result);
+        dropBehind.ifPresent(answer -> result.parameter("dropBehind", true)
+                .metric("drop_behind_accepted", answer.accepted(), Unit.COUNT, Better.NEITHER)
+                .metric("drop_behind_refused", answer.refused(), Unit.COUNT, Better.NEITHER));
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

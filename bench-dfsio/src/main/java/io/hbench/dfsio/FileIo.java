@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CanSetDropBehind;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -106,6 +107,7 @@ final class FileIo {
                         throw e;
                     }
                 }
+                askDropBehind(created, stats);
                 opened(stats, openStart);
                 write(compressed(created), file, 0, size, stats, progress);
                 break;
@@ -113,12 +115,14 @@ final class FileIo {
                 long length = fs.getFileStatus(file).getLen();
                 FSDataOutputStream appended = fs.append(file, options.bufferSize());
                 stream = appended;
+                askDropBehind(appended, stats);
                 opened(stats, openStart);
                 write(compressed(appended), file, length, size, stats, progress);
                 break;
             case READ:
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
                 stream = raw;
+                askDropBehind(raw, stats);
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
                 opened(stats, openStart);
                 read(in, file, size, stats, progress);
@@ -129,6 +133,7 @@ final class FileIo {
                 long fileLength = fs.getFileStatus(file).getLen();
                 FSDataInputStream positional = fs.open(file, options.bufferSize());
                 stream = positional;
+                askDropBehind(positional, stats);
                 opened(stats, openStart);
                 positionalRead(positional, file, fileLength, size, stats, progress);
                 break;
@@ -157,6 +162,19 @@ final class FileIo {
         return favoredNodes.isPresent()
                 ? favoredNodes.get().create((DistributedFileSystem) fs, file, options.bufferSize())
                 : fs.create(file, true, options.bufferSize());
+    }
+
+    /** With {@code -dropBehind}, asks the file's stream to have the DataNodes drop the pages behind it. */
+    private void askDropBehind(CanSetDropBehind stream, TaskStats stats) throws IOException {
+        if (!options.dropBehind()) {
+            return;
+        }
+        try {
+            stream.setDropBehind(true);
+            stats.dropBehind(true);
+        } catch (UnsupportedOperationException e) {
+            stats.dropBehind(false);
+        }
     }
 
     /** The file is open: its open latency is recorded and the timed I/O starts now. */

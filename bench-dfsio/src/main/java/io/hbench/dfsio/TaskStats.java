@@ -39,6 +39,9 @@ final class TaskStats {
     /** Of a write to {@code -dataNodes}: its file's blocks, and those placed as it asked ({@link FavoredPlacement}). */
     static final String FAVORED_BLOCKS = "favored.blocks";
     static final String FAVORED_PLACED = "favored.placed";
+    /** With {@code -dropBehind}: 1 if the file's stream accepted it ({@link DropBehind}), under one key or the other. */
+    static final String DROP_BEHIND_ACCEPTED = "dropBehind.accepted";
+    static final String DROP_BEHIND_REFUSED = "dropBehind.refused";
 
     private final String fileName;
     private final String host;
@@ -48,6 +51,7 @@ final class TaskStats {
     private final List<String> failures = new ArrayList<>();
     private StoreStatistics store = StoreStatistics.none();
     private FavoredPlacement favoredPlacement;
+    private Boolean dropBehindAccepted;
     private long startMicros;
     private long startNanos;
     private long endMicros;
@@ -93,6 +97,11 @@ final class TaskStats {
         this.favoredPlacement = placement;
     }
 
+    /** Whether the file's stream accepted {@code -dropBehind}. */
+    void dropBehind(boolean accepted) {
+        this.dropBehindAccepted = accepted;
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -130,6 +139,9 @@ final class TaskStats {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));
         }
         emitFavoredPlacement(out);
+        if (dropBehindAccepted != null) {
+            out.accept(SummingReducer.LONG_SUM + (dropBehindAccepted ? DROP_BEHIND_ACCEPTED : DROP_BEHIND_REFUSED), "1");
+        }
     }
 
     private void emitFavoredPlacement(Sink out) throws IOException, InterruptedException {

@@ -431,7 +431,13 @@ public final class TestDfsio {
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
                 resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)),
-                favoredPlacement(options, values));
+                favoredPlacement(options, values), dropBehind(options, values));
+    }
+
+    /** What the tasks' streams said to {@code -dropBehind}; empty for a run that did not ask. */
+    private static Optional<DropBehind> dropBehind(DfsioOptions options, ReducedValues values) {
+        return options.dropBehind() ? Optional.of(new DropBehind(values.longSum(TaskStats.DROP_BEHIND_ACCEPTED),
+                values.longSum(TaskStats.DROP_BEHIND_REFUSED))) : Optional.empty();
     }
 
     /** What the tasks counted of a write to {@code -dataNodes}; empty for any other run. */

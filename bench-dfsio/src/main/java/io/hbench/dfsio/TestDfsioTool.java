@@ -72,8 +72,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         return NAME + " [genericOptions] -read [-random | -backward | -skip [-skipSize Size]] | -write | -append"
                 + " | -truncate | -clean [-compression codecClassName] [-nrFiles N] [-size Size[B|KB|MB|GB|TB]]"
                 + " [-resFile resultFileName] [-bufferSize Bytes] [-storagePolicy storagePolicyName]"
-                + " [-erasureCodePolicy erasureCodePolicyName] [-dataNodes host[:port],...] [-seq] [-verify] [-rootDir dir]"
-                + " [-json file]";
+                + " [-erasureCodePolicy erasureCodePolicyName] [-dataNodes host[:port],...] [-dropBehind] [-seq] [-verify]"
+                + " [-rootDir dir] [-json file]";
     }
 
     @Override
@@ -103,6 +103,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
                 + " replicas on these DataNodes (HDFS favored nodes); a host without a port means the cluster's DataNode"
                 + " transfer port, that of " + FavoredNodes.TRANSFER_ADDRESS_KEY + " (default "
                 + FavoredNodes.DEFAULT_TRANSFER_PORT + ")"));
+        options.addOption(present("dropBehind", "ask the DataNodes to drop the pages behind each file's writes or reads"
+                + " from their page cache (the stream's setDropBehind), so that a read of files just written meets the"
+                + " disk; the result says whether the streams accepted it"));
         options.addOption(valued("rootDir", "dir", "base directory (default -D" + DfsioOptions.BASE_DIR_KEY
                 + ", else " + DfsioOptions.DEFAULT_BASE_DIR + ")"));
     }
@@ -151,11 +154,15 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             if (line.hasOption("dataNodes")) {
                 throw DfsioOptions.Builder.dataNodesWithoutWrite();
             }
+            if (line.hasOption("dropBehind")) {
+                throw DfsioOptions.Builder.dropBehindWithoutStream();
+            }
             return new Command(null, baseDir);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
                 .verify(line.hasOption("verify"))
                 .sequential(line.hasOption("seq"))
+                .dropBehind(line.hasOption("dropBehind"))
                 .compressionCodec(line.getOptionValue("compression"))
                 .storagePolicy(line.getOptionValue("storagePolicy"))
                 .erasureCodePolicy(line.getOptionValue("erasureCodePolicy"));

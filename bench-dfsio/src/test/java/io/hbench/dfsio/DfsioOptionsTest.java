@@ -27,6 +27,7 @@ class DfsioOptionsTest {
         assertThat(options.verify()).isFalse();
         assertThat(options.sequential()).isFalse();
         assertThat(options.dataNodes()).isEmpty();
+        assertThat(options.dropBehind()).isFalse();
     }
 
     @Test
@@ -292,6 +293,22 @@ class DfsioOptionsTest {
                 .isInstanceOf(InvalidOptionException.class)
                 .hasMessage("dataNodes places replicas, and an erasure-coded file's blocks have none: give dataNodes or"
                         + " erasureCodePolicy");
+    }
+
+    @Test
+    void roundTripsADropBehindRead() {
+        DfsioOptions original = DfsioOptions.builder(DfsioOperation.READ).dropBehind(true).build();
+
+        assertThat(roundTrip(original)).isEqualTo(original);
+        assertThat(roundTrip(original).dropBehind()).isTrue();
+    }
+
+    @Test
+    void rejectsDropBehindWithTruncate() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.TRUNCATE).dropBehind(true).build())
+                .isInstanceOf(InvalidOptionException.class)
+                .hasMessage("dropBehind is asked of the streams files are written or read through: use it with a write,"
+                        + " append or read");
     }
 
     @Test

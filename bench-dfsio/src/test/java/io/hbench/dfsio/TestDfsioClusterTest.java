@@ -376,6 +376,32 @@ class TestDfsioClusterTest {
     }
 
     @Test
+    void dropBehindIsAcceptedByHdfsStreamsAndRefusedByLocalOnes() throws Exception {
+        Path json = temp.resolve("drop-behind.json");
+        String local = temp.resolve("local-drop-behind").toUri().toString();
+
+        ToolRun write = run("-write", "-dropBehind", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/drop-behind");
+        ToolRun read = run("-read", "-dropBehind", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir",
+                "/t/drop-behind", "-json", json.toString());
+        ToolRun localWrite = run("-write", "-seq", "-dropBehind", "-nrFiles", "1", "-fileSize", "1MB", "-rootDir",
+                local);
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.out).contains("                  Drop behind: accepted by the streams of all 2 files (DataNodes"
+                + " with native I/O drop the pages behind them)\n");
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains("Drop behind: accepted by the streams of all 2 files",
+                "Data verified: every byte read matched (2 MiB)");
+        JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+        assertThat(metric(result, "drop_behind_accepted")).isEqualTo(2.0);
+        assertThat(metric(result, "drop_behind_refused")).isZero();
+        assertThat(result.get("parameters").get("dropBehind").asText()).isEqualTo("true");
+        assertThat(localWrite.status).as(localWrite.err).isZero();
+        assertThat(localWrite.out).contains("                  Drop behind: refused by the streams of all 1 file: this"
+                + " file system's streams cannot drop pages behind\n");
+    }
+
+    @Test
     void readWithNothingWrittenIsRefused() throws Exception {
         ToolRun read = run("-read", "-rootDir", "/t/empty");
 

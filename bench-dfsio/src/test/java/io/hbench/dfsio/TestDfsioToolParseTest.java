@@ -168,6 +168,16 @@ class TestDfsioToolParseTest {
     }
 
     @Test
+    void dropBehindWithTruncateOrCleanIsAUsageError() {
+        String message = "TestDFSIO: -dropBehind is asked of the streams files are written or read through: use it with"
+                + " a write, append or read";
+        assertUsageError(run("-truncate", "-dropBehind"), message);
+        outBytes.reset();
+        errBytes.reset();
+        assertUsageError(run("-clean", "-dropBehind"), message);
+    }
+
+    @Test
     void cleanStillChecksTheValuesItIsGiven() {
         assertUsageError(run("-clean", "-nrFiles", "abc"), "TestDFSIO: -nrFiles 'abc' is not a whole number");
     }
@@ -193,7 +203,7 @@ class TestDfsioToolParseTest {
         assertThat(help).startsWith("Usage: TestDFSIO ");
         for (String option : List.of("write", "read", "random", "backward", "skip", "append", "truncate", "clean",
                 "seq", "verify", "nrFiles", "fileSize", "size", "bufferSize", "skipSize", "resFile", "compression",
-                "storagePolicy", "erasureCodePolicy", "dataNodes", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
+                "storagePolicy", "erasureCodePolicy", "dataNodes", "dropBehind", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
                 "help")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
