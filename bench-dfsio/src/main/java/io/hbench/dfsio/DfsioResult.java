@@ -240,11 +240,18 @@ public final class DfsioResult implements ProgramResult {
     }
 
     /** The DataNodes asked for, and the blocks placed on them; nothing for a run that asked for none. */
-    private void favoredPlacement(BenchResult.Builder result) {
+    private void addFavoredPlacement(BenchResult.Builder result) {
         favoredPlacement.ifPresent(placement -> result
                 .parameter("dataNodes", String.join(",", options.dataNodes()))
                 .metric("favored_blocks", placement.blocks(), Unit.COUNT, Better.NEITHER)
                 .metric("favored_blocks_placed", placement.placed(), Unit.COUNT, Better.HIGHER));
+    }
+
+    /** Whether drop-behind was asked for, and what the files' streams said; nothing for a run that did not ask. */
+    private void addDropBehind(BenchResult.Builder result) {
+        dropBehind.ifPresent(answer -> result.parameter("dropBehind", true)
+                .metric("drop_behind_accepted", answer.accepted(), Unit.COUNT, Better.NEITHER)
+                .metric("drop_behind_refused", answer.refused(), Unit.COUNT, Better.NEITHER));
     }
 
     /** The common result model, for JSON and for tools that embed hbench; the primary metric is aggregate throughput. */
@@ -287,10 +294,8 @@ public final class DfsioResult implements ProgramResult {
                     Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
         storeStatistics.metrics().forEach(result::metric);
-        favoredPlacement(result);
-        dropBehind.ifPresent(answer -> result.parameter("dropBehind", true)
-                .metric("drop_behind_accepted", answer.accepted(), Unit.COUNT, Better.NEITHER)
-                .metric("drop_behind_refused", answer.refused(), Unit.COUNT, Better.NEITHER));
+        addFavoredPlacement(result);
+        addDropBehind(result);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();
