@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.error.InvalidOptionException;
 import io.hbench.units.DataSize;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -44,6 +46,8 @@ public final class DfsioOptions {
     private final String erasureCodePolicy;
     private final boolean verify;
     private final boolean sequential;
+    private final List<String> dataNodes;
+    private final boolean dropBehind;
 
     private DfsioOptions(Builder builder, long skipSize) {
         this.operation = builder.operation;
@@ -58,6 +62,8 @@ public final class DfsioOptions {
         this.erasureCodePolicy = builder.erasureCodePolicy;
         this.verify = builder.verify;
         this.sequential = builder.sequential;
+        this.dataNodes = List.copyOf(builder.dataNodes);
+        this.dropBehind = builder.dropBehind;
     }
 
     /** These options with the base directory {@code baseDir}. */
@@ -74,6 +80,8 @@ public final class DfsioOptions {
         this.erasureCodePolicy = o.erasureCodePolicy;
         this.verify = o.verify;
         this.sequential = o.sequential;
+        this.dataNodes = o.dataNodes;
+        this.dropBehind = o.dropBehind;
     }
 
     /**
@@ -162,6 +170,23 @@ public final class DfsioOptions {
         return sequential;
     }
 
+    /**
+     * The DataNodes a write asks the NameNode to place its blocks' replicas on (favored nodes), each {@code host} or
+     * {@code host:port} as given; a host without a port means the cluster's DataNode transfer port. Empty: the NameNode
+     * places them as it will.
+     */
+    public List<String> dataNodes() {
+        return dataNodes;
+    }
+
+    /**
+     * Each file's stream asks the DataNodes to drop the pages behind what it writes or reads from their page cache
+     * ({@code -dropBehind}), so that a read of a file just written meets the disk.
+     */
+    public boolean dropBehind() {
+        return dropBehind;
+    }
+
     /** The name of file {@code index}, as TestDFSIO names them. */
     public static String fileName(int index) {
         return FILE_NAME_PREFIX + index;
@@ -180,6 +205,8 @@ public final class DfsioOptions {
         setIfPresent(conf, "erasureCodePolicy", erasureCodePolicy);
         conf.setBoolean(KEY_PREFIX + "verify", verify);
         conf.setBoolean(KEY_PREFIX + "sequential", sequential);
+        setIfPresent(conf, "dataNodes", dataNodes.isEmpty() ? null : String.join(",", dataNodes));
+        conf.setBoolean(KEY_PREFIX + "dropBehind", dropBehind);
     }
 
     private static void setIfPresent(Configuration conf, String key, String value) {
@@ -205,6 +232,8 @@ public final class DfsioOptions {
                 .erasureCodePolicy(conf.get(KEY_PREFIX + "erasureCodePolicy"))
                 .verify(conf.getBoolean(KEY_PREFIX + "verify", false))
                 .sequential(conf.getBoolean(KEY_PREFIX + "sequential", false))
+                .dataNodes(List.of(conf.getTrimmedStrings(KEY_PREFIX + "dataNodes")))
+                .dropBehind(conf.getBoolean(KEY_PREFIX + "dropBehind", false))
                 .build();
     }
 
@@ -222,13 +251,14 @@ public final class DfsioOptions {
                 && sequential == that.sequential
                 && baseDir.equals(that.baseDir) && Objects.equals(compressionCodec, that.compressionCodec)
                 && Objects.equals(storagePolicy, that.storagePolicy)
-                && Objects.equals(erasureCodePolicy, that.erasureCodePolicy);
+                && Objects.equals(erasureCodePolicy, that.erasureCodePolicy) && dataNodes.equals(that.dataNodes)
+                && dropBehind == that.dropBehind;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(operation, nrFiles, fileSize, bufferSize, skipSize, baseDir, compressionCodec,
-                storagePolicy, erasureCodePolicy, verify, sequential);
+                storagePolicy, erasureCodePolicy, verify, sequential, dataNodes, dropBehind);
     }
 
     @Override
@@ -236,7 +266,8 @@ public final class DfsioOptions {
         return "DfsioOptions{" + operation.label() + ", nrFiles=" + nrFiles + ", fileSize=" + fileSize
                 + ", bufferSize=" + bufferSize + ", skipSize=" + skipSize + ", baseDir=" + baseDir
                 + ", compression=" + compressionCodec + ", storagePolicy=" + storagePolicy
-                + ", erasureCodePolicy=" + erasureCodePolicy + ", verify=" + verify + ", sequential=" + sequential + "}";
+                + ", erasureCodePolicy=" + erasureCodePolicy + ", verify=" + verify + ", sequential=" + sequential
+                + ", dataNodes=" + dataNodes + ", dropBehind=" + dropBehind + "}";
     }
 
     /** Collects the values; {@link #build} checks them. Defaults are TestDFSIO's. */
@@ -252,6 +283,8 @@ public final class DfsioOptions {
         private String erasureCodePolicy;
         private boolean verify;
         private boolean sequential;
+        private List<String> dataNodes = List.of();
+        private boolean dropBehind;
 
         private Builder(DfsioOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -308,6 +341,18 @@ public final class DfsioOptions {
             return this;
         }
 
+        /** Only for {@link DfsioOperation#WRITE}: see {@link DfsioOptions#dataNodes()}; default none. */
+        public Builder dataNodes(List<String> dataNodes) {
+            this.dataNodes = List.copyOf(requireNonNull(dataNodes, "dataNodes is null"));
+            return this;
+        }
+
+        /** Not for {@link DfsioOperation#TRUNCATE}: see {@link DfsioOptions#dropBehind()}; default off. */
+        public Builder dropBehind(boolean dropBehind) {
+            this.dropBehind = dropBehind;
+            return this;
+        }
+
         public DfsioOptions build() {
             if (nrFiles < 1 || nrFiles > MAX_FILES) {
                 throw new InvalidOptionException("{} must be from 1 to " + MAX_FILES + ", got " + nrFiles, "nrFiles");
@@ -342,7 +387,47 @@ public final class DfsioOptions {
                 throw new InvalidOptionException("{} checks data as it is read: use it with a read (every write"
                         + " produces verifiable data)", "verify");
             }
+            checkDataNodes();
+            if (dropBehind && operation == DfsioOperation.TRUNCATE) {
+                throw dropBehindWithoutStream();
+            }
             return new DfsioOptions(this, resolvedSkipSize);
+        }
+
+        private void checkDataNodes() {
+            if (dataNodes.isEmpty()) {
+                return;
+            }
+            if (operation != DfsioOperation.WRITE) {
+                throw dataNodesWithoutWrite();
+            }
+            if (erasureCodePolicy != null) {
+                throw new InvalidOptionException("{} places replicas, and an erasure-coded file's blocks have none:"
+                        + " give {} or {}", "dataNodes", "dataNodes", "erasureCodePolicy");
+            }
+            List<String> seen = new ArrayList<>();
+            for (String dataNode : dataNodes) {
+                FavoredNodes.checkAddress(dataNode);
+                if (seen.contains(dataNode)) {
+                    throw new InvalidOptionException("{} names " + dataNode + " twice", "dataNodes");
+                }
+                seen.add(dataNode);
+            }
+        }
+
+        /**
+         * Favored nodes are asked for when a file is created: an append's last block keeps the replicas it has, and a
+         * read or truncate places nothing.
+         */
+        static InvalidOptionException dataNodesWithoutWrite() {
+            return new InvalidOptionException("{} places the blocks of files being created: use it with a write",
+                    "dataNodes");
+        }
+
+        /** Drop-behind is asked of the stream a file is written or read through; a truncate or clean-up opens none. */
+        static InvalidOptionException dropBehindWithoutStream() {
+            return new InvalidOptionException("{} is asked of the streams files are written or read through: use it"
+                    + " with a write, append or read", "dropBehind");
         }
 
         private static void checkBaseDir(String baseDir) {

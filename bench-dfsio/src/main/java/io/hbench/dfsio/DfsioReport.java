@@ -109,6 +109,8 @@ public final class DfsioReport {
         if (!result.storeStatistics().isEmpty()) {
             lines.add(label("Store requests (count)") + result.storeStatistics().describe());
         }
+        result.favoredPlacement().ifPresent(placement -> lines.add(favoredPlacement(placement)));
+        result.dropBehind().ifPresent(answer -> lines.add(dropBehind(answer)));
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.failures().isEmpty()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
@@ -120,6 +122,35 @@ public final class DfsioReport {
         }
         lines.add("");
         return lines;
+    }
+
+    /**
+     * How many blocks the NameNode placed on the DataNodes {@code -dataNodes} named; when not all, why some went
+     * elsewhere.
+     */
+    static String favoredPlacement(FavoredPlacement placement) {
+        long elsewhere = placement.blocks() - placement.placed();
+        return label("Blocks placed on -dataNodes") + placement.placed() + " of " + placement.blocks()
+                + (elsewhere == 0 ? "" : "  (the NameNode placed " + elsewhere + (elsewhere == 1 ? " block" : " blocks")
+                        + " elsewhere: it passes over a favored node that is not a live DataNode, is decommissioning,"
+                        + " full or too busy)");
+    }
+
+    /** Whether the files' streams accepted {@code -dropBehind}, and what that means. */
+    static String dropBehind(DropBehind answer) {
+        long files = answer.accepted() + answer.refused();
+        String text;
+        if (answer.refused() == 0) {
+            text = "accepted by the streams of all " + files + (files == 1 ? " file" : " files")
+                    + " (DataNodes with native I/O drop the pages behind them)";
+        } else if (answer.accepted() == 0) {
+            text = "refused by the streams of all " + files + (files == 1 ? " file" : " files")
+                    + ": this file system's streams cannot drop pages behind";
+        } else {
+            text = "accepted by the streams of " + answer.accepted() + " of " + files + " files, refused by "
+                    + answer.refused();
+        }
+        return label("Drop behind") + text;
     }
 
     /** The distribution in the line's unit, its base-unit values converted by {@code toLineUnit}. */

@@ -49,6 +49,8 @@ public final class DfsioResult implements ProgramResult {
     private final StoreStatistics storeStatistics;
     private final Summary taskRates;
     private final Distribution taskThroughput;
+    private final Optional<FavoredPlacement> favoredPlacement;
+    private final Optional<DropBehind> dropBehind;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -64,6 +66,18 @@ public final class DfsioResult implements ProgramResult {
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics) {
+        this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
+                resources, storeStatistics, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * @param favoredPlacement how a write to {@code -dataNodes} placed its blocks; empty for any other run
+     * @param dropBehind what the files' streams said to {@code -dropBehind}; empty for a run that did not ask
+     */
+    public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
+            Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
+            Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -82,6 +96,8 @@ public final class DfsioResult implements ProgramResult {
         }
         this.taskRates = Summary.of(rates);
         this.taskThroughput = taskThroughput(this.tasks, taskRates);
+        this.favoredPlacement = requireNonNull(favoredPlacement, "favoredPlacement is null");
+        this.dropBehind = requireNonNull(dropBehind, "dropBehind is null");
     }
 
     /** What the hosts' CPU, memory, network and disks did while the tasks ran; empty if sampling was off. */
@@ -93,6 +109,16 @@ public final class DfsioResult implements ProgramResult {
     /** The requests the object store's client sent for all tasks' I/O, summed; none on HDFS. */
     public StoreStatistics storeStatistics() {
         return storeStatistics;
+    }
+
+    /** How many blocks of a write to {@code -dataNodes} the NameNode placed as asked; empty for any other run. */
+    public Optional<FavoredPlacement> favoredPlacement() {
+        return favoredPlacement;
+    }
+
+    /** What the files' streams said to {@code -dropBehind}; empty for a run that did not ask. */
+    public Optional<DropBehind> dropBehind() {
+        return dropBehind;
     }
 
     public DfsioOptions options() {
@@ -213,6 +239,21 @@ public final class DfsioResult implements ProgramResult {
         return jobs;
     }
 
+    /** The DataNodes asked for, and the blocks placed on them; nothing for a run that asked for none. */
+    private void addFavoredPlacement(BenchResult.Builder result) {
+        favoredPlacement.ifPresent(placement -> result
+                .parameter("dataNodes", String.join(",", options.dataNodes()))
+                .metric("favored_blocks", placement.blocks(), Unit.COUNT, Better.NEITHER)
+                .metric("favored_blocks_placed", placement.placed(), Unit.COUNT, Better.HIGHER));
+    }
+
+    /** Whether drop-behind was asked for, and what the files' streams said; nothing for a run that did not ask. */
+    private void addDropBehind(BenchResult.Builder result) {
+        dropBehind.ifPresent(answer -> result.parameter("dropBehind", true)
+                .metric("drop_behind_accepted", answer.accepted(), Unit.COUNT, Better.NEITHER)
+                .metric("drop_behind_refused", answer.refused(), Unit.COUNT, Better.NEITHER));
+    }
+
     /** The common result model, for JSON and for tools that embed hbench; the primary metric is aggregate throughput. */
     @Override
     public BenchResult toBenchResult(Environment environment) {
@@ -253,6 +294,8 @@ public final class DfsioResult implements ProgramResult {
                     Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
         storeStatistics.metrics().forEach(result::metric);
+        addFavoredPlacement(result);
+        addDropBehind(result);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

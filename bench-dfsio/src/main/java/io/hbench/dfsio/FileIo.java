@@ -13,9 +13,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CanSetDropBehind;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -52,6 +54,8 @@ final class FileIo {
     private final String host;
     private final byte[] buffer;
     private final byte[] scratch;
+    /** The DataNodes a write asks for ({@code -dataNodes}); none for the NameNode to choose. */
+    private final Optional<FavoredNodes> favoredNodes;
     private final Clock clock = Clock.systemUTC();
 
     /** @param sharedClient whether other tasks use {@code fs} while this one does, as in the local job runner */
@@ -64,6 +68,8 @@ final class FileIo {
         this.codec = options.compressionCodec().map(name -> newCodec(name, conf)).orElse(null);
         this.buffer = new byte[options.bufferSize()];
         this.scratch = options.verify() ? new byte[options.bufferSize()] : null;
+        this.favoredNodes = options.dataNodes().isEmpty() ? Optional.empty()
+                : Optional.of(FavoredNodes.resolve(options.dataNodes(), conf));
     }
 
     static CompressionCodec newCodec(String className, Configuration conf) {
@@ -91,7 +97,7 @@ final class FileIo {
         Object stream = null;
         switch (options.operation()) {
             case WRITE:
-                FSDataOutputStream created = fs.create(file, true, options.bufferSize());
+                FSDataOutputStream created = create(file);
                 stream = created;
                 if (options.storagePolicy().isPresent()) {
                     try {
@@ -101,6 +107,7 @@ final class FileIo {
                         throw e;
                     }
                 }
+                askDropBehind(created, stats);
                 opened(stats, openStart);
                 write(compressed(created), file, 0, size, stats, progress);
                 break;
@@ -108,12 +115,14 @@ final class FileIo {
                 long length = fs.getFileStatus(file).getLen();
                 FSDataOutputStream appended = fs.append(file, options.bufferSize());
                 stream = appended;
+                askDropBehind(appended, stats);
                 opened(stats, openStart);
                 write(compressed(appended), file, length, size, stats, progress);
                 break;
             case READ:
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
                 stream = raw;
+                askDropBehind(raw, stats);
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
                 opened(stats, openStart);
                 read(in, file, size, stats, progress);
@@ -124,6 +133,7 @@ final class FileIo {
                 long fileLength = fs.getFileStatus(file).getLen();
                 FSDataInputStream positional = fs.open(file, options.bufferSize());
                 stream = positional;
+                askDropBehind(positional, stats);
                 opened(stats, openStart);
                 positionalRead(positional, file, fileLength, size, stats, progress);
                 break;
@@ -136,12 +146,35 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
+        if (favoredNodes.isPresent()) {
+            stats.favoredPlacement(favoredNodes.get().placement(fs, file));
+        }
         if (!sharedClient) {
             stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
         } else if (stream != null) {
             stats.storeStatistics(StoreStatistics.ofStream(stream));
         }
         return stats;
+    }
+
+    /** Creates {@code file} for a write, asking for the DataNodes {@code -dataNodes} names, if it names any. */
+    private FSDataOutputStream create(Path file) throws IOException {
+        return favoredNodes.isPresent()
+                ? favoredNodes.get().create((DistributedFileSystem) fs, file, options.bufferSize())
+                : fs.create(file, true, options.bufferSize());
+    }
+
+    /** With {@code -dropBehind}, asks the file's stream to have the DataNodes drop the pages behind it. */
+    private void askDropBehind(CanSetDropBehind stream, TaskStats stats) throws IOException {
+        if (!options.dropBehind()) {
+            return;
+        }
+        try {
+            stream.setDropBehind(true);
+            stats.dropBehind(true);
+        } catch (UnsupportedOperationException e) {
+            stats.dropBehind(false);
+        }
     }
 
     /** The file is open: its open latency is recorded and the timed I/O starts now. */

@@ -36,6 +36,12 @@ final class TaskStats {
     static final String FAILURES = "failures";
     /** The store client's counters ({@link StoreStatistics}), by IOStatistics name. */
     static final String STORE = "store.";
+    /** Of a write to {@code -dataNodes}: its file's blocks, and those placed as it asked ({@link FavoredPlacement}). */
+    static final String FAVORED_BLOCKS = "favored.blocks";
+    static final String FAVORED_PLACED = "favored.placed";
+    /** With {@code -dropBehind}: 1 if the file's stream accepted it ({@link DropBehind}), under one key or the other. */
+    static final String DROP_BEHIND_ACCEPTED = "dropBehind.accepted";
+    static final String DROP_BEHIND_REFUSED = "dropBehind.refused";
 
     private final String fileName;
     private final String host;
@@ -44,6 +50,8 @@ final class TaskStats {
     private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
     private StoreStatistics store = StoreStatistics.none();
+    private FavoredPlacement favoredPlacement;
+    private Boolean dropBehindAccepted;
     private long startMicros;
     private long startNanos;
     private long endMicros;
@@ -84,6 +92,16 @@ final class TaskStats {
         this.store = statistics;
     }
 
+    /** How the NameNode placed the blocks of a write to {@code -dataNodes}. */
+    void favoredPlacement(FavoredPlacement placement) {
+        this.favoredPlacement = placement;
+    }
+
+    /** Whether the file's stream accepted {@code -dropBehind}. */
+    void dropBehind(boolean accepted) {
+        this.dropBehindAccepted = accepted;
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -119,6 +137,17 @@ final class TaskStats {
         }
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));
+        }
+        emitFavoredPlacement(out);
+        if (dropBehindAccepted != null) {
+            out.accept(SummingReducer.LONG_SUM + (dropBehindAccepted ? DROP_BEHIND_ACCEPTED : DROP_BEHIND_REFUSED), "1");
+        }
+    }
+
+    private void emitFavoredPlacement(Sink out) throws IOException, InterruptedException {
+        if (favoredPlacement != null) {
+            out.accept(SummingReducer.LONG_SUM + FAVORED_BLOCKS, Long.toString(favoredPlacement.blocks()));
+            out.accept(SummingReducer.LONG_SUM + FAVORED_PLACED, Long.toString(favoredPlacement.placed()));
         }
     }
 }

@@ -121,6 +121,7 @@ public final class TestDfsio {
         FileSystem fs = base.getFileSystem(conf);
         checkCapability(fs, base, options.operation());
         checkPolicies(fs, options);
+        checkDataNodes(fs, options);
         if (options.compressionCodec().isPresent()) {
             FileIo.newCodec(options.compressionCodec().get(), conf);
         }
@@ -279,6 +280,18 @@ public final class TestDfsio {
         }
     }
 
+    /** Favored nodes are HDFS's: a write elsewhere cannot ask for them, and every host must resolve. */
+    private void checkDataNodes(FileSystem fs, DfsioOptions options) {
+        if (options.dataNodes().isEmpty()) {
+            return;
+        }
+        if (!(fs instanceof DistributedFileSystem)) {
+            throw new BenchException(ErrorCode.NOT_SUPPORTED_BY_FILE_SYSTEM, "-dataNodes names HDFS DataNodes (favored"
+                    + " nodes), but the base directory is on " + fs.getUri());
+        }
+        FavoredNodes.resolve(options.dataNodes(), conf);
+    }
+
     private static void setErasureCoding(OwnedDirectory dir, String policy) {
         try {
             Path data = dir.child(DATA_DIR);
@@ -417,7 +430,20 @@ public final class TestDfsio {
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
-                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)));
+                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)),
+                favoredPlacement(options, values), dropBehind(options, values));
+    }
+
+    /** What the tasks' streams said to {@code -dropBehind}; empty for a run that did not ask. */
+    private static Optional<DropBehind> dropBehind(DfsioOptions options, ReducedValues values) {
+        return options.dropBehind() ? Optional.of(new DropBehind(values.longSum(TaskStats.DROP_BEHIND_ACCEPTED),
+                values.longSum(TaskStats.DROP_BEHIND_REFUSED))) : Optional.empty();
+    }
+
+    /** What the tasks counted of a write to {@code -dataNodes}; empty for any other run. */
+    private static Optional<FavoredPlacement> favoredPlacement(DfsioOptions options, ReducedValues values) {
+        return options.dataNodes().isEmpty() ? Optional.empty() : Optional.of(new FavoredPlacement(
+                values.longSum(TaskStats.FAVORED_PLACED), values.longSum(TaskStats.FAVORED_BLOCKS)));
     }
 
     /**

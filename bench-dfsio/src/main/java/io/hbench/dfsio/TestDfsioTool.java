@@ -14,9 +14,11 @@ import io.hbench.fs.LocalOutput;
 import java.io.PrintStream;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -70,7 +72,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         return NAME + " [genericOptions] -read [-random | -backward | -skip [-skipSize Size]] | -write | -append"
                 + " | -truncate | -clean [-compression codecClassName] [-nrFiles N] [-size Size[B|KB|MB|GB|TB]]"
                 + " [-resFile resultFileName] [-bufferSize Bytes] [-storagePolicy storagePolicyName]"
-                + " [-erasureCodePolicy erasureCodePolicyName] [-seq] [-verify] [-rootDir dir] [-json file]";
+                + " [-erasureCodePolicy erasureCodePolicyName] [-dataNodes host[:port],...] [-dropBehind] [-seq] [-verify]"
+                + " [-rootDir dir] [-json file]";
     }
 
     @Override
@@ -96,6 +99,13 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         options.addOption(valued("compression", "codecClassName", "compress file data with this codec"));
         options.addOption(valued("storagePolicy", "name", "HDFS storage policy of the written files"));
         options.addOption(valued("erasureCodePolicy", "name", "HDFS erasure coding policy of the data directory"));
+        options.addOption(valued("dataNodes", "host[:port],...", "with -write: ask the NameNode to place each block's"
+                + " replicas on these DataNodes (HDFS favored nodes); a host without a port means the cluster's DataNode"
+                + " transfer port, that of " + FavoredNodes.TRANSFER_ADDRESS_KEY + " (default "
+                + FavoredNodes.DEFAULT_TRANSFER_PORT + ")"));
+        options.addOption(present("dropBehind", "ask the DataNodes to drop the pages behind each file's writes or reads"
+                + " from their page cache (the stream's setDropBehind), so that a read of files just written meets the"
+                + " disk; the result says whether the streams accepted it"));
         options.addOption(valued("rootDir", "dir", "base directory (default -D" + DfsioOptions.BASE_DIR_KEY
                 + ", else " + DfsioOptions.DEFAULT_BASE_DIR + ")"));
     }
@@ -141,14 +151,25 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             if (line.hasOption("verify") || line.hasOption("seq")) {
                 throw new BenchException(ErrorCode.CONFLICTING_OPTIONS, "-clean takes no -verify or -seq");
             }
+            if (line.hasOption("dataNodes")) {
+                throw DfsioOptions.Builder.dataNodesWithoutWrite();
+            }
+            if (line.hasOption("dropBehind")) {
+                throw DfsioOptions.Builder.dropBehindWithoutStream();
+            }
             return new Command(null, baseDir);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
                 .verify(line.hasOption("verify"))
                 .sequential(line.hasOption("seq"))
+                .dropBehind(line.hasOption("dropBehind"))
                 .compressionCodec(line.getOptionValue("compression"))
                 .storagePolicy(line.getOptionValue("storagePolicy"))
                 .erasureCodePolicy(line.getOptionValue("erasureCodePolicy"));
+        if (line.hasOption("dataNodes")) {
+            options.dataNodes(Arrays.stream(line.getOptionValue("dataNodes").split(",", -1)).map(String::trim)
+                    .collect(Collectors.toList()));
+        }
         if (nrFiles != null) {
             options.nrFiles(nrFiles);
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.error.InvalidOptionException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,8 @@ class DfsioOptionsTest {
         assertThat(options.erasureCodePolicy()).isEmpty();
         assertThat(options.verify()).isFalse();
         assertThat(options.sequential()).isFalse();
+        assertThat(options.dataNodes()).isEmpty();
+        assertThat(options.dropBehind()).isFalse();
     }
 
     @Test
@@ -242,6 +245,70 @@ class DfsioOptionsTest {
         assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.BACKWARD_READ).skipSize(4).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("skipSize goes with skip reads");
+    }
+
+    @Test
+    void roundTripsAWriteToChosenDataNodes() {
+        DfsioOptions original = DfsioOptions.builder(DfsioOperation.WRITE)
+                .dataNodes(List.of("dn1.example.com", "10.0.0.7:9866", "[::1]:50010")).build();
+
+        assertThat(roundTrip(original)).isEqualTo(original);
+        assertThat(roundTrip(original).dataNodes()).containsExactly("dn1.example.com", "10.0.0.7:9866", "[::1]:50010");
+    }
+
+    @Test
+    void rejectsDataNodesWithEveryOperationButWrite() {
+        for (DfsioOperation operation : DfsioOperation.values()) {
+            if (operation != DfsioOperation.WRITE) {
+                assertThatThrownBy(() -> DfsioOptions.builder(operation).dataNodes(List.of("dn1")).build())
+                        .as("%s", operation)
+                        .isInstanceOf(InvalidOptionException.class)
+                        .hasMessage("dataNodes places the blocks of files being created: use it with a write");
+            }
+        }
+    }
+
+    @Test
+    void rejectsDataNodesThatAreNotHostOrHostAndPort() {
+        for (String entry : List.of("", "dn1:", "dn1:0", "dn1:65536", "dn1:port", "user@dn1", "dn1/path", "dn 1")) {
+            assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).dataNodes(List.of("dn0", entry)).build())
+                    .as("'%s'", entry)
+                    .isInstanceOf(InvalidOptionException.class)
+                    .hasMessage("dataNodes entry '" + entry + "' is not host or host:port (a port from 1 to 65535)");
+        }
+    }
+
+    @Test
+    void rejectsADataNodeNamedTwice() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).dataNodes(List.of("dn1", "dn2", "dn1"))
+                .build())
+                .isInstanceOf(InvalidOptionException.class)
+                .hasMessage("dataNodes names dn1 twice");
+    }
+
+    @Test
+    void rejectsDataNodesWithAnErasureCodePolicy() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.WRITE).dataNodes(List.of("dn1"))
+                .erasureCodePolicy("RS-6-3-1024k").build())
+                .isInstanceOf(InvalidOptionException.class)
+                .hasMessage("dataNodes places replicas, and an erasure-coded file's blocks have none: give dataNodes or"
+                        + " erasureCodePolicy");
+    }
+
+    @Test
+    void roundTripsADropBehindRead() {
+        DfsioOptions original = DfsioOptions.builder(DfsioOperation.READ).dropBehind(true).build();
+
+        assertThat(roundTrip(original)).isEqualTo(original);
+        assertThat(roundTrip(original).dropBehind()).isTrue();
+    }
+
+    @Test
+    void rejectsDropBehindWithTruncate() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.TRUNCATE).dropBehind(true).build())
+                .isInstanceOf(InvalidOptionException.class)
+                .hasMessage("dropBehind is asked of the streams files are written or read through: use it with a write,"
+                        + " append or read");
     }
 
     @Test

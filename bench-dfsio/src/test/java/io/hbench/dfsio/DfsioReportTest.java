@@ -125,6 +125,39 @@ class DfsioReportTest {
     }
 
     @Test
+    void aWriteToChosenDataNodesSaysHowManyBlocksWentThereAndWhyNotAll() {
+        DfsioResult write = seededWrite();
+        DfsioOptions options = DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(8).fileSize(64 * MIB)
+                .dataNodes(List.of("dn1", "dn2:9866")).build();
+        DfsioResult placedAll = new DfsioResult(options, write.start(), write.end(), write.execTime(), write.tasks(),
+                write.ioCallLatency(), write.openLatency(), write.throughputOverTime(), write.failures(), write.jobs(),
+                Optional.empty(), StoreStatistics.none(), Optional.of(new FavoredPlacement(24, 24)), Optional.empty());
+
+        assertThat(DfsioReport.hbenchLines(placedAll)).contains("  Blocks placed on -dataNodes: 24 of 24");
+        assertThat(DfsioReport.favoredPlacement(new FavoredPlacement(23, 24))).isEqualTo("  Blocks placed on"
+                + " -dataNodes: 23 of 24  (the NameNode placed 1 block elsewhere: it passes over a favored node that is"
+                + " not a live DataNode, is decommissioning, full or too busy)");
+        assertThat(DfsioReport.hbenchLines(write)).noneMatch(line -> line.contains("-dataNodes"));
+    }
+
+    @Test
+    void dropBehindSaysWhetherTheStreamsAcceptedIt() {
+        DfsioResult write = seededWrite();
+        DfsioResult accepted = new DfsioResult(DfsioOptions.builder(DfsioOperation.WRITE).dropBehind(true).build(),
+                write.start(), write.end(), write.execTime(), write.tasks(), write.ioCallLatency(), write.openLatency(),
+                write.throughputOverTime(), write.failures(), write.jobs(), Optional.empty(), StoreStatistics.none(),
+                Optional.empty(), Optional.of(new DropBehind(8, 0)));
+
+        assertThat(DfsioReport.hbenchLines(accepted)).contains("                  Drop behind: accepted by the streams of"
+                + " all 8 files (DataNodes with native I/O drop the pages behind them)");
+        assertThat(DfsioReport.dropBehind(new DropBehind(0, 1))).isEqualTo("                  Drop behind: refused by the"
+                + " streams of all 1 file: this file system's streams cannot drop pages behind");
+        assertThat(DfsioReport.dropBehind(new DropBehind(3, 5))).isEqualTo("                  Drop behind: accepted by the"
+                + " streams of 3 of 8 files, refused by 5");
+        assertThat(DfsioReport.hbenchLines(write)).noneMatch(line -> line.contains("Drop behind"));
+    }
+
+    @Test
     void cleanSaysWhatItRemovedInMebibytesWhateverTheSize() {
         assertThat(DfsioReport.cleanLines(new CleanedDirectory(new Path("/benchmarks/TestDFSIO"), 5, 3L << 30,
                 List.of()))).containsExactly("removed /benchmarks/TestDFSIO: 5 files, 3072.000 MiB (3221225472 bytes)");

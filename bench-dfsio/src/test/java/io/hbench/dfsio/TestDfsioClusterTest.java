@@ -20,11 +20,13 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.io.IOUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -335,6 +337,88 @@ class TestDfsioClusterTest {
     }
 
     @Test
+    void aWriteToChosenDataNodesPlacesEveryBlockOnThemAndCountsEachBlock() throws Exception {
+        List<String> dataNodes = dataNodes();
+        Configuration oneReplica = withReplication(1);
+        oneReplica.setLong("dfs.blocksize", MIB);
+        Configuration twoReplicas = new Configuration(oneReplica);
+        twoReplicas.setInt("dfs.replication", 2);
+        Path json = temp.resolve("favored.json");
+
+        ToolRun one = run(oneReplica, "-write", "-dataNodes", dataNodes.get(1), "-nrFiles", "2", "-fileSize", "2MB",
+                "-rootDir", "/t/favored-one", "-json", json.toString());
+        ToolRun two = run(twoReplicas, "-write", "-seq", "-dataNodes", dataNodes.get(2) + "," + dataNodes.get(0),
+                "-nrFiles", "2", "-fileSize", "3MB", "-rootDir", "/t/favored-two");
+
+        assertThat(one.status).as(one.err).isZero();
+        assertThat(one.out).contains("  Blocks placed on -dataNodes: 4 of 4\n");
+        assertThat(replicas("/t/favored-one", 2)).hasSize(4).allSatisfy(block -> assertThat(block)
+                .containsExactly(dataNodes.get(1)));
+        JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+        assertThat(metric(result, "favored_blocks")).isEqualTo(4.0);
+        assertThat(metric(result, "favored_blocks_placed")).isEqualTo(4.0);
+        assertThat(result.get("parameters").get("dataNodes").asText()).isEqualTo(dataNodes.get(1));
+        assertThat(two.status).as(two.err).isZero();
+        assertThat(two.out).contains("  Blocks placed on -dataNodes: 6 of 6\n");
+        assertThat(replicas("/t/favored-two", 2)).hasSize(6).allSatisfy(block -> assertThat(block)
+                .containsExactlyInAnyOrder(dataNodes.get(2), dataNodes.get(0)));
+    }
+
+    @Test
+    void aFavoredNodeThatIsNoDataNodeIsPassedOverAndTheCountSaysSo() throws Exception {
+        Configuration oneReplica = withReplication(1);
+
+        ToolRun write = run(oneReplica, "-write", "-seq", "-dataNodes", "127.0.0.1:1", "-nrFiles", "2", "-fileSize",
+                "1MB", "-rootDir", "/t/favored-none");
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.out).contains("  Blocks placed on -dataNodes: 0 of 2  (the NameNode placed 2 blocks elsewhere:"
+                + " it passes over a favored node that is not a live DataNode, is decommissioning, full or too busy)\n");
+        assertThat(replicas("/t/favored-none", 2)).hasSize(2).allSatisfy(block -> assertThat(block)
+                .hasSize(1).isSubsetOf(dataNodes()));
+    }
+
+    @Test
+    void dataNodesAreRefusedOffHdfsAndWhereAHostDoesNotResolve() throws Exception {
+        ToolRun local = run("-write", "-dataNodes", "127.0.0.1", "-rootDir", temp.resolve("local-favored").toUri()
+                .toString());
+        ToolRun unknown = run("-write", "-dataNodes", "no-such-host.invalid", "-rootDir", "/t/favored-unknown");
+
+        assertThat(local.status).isEqualTo(2);
+        assertThat(firstLine(local.err)).isEqualTo("TestDFSIO: -dataNodes names HDFS DataNodes (favored nodes), but the"
+                + " base directory is on file:///");
+        assertThat(unknown.status).isEqualTo(2);
+        assertThat(firstLine(unknown.err)).isEqualTo("TestDFSIO: -dataNodes host no-such-host.invalid does not resolve");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/favored-unknown"))).isFalse();
+    }
+
+    @Test
+    void dropBehindIsAcceptedByHdfsStreamsAndRefusedByLocalOnes() throws Exception {
+        Path json = temp.resolve("drop-behind.json");
+        String local = temp.resolve("local-drop-behind").toUri().toString();
+
+        ToolRun write = run("-write", "-dropBehind", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir", "/t/drop-behind");
+        ToolRun read = run("-read", "-dropBehind", "-verify", "-nrFiles", "2", "-fileSize", "1MB", "-rootDir",
+                "/t/drop-behind", "-json", json.toString());
+        ToolRun localWrite = run("-write", "-seq", "-dropBehind", "-nrFiles", "1", "-fileSize", "1MB", "-rootDir",
+                local);
+
+        assertThat(write.status).as(write.err).isZero();
+        assertThat(write.out).contains("                  Drop behind: accepted by the streams of all 2 files (DataNodes"
+                + " with native I/O drop the pages behind them)\n");
+        assertThat(read.status).as(read.err).isZero();
+        assertThat(read.out).contains("Drop behind: accepted by the streams of all 2 files",
+                "Data verified: every byte read matched (2 MiB)");
+        JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+        assertThat(metric(result, "drop_behind_accepted")).isEqualTo(2.0);
+        assertThat(metric(result, "drop_behind_refused")).isZero();
+        assertThat(result.get("parameters").get("dropBehind").asText()).isEqualTo("true");
+        assertThat(localWrite.status).as(localWrite.err).isZero();
+        assertThat(localWrite.out).contains("                  Drop behind: refused by the streams of all 1 file: this"
+                + " file system's streams cannot drop pages behind\n");
+    }
+
+    @Test
     void readWithNothingWrittenIsRefused() throws Exception {
         ToolRun read = run("-read", "-rootDir", "/t/empty");
 
@@ -464,6 +548,34 @@ class TestDfsioClusterTest {
             }
         }
         throw new AssertionError("no metric " + id);
+    }
+
+    /**
+     * The cluster's configuration, with {@code replication} for the files a run writes: in a client of its own, since
+     * the cached one keeps the replication of the configuration it was made with.
+     */
+    private static Configuration withReplication(int replication) {
+        Configuration own = new Configuration(conf);
+        own.setInt("dfs.replication", replication);
+        own.setBoolean("fs.hdfs.impl.disable.cache", true);
+        return own;
+    }
+
+    /** The cluster's DataNodes by transfer address (ip:port), as block locations name them. */
+    private static List<String> dataNodes() throws IOException {
+        return Stream.of(fs.getDataNodeStats()).map(DatanodeInfo::getXferAddr).sorted().collect(Collectors.toList());
+    }
+
+    /** The DataNodes holding each block of the data files of a run in {@code baseDir}, by transfer address. */
+    private static List<List<String>> replicas(String baseDir, int files) throws IOException {
+        List<List<String>> blocks = new java.util.ArrayList<>();
+        for (int i = 0; i < files; i++) {
+            FileStatus status = fs.getFileStatus(new org.apache.hadoop.fs.Path(baseDir + "/io_data/test_io_" + i));
+            for (BlockLocation block : fs.getFileBlockLocations(status, 0, status.getLen())) {
+                blocks.add(List.of(block.getNames()));
+            }
+        }
+        return blocks;
     }
 
     private static List<String> rootEntries() throws IOException {

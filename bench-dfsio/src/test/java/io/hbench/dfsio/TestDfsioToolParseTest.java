@@ -137,6 +137,47 @@ class TestDfsioToolParseTest {
     }
 
     @Test
+    void dataNodesWithReadIsAUsageError() {
+        assertUsageError(run("-read", "-dataNodes", "dn1"),
+                "TestDFSIO: -dataNodes places the blocks of files being created: use it with a write");
+    }
+
+    @Test
+    void dataNodesWithCleanIsAUsageError() {
+        assertUsageError(run("-clean", "-dataNodes", "dn1"),
+                "TestDFSIO: -dataNodes places the blocks of files being created: use it with a write");
+    }
+
+    @Test
+    void aDataNodeWithABadPortIsAUsageError() {
+        assertUsageError(run("-write", "-dataNodes", "dn1:9866, dn2:99999"),
+                "TestDFSIO: -dataNodes entry 'dn2:99999' is not host or host:port (a port from 1 to 65535)");
+    }
+
+    @Test
+    void anEmptyDataNodeIsAUsageError() {
+        assertUsageError(run("-write", "-dataNodes", "dn1,,dn2"),
+                "TestDFSIO: -dataNodes entry '' is not host or host:port (a port from 1 to 65535)");
+    }
+
+    @Test
+    void dataNodesWithErasureCodingIsAUsageError() {
+        assertUsageError(run("-write", "-dataNodes", "dn1", "-erasureCodePolicy", "RS-6-3-1024k"),
+                "TestDFSIO: -dataNodes places replicas, and an erasure-coded file's blocks have none: give -dataNodes"
+                        + " or -erasureCodePolicy");
+    }
+
+    @Test
+    void dropBehindWithTruncateOrCleanIsAUsageError() {
+        String message = "TestDFSIO: -dropBehind is asked of the streams files are written or read through: use it with"
+                + " a write, append or read";
+        assertUsageError(run("-truncate", "-dropBehind"), message);
+        outBytes.reset();
+        errBytes.reset();
+        assertUsageError(run("-clean", "-dropBehind"), message);
+    }
+
+    @Test
     void cleanStillChecksTheValuesItIsGiven() {
         assertUsageError(run("-clean", "-nrFiles", "abc"), "TestDFSIO: -nrFiles 'abc' is not a whole number");
     }
@@ -162,7 +203,7 @@ class TestDfsioToolParseTest {
         assertThat(help).startsWith("Usage: TestDFSIO ");
         for (String option : List.of("write", "read", "random", "backward", "skip", "append", "truncate", "clean",
                 "seq", "verify", "nrFiles", "fileSize", "size", "bufferSize", "skipSize", "resFile", "compression",
-                "storagePolicy", "erasureCodePolicy", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
+                "storagePolicy", "erasureCodePolicy", "dataNodes", "dropBehind", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
                 "help")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
