@@ -61,6 +61,18 @@ public final class ReducedValues {
         return value == null ? Histograms.newHistogram() : Histograms.decode(value);
     }
 
+    /** The histograms whose names start with {@code prefix}, by the rest of their name. */
+    public Map<String, Histogram> histograms(String prefix) {
+        Map<String, Histogram> histograms = new TreeMap<>();
+        String full = SummingReducer.HISTOGRAM + prefix;
+        values.forEach((key, value) -> {
+            if (key.startsWith(full)) {
+                histograms.put(key.substring(full.length()), Histograms.decode(value));
+            }
+        });
+        return histograms;
+    }
+
     /** The long sums whose names start with {@code prefix}, by the rest of their name. */
     public Map<String, Long> longSums(String prefix) {
         Map<String, Long> sums = new TreeMap<>();

@@ -49,6 +49,7 @@ public final class DfsioResult implements ProgramResult {
     private final StoreStatistics storeStatistics;
     private final Summary taskRates;
     private final Distribution taskThroughput;
+    private final DataNodeBlocks dataNodeBlocks;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -64,6 +65,14 @@ public final class DfsioResult implements ProgramResult {
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics) {
+        this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
+                resources, storeStatistics, DataNodeBlocks.none());
+    }
+
+    private DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
+            Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
+            DataNodeBlocks dataNodeBlocks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -76,6 +85,7 @@ public final class DfsioResult implements ProgramResult {
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         this.resources = requireNonNull(resources, "resources is null");
         this.storeStatistics = requireNonNull(storeStatistics, "storeStatistics is null");
+        this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
@@ -93,6 +103,17 @@ public final class DfsioResult implements ProgramResult {
     /** The requests the object store's client sent for all tasks' I/O, summed; none on HDFS. */
     public StoreStatistics storeStatistics() {
         return storeStatistics;
+    }
+
+    /** This result with what its blocks said of the DataNodes. */
+    public DfsioResult withDataNodeBlocks(DataNodeBlocks blocks) {
+        return new DfsioResult(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime,
+                failures, jobs, resources, storeStatistics, blocks);
+    }
+
+    /** Each DataNode's blocks, as the tasks timed them on HDFS; none on other file systems. */
+    public DataNodeBlocks dataNodeBlocks() {
+        return dataNodeBlocks;
     }
 
     public DfsioOptions options() {
@@ -253,6 +274,7 @@ public final class DfsioResult implements ProgramResult {
                     Metric.of("throughput", task.rateMbSec() * DataSize.MB, Unit.BYTES_PER_SECOND, Better.HIGHER))));
         }
         storeStatistics.metrics().forEach(result::metric);
+        dataNodeBlocks.addTo(result);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
@@ -89,6 +90,8 @@ final class FileIo {
         long openStart = System.nanoTime();
         // The file's stream, asked for its own counts once closed; none for a truncate.
         Object stream = null;
+        // On HDFS, each block written, timed and with its pipeline, recorded once the file's I/O is timed.
+        Optional<BlockWrites> blockWrites = Optional.empty();
         switch (options.operation()) {
             case WRITE:
                 FSDataOutputStream created = fs.create(file, true, options.bufferSize());
@@ -101,22 +104,26 @@ final class FileIo {
                         throw e;
                     }
                 }
+                if (codec == null) {
+                    blockWrites = BlockWrites.of(fs, created, file);
+                }
                 opened(stats, openStart);
-                write(compressed(created), file, 0, size, stats, progress);
+                write(compressed(created), file, 0, size, stats, progress, blockWrites);
                 break;
             case APPEND:
                 long length = fs.getFileStatus(file).getLen();
                 FSDataOutputStream appended = fs.append(file, options.bufferSize());
                 stream = appended;
                 opened(stats, openStart);
-                write(compressed(appended), file, length, size, stats, progress);
+                write(compressed(appended), file, length, size, stats, progress, Optional.empty());
                 break;
             case READ:
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
                 stream = raw;
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
+                Optional<BlockReads> blockReads = codec == null ? BlockReads.of(fs, raw, stats) : Optional.empty();
                 opened(stats, openStart);
-                read(in, file, size, stats, progress);
+                read(in, file, size, stats, progress, blockReads);
                 break;
             case RANDOM_READ:
             case BACKWARD_READ:
@@ -136,6 +143,9 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
+        if (blockWrites.isPresent()) {
+            blockWrites.get().recordIn(stats, fs, file);
+        }
         if (!sharedClient) {
             stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
         } else if (stream != null) {
@@ -155,9 +165,13 @@ final class FileIo {
         return codec == null ? out : codec.createOutputStream(out);
     }
 
-    /** Writes and closes {@code file}; Hadoop's TestDFSIO times the close with the writes. */
+    /**
+     * Writes and closes {@code file}; Hadoop's TestDFSIO times the close with the writes.
+     *
+     * @param blocks where present, writes {@code file} (uncompressed) and times its blocks
+     */
     private void write(OutputStream file, Path path, long offset, long size, TaskStats stats,
-            LongConsumer progress) throws IOException {
+            LongConsumer progress, Optional<BlockWrites> blocks) throws IOException {
         DataPattern pattern = DataPattern.forFile(path.getName());
         try (OutputStream out = file) {
             long written = 0;
@@ -165,15 +179,24 @@ final class FileIo {
                 int count = (int) Math.min(buffer.length, size - written);
                 pattern.fill(offset + written, buffer, 0, count);
                 long callStart = System.nanoTime();
-                out.write(buffer, 0, count);
+                if (blocks.isPresent()) {
+                    blocks.get().write(buffer, count);
+                } else {
+                    out.write(buffer, 0, count);
+                }
                 stats.recordCall(count, System.nanoTime() - callStart, clock.millis());
                 written += count;
                 progress.accept(count);
             }
+            if (blocks.isPresent()) {
+                blocks.get().close();
+            }
         }
     }
 
-    private void read(InputStream file, Path path, long size, TaskStats stats, LongConsumer progress) throws IOException {
+    /** @param blocks where present, times the blocks of {@code file} (uncompressed) */
+    private void read(InputStream file, Path path, long size, TaskStats stats, LongConsumer progress,
+            Optional<BlockReads> blocks) throws IOException {
         DataPattern pattern = DataPattern.forFile(path.getName());
         try (InputStream in = file) {
             long offset = 0;
@@ -184,13 +207,18 @@ final class FileIo {
                 if (count < 0) {
                     break;
                 }
-                stats.recordCall(count, System.nanoTime() - callStart, clock.millis());
+                long callNanos = System.nanoTime() - callStart;
+                stats.recordCall(count, callNanos, clock.millis());
+                if (blocks.isPresent()) {
+                    blocks.get().read(count, callNanos);
+                }
                 if (checking) {
                     checking = check(pattern, path, offset, count, stats);
                 }
                 offset += count;
                 progress.accept(count);
             }
+            blocks.ifPresent(BlockReads::finish);
         }
     }
 

@@ -417,7 +417,8 @@ public final class TestDfsio {
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, values.histogram(TaskStats.LATENCY), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
-                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)));
+                resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)))
+                .withDataNodeBlocks(DataNodeBlocks.from(values));
     }
 
     /**
