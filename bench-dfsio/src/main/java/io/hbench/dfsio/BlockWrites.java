@@ -35,12 +35,21 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
  * every packet of it is acknowledged, which takes longer than the asking. And once the file is closed, each block's
  * DataNodes from {@link FileSystem#getFileBlockLocations}: in the NameNode's order for this reader, not the
  * pipeline's, and only those that have reported the block yet (a close waits for one). A block's pipeline is the one
- * asked where it holds every located DataNode, else the locations in their order. The pipeline asked is the block's
+ * asked where it holds every located DataNode, else the locations in their order, once every replica is reported (or
+ * for at most {@value #REPORT_WAIT_MILLIS} ms). A file's last block may be asked before the stream has set up its
+ * pipeline, when the file is smaller than the packets in flight. The pipeline asked is the block's
  * own where the block is larger than the stream's packets in flight (5 MiB by default, against blocks of 128 MiB);
  * with smaller blocks the stream may still be sending an earlier one, whose pipeline is taken only where it holds the
  * block's located DataNodes, and the blocks' times overlap.
  */
 final class BlockWrites {
+    /**
+     * How long, once the file is closed, to wait for every replica of a block whose pipeline was not asked in time to
+     * be reported: DataNodes report a replica as they finish it, apart from the close. Not timed with the I/O.
+     */
+    private static final long REPORT_WAIT_MILLIS = 500;
+    private static final long REPORT_POLL_MILLIS = 10;
+
     private final FSDataOutputStream out;
     private final DFSOutputStream stream;
     private final long blockSize;
@@ -104,10 +113,20 @@ final class BlockWrites {
     /** Records each block of the closed {@code file} in {@code stats}. */
     void recordIn(TaskStats stats, FileSystem fs, Path file) throws IOException {
         BlockLocation[] locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
+        int replication = fs.getDefaultReplication(file);
+        long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
+        while (!allKnown(locations, replication) && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(REPORT_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
+        }
         for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
-            List<String> located = Arrays.asList(locations[i].getNames());
-            DatanodeInfo[] pipeline = i < asked.size() ? asked.get(i) : null;
-            List<String> dataNodes = pipeline != null && holdsAll(pipeline, located)
+            DatanodeInfo[] pipeline = pipeline(i, locations[i]);
+            List<String> dataNodes = pipeline != null
                     ? Arrays.stream(pipeline).map(node -> name(node.getHostName(), node.getXferPort()))
                             .collect(Collectors.toList())
                     : names(locations[i]);
@@ -117,9 +136,25 @@ final class BlockWrites {
         }
     }
 
-    private static boolean holdsAll(DatanodeInfo[] pipeline, List<String> located) {
+    /** The pipeline asked for block {@code index}, where it holds every DataNode located; else null. */
+    private DatanodeInfo[] pipeline(int index, BlockLocation location) throws IOException {
+        DatanodeInfo[] pipeline = index < asked.size() ? asked.get(index) : null;
+        if (pipeline == null) {
+            return null;
+        }
+        List<String> located = Arrays.asList(location.getNames());
         List<String> members = Arrays.stream(pipeline).map(DatanodeInfo::getXferAddr).collect(Collectors.toList());
-        return !located.isEmpty() && members.containsAll(located);
+        return !located.isEmpty() && members.containsAll(located) ? pipeline : null;
+    }
+
+    /** Whether every block timed has its pipeline asked or all its replicas located. */
+    private boolean allKnown(BlockLocation[] locations, int replication) throws IOException {
+        for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
+            if (pipeline(i, locations[i]) == null && locations[i].getNames().length < replication) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The block's DataNodes in the NameNode's order. */

@@ -53,6 +53,8 @@ final class FileIo {
     private final String host;
     private final byte[] buffer;
     private final byte[] scratch;
+    /** Whether blocks on HDFS are timed with their DataNodes ({@link TestDfsio#BLOCK_RECORDS_KEY}). */
+    private final boolean recordBlocks;
     private final Clock clock = Clock.systemUTC();
 
     /** @param sharedClient whether other tasks use {@code fs} while this one does, as in the local job runner */
@@ -65,6 +67,7 @@ final class FileIo {
         this.codec = options.compressionCodec().map(name -> newCodec(name, conf)).orElse(null);
         this.buffer = new byte[options.bufferSize()];
         this.scratch = options.verify() ? new byte[options.bufferSize()] : null;
+        this.recordBlocks = conf.getBoolean(TestDfsio.BLOCK_RECORDS_KEY, true);
     }
 
     static CompressionCodec newCodec(String className, Configuration conf) {
@@ -104,7 +107,7 @@ final class FileIo {
                         throw e;
                     }
                 }
-                if (codec == null) {
+                if (codec == null && recordBlocks) {
                     blockWrites = BlockWrites.of(fs, created, file);
                 }
                 opened(stats, openStart);
@@ -121,7 +124,8 @@ final class FileIo {
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
                 stream = raw;
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
-                Optional<BlockReads> blockReads = codec == null ? BlockReads.of(fs, raw, stats) : Optional.empty();
+                Optional<BlockReads> blockReads = codec == null && recordBlocks ? BlockReads.of(fs, raw, stats)
+                        : Optional.empty();
                 opened(stats, openStart);
                 read(in, file, size, stats, progress, blockReads);
                 break;

@@ -102,7 +102,7 @@ final class TaskStats {
      */
     void recordBlock(String operation, List<String> dataNodes, long bytes, long blockNanos) {
         String name = operation + '.' + String.join(",", dataNodes);
-        long kibPerSecond = blockNanos == 0 ? 1 : Math.round(bytes * 1e9 / blockNanos / BlockGroup.BYTES_PER_UNIT);
+        long kibPerSecond = Math.round(bytes * 1e9 / Math.max(1, blockNanos) / BlockGroup.BYTES_PER_UNIT);
         blockThroughput.computeIfAbsent(name, key -> Histograms.newHistogram()).recordValue(Math.max(1, kibPerSecond));
         blockBytes.merge(name, bytes, Long::sum);
     }

@@ -90,6 +90,11 @@ public final class TestDfsio {
     private static final int CONTROL_FILE_WRITERS = 16;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
+    /**
+     * Whether tasks on HDFS time each block and name its DataNodes ({@link DataNodeBlocks}): true unless set false,
+     * which bench-perf does to measure what the recording costs.
+     */
+    public static final String BLOCK_RECORDS_KEY = "hbench.dfsio.blockRecords";
     /** A week: longer than any sane run, short enough to hold in memory. */
     static final long MAX_SERIES_SECONDS = 7 * 24 * 3600;
 
