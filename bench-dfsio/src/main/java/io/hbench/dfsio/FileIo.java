@@ -33,7 +33,9 @@ import org.apache.hadoop.util.ReflectionUtils;
  * the last packet is acknowledged; on an object store, until the last part is uploaded). The opening is
  * timed apart, as the task's open latency. What the store's client sent for the file, from the open to the
  * close, is counted too ({@link StoreStatistics}): by the client, every kind of request, where no other task uses the
- * client meanwhile; by the file's stream alone (its data requests) where other tasks share the client.
+ * client meanwhile; by the file's stream alone (its data requests) where other tasks share the client. On HDFS a write's
+ * or a sequential read's blocks are timed one by one with their DataNodes ({@link BlockWrites}, {@link BlockReads}),
+ * within the same timed calls.
  */
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */

@@ -286,26 +286,26 @@ class DfsioResultTest {
     @ParameterizedTest
     @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void writesTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
-        DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
-                Histograms.toDistribution("io_call_latency", Unit.SECONDS, latencies(), 1e6),
-                Histograms.toDistribution("open_latency", Unit.SECONDS, latencies(), 1e6),
-                new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of(64.0 * MIB, 32.0 * MIB)),
-                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)));
+        DfsioResult result = goldenWrite();
 
         String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result.toBenchResult(ENVIRONMENT)));
 
         GoldenFiles.assertMatches(DfsioResultTest.class, "dfsio-write.json", json.getBytes(StandardCharsets.UTF_8));
     }
 
-    @ParameterizedTest
-    @MethodSource("io.hbench.testing.DefaultLocales#locales")
-    void writesTheDataNodesAndTheSlowOneInTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
-        DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
+    /** The write of the golden JSON files. */
+    private static DfsioResult goldenWrite() {
+        return new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
                 Histograms.toDistribution("io_call_latency", Unit.SECONDS, latencies(), 1e6),
                 Histograms.toDistribution("open_latency", Unit.SECONDS, latencies(), 1e6),
                 new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of(64.0 * MIB, 32.0 * MIB)),
-                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)))
-                .withDataNodeBlocks(DataNodeBlocksTest.slowThirdReplica());
+                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheDataNodesAndTheSlowOneInTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
+        DfsioResult result = goldenWrite().withDataNodeBlocks(DataNodeBlocksTest.slowThirdReplica());
 
         String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result.toBenchResult(ENVIRONMENT)));
 
