@@ -8,9 +8,13 @@ import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
@@ -28,10 +32,12 @@ import org.HdrHistogram.HistogramIterationValue;
  * position adds nothing to blame, since every member waits for the last; the DataNode table shows it.
  * </ul>
  * The evidence counts slow blocks: those at least the rule's shortfall ({@link SlowHostRule#MIN_SHORTFALL_PERCENT} %)
- * below the median DataNode's figure, and of them the ones that went through the named DataNode, so that "23 of 24 slow blocks had it in
- * their pipeline" says the DataNode is common to the slow pipelines. The judgment is made where the blocks are (the
- * program's result) and recorded as metrics ({@link #metrics}), which {@link Findings} words: a result holds the
- * DataNodes' distributions, not every block.
+ * below the median of the blocks that went through no slow DataNode, a typical healthy block (the median DataNode's
+ * figure, a best block, would count a healthy block a little below its pipeline's best as slow), and of them the ones
+ * that went through the named DataNode, so that "23 of 24 slow blocks had it in their pipeline" says the DataNode is
+ * common to the slow pipelines. The judgment is made where the blocks are (the program's result) and recorded as
+ * metrics ({@link #metrics}), which {@link Findings} words: a result holds the DataNodes' distributions, not every
+ * block.
  */
 public final class SlowDataNodes {
     /** The role of a DataNode in a write's pipeline, in any position. */
@@ -97,11 +103,19 @@ public final class SlowDataNodes {
                 }
             }
         }
+        List<SlowHost> named = SlowHostRule.apply(blocks, Better.HIGHER);
+        if (named.isEmpty()) {
+            return List.of();
+        }
+        Set<String> slowDataNodes = named.stream().map(SlowHost::host).collect(Collectors.toSet());
+        double[] healthy = blocks.stream().filter(block -> Collections.disjoint(block.hosts(), slowDataNodes))
+                .mapToDouble(Observation::value).toArray();
+        // Where every block went through a slow DataNode, the rule's own line: the median DataNode's figure.
+        double typical = healthy.length > 0 ? new Median().evaluate(healthy) : named.get(0).allMedian().orElseThrow();
+        double slowAtOrBelow = (1 - SlowHostRule.MIN_SHORTFALL_PERCENT / 100.0) * typical;
+        long slowBlocks = blocks.stream().filter(block -> block.value() <= slowAtOrBelow).count();
         List<Slow> slow = new ArrayList<>();
-        for (SlowHost dataNode : SlowHostRule.apply(blocks, Better.HIGHER)) {
-            // The rule's own line: a figure is slow at (100 - shortfall) % of the median DataNode's figure or below.
-            double slowAtOrBelow = (1 - SlowHostRule.MIN_SHORTFALL_PERCENT / 100.0) * dataNode.allMedian().orElseThrow();
-            long slowBlocks = blocks.stream().filter(block -> block.value() <= slowAtOrBelow).count();
+        for (SlowHost dataNode : named) {
             long through = blocks.stream().filter(block -> block.value() <= slowAtOrBelow
                     && block.hosts().contains(dataNode.host())).count();
             slow.add(new Slow(dataNode.host(), 1 / dataNode.relativeSpeed(), through, slowBlocks));
