@@ -11,6 +11,8 @@ public final class Finding {
     public enum Kind {
         /** A host whose figures stand out on the slow side ({@link SlowHostRule}). */
         SLOW_HOST("slow host"),
+        /** A DataNode whose blocks stand out on the slow side ({@link SlowDataNodes}). */
+        SLOW_DATANODE("slow DataNode"),
         /** The resource that limited the run, or that none came near its limit. */
         LIMIT("limit"),
         /** What a figure means, in words (EBB's relative bandwidth). */

@@ -47,6 +47,7 @@ public final class Findings {
         requireNonNull(result, "result is null");
         requireNonNull(links, "links is null");
         List<Finding> findings = new ArrayList<>(slowHosts(result));
+        findings.addAll(SlowDataNodes.of(result));
         findings.addAll(slowDisks(result));
         result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withGivenIn(result).withEbb(result))));
         findings.addAll(CoverageGaps.of(result));

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -61,15 +62,24 @@ public final class ReducedValues {
         return value == null ? Histograms.newHistogram() : Histograms.decode(value);
     }
 
+    /** The histograms whose names start with {@code prefix}, by the rest of their name. */
+    public Map<String, Histogram> histograms(String prefix) {
+        return byName(SummingReducer.HISTOGRAM + prefix, Histograms::decode);
+    }
+
     /** The long sums whose names start with {@code prefix}, by the rest of their name. */
     public Map<String, Long> longSums(String prefix) {
-        Map<String, Long> sums = new TreeMap<>();
-        String full = SummingReducer.LONG_SUM + prefix;
+        return byName(SummingReducer.LONG_SUM + prefix, Long::parseLong);
+    }
+
+    /** The values whose keys start with {@code prefix}, parsed, by the rest of their key. */
+    private <T> Map<String, T> byName(String prefix, Function<String, T> parse) {
+        Map<String, T> parsed = new TreeMap<>();
         values.forEach((key, value) -> {
-            if (key.startsWith(full)) {
-                sums.put(key.substring(full.length()), Long.parseLong(value));
+            if (key.startsWith(prefix)) {
+                parsed.put(key.substring(prefix.length()), parse.apply(value));
             }
         });
-        return sums;
+        return parsed;
     }
 }

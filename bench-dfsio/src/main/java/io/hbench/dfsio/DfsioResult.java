@@ -51,6 +51,7 @@ public final class DfsioResult implements ProgramResult {
     private final Distribution taskThroughput;
     private final Optional<FavoredPlacement> favoredPlacement;
     private final Optional<DropBehind> dropBehind;
+    private final DataNodeBlocks dataNodeBlocks;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -78,6 +79,15 @@ public final class DfsioResult implements ProgramResult {
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
             Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind) {
+        this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
+                resources, storeStatistics, favoredPlacement, dropBehind, DataNodeBlocks.none());
+    }
+
+    private DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
+            Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
+            List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
+            Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind,
+            DataNodeBlocks dataNodeBlocks) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -90,6 +100,7 @@ public final class DfsioResult implements ProgramResult {
         this.jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
         this.resources = requireNonNull(resources, "resources is null");
         this.storeStatistics = requireNonNull(storeStatistics, "storeStatistics is null");
+        this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
@@ -119,6 +130,17 @@ public final class DfsioResult implements ProgramResult {
     /** What the files' streams said to {@code -dropBehind}; empty for a run that did not ask. */
     public Optional<DropBehind> dropBehind() {
         return dropBehind;
+    }
+
+    /** This result with what its blocks said of the DataNodes. */
+    public DfsioResult withDataNodeBlocks(DataNodeBlocks blocks) {
+        return new DfsioResult(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime,
+                failures, jobs, resources, storeStatistics, favoredPlacement, dropBehind, blocks);
+    }
+
+    /** Each DataNode's blocks, as the tasks timed them on HDFS; none on other file systems. */
+    public DataNodeBlocks dataNodeBlocks() {
+        return dataNodeBlocks;
     }
 
     public DfsioOptions options() {
@@ -296,6 +318,7 @@ public final class DfsioResult implements ProgramResult {
         storeStatistics.metrics().forEach(result::metric);
         addFavoredPlacement(result);
         addDropBehind(result);
+        dataNodeBlocks.addTo(result);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -34,7 +34,9 @@ import org.apache.hadoop.util.ReflectionUtils;
  * the last packet is acknowledged; on an object store, until the last part is uploaded). The opening is
  * timed apart, as the task's open latency. What the store's client sent for the file, from the open to the
  * close, is counted too ({@link StoreStatistics}): by the client, every kind of request, where no other task uses the
- * client meanwhile; by the file's stream alone (its data requests) where other tasks share the client.
+ * client meanwhile; by the file's stream alone (its data requests) where other tasks share the client. On HDFS a write's
+ * or a sequential read's blocks are timed one by one with their DataNodes ({@link BlockWrites}, {@link BlockReads}),
+ * within the same timed calls.
  */
 final class FileIo {
     /** How often a truncate that recovers the last block checks whether it has finished. */
@@ -56,6 +58,8 @@ final class FileIo {
     private final byte[] scratch;
     /** The DataNodes a write asks for ({@code -dataNodes}); none for the NameNode to choose. */
     private final Optional<FavoredNodes> favoredNodes;
+    /** Whether blocks on HDFS are timed with their DataNodes ({@link TestDfsio#BLOCK_RECORDS_KEY}). */
+    private final boolean recordBlocks;
     private final Clock clock = Clock.systemUTC();
 
     /** @param sharedClient whether other tasks use {@code fs} while this one does, as in the local job runner */
@@ -70,6 +74,7 @@ final class FileIo {
         this.scratch = options.verify() ? new byte[options.bufferSize()] : null;
         this.favoredNodes = options.dataNodes().isEmpty() ? Optional.empty()
                 : Optional.of(FavoredNodes.resolve(options.dataNodes(), conf));
+        this.recordBlocks = conf.getBoolean(TestDfsio.BLOCK_RECORDS_KEY, true);
     }
 
     static CompressionCodec newCodec(String className, Configuration conf) {
@@ -95,6 +100,8 @@ final class FileIo {
         long openStart = System.nanoTime();
         // The file's stream, asked for its own counts once closed; none for a truncate.
         Object stream = null;
+        // On HDFS, each block written, timed and with its pipeline, recorded once the file's I/O is timed.
+        Optional<BlockWrites> blockWrites = Optional.empty();
         switch (options.operation()) {
             case WRITE:
                 FSDataOutputStream created = create(file);
@@ -108,8 +115,11 @@ final class FileIo {
                     }
                 }
                 askDropBehind(created, stats);
+                if (codec == null && recordBlocks) {
+                    blockWrites = BlockWrites.of(fs, created, file);
+                }
                 opened(stats, openStart);
-                write(compressed(created), file, 0, size, stats, progress);
+                write(compressed(created), file, 0, size, stats, progress, blockWrites);
                 break;
             case APPEND:
                 long length = fs.getFileStatus(file).getLen();
@@ -117,15 +127,17 @@ final class FileIo {
                 stream = appended;
                 askDropBehind(appended, stats);
                 opened(stats, openStart);
-                write(compressed(appended), file, length, size, stats, progress);
+                write(compressed(appended), file, length, size, stats, progress, Optional.empty());
                 break;
             case READ:
                 FSDataInputStream raw = fs.open(file, options.bufferSize());
                 stream = raw;
                 askDropBehind(raw, stats);
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
+                Optional<BlockReads> blockReads = codec == null && recordBlocks ? BlockReads.of(fs, raw, stats)
+                        : Optional.empty();
                 opened(stats, openStart);
-                read(in, file, size, stats, progress);
+                read(in, file, size, stats, progress, blockReads);
                 break;
             case RANDOM_READ:
             case BACKWARD_READ:
@@ -148,6 +160,9 @@ final class FileIo {
         stats.finished(epochMicros(), System.nanoTime());
         if (favoredNodes.isPresent()) {
             stats.favoredPlacement(favoredNodes.get().placement(fs, file));
+        }
+        if (blockWrites.isPresent()) {
+            blockWrites.get().recordIn(stats, fs, file);
         }
         if (!sharedClient) {
             stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
@@ -188,9 +203,13 @@ final class FileIo {
         return codec == null ? out : codec.createOutputStream(out);
     }
 
-    /** Writes and closes {@code file}; Hadoop's TestDFSIO times the close with the writes. */
+    /**
+     * Writes and closes {@code file}; Hadoop's TestDFSIO times the close with the writes.
+     *
+     * @param blocks where present, writes {@code file} (uncompressed) and times its blocks
+     */
     private void write(OutputStream file, Path path, long offset, long size, TaskStats stats,
-            LongConsumer progress) throws IOException {
+            LongConsumer progress, Optional<BlockWrites> blocks) throws IOException {
         DataPattern pattern = DataPattern.forFile(path.getName());
         try (OutputStream out = file) {
             long written = 0;
@@ -198,15 +217,24 @@ final class FileIo {
                 int count = (int) Math.min(buffer.length, size - written);
                 pattern.fill(offset + written, buffer, 0, count);
                 long callStart = System.nanoTime();
-                out.write(buffer, 0, count);
+                if (blocks.isPresent()) {
+                    blocks.get().write(buffer, count);
+                } else {
+                    out.write(buffer, 0, count);
+                }
                 stats.recordCall(count, System.nanoTime() - callStart, clock.millis());
                 written += count;
                 progress.accept(count);
             }
+            if (blocks.isPresent()) {
+                blocks.get().close();
+            }
         }
     }
 
-    private void read(InputStream file, Path path, long size, TaskStats stats, LongConsumer progress) throws IOException {
+    /** @param blocks where present, times the blocks of {@code file} (uncompressed) */
+    private void read(InputStream file, Path path, long size, TaskStats stats, LongConsumer progress,
+            Optional<BlockReads> blocks) throws IOException {
         DataPattern pattern = DataPattern.forFile(path.getName());
         try (InputStream in = file) {
             long offset = 0;
@@ -217,13 +245,18 @@ final class FileIo {
                 if (count < 0) {
                     break;
                 }
-                stats.recordCall(count, System.nanoTime() - callStart, clock.millis());
+                long callNanos = System.nanoTime() - callStart;
+                stats.recordCall(count, callNanos, clock.millis());
+                if (blocks.isPresent()) {
+                    blocks.get().read(count, callNanos);
+                }
                 if (checking) {
                     checking = check(pattern, path, offset, count, stats);
                 }
                 offset += count;
                 progress.accept(count);
             }
+            blocks.ifPresent(BlockReads::finish);
         }
     }
 

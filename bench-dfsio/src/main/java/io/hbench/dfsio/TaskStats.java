@@ -1,5 +1,6 @@
 package io.hbench.dfsio;
 
+import io.hbench.findings.BlockGroup;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.stats.Histograms;
@@ -14,8 +15,8 @@ import org.HdrHistogram.Histogram;
 /**
  * What one map task measured on its one file, and how it reaches the reducer. Besides TestDFSIO's
  * five keys (with the same meaning) it sends the task's own sample, its open and I/O-call
- * latencies, the bytes it finished in each {@value #SLOT_MILLIS}-ms slot of wall-clock time, and
- * any verification failure.
+ * latencies, the bytes it finished in each {@value #SLOT_MILLIS}-ms slot of wall-clock time,
+ * any verification failure, and on HDFS its blocks' throughputs by the DataNodes they went through.
  */
 final class TaskStats {
     static final String TASKS = "tasks";
@@ -42,6 +43,13 @@ final class TaskStats {
     /** With {@code -dropBehind}: 1 if the file's stream accepted it ({@link DropBehind}), under one key or the other. */
     static final String DROP_BEHIND_ACCEPTED = "dropBehind.accepted";
     static final String DROP_BEHIND_REFUSED = "dropBehind.refused";
+    /**
+     * Block throughputs in KiB/s ({@link BlockGroup}), by the DataNodes the blocks went through:
+     * {@code block.write.dn1,dn2,dn3} (the pipeline in order) or {@code block.read.dn} (the DataNode that served them).
+     */
+    static final String BLOCK = "block.";
+    /** The bytes of the blocks of {@link #BLOCK}, by the same names. */
+    static final String BLOCK_BYTES = "blockbytes.";
 
     private final String fileName;
     private final String host;
@@ -49,6 +57,8 @@ final class TaskStats {
     private final Histogram openMicros = Histograms.newHistogram();
     private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
+    private final Map<String, Histogram> blockThroughput = new TreeMap<>();
+    private final Map<String, Long> blockBytes = new TreeMap<>();
     private StoreStatistics store = StoreStatistics.none();
     private FavoredPlacement favoredPlacement;
     private Boolean dropBehindAccepted;
@@ -102,6 +112,19 @@ final class TaskStats {
         this.dropBehindAccepted = accepted;
     }
 
+    /**
+     * One block went through {@code dataNodes} in {@code blockNanos}.
+     *
+     * @param operation {@link DataNodeBlocks#WRITE} or {@link DataNodeBlocks#READ}
+     * @param dataNodes a write's pipeline in order, or the DataNode that served a read
+     */
+    void recordBlock(String operation, List<String> dataNodes, long bytes, long blockNanos) {
+        String name = operation + '.' + String.join(",", dataNodes);
+        long kibPerSecond = Math.round(bytes * 1e9 / Math.max(1, blockNanos) / BlockGroup.BYTES_PER_UNIT);
+        blockThroughput.computeIfAbsent(name, key -> Histograms.newHistogram()).recordValue(Math.max(1, kibPerSecond));
+        blockBytes.merge(name, bytes, Long::sum);
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -134,6 +157,10 @@ final class TaskStats {
         }
         for (Map.Entry<String, Long> counter : store.counters().entrySet()) {
             out.accept(SummingReducer.LONG_SUM + STORE + counter.getKey(), counter.getValue().toString());
+        }
+        for (Map.Entry<String, Histogram> blocks : blockThroughput.entrySet()) {
+            out.accept(SummingReducer.HISTOGRAM + BLOCK + blocks.getKey(), Histograms.encode(blocks.getValue()));
+            out.accept(SummingReducer.LONG_SUM + BLOCK_BYTES + blocks.getKey(), blockBytes.get(blocks.getKey()).toString());
         }
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));

@@ -90,6 +90,11 @@ public final class TestDfsio {
     private static final int CONTROL_FILE_WRITERS = 16;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
+    /**
+     * Whether tasks on HDFS time each block and name its DataNodes ({@link DataNodeBlocks}): true unless set false,
+     * which bench-perf does to measure what the recording costs.
+     */
+    public static final String BLOCK_RECORDS_KEY = "hbench.dfsio.blockRecords";
     /** A week: longer than any sane run, short enough to hold in memory. */
     static final long MAX_SERIES_SECONDS = 7 * 24 * 3600;
 
@@ -431,7 +436,8 @@ public final class TestDfsio {
                 Histograms.toDistribution("open_latency", Unit.SECONDS, values.histogram(TaskStats.OPEN_LATENCY), 1e6),
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
                 resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)),
-                favoredPlacement(options, values), dropBehind(options, values));
+                favoredPlacement(options, values), dropBehind(options, values))
+                .withDataNodeBlocks(DataNodeBlocks.from(values));
     }
 
     /** What the tasks' streams said to {@code -dropBehind}; empty for a run that did not ask. */

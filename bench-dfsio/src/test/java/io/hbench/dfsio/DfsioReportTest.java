@@ -70,6 +70,17 @@ class DfsioReportTest {
         GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-write-object-store.txt", lines);
     }
 
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void hbenchLinesOfAWriteOnHdfsShowEachDataNodeAndMatchGoldenFileInEveryDefaultLocale(Locale locale)
+            throws Exception {
+        DfsioResult write = seededWrite().withDataNodeBlocks(DataNodeBlocksTest.slowThirdReplica());
+
+        List<String> lines = withDefaultLocale(locale, () -> DfsioReport.hbenchLines(write));
+
+        GoldenFiles.assertMatches(DfsioReportTest.class, "hbench-write-datanodes.txt", lines);
+    }
+
     @Test
     void classicLinesHaveTestDfsiosLabelsAndAlignment() {
         List<String> lines = DfsioReport.classicLines(seededWrite(), NOW);

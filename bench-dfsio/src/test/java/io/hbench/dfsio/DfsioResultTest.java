@@ -1,5 +1,8 @@
 package io.hbench.dfsio;
 
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
@@ -283,15 +286,42 @@ class DfsioResultTest {
     @ParameterizedTest
     @MethodSource("io.hbench.testing.DefaultLocales#locales")
     void writesTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
-        DfsioResult result = new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
-                Histograms.toDistribution("io_call_latency", Unit.SECONDS, latencies(), 1e6),
-                Histograms.toDistribution("open_latency", Unit.SECONDS, latencies(), 1e6),
-                new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of(64.0 * MIB, 32.0 * MIB)),
-                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)));
+        DfsioResult result = goldenWrite();
 
         String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result.toBenchResult(ENVIRONMENT)));
 
         GoldenFiles.assertMatches(DfsioResultTest.class, "dfsio-write.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The write of the golden JSON files. */
+    private static DfsioResult goldenWrite() {
+        return new DfsioResult(options(), T0, T0.plusSeconds(8), Duration.ofMillis(7250), THREE_TASKS,
+                Histograms.toDistribution("io_call_latency", Unit.SECONDS, latencies(), 1e6),
+                Histograms.toDistribution("open_latency", Unit.SECONDS, latencies(), 1e6),
+                new TimeSeries("throughput", Unit.BYTES_PER_SECOND, T0, Duration.ofSeconds(1), List.of(64.0 * MIB, 32.0 * MIB)),
+                List.of(), List.of(new SubmittedJob("job_1764000000000_0007", "TestDFSIO write", null)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void writesTheDataNodesAndTheSlowOneInTheGoldenJsonInEveryDefaultLocale(Locale locale) throws Exception {
+        DfsioResult result = goldenWrite().withDataNodeBlocks(DataNodeBlocksTest.slowThirdReplica());
+
+        String json = withDefaultLocale(locale, () -> ResultSchema.assertValid(result.toBenchResult(ENVIRONMENT)));
+
+        GoldenFiles.assertMatches(DfsioResultTest.class, "dfsio-write-datanodes.json",
+                json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theSlowDataNodeIsAFindingOfTheResult() {
+        BenchResult bench = result(THREE_TASKS).withDataNodeBlocks(DataNodeBlocksTest.slowThirdReplica())
+                .toBenchResult(ENVIRONMENT);
+
+        // Best blocks: w1-w4 1000 KiB/s, w5 200: 5.0 times as long; slow blocks (at or below 900): w5's 6 and the 500.
+        assertThat(Findings.of(bench, LinkCapacities.none())).filteredOn(finding -> finding.kind()
+                == Finding.Kind.SLOW_DATANODE).extracting(Finding::toString).containsExactly("slow DataNode: w5:9866"
+                        + " (blocks through it took 5.0x the median; 6 of 7 slow blocks had it in their pipeline)");
     }
 
     /** 1 to 100 ms in microseconds, as tasks record them. */

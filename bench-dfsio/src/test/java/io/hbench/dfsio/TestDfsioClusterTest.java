@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.findings.BlockGroup;
+import io.hbench.mapred.ReducedValues;
+import io.hbench.mapred.SummingReducer;
 import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;
@@ -15,8 +18,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -28,6 +34,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,6 +123,56 @@ class TestDfsioClusterTest {
         assertThat(resources.get("phases")).extracting(phase -> phase.get("name").asText()).containsExactly("write");
         assertThat(resources.get("hosts")).extracting(host -> host.get("host").asText())
                 .containsExactlyElementsOf(() -> result.get("environment").get("taskHosts").fieldNames());
+        // On HDFS each task times its blocks: 4 files of one block, each first in one DataNode's pipeline.
+        assertThat(blocks(result, "first")).isEqualTo(4);
+        assertThat(blocks(result, "member")).isEqualTo(4 * 3);
+        assertThat(write.out).contains(" as first: ", " as member: ");
+    }
+
+    @Test
+    void aWriteAndThenAReadRecordEveryBlockOfTheFileWithTheClustersDataNodes() throws Exception {
+        // Blocks of 1 MiB, written in calls of 700 KiB that cross their ends: 1 MiB, 1 MiB and the last 512 KiB.
+        Configuration smallBlocks = new Configuration(conf);
+        smallBlocks.setLong("dfs.blocksize", MIB);
+        org.apache.hadoop.fs.Path dataDir = new org.apache.hadoop.fs.Path("/t/blocks");
+        List<String> dataNodes = Arrays.stream(fs.getDataNodeStats())
+                .map(node -> BlockWrites.name(node.getHostName(), node.getXferPort())).collect(Collectors.toList());
+        try (FileSystem client = FileSystem.newInstance(smallBlocks)) {
+            for (DfsioOperation operation : List.of(DfsioOperation.WRITE, DfsioOperation.READ)) {
+                DfsioOptions options = DfsioOptions.builder(operation).fileSize(2 * MIB + MIB / 2)
+                        .bufferSize(700 * 1024).build();
+                TaskStats stats = new FileIo(client, false, smallBlocks, options, dataDir, "h1")
+                        .run("test_io_0", options.fileSize(), bytes -> { });
+                Map<String, List<Text>> emitted = new TreeMap<>();
+                stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
+                Map<String, String> reduced = new TreeMap<>();
+                emitted.forEach((key, values) -> reduced.put(key, SummingReducer.combine(key, values)));
+                DataNodeBlocks blocks = DataNodeBlocks.from(new ReducedValues(reduced));
+
+                List<BlockGroup> groups = operation == DfsioOperation.WRITE ? blocks.writes() : blocks.reads();
+                int fileBlocks = fs.getFileBlockLocations(new org.apache.hadoop.fs.Path(dataDir, "test_io_0"), 0,
+                        Long.MAX_VALUE).length;
+                assertThat(fileBlocks).isEqualTo(3);
+                assertThat(groups.stream().mapToLong(BlockGroup::blocks).sum()).as(operation.label())
+                        .isEqualTo(fileBlocks);
+                assertThat(groups.stream().mapToLong(BlockGroup::bytes).sum()).isEqualTo(options.fileSize());
+                assertThat(groups).allSatisfy(group -> assertThat(dataNodes).containsAll(group.dataNodes()));
+                assertThat(groups).allSatisfy(group -> assertThat(group.dataNodes())
+                        .hasSize(operation == DfsioOperation.WRITE ? 3 : 1));
+            }
+        }
+    }
+
+    /** The blocks the DataNodes had in {@code role}, by the result's distributions. */
+    private static long blocks(JsonNode result, String role) {
+        long blocks = 0;
+        for (JsonNode distribution : result.get("distributions")) {
+            if (distribution.get("id").asText().equals("block_throughput")
+                    && distribution.get("labels").get("role").asText().equals(role)) {
+                blocks += distribution.get("count").asLong();
+            }
+        }
+        return blocks;
     }
 
     @Test

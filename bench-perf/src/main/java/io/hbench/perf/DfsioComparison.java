@@ -53,10 +53,13 @@ public final class DfsioComparison {
     private final long settleMillis;
     private final int warmup;
     private final EmbeddedCluster.Storage storage;
+    /** Whether hbench's tasks time each block on HDFS ({@link TestDfsio#BLOCK_RECORDS_KEY}). */
+    private final boolean blockRecords;
 
     private DfsioComparison(PrintStream out, EmbeddedCluster.Storage storage, int warmup, int rounds, int nrFiles,
-            long fileSize, int bufferSize, long settleMillis) {
+            long fileSize, int bufferSize, long settleMillis, boolean blockRecords) {
         this.out = out;
+        this.blockRecords = blockRecords;
         this.storage = storage;
         this.warmup = warmup;
         this.rounds = rounds;
@@ -116,15 +119,29 @@ public final class DfsioComparison {
 
     public static void main(String[] args) throws Exception {
         PerfFlags flags = PerfFlags.parse("DfsioComparison", "DfsioComparison [-store hdfs|s3] [-warmup 1]"
-                + " [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000] [-settle 2 (seconds between runs)]",
-                args, "store", "warmup", "rounds", "nrFiles", "fileSize", "bufferSize", "settle");
+                + " [-rounds 3] [-nrFiles 4] [-fileSize 256MB] [-bufferSize 1000000] [-settle 2 (seconds between runs)]"
+                + " [-blockRecords on|off (hbench times each block on HDFS)]",
+                args, "store", "warmup", "rounds", "nrFiles", "fileSize", "bufferSize", "settle", "blockRecords");
         new DfsioComparison(System.out, storage(flags.text("store", "hdfs")), flags.whole("warmup", 1, 0), flags.whole("rounds", 3, 1),
                 flags.whole("nrFiles", 4, 1), flags.size("fileSize", 256 * DataSize.MB),
-                flags.whole("bufferSize", 1_000_000, 1), Math.round(flags.decimal("settle", 2, 0) * 1000)).run();
+                flags.whole("bufferSize", 1_000_000, 1), Math.round(flags.decimal("settle", 2, 0) * 1000),
+                onOff(flags.text("blockRecords", "on"))).run();
         // Hadoop's TestDFSIO starts a fixed thread pool (non-daemon) in its constructor and never shuts it
         // down, so the JVM would not end by itself once main returns.
         System.out.flush();
         System.exit(0);
+    }
+
+    /** {@code -blockRecords off}: hbench's tasks do not time each block, to measure what the timing costs. */
+    private static boolean onOff(String value) {
+        switch (value) {
+            case "on":
+                return true;
+            case "off":
+                return false;
+            default:
+                throw new IllegalArgumentException("-blockRecords " + value + ": on or off");
+        }
     }
 
     /** {@code -store s3}: the embedded object store, S3Proxy through S3A, for both tools. */
@@ -149,6 +166,7 @@ public final class DfsioComparison {
                 Logger.getLogger(TestDFSIO.class).setLevel(Level.WARN);
                 Logger.getLogger("org.apache.hadoop.fs.IOMapperBase").setLevel(Level.WARN);
                 Configuration conf = cluster.clientConfiguration();
+                conf.setBoolean(TestDfsio.BLOCK_RECORDS_KEY, blockRecords);
                 int mapSlots = conf.getInt(MAP_TASKS_MAXIMUM_KEY, 1);
                 int threads = Math.min(nrFiles, mapSlots);
                 header(cluster, mapSlots, threads, (System.nanoTime() - startNanos) / 1e9);
@@ -181,6 +199,7 @@ public final class DfsioComparison {
         out.println(String.format(Locale.ROOT, "workload: %d files x %s, buffer %d bytes, %d warm-up + %d"
                 + " counted round(s), order alternates; plain loop: %d threads; between runs: sync + %.1f s pause",
                 nrFiles, MetricNames.size(fileSize), bufferSize, warmup, rounds, threads, settleMillis / 1000.0));
+        out.println("hbench times each block with its DataNodes: " + (blockRecords ? "on" : "off (-blockRecords off)"));
         out.println("note: on a single machine reads come largely from the OS page cache (it cannot be dropped"
                 + " without root); read figures measure the HDFS read path, not the disk.");
         out.println("aggregate = total MiB / the tool's exec time (job submission to completion), same formula for"

@@ -16,7 +16,7 @@ import java.util.Set;
  * <ol>
  * <li>a finding says load that is not hbench's held a step back: no fitness verdict, since the figures show what the
  * cluster gave beside that load;
- * <li>a step names a slow host: not fit, by those hosts;
+ * <li>a step names a slow host or a slow DataNode: not fit, by those;
  * <li>a step did not pass: no fitness verdict, since its figures are missing;
  * <li>no step ran on {@value SlowHostRule#MIN_HOSTS} or more hosts: no fitness verdict, since
  * no host could be told apart;
@@ -51,7 +51,11 @@ final class Fitness {
                 }
                 if (finding.kind() == Finding.Kind.SLOW_HOST) {
                     stepJudged |= !finding.brief().equals(Findings.NOT_JUDGED);
-                    finding.host().ifPresent(host -> slowIn.computeIfAbsent(host, h -> new ArrayList<>()).add(id));
+                    finding.host().ifPresent(host -> slowIn.computeIfAbsent("slow host " + host,
+                            h -> new ArrayList<>()).add(id));
+                }
+                if (finding.kind() == Finding.Kind.SLOW_DATANODE) {
+                    slowIn.computeIfAbsent("slow DataNode " + finding.brief(), d -> new ArrayList<>()).add(id);
                 }
             }
             judged += stepJudged ? 1 : 0;
@@ -63,7 +67,7 @@ final class Fitness {
         }
         if (!slowIn.isEmpty()) {
             List<String> hosts = new ArrayList<>();
-            slowIn.forEach((host, stepIds) -> hosts.add("slow host " + host + " in " + String.join(", ", stepIds)));
+            slowIn.forEach((node, stepIds) -> hosts.add(node + " in " + String.join(", ", stepIds)));
             return "Not fit: " + String.join("; ", hosts) + " (see the findings below).";
         }
         if (notPassed > 0) {

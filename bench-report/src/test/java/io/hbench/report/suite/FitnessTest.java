@@ -54,6 +54,15 @@ class FitnessTest {
     }
 
     @Test
+    void aSlowDataNodeMakesTheClusterNotFitByItsName() {
+        Finding slowDataNode = new Finding(Finding.Kind.SLOW_DATANODE, Optional.of("w2"), "w2:9866",
+                "w2:9866 (blocks through it took 4.8x the median; 23 of 24 slow blocks had it in their pipeline)");
+
+        assertThat(Fitness.verdict(List.of(passed("dfsio-write", NONE_SLOW, slowDataNode), passed("ebb", NONE_SLOW))))
+                .isEqualTo("Not fit: slow DataNode w2:9866 in dfsio-write (see the findings below).");
+    }
+
+    @Test
     void aSlowHostMakesTheClusterNotFitEvenWhenAnotherStepFailed() {
         assertThat(Fitness.verdict(List.of(passed("dfsio-write", W3_SLOW), failed("tpcx-hs"))))
                 .startsWith("Not fit: slow host w3 in dfsio-write");

@@ -1,0 +1,176 @@
+package io.hbench.dfsio;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hbench.resources.HostNames;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSOutputStream;
+import org.apache.hadoop.hdfs.DFSStripedOutputStream;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+
+/**
+ * Times each block of one file written to HDFS, as the client sees it, and learns its pipeline.
+ *
+ * <p>Timed: the write calls that carry the block's bytes (a call that crosses a block's end is split there, each part
+ * timed), and for the file's last block the close, which returns once every packet is acknowledged. A block's time so
+ * runs from the call that hands over its first byte to the one that hands over its last, or for the last block, to
+ * its last acknowledgement: the client can hand over a block's last bytes while up to the stream's packets in flight
+ * ({@code dfs.client.write.max-packets-in-flight}, 80 of 64 KiB by default) still wait for theirs, so a block's time
+ * includes the acknowledgements its predecessor still waited for, and the last block waits for its own. The client's
+ * work between calls (filling the buffer) is not timed.
+ *
+ * <p>Pipelines: {@code DFSOutputStream#getPipeline()} (public, through the stream's wrapped stream), asked right after
+ * the call that handed over a block's last byte (for the last block, before the close), while the stream still sends
+ * it: it cannot have moved on to the next block, whose bytes it has not been given, and it ends a block only once
+ * every packet of it is acknowledged, which takes longer than the asking. And once the file is closed, each block's
+ * DataNodes from {@link FileSystem#getFileBlockLocations}: in the NameNode's order for this reader, not the
+ * pipeline's, and only those that have reported the block yet (a close waits for one). A block's pipeline is the one
+ * asked where it holds every located DataNode, else the locations in their order, once every replica is reported (or
+ * for at most {@value #REPORT_WAIT_MILLIS} ms). A file's last block may be asked before the stream has set up its
+ * pipeline, when the file is smaller than the packets in flight. The pipeline asked is the block's
+ * own where the block is larger than the stream's packets in flight (5 MiB by default, against blocks of 128 MiB);
+ * with smaller blocks the stream may still be sending an earlier one, whose pipeline is taken only where it holds the
+ * block's located DataNodes, and the blocks' times overlap.
+ */
+final class BlockWrites {
+    /**
+     * How long, once the file is closed, to wait for every replica of a block whose pipeline was not asked in time to
+     * be reported: DataNodes report a replica as they finish it, apart from the close. Not timed with the I/O.
+     */
+    private static final long REPORT_WAIT_MILLIS = 500;
+    private static final long REPORT_POLL_MILLIS = 10;
+
+    private final FSDataOutputStream out;
+    private final DFSOutputStream stream;
+    private final long blockSize;
+    private final List<Long> blockNanos = new ArrayList<>();
+    private final List<DatanodeInfo[]> asked = new ArrayList<>();
+    private long inBlock;
+    private long nanos;
+
+    private BlockWrites(FSDataOutputStream out, DFSOutputStream stream, long blockSize) {
+        this.out = out;
+        this.stream = stream;
+        this.blockSize = blockSize;
+    }
+
+    /**
+     * A recorder of {@code out}'s blocks where it writes replicated blocks to HDFS; empty elsewhere (another file
+     * system, erasure coding, an encryption zone's stream).
+     */
+    static Optional<BlockWrites> of(FileSystem fs, FSDataOutputStream out, Path file) {
+        if (!(fs instanceof DistributedFileSystem) || !(out.getWrappedStream() instanceof DFSOutputStream)
+                || out.getWrappedStream() instanceof DFSStripedOutputStream) {
+            return Optional.empty();
+        }
+        return Optional.of(new BlockWrites(out, (DFSOutputStream) out.getWrappedStream(), fs.getDefaultBlockSize(file)));
+    }
+
+    /** Writes {@code count} bytes of {@code buffer}, timing each block's part. */
+    void write(byte[] buffer, int count) throws IOException {
+        int done = 0;
+        while (done < count) {
+            if (inBlock == blockSize) {
+                blockNanos.add(nanos);
+                inBlock = 0;
+                nanos = 0;
+            }
+            int part = (int) Math.min(count - done, blockSize - inBlock);
+            long start = System.nanoTime();
+            out.write(buffer, done, part);
+            nanos += System.nanoTime() - start;
+            inBlock += part;
+            done += part;
+            if (inBlock == blockSize) {
+                asked.add(stream.getPipeline());
+            }
+        }
+    }
+
+    /** Closes the file, timing the close as its last block's. */
+    void close() throws IOException {
+        if (inBlock > 0 && inBlock < blockSize) {
+            asked.add(stream.getPipeline());
+        }
+        long start = System.nanoTime();
+        out.close();
+        nanos += System.nanoTime() - start;
+        if (inBlock > 0) {
+            blockNanos.add(nanos);
+        }
+    }
+
+    /** Records each block of the closed {@code file} in {@code stats}. */
+    void recordIn(TaskStats stats, FileSystem fs, Path file) throws IOException {
+        BlockLocation[] locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
+        int replication = fs.getDefaultReplication(file);
+        long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
+        while (!allKnown(locations, replication) && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(REPORT_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
+        }
+        for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
+            DatanodeInfo[] pipeline = pipeline(i, locations[i]);
+            List<String> dataNodes = pipeline != null
+                    ? Arrays.stream(pipeline).map(node -> name(node.getHostName(), node.getXferPort()))
+                            .collect(Collectors.toList())
+                    : names(locations[i]);
+            if (!dataNodes.isEmpty()) {
+                stats.recordBlock(DataNodeBlocks.WRITE, dataNodes, locations[i].getLength(), blockNanos.get(i));
+            }
+        }
+    }
+
+    /** The pipeline asked for block {@code index}, where it holds every DataNode located; else null. */
+    private DatanodeInfo[] pipeline(int index, BlockLocation location) throws IOException {
+        DatanodeInfo[] pipeline = index < asked.size() ? asked.get(index) : null;
+        if (pipeline == null) {
+            return null;
+        }
+        List<String> located = Arrays.asList(location.getNames());
+        List<String> members = Arrays.stream(pipeline).map(DatanodeInfo::getXferAddr).collect(Collectors.toList());
+        return !located.isEmpty() && members.containsAll(located) ? pipeline : null;
+    }
+
+    /** Whether every block timed has its pipeline asked or all its replicas located. */
+    private boolean allKnown(BlockLocation[] locations, int replication) throws IOException {
+        for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
+            if (pipeline(i, locations[i]) == null && locations[i].getNames().length < replication) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The block's DataNodes in the NameNode's order. */
+    static List<String> names(BlockLocation location) throws IOException {
+        String[] hosts = location.getHosts();
+        String[] names = location.getNames();
+        List<String> dataNodes = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            int port = Integer.parseInt(names[i].substring(names[i].lastIndexOf(':') + 1));
+            dataNodes.add(name(i < hosts.length ? hosts[i] : names[i].substring(0, names[i].lastIndexOf(':')), port));
+        }
+        return dataNodes;
+    }
+
+    /** A DataNode as every output names it: its host by hbench's one rule, and its data transfer port. */
+    static String name(String host, int port) {
+        return HostNames.canonical(requireNonNull(host, "host is null")) + ":" + port;
+    }
+}
