@@ -44,17 +44,21 @@ public final class UsageCalculator {
     static final int GAP_INTERVALS = 3;
     private static final String LOOPBACK = "lo";
     private static final long WRAP_32 = 1L << 32;
-    private static final long NO_DELTA = -1;
+    static final long NO_DELTA = -1;
     /** In the order of an interface's deltas: bytes received, sent, packets received, sent. */
     private static final ResourceField[] NETWORK_FIELDS = {ResourceField.NET_RECEIVED, ResourceField.NET_SENT,
         ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_SENT};
     /** In the order of a disk's deltas: sectors read, written, reads, writes. */
     private static final ResourceField[] DISK_FIELDS = {ResourceField.DISK_READ, ResourceField.DISK_WRITTEN,
         ResourceField.DISK_READS, ResourceField.DISK_WRITES};
-    /** Host figures first, then per interface, then per disk; within each, in the order of {@link ResourceField}. */
+    /**
+     * Host figures first, then per interface, then per disk or volume; within each, in the order of
+     * {@link ResourceField}.
+     */
     private static final Comparator<MetricKey> SERIES_ORDER = Comparator
             .<MetricKey, String>comparing(key -> key.labels().getOrDefault(ResourceField.INTERFACE, ""))
             .thenComparing(key -> key.labels().getOrDefault(ResourceField.DEVICE, ""))
+            .thenComparing(key -> key.labels().getOrDefault(ResourceField.VOLUME, ""))
             .thenComparing(key -> ResourceField.byId(key.id()).ordinal());
 
     private UsageCalculator() {
@@ -124,19 +128,9 @@ public final class UsageCalculator {
                 interval(previous, current, between.toNanos() / 1e9, i - 1, figures);
             }
         }
-        int intervals = kept.size() - 1;
         List<ResourceSeries> series = new ArrayList<>();
         List<Metric> summary = new ArrayList<>();
-        List<Map.Entry<MetricKey, Accumulator>> ordered = new ArrayList<>(figures.entrySet());
-        ordered.sort(Map.Entry.comparingByKey(SERIES_ORDER));
-        for (Map.Entry<MetricKey, Accumulator> entry : ordered) {
-            Accumulator figure = entry.getValue();
-            if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
-                continue;
-            }
-            series.add(new ResourceSeries(entry.getKey(), figure.unit, figure.values(intervals)));
-            figure.summarise(entry.getKey(), summary);
-        }
+        seriesAndSummary(figures, kept.size() - 1, series, summary);
         Accumulator cpu = figures.get(ResourceField.CPU_IDLE.key());
         if (cpu != null) {
             summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
@@ -151,6 +145,24 @@ public final class UsageCalculator {
         Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
                 .filter(list -> !list.isEmpty()).findFirst();
         return links.isEmpty() ? usage : usage.withLink(link(links.get(), moved(figures)));
+    }
+
+    /**
+     * Adds each figure's series over {@code intervals} and its summary, in {@link #SERIES_ORDER}; a figure of one
+     * interface, disk or volume that was never above zero has neither.
+     */
+    static void seriesAndSummary(Map<MetricKey, Accumulator> figures, int intervals, List<ResourceSeries> series,
+            List<Metric> summary) {
+        List<Map.Entry<MetricKey, Accumulator>> ordered = new ArrayList<>(figures.entrySet());
+        ordered.sort(Map.Entry.comparingByKey(SERIES_ORDER));
+        for (Map.Entry<MetricKey, Accumulator> entry : ordered) {
+            Accumulator figure = entry.getValue();
+            if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
+                continue;
+            }
+            series.add(new ResourceSeries(entry.getKey(), figure.unit, figure.values(intervals)));
+            figure.summarise(entry.getKey(), summary);
+        }
     }
 
     /** Bytes each interface but loopback received and sent, where it moved any. */
@@ -419,14 +431,14 @@ public final class UsageCalculator {
         }
     }
 
-    private static void rate(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+    static void rate(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
             double seconds, long delta) {
         if (delta != NO_DELTA) {
             add(figures, field, key, index, delta / seconds, seconds, seconds);
         }
     }
 
-    private static void add(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+    static void add(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
             double value, double weight, double seconds) {
         figures.computeIfAbsent(key, k -> new Accumulator(field)).add(index, value, weight, seconds);
     }
@@ -500,7 +512,7 @@ public final class UsageCalculator {
     }
 
     /** One figure's values over a host's intervals, with what its summary needs. */
-    private static final class Accumulator {
+    static final class Accumulator {
         final Unit unit;
         final boolean hasTotal;
         final SortedMap<Integer, Double> values = new TreeMap<>();
