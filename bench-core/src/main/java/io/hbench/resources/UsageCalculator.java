@@ -70,6 +70,15 @@ public final class UsageCalculator {
      */
     public static ResourceUsage usage(Collection<HostSamples> samples, Collection<String> taskHosts, Duration interval,
             List<Phase> phases) {
+        return usage(samples, taskHosts, interval, phases, List.of());
+    }
+
+    /**
+     * As {@link #usage(Collection, Collection, Duration, List)}, with hosts sampled otherwise ({@link DataNodeUsage})
+     * among them, in the order of their names.
+     */
+    static ResourceUsage usage(Collection<HostSamples> samples, Collection<String> taskHosts, Duration interval,
+            List<Phase> phases, List<HostUsage> sampledOtherwise) {
         requireNonNull(interval, "interval is null");
         SortedMap<String, List<HostSamples>> byHost = new TreeMap<>();
         requireNonNull(taskHosts, "taskHosts is null").forEach(host -> byHost.put(host, new ArrayList<>()));
@@ -85,6 +94,10 @@ public final class UsageCalculator {
                 hostsByKernel.computeIfAbsent(bootId.get(), kernel -> new ArrayList<>()).add(host);
             }
         });
+        if (!sampledOtherwise.isEmpty()) {
+            hosts.addAll(sampledOtherwise);
+            hosts.sort(Comparator.comparing(HostUsage::host));
+        }
         List<HostUsage> marked = markSharedKernels(hosts, hostsByKernel.values());
         return new ResourceUsage(interval, phases, marked, cluster(marked));
     }
