@@ -59,12 +59,17 @@ public final class ClusterSampling implements AutoCloseable {
     private final Duration interval;
     private final Window window;
     private final DataNodeSampler dataNodes;
+    private final HdfsSlowNodeReports slowNodeReports;
+    private final PrintStream progress;
     private boolean stopped;
 
-    private ClusterSampling(Duration interval, Window window, DataNodeSampler dataNodes) {
+    private ClusterSampling(Duration interval, Window window, DataNodeSampler dataNodes,
+            HdfsSlowNodeReports slowNodeReports, PrintStream progress) {
         this.interval = interval;
         this.window = window;
         this.dataNodes = dataNodes;
+        this.slowNodeReports = slowNodeReports;
+        this.progress = progress;
     }
 
     /** What is being sampled: this process's host, or every NodeManager's. */
@@ -129,9 +134,11 @@ public final class ClusterSampling implements AutoCloseable {
                 dataNodes.putIfAbsent(endpoint.host, endpoint);
             }
         }
+        JmxReader reader = JmxReader.of(conf);
         try {
-            return new ClusterSampling(interval, window, DataNodeSampler.start(JmxReader.of(conf),
-                    new ArrayList<>(dataNodes.values()), interval, uncovered, progress));
+            return new ClusterSampling(interval, window, DataNodeSampler.start(reader,
+                    new ArrayList<>(dataNodes.values()), interval, uncovered, progress),
+                    HdfsSlowNodeReports.of(conf, reader), progress);
         } catch (InterruptedException | RuntimeException e) {
             window.cancel();
             throw e;
@@ -161,6 +168,14 @@ public final class ClusterSampling implements AutoCloseable {
         }
         return UsageCalculator.usage(samples, missed, interval, phases, dataNodeHosts)
                 .covering(ResourceUsage.Coverage.RUN);
+    }
+
+    /**
+     * HDFS's own slow-node detection as the NameNode reports it now ({@link HdfsSlowNodeReports}), as the result's
+     * outputs: asked at the run's end, beside {@link #stop}. Empty where HDFS keeps no such report.
+     */
+    public Map<String, String> hdfsSlowNodeReports() throws InterruptedException {
+        return slowNodeReports.read(progress);
     }
 
     /** Cancels sampling if it was not stopped: stops the samplers and removes their files. */

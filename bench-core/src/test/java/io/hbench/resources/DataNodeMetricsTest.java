@@ -2,8 +2,10 @@ package io.hbench.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.hbench.result.HostUsage;
 import io.hbench.result.MetricKey;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hdfs.web.URLConnectionFactory;
@@ -25,7 +28,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A DataNode's /jmx as a real HTTP server serves it, with canned figures: what hbench reads and computes of them. */
+/**
+ * A DataNode's or a NameNode's /jmx as a real HTTP server serves it, with canned figures: what hbench reads and
+ * computes of them.
+ */
 class DataNodeMetricsTest {
     private static final Instant START = Instant.parse("2026-11-27T10:00:00Z");
     private static final JmxReader READER = new JmxReader(URLConnectionFactory.DEFAULT_SYSTEM_CONNECTION_FACTORY,
@@ -182,6 +188,37 @@ class DataNodeMetricsTest {
                         + "/jmx refused hbench: HTTP 401)");
         assertThat(hosts).containsExactly(HostUsage.unavailable("w4", "a DataNode host without a NodeManager, and its"
                 + " DataNode's metrics cannot be read (" + base + "/jmx refused hbench: HTTP 401)"));
+    }
+
+    @Test
+    void theActiveNameNodesSlowNodeReportsAreKeptAsItWroteThem() throws Exception {
+        String peers = "[{\"SlowNode\":\"w2:9866\",\"SlowPeerLatencyWithReportingNodes\":[{\"ReportingNode\":"
+                + "\"w1:9866\",\"ReportedLatency\":41.5,\"MedianLatency\":2.0,\"MadLatency\":0.5,"
+                + "\"UpperLimitLatency\":5.0}]}]";
+        json.set("{\"beans\" : [ {\"name\" : \"Hadoop:service=NameNode,name=NameNodeStatus\","
+                + " \"State\" : \"active\", \"SlowPeersReport\" : " + new ObjectMapper().writeValueAsString(peers)
+                + ", \"SlowDisksReport\" : null} ]}");
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        Map<String, String> reports = new HdfsSlowNodeReports(READER, List.of(base)).read(new PrintStream(progress,
+                true, StandardCharsets.UTF_8));
+
+        assertThat(reports).containsExactly(entry(HdfsSlowNodeReports.SLOW_PEERS, peers));
+        assertThat(progress.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aNameNodeThatRefusesIsToldInOneLineAndGivesNoReports() throws Exception {
+        json.set("");
+        status.set(403);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        Map<String, String> reports = new HdfsSlowNodeReports(READER, List.of(base)).read(new PrintStream(progress,
+                true, StandardCharsets.UTF_8));
+
+        assertThat(reports).isEmpty();
+        assertThat(progress.toString(StandardCharsets.UTF_8)).isEqualTo("hbench: HDFS's slow-node reports cannot be"
+                + " read: " + base + "/jmx refused hbench: HTTP 403" + System.lineSeparator());
     }
 
     @Test
