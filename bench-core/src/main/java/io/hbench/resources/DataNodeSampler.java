@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.http.HttpConfig;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Samples the DataNode hosts where hbench runs nothing (no NodeManager) through their DataNodes' own metrics over HTTP
@@ -137,13 +138,18 @@ final class DataNodeSampler {
         }
 
         /**
-         * The DataNode the NameNode reports, by host name (a Kerberos principal names the host), over https where
-         * {@code dfs.http.policy} is HTTPS_ONLY and over http otherwise, as the DataNode serves it.
+         * The DataNode the NameNode reports, over https where {@code dfs.http.policy} is HTTPS_ONLY and over http
+         * otherwise, as the DataNode serves it. By its address, as HDFS clients reach DataNodes, unless
+         * {@code dfs.client.use.datanode.hostname} says otherwise or the name counts: https checks the certificate
+         * against it, and SPNEGO asks for the principal of the host it names.
          */
         static Endpoint of(DatanodeInfo dataNode, Configuration conf) {
             boolean https = HttpConfig.Policy.fromString(conf.get("dfs.http.policy", "HTTP_ONLY"))
                     == HttpConfig.Policy.HTTPS_ONLY;
-            URI base = URI.create((https ? "https://" : "http://") + dataNode.getHostName() + ":"
+            boolean byName = https || UserGroupInformation.isSecurityEnabled()
+                    || conf.getBoolean("dfs.client.use.datanode.hostname", false);
+            URI base = URI.create((https ? "https://" : "http://")
+                    + (byName ? dataNode.getHostName() : dataNode.getIpAddr()) + ":"
                     + (https ? dataNode.getInfoSecurePort() : dataNode.getInfoPort()));
             return new Endpoint(HostNames.canonical(dataNode.getHostName()), base, dataNode.getXferPort());
         }

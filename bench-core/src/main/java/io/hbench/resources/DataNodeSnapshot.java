@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * ({@code dfs.datanode.fileio.profiling.sampling.percentage} above 0), each volume's reads and writes of its files.
  * <p>
  * Bytes are counters. A latency is Hadoop's rate: a count of operations and the mean time of those the DataNode timed
- * in its last metrics period, which its /jmx refreshes at most every 10 s; {@link DataNodeUsage} weights that mean by the
- * operations each interval added. Several DataNodes in one JVM (a MiniDFSCluster) each have their activity bean,
+ * in its last metrics period, which its /jmx refreshes at most every 10 s; {@link DataNodeUsage} weights that mean by
+ * the operations each interval added. Several DataNodes in one JVM (a MiniDFSCluster) each have their activity bean,
  * named after their transfer port; their volumes' beans cannot be told apart, so they are left out then.
  */
 final class DataNodeSnapshot {

@@ -189,6 +189,7 @@ public final class HostUsage {
     @Override
     public String toString() {
         return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", sharesKernelWith="
-                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + ", link=" + link + ", source=" + source + "}";
+                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + ", link=" + link
+                + ", source=" + source + "}";
     }
 }
