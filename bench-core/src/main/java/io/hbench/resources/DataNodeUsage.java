@@ -31,18 +31,8 @@ final class DataNodeUsage {
             return HostUsage.unavailable(host, "its DataNode's metrics were read fewer than twice");
         }
         Map<MetricKey, UsageCalculator.Accumulator> figures = new HashMap<>();
-        List<Instant> times = new ArrayList<>();
-        times.add(snapshots.get(0).time());
-        Duration maxGap = interval.multipliedBy(UsageCalculator.GAP_INTERVALS);
-        for (int i = 1; i < snapshots.size(); i++) {
-            DataNodeSnapshot previous = snapshots.get(i - 1);
-            DataNodeSnapshot current = snapshots.get(i);
-            times.add(current.time());
-            Duration between = Duration.between(previous.time(), current.time());
-            if (between.compareTo(maxGap) <= 0) {
-                interval(previous, current, between.toNanos() / 1e9, i - 1, figures);
-            }
-        }
+        List<Instant> times = UsageCalculator.eachInterval(snapshots, DataNodeSnapshot::time, interval,
+                (previous, current, seconds, index) -> interval(previous, current, seconds, index, figures));
         List<ResourceSeries> series = new ArrayList<>();
         List<Metric> summary = new ArrayList<>();
         UsageCalculator.seriesAndSummary(figures, snapshots.size() - 1, series, summary);

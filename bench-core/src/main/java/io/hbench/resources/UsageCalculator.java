@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
@@ -129,18 +130,8 @@ public final class UsageCalculator {
             return HostUsage.unavailable(host, lockedOut.orElse("its tasks ran for less than one sampling interval"));
         }
         Map<MetricKey, Accumulator> figures = new HashMap<>();
-        List<Instant> times = new ArrayList<>();
-        times.add(kept.get(0).time());
-        Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
-        for (int i = 1; i < kept.size(); i++) {
-            CounterSnapshot previous = kept.get(i - 1);
-            CounterSnapshot current = kept.get(i);
-            times.add(current.time());
-            Duration between = Duration.between(previous.time(), current.time());
-            if (between.compareTo(maxGap) <= 0) {
-                interval(previous, current, between.toNanos() / 1e9, i - 1, figures);
-            }
-        }
+        List<Instant> times = eachInterval(kept, CounterSnapshot::time, interval,
+                (previous, current, seconds, index) -> interval(previous, current, seconds, index, figures));
         List<ResourceSeries> series = new ArrayList<>();
         List<Metric> summary = new ArrayList<>();
         seriesAndSummary(figures, kept.size() - 1, series, summary);
@@ -158,6 +149,34 @@ public final class UsageCalculator {
         Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
                 .filter(list -> !list.isEmpty()).findFirst();
         return links.isEmpty() ? usage : usage.withLink(link(links.get(), moved(figures)));
+    }
+
+    /** What one interval between two neighbouring snapshots gives. */
+    interface IntervalFigures<S> {
+        void add(S previous, S current, double seconds, int index);
+    }
+
+    /**
+     * Hands {@code figures} each interval between neighbouring snapshots, in the order taken, with its length and
+     * index; those further apart than {@value #GAP_INTERVALS} intervals are a gap and give nothing.
+     *
+     * @return the snapshots' times
+     */
+    static <S> List<Instant> eachInterval(List<S> snapshots, Function<S, Instant> time, Duration interval,
+            IntervalFigures<S> figures) {
+        List<Instant> times = new ArrayList<>();
+        times.add(time.apply(snapshots.get(0)));
+        Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
+        for (int i = 1; i < snapshots.size(); i++) {
+            S previous = snapshots.get(i - 1);
+            S current = snapshots.get(i);
+            times.add(time.apply(current));
+            Duration between = Duration.between(time.apply(previous), time.apply(current));
+            if (between.compareTo(maxGap) <= 0) {
+                figures.add(previous, current, between.toNanos() / 1e9, i - 1);
+            }
+        }
+        return times;
     }
 
     /**
