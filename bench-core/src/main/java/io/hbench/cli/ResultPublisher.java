@@ -72,7 +72,7 @@ public final class ResultPublisher {
             List<Phase> phases = benchResult.resources().map(ResourceUsage::phases).orElse(List.of());
             try {
                 benchResult = benchResult.withResources(clusterSampling.get().stop(phases, benchResult.taskHosts()
-                        .keySet()));
+                        .keySet())).withOutputs(clusterSampling.get().hdfsSlowNodeReports());
             } catch (IOException e) {
                 if (!RunUndo.stopping()) {
                     err.println("hbench: resource sampler: lost what it sampled (" + e.getMessage() + "); the figures"

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * The answers a run's own figures give: which hosts are slow, by the figures every program measures per task, per
  * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); which
  * hosts' samples do not span the run ({@link CoverageGaps}); for EBB, what its relative bandwidth means; and whether a
- * TestDFSIO read met the disks ({@link PageCacheReads}). Computed from a result alone, so the program's console, Suite's
+ * TestDFSIO read met the disks ({@link PageCacheReads}); and what HDFS's own slow-node detection said
+ * ({@link HdfsSlowNodes}). Computed from a result alone, so the program's console, Suite's
  * summary and the report say the same.
  */
 public final class Findings {
@@ -53,6 +54,7 @@ public final class Findings {
         findings.addAll(CoverageGaps.of(result));
         ebbReading(result).ifPresent(findings::add);
         PageCacheReads.of(result).ifPresent(findings::add);
+        HdfsSlowNodes.of(result).ifPresent(findings::add);
         return findings;
     }
 

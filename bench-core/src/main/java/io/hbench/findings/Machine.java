@@ -28,11 +28,14 @@ final class Machine {
         this.hosts = List.copyOf(requireNonNull(hosts, "hosts is null"));
     }
 
-    /** The machines of the sampled hosts, in the order of their first host. */
+    /**
+     * The machines of the hosts sampled through their own counters, in the order of their first host. A host sampled
+     * through its DataNode's metrics says nothing of its machine's CPU, memory or disks, so it is none.
+     */
     static List<Machine> of(ResourceUsage usage) {
         Map<List<String>, List<HostUsage>> byKernel = new LinkedHashMap<>();
         for (HostUsage host : usage.hosts()) {
-            if (host.unavailableReason().isEmpty()) {
+            if (host.unavailableReason().isEmpty() && host.source() == HostUsage.Source.HOST) {
                 List<String> kernel = Stream.concat(Stream.of(host.host()), host.sharesKernelWith().stream()).sorted()
                         .collect(Collectors.toList());
                 byKernel.computeIfAbsent(kernel, names -> new ArrayList<>()).add(host);

@@ -2,6 +2,7 @@ package io.hbench.findings;
 
 import io.hbench.resources.ResourceField;
 import io.hbench.result.BenchResult;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 import io.hbench.result.ResourceUsage;
@@ -15,7 +16,8 @@ import java.util.OptionalDouble;
  * Whether a TestDFSIO read met the DataNodes' disks or only their page cache: the sampled machines' disks read less
  * than {@value #DISK_SHARE_PERCENT} % of the bytes the read did. A cluster with more memory than data serves a read
  * right after the write from memory, and its figure is then memory's, not disk bandwidth. Judged only where every
- * listed host was sampled: an unsampled host's disks may have served the rest. Each machine counts once (hosts that
+ * listed host was sampled through its own counters: an unsampled host's disks may have served the rest, and a host
+ * sampled through its DataNode's metrics says what it served, not what its disks read. Each machine counts once (hosts that
  * share a kernel share its disks and memory); the disks' bytes are over each host's sampled window, which holds the
  * read and perhaps a little else, so other reads only make the finding less likely, never more.
  */
@@ -40,7 +42,8 @@ final class PageCacheReads {
         ResourceUsage usage = result.resources().get();
         Optional<Metric> bytes = result.metric("bytes").filter(metric -> metric.value() > 0);
         if (bytes.isEmpty() || usage.hosts().isEmpty()
-                || usage.hosts().stream().anyMatch(host -> host.unavailableReason().isPresent())) {
+                || usage.hosts().stream().anyMatch(host -> host.unavailableReason().isPresent()
+                        || host.source() == HostUsage.Source.DATANODE_METRICS)) {
             return Optional.empty();
         }
         List<Machine> machines = Machine.of(usage);

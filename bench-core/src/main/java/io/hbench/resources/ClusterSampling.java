@@ -3,6 +3,7 @@ package io.hbench.resources;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.mapred.MapReduceFramework;
+import io.hbench.result.HostUsage;
 import io.hbench.result.Phase;
 import io.hbench.result.ResourceUsage;
 import io.hbench.undo.RunUndo;
@@ -12,10 +13,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -29,9 +33,11 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 /**
  * Samples every host of the cluster for a whole run, as PAT does: on YARN one small container on each NodeManager host
  * ({@link YarnSampler}), started before the run's first job is submitted and stopped after its last job ends; with
- * MapReduce in this process (the embedded cluster) this process's host. Nothing is installed on the nodes and nothing
- * needs root. A host that cannot be sampled is named with the reason: a DataNode host without a NodeManager, a
- * NodeManager host where YARN gave the sampler no container in time.
+ * MapReduce in this process (the embedded cluster) this process's host. A DataNode host where hbench runs nothing (no
+ * NodeManager) is sampled through its DataNode's own metrics over HTTP ({@link DataNodeSampler}): the DataNode's
+ * figures, not the host's. Nothing is installed on the nodes and nothing needs root. A host that cannot be sampled is
+ * named with the reason: a DataNode whose web endpoint refused, a NodeManager host where YARN gave the sampler no
+ * container in time.
  * <p>
  * Costs: on YARN, one container per NodeManager host for the run's length (the smallest YARN grants:
  * {@value YarnSampler#CONTAINER_MEMORY_MB} MB asked) and no ApplicationMaster container; per host one thread taking
@@ -52,11 +58,18 @@ public final class ClusterSampling implements AutoCloseable {
 
     private final Duration interval;
     private final Window window;
+    private final DataNodeSampler dataNodes;
+    private final HdfsSlowNodeReports slowNodeReports;
+    private final PrintStream progress;
     private boolean stopped;
 
-    private ClusterSampling(Duration interval, Window window) {
+    private ClusterSampling(Duration interval, Window window, DataNodeSampler dataNodes,
+            HdfsSlowNodeReports slowNodeReports, PrintStream progress) {
         this.interval = interval;
         this.window = window;
+        this.dataNodes = dataNodes;
+        this.slowNodeReports = slowNodeReports;
+        this.progress = progress;
     }
 
     /** What is being sampled: this process's host, or every NodeManager's. */
@@ -86,13 +99,16 @@ public final class ClusterSampling implements AutoCloseable {
         }
         String run = "hbench-run-" + UUID.randomUUID();
         if (MapReduceFramework.isLocal(conf)) {
-            return Optional.of(new ClusterSampling(interval.get(), new ThisHost(conf, run, interval.get())));
+            return Optional.of(withDataNodes(conf, interval.get(), new ThisHost(run, interval.get()),
+                    HostNames::isThisHost, "a DataNode host; MapReduce runs in the client, so hbench runs nothing"
+                            + " there", progress));
         }
         // Each host's sampler counts the CPU time of the run's task JVMs apart, by this mark.
         OwnProcesses.mark(conf, run);
         try {
-            return Optional.of(new ClusterSampling(interval.get(), YarnHosts.start(conf, run, interval.get(),
-                    progress)));
+            YarnHosts nodeManagers = YarnHosts.start(conf, run, interval.get(), progress);
+            return Optional.of(withDataNodes(conf, interval.get(), nodeManagers, nodeManagers::covers,
+                    "a DataNode host without a NodeManager: hbench can run nothing there", progress));
         } catch (IOException e) {
             if (RunUndo.stopping()) {
                 return Optional.empty();
@@ -101,6 +117,31 @@ public final class ClusterSampling implements AutoCloseable {
             progress.println("hbench: resource sampler: cannot sample every host (" + e.getMessage()
                     + "); the run's tasks sample their own hosts instead");
             return Optional.empty();
+        }
+    }
+
+    /**
+     * {@code window}, and the DataNode hosts it does not cover through their DataNodes' metrics.
+     *
+     * @param uncovered what such a host is, for the reason it is not sampled if its DataNode does not answer
+     */
+    private static ClusterSampling withDataNodes(Configuration conf, Duration interval, Window window,
+            Predicate<String> covers, String uncovered, PrintStream progress) throws InterruptedException {
+        Map<String, DataNodeSampler.Endpoint> dataNodes = new TreeMap<>();
+        for (DatanodeInfo dataNode : liveDataNodes(conf)) {
+            if (!covers.test(dataNode.getHostName())) {
+                DataNodeSampler.Endpoint endpoint = DataNodeSampler.Endpoint.of(dataNode, conf);
+                dataNodes.putIfAbsent(endpoint.host, endpoint);
+            }
+        }
+        JmxReader reader = JmxReader.of(conf);
+        try {
+            return new ClusterSampling(interval, window, DataNodeSampler.start(reader,
+                    new ArrayList<>(dataNodes.values()), interval, uncovered, progress),
+                    HdfsSlowNodeReports.of(conf, reader), progress);
+        } catch (InterruptedException | RuntimeException e) {
+            window.cancel();
+            throw e;
         }
     }
 
@@ -117,13 +158,24 @@ public final class ClusterSampling implements AutoCloseable {
         }
         stopped = true;
         List<HostSamples> samples = window.stop();
+        List<HostUsage> dataNodeHosts = dataNodes.stop();
         List<String> missed = new ArrayList<>();
         for (String host : taskHosts) {
-            if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
+            if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))
+                    && dataNodeHosts.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
                 missed.add(host);
             }
         }
-        return UsageCalculator.usage(samples, missed, interval, phases).covering(ResourceUsage.Coverage.RUN);
+        return UsageCalculator.usage(samples, missed, interval, phases, dataNodeHosts)
+                .covering(ResourceUsage.Coverage.RUN);
+    }
+
+    /**
+     * HDFS's own slow-node detection as the NameNode reports it now ({@link HdfsSlowNodeReports}), as the result's
+     * outputs: asked at the run's end, beside {@link #stop}. Empty where HDFS keeps no such report.
+     */
+    public Map<String, String> hdfsSlowNodeReports() throws InterruptedException {
+        return slowNodeReports.read(progress);
     }
 
     /** Cancels sampling if it was not stopped: stops the samplers and removes their files. */
@@ -132,32 +184,22 @@ public final class ClusterSampling implements AutoCloseable {
         if (!stopped) {
             stopped = true;
             window.cancel();
+            dataNodes.cancel();
         }
     }
 
     /** MapReduce runs in this process: its host is where every task runs. */
     private static final class ThisHost implements Window {
         private final HostSampler.Participation participation;
-        private final List<String> dataNodesElsewhere;
 
-        ThisHost(Configuration conf, String run, Duration interval) {
+        ThisHost(String run, Duration interval) {
             // Every task runs in this process: its CPU time is hbench's own.
             this.participation = HostSampler.joinCountingOwn(run, interval, Optional.empty());
-            List<String> elsewhere = new ArrayList<>();
-            for (String dataNode : dataNodeHosts(conf)) {
-                if (!HostNames.isThisHost(dataNode)) {
-                    elsewhere.add(HostNames.canonical(dataNode));
-                }
-            }
-            this.dataNodesElsewhere = elsewhere;
         }
 
         @Override
         public List<HostSamples> stop() {
-            List<HostSamples> samples = new ArrayList<>(List.of(participation.leave()));
-            dataNodesElsewhere.forEach(host -> samples.add(HostSamples.unavailable(host, "a DataNode host; MapReduce"
-                    + " runs in the client, so hbench runs nothing there")));
-            return samples;
+            return List.of(participation.leave());
         }
 
         @Override
@@ -170,14 +212,11 @@ public final class ClusterSampling implements AutoCloseable {
     private static final class YarnHosts implements Window {
         private final YarnSampler sampler;
         private final List<String> nodeManagers;
-        private final List<String> dataNodes;
         private final Duration startTimeout;
 
-        private YarnHosts(YarnSampler sampler, List<String> nodeManagers, List<String> dataNodes,
-                Duration startTimeout) {
+        private YarnHosts(YarnSampler sampler, List<String> nodeManagers, Duration startTimeout) {
             this.sampler = sampler;
             this.nodeManagers = nodeManagers;
-            this.dataNodes = dataNodes;
             this.startTimeout = startTimeout;
         }
 
@@ -187,7 +226,12 @@ public final class ClusterSampling implements AutoCloseable {
             Duration startTimeout = Duration.ofMillis(conf.getTimeDuration(START_TIMEOUT_KEY,
                     DEFAULT_START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
             YarnSampler sampler = YarnSampler.start(conf, run, interval, startTimeout, nodeManagers, progress);
-            return new YarnHosts(sampler, nodeManagers, dataNodeHosts(conf), startTimeout);
+            return new YarnHosts(sampler, nodeManagers, startTimeout);
+        }
+
+        /** Whether {@code host} runs a NodeManager: one it samples, or names as not sampled. */
+        boolean covers(String host) {
+            return nodeManagers.stream().anyMatch(nodeManager -> HostNames.same(nodeManager, host));
         }
 
         @Override
@@ -197,12 +241,6 @@ public final class ClusterSampling implements AutoCloseable {
                 if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
                     samples.add(HostSamples.unavailable(HostNames.canonical(host), "a NodeManager host where YARN"
                             + " gave the sampler no container within " + startTimeout.toSeconds() + " s"));
-                }
-            }
-            for (String host : dataNodes) {
-                if (samples.stream().noneMatch(one -> HostNames.same(one.host(), host))) {
-                    samples.add(HostSamples.unavailable(HostNames.canonical(host), "a DataNode host without a"
-                            + " NodeManager: hbench can run nothing there"));
                 }
             }
             return samples;
@@ -229,18 +267,14 @@ public final class ClusterSampling implements AutoCloseable {
         }
     }
 
-    /** The live DataNodes' hosts; none if the file system is not HDFS or the user may not list them. */
-    private static List<String> dataNodeHosts(Configuration conf) {
+    /** The live DataNodes; none if the file system is not HDFS or the user may not list them. */
+    private static List<DatanodeInfo> liveDataNodes(Configuration conf) {
         try {
             FileSystem fs = FileSystem.get(conf);
             if (!(fs instanceof DistributedFileSystem)) {
                 return List.of();
             }
-            TreeSet<String> hosts = new TreeSet<>();
-            for (DatanodeInfo dataNode : ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE)) {
-                hosts.add(dataNode.getHostName());
-            }
-            return new ArrayList<>(hosts);
+            return List.of(((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE));
         } catch (IOException e) {
             return List.of();
         }

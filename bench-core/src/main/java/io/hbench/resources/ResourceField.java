@@ -43,12 +43,25 @@ public enum ResourceField {
      * Share of the time the disk had requests in flight: iostat's %util. Host-wide, the busiest disk's: disks work in
      * parallel, so a sum or a mean would hide the one that is saturated.
      */
-    DISK_BUSY("disk_busy", Unit.PERCENT);
+    DISK_BUSY("disk_busy", Unit.PERCENT),
+    /**
+     * What a DataNode sent to readers and received from writers (its metrics' BytesRead and BytesWritten): the
+     * DataNode's own count, read over HTTP where hbench runs nothing ({@link DataNodeUsage}), not the host's disks.
+     */
+    DATANODE_READ("datanode_read", Unit.BYTES_PER_SECOND),
+    DATANODE_WRITTEN("datanode_written", Unit.BYTES_PER_SECOND),
+    /** Mean time from sending a packet down the pipeline to its acknowledgement, as the DataNode timed it. */
+    DATANODE_ACK_RTT("datanode_ack_rtt", Unit.SECONDS),
+    /** Mean time of a profiled read or write of a volume's files (file-I/O profiling on), per volume and over all. */
+    VOLUME_READ_LATENCY("volume_read_latency", Unit.SECONDS),
+    VOLUME_WRITE_LATENCY("volume_write_latency", Unit.SECONDS);
 
     /** The label naming a network interface. */
     public static final String INTERFACE = "interface";
     /** The label naming a block device. */
     public static final String DEVICE = "device";
+    /** The label naming a DataNode's volume, by its directory. */
+    public static final String VOLUME = "volume";
     /** The label of a summary metric: mean, max or total. */
     public static final String STAT = "stat";
     /** The CPU time of the sampler thread itself, in percent of one core over the sampled time: its cost. */

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
@@ -44,17 +45,21 @@ public final class UsageCalculator {
     static final int GAP_INTERVALS = 3;
     private static final String LOOPBACK = "lo";
     private static final long WRAP_32 = 1L << 32;
-    private static final long NO_DELTA = -1;
+    static final long NO_DELTA = -1;
     /** In the order of an interface's deltas: bytes received, sent, packets received, sent. */
     private static final ResourceField[] NETWORK_FIELDS = {ResourceField.NET_RECEIVED, ResourceField.NET_SENT,
         ResourceField.NET_PACKETS_RECEIVED, ResourceField.NET_PACKETS_SENT};
     /** In the order of a disk's deltas: sectors read, written, reads, writes. */
     private static final ResourceField[] DISK_FIELDS = {ResourceField.DISK_READ, ResourceField.DISK_WRITTEN,
         ResourceField.DISK_READS, ResourceField.DISK_WRITES};
-    /** Host figures first, then per interface, then per disk; within each, in the order of {@link ResourceField}. */
+    /**
+     * Host figures first, then per interface, then per disk or volume; within each, in the order of
+     * {@link ResourceField}.
+     */
     private static final Comparator<MetricKey> SERIES_ORDER = Comparator
             .<MetricKey, String>comparing(key -> key.labels().getOrDefault(ResourceField.INTERFACE, ""))
             .thenComparing(key -> key.labels().getOrDefault(ResourceField.DEVICE, ""))
+            .thenComparing(key -> key.labels().getOrDefault(ResourceField.VOLUME, ""))
             .thenComparing(key -> ResourceField.byId(key.id()).ordinal());
 
     private UsageCalculator() {
@@ -66,6 +71,15 @@ public final class UsageCalculator {
      */
     public static ResourceUsage usage(Collection<HostSamples> samples, Collection<String> taskHosts, Duration interval,
             List<Phase> phases) {
+        return usage(samples, taskHosts, interval, phases, List.of());
+    }
+
+    /**
+     * As {@link #usage(Collection, Collection, Duration, List)}, with hosts sampled otherwise ({@link DataNodeUsage})
+     * among them, in the order of their names.
+     */
+    static ResourceUsage usage(Collection<HostSamples> samples, Collection<String> taskHosts, Duration interval,
+            List<Phase> phases, List<HostUsage> sampledOtherwise) {
         requireNonNull(interval, "interval is null");
         SortedMap<String, List<HostSamples>> byHost = new TreeMap<>();
         requireNonNull(taskHosts, "taskHosts is null").forEach(host -> byHost.put(host, new ArrayList<>()));
@@ -81,6 +95,10 @@ public final class UsageCalculator {
                 hostsByKernel.computeIfAbsent(bootId.get(), kernel -> new ArrayList<>()).add(host);
             }
         });
+        if (!sampledOtherwise.isEmpty()) {
+            hosts.addAll(sampledOtherwise);
+            hosts.sort(Comparator.comparing(HostUsage::host));
+        }
         List<HostUsage> marked = markSharedKernels(hosts, hostsByKernel.values());
         return new ResourceUsage(interval, phases, marked, cluster(marked));
     }
@@ -112,31 +130,11 @@ public final class UsageCalculator {
             return HostUsage.unavailable(host, lockedOut.orElse("its tasks ran for less than one sampling interval"));
         }
         Map<MetricKey, Accumulator> figures = new HashMap<>();
-        List<Instant> times = new ArrayList<>();
-        times.add(kept.get(0).time());
-        Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
-        for (int i = 1; i < kept.size(); i++) {
-            CounterSnapshot previous = kept.get(i - 1);
-            CounterSnapshot current = kept.get(i);
-            times.add(current.time());
-            Duration between = Duration.between(previous.time(), current.time());
-            if (between.compareTo(maxGap) <= 0) {
-                interval(previous, current, between.toNanos() / 1e9, i - 1, figures);
-            }
-        }
-        int intervals = kept.size() - 1;
+        List<Instant> times = eachInterval(kept, CounterSnapshot::time, interval,
+                (previous, current, seconds, index) -> interval(previous, current, seconds, index, figures));
         List<ResourceSeries> series = new ArrayList<>();
         List<Metric> summary = new ArrayList<>();
-        List<Map.Entry<MetricKey, Accumulator>> ordered = new ArrayList<>(figures.entrySet());
-        ordered.sort(Map.Entry.comparingByKey(SERIES_ORDER));
-        for (Map.Entry<MetricKey, Accumulator> entry : ordered) {
-            Accumulator figure = entry.getValue();
-            if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
-                continue;
-            }
-            series.add(new ResourceSeries(entry.getKey(), figure.unit, figure.values(intervals)));
-            figure.summarise(entry.getKey(), summary);
-        }
+        seriesAndSummary(figures, kept.size() - 1, series, summary);
         Accumulator cpu = figures.get(ResourceField.CPU_IDLE.key());
         if (cpu != null) {
             summary.add(ResourceField.summary(MetricKey.of(ResourceField.SAMPLER_CPU), "mean",
@@ -151,6 +149,52 @@ public final class UsageCalculator {
         Optional<List<InterfaceLink>> links = parts.stream().map(HostSamples::interfaceLinks)
                 .filter(list -> !list.isEmpty()).findFirst();
         return links.isEmpty() ? usage : usage.withLink(link(links.get(), moved(figures)));
+    }
+
+    /** What one interval between two neighbouring snapshots gives. */
+    interface IntervalFigures<S> {
+        void add(S previous, S current, double seconds, int index);
+    }
+
+    /**
+     * Hands {@code figures} each interval between neighbouring snapshots, in the order taken, with its length and
+     * index; those further apart than {@value #GAP_INTERVALS} intervals are a gap and give nothing.
+     *
+     * @return the snapshots' times
+     */
+    static <S> List<Instant> eachInterval(List<S> snapshots, Function<S, Instant> time, Duration interval,
+            IntervalFigures<S> figures) {
+        List<Instant> times = new ArrayList<>();
+        times.add(time.apply(snapshots.get(0)));
+        Duration maxGap = interval.multipliedBy(GAP_INTERVALS);
+        for (int i = 1; i < snapshots.size(); i++) {
+            S previous = snapshots.get(i - 1);
+            S current = snapshots.get(i);
+            times.add(time.apply(current));
+            Duration between = Duration.between(time.apply(previous), time.apply(current));
+            if (between.compareTo(maxGap) <= 0) {
+                figures.add(previous, current, between.toNanos() / 1e9, i - 1);
+            }
+        }
+        return times;
+    }
+
+    /**
+     * Adds each figure's series over {@code intervals} and its summary, in {@link #SERIES_ORDER}; a figure of one
+     * interface, disk or volume that was never above zero has neither.
+     */
+    static void seriesAndSummary(Map<MetricKey, Accumulator> figures, int intervals, List<ResourceSeries> series,
+            List<Metric> summary) {
+        List<Map.Entry<MetricKey, Accumulator>> ordered = new ArrayList<>(figures.entrySet());
+        ordered.sort(Map.Entry.comparingByKey(SERIES_ORDER));
+        for (Map.Entry<MetricKey, Accumulator> entry : ordered) {
+            Accumulator figure = entry.getValue();
+            if (!entry.getKey().labels().isEmpty() && !figure.anyNonZero) {
+                continue;
+            }
+            series.add(new ResourceSeries(entry.getKey(), figure.unit, figure.values(intervals)));
+            figure.summarise(entry.getKey(), summary);
+        }
     }
 
     /** Bytes each interface but loopback received and sent, where it moved any. */
@@ -419,14 +463,14 @@ public final class UsageCalculator {
         }
     }
 
-    private static void rate(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+    static void rate(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
             double seconds, long delta) {
         if (delta != NO_DELTA) {
             add(figures, field, key, index, delta / seconds, seconds, seconds);
         }
     }
 
-    private static void add(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
+    static void add(Map<MetricKey, Accumulator> figures, ResourceField field, MetricKey key, int index,
             double value, double weight, double seconds) {
         figures.computeIfAbsent(key, k -> new Accumulator(field)).add(index, value, weight, seconds);
     }
@@ -500,7 +544,7 @@ public final class UsageCalculator {
     }
 
     /** One figure's values over a host's intervals, with what its summary needs. */
-    private static final class Accumulator {
+    static final class Accumulator {
         final Unit unit;
         final boolean hasTotal;
         final SortedMap<Integer, Double> values = new TreeMap<>();

@@ -64,20 +64,20 @@ public final class BenchResult {
                 "a passed run has no primary metric %s", primaryMetric);
     }
 
-    private BenchResult(BenchResult from, ResourceUsage resources) {
+    private BenchResult(BenchResult from, Map<String, String> outputs, Optional<ResourceUsage> resources) {
         this.benchmark = from.benchmark;
         this.operation = from.operation;
         this.primaryMetric = from.primaryMetric;
         this.parameters = from.parameters;
         this.locations = from.locations;
-        this.outputs = from.outputs;
+        this.outputs = outputs;
         this.environment = from.environment;
         this.metrics = from.metrics;
         this.distributions = from.distributions;
         this.timeSeries = from.timeSeries;
         this.taskSamples = from.taskSamples;
         this.jobs = from.jobs;
-        this.resources = Optional.of(requireNonNull(resources, "resources is null"));
+        this.resources = resources;
         this.start = from.start;
         this.end = from.end;
         this.failures = from.failures;
@@ -85,7 +85,23 @@ public final class BenchResult {
 
     /** This result with {@code resources} in place of its own: what a sampler of the whole cluster saw instead. */
     public BenchResult withResources(ResourceUsage resources) {
-        return new BenchResult(this, resources);
+        return new BenchResult(this, outputs, Optional.of(requireNonNull(resources, "resources is null")));
+    }
+
+    /**
+     * This result with {@code more} outputs after its own, and the resources it has (what a sampler of the whole
+     * cluster read at the run's end beside its figures).
+     *
+     * @throws IllegalArgumentException if one of {@code more} is already an output
+     */
+    public BenchResult withOutputs(Map<String, String> more) {
+        Map<String, String> all = new LinkedHashMap<>(outputs);
+        more.forEach((name, value) -> {
+            checkNotBlank(name, "output name");
+            requireNonNull(value, "value of output " + name + " is null");
+            checkArgument(all.putIfAbsent(name, value) == null, "duplicate output: %s", name);
+        });
+        return new BenchResult(this, Collections.unmodifiableMap(all), resources);
     }
 
     /**

@@ -16,9 +16,39 @@ import java.util.TreeSet;
  * figure between them, and a summary (each figure's {@code stat=mean} and {@code stat=max}, and for bytes moved
  * {@code stat=total}), and the other sampled hosts that run on the same kernel, whose CPU, memory, swap and disk
  * figures are therefore the same machine's, and its link as its NICs state it. A host that could not be sampled has
- * only the reason why.
+ * only the reason why. A DataNode host where hbench runs nothing is sampled through its DataNode's own metrics instead
+ * ({@link Source#DATANODE_METRICS}): its figures are the DataNode's, with no CPU, memory, disks or network.
  */
 public final class HostUsage {
+    /** Where a sampled host's figures come from. */
+    public enum Source {
+        /** The host's own kernel counters (/proc), read by a sampler on the host. */
+        HOST("host"),
+        /** The DataNode's metrics over HTTP (/jmx), read from the client: the DataNode's figures, not the host's. */
+        DATANODE_METRICS("datanode-metrics");
+
+        private final String id;
+
+        Source(String id) {
+            this.id = id;
+        }
+
+        /** As the JSON names it. */
+        public String id() {
+            return id;
+        }
+
+        /** The source of JSON identifier {@code id}. */
+        public static Source of(String id) {
+            for (Source source : values()) {
+                if (source.id.equals(id)) {
+                    return source;
+                }
+            }
+            throw new IllegalArgumentException("not a sampling source: " + id);
+        }
+    }
+
     private final String host;
     private final Optional<String> unavailableReason;
     private final List<String> sharesKernelWith;
@@ -26,9 +56,11 @@ public final class HostUsage {
     private final List<ResourceSeries> series;
     private final List<Metric> summary;
     private final Optional<HostLink> link;
+    private final Source source;
 
     private HostUsage(String host, Optional<String> unavailableReason, Collection<String> sharesKernelWith,
-            List<Instant> sampleTimes, List<ResourceSeries> series, List<Metric> summary, Optional<HostLink> link) {
+            List<Instant> sampleTimes, List<ResourceSeries> series, List<Metric> summary, Optional<HostLink> link,
+            Source source) {
         this.host = checkNotBlank(host, "host");
         this.unavailableReason = requireNonNull(unavailableReason, "unavailableReason is null");
         this.sharesKernelWith = List.copyOf(new TreeSet<>(requireNonNull(sharesKernelWith,
@@ -37,6 +69,7 @@ public final class HostUsage {
         this.series = List.copyOf(requireNonNull(series, "series is null"));
         this.summary = List.copyOf(requireNonNull(summary, "summary is null"));
         this.link = requireNonNull(link, "link is null");
+        this.source = requireNonNull(source, "source is null");
         checkArgument(!this.sharesKernelWith.contains(host), "host %s shares its kernel with itself", host);
         checkArgument(unavailableReason.isEmpty() || this.sharesKernelWith.isEmpty(),
                 "unavailable host %s shares a kernel", host);
@@ -51,27 +84,42 @@ public final class HostUsage {
         }
         checkArgument(unavailableReason.isEmpty() || this.sampleTimes.isEmpty() && this.summary.isEmpty()
                 && link.isEmpty(), "unavailable host %s has samples", host);
+        checkArgument(source == Source.HOST || this.sharesKernelWith.isEmpty() && link.isEmpty(),
+                "host %s sampled through its DataNode's metrics has a kernel or a link", host);
     }
 
     public static HostUsage sampled(String host, List<Instant> sampleTimes, List<ResourceSeries> series,
             List<Metric> summary) {
-        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary, Optional.empty());
+        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary, Optional.empty(),
+                Source.HOST);
+    }
+
+    /** A host sampled through its DataNode's metrics: the DataNode's figures, none of the host's. */
+    public static HostUsage sampledThroughDataNode(String host, List<Instant> sampleTimes,
+            List<ResourceSeries> series, List<Metric> summary) {
+        return new HostUsage(host, Optional.empty(), List.of(), sampleTimes, series, summary, Optional.empty(),
+                Source.DATANODE_METRICS);
     }
 
     public static HostUsage unavailable(String host, String reason) {
         return new HostUsage(host, Optional.of(checkNotBlank(reason, "reason")), List.of(), List.of(), List.of(),
-                List.of(), Optional.empty());
+                List.of(), Optional.empty(), Source.HOST);
     }
 
     /** This sampled host, running on the same kernel as {@code hosts}. */
     public HostUsage sharingKernelWith(Collection<String> hosts) {
-        return new HostUsage(host, unavailableReason, hosts, sampleTimes, series, summary, link);
+        return new HostUsage(host, unavailableReason, hosts, sampleTimes, series, summary, link, source);
     }
 
     /** This sampled host, whose NICs state its link so. */
     public HostUsage withLink(HostLink link) {
         return new HostUsage(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary,
-                Optional.of(requireNonNull(link, "link is null")));
+                Optional.of(requireNonNull(link, "link is null")), source);
+    }
+
+    /** Where its figures come from: the host's own counters, or its DataNode's metrics. */
+    public Source source() {
+        return source;
     }
 
     /**
@@ -129,17 +177,19 @@ public final class HostUsage {
         HostUsage that = (HostUsage) obj;
         return host.equals(that.host) && unavailableReason.equals(that.unavailableReason)
                 && sharesKernelWith.equals(that.sharesKernelWith) && sampleTimes.equals(that.sampleTimes)
-                && series.equals(that.series) && summary.equals(that.summary) && link.equals(that.link);
+                && series.equals(that.series) && summary.equals(that.summary) && link.equals(that.link)
+                && source == that.source;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary, link);
+        return Objects.hash(host, unavailableReason, sharesKernelWith, sampleTimes, series, summary, link, source);
     }
 
     @Override
     public String toString() {
         return "HostUsage{host=" + host + ", unavailableReason=" + unavailableReason + ", sharesKernelWith="
-                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + ", link=" + link + "}";
+                + sharesKernelWith + ", samples=" + sampleTimes.size() + ", summary=" + summary + ", link=" + link
+                + ", source=" + source + "}";
     }
 }

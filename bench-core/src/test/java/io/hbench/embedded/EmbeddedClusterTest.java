@@ -1,20 +1,27 @@
 package io.hbench.embedded;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.environment.EnvironmentProbe;
 import io.hbench.fs.PrivateDirectory;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.resources.HdfsSlowNodeReports;
 import io.hbench.resources.HostSamples;
+import io.hbench.resources.JmxProbe;
 import io.hbench.result.Environment;
 import io.hbench.testing.OtherUser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -44,7 +51,11 @@ class EmbeddedClusterTest {
                 out.write("a\nb\nc\n".getBytes(StandardCharsets.UTF_8));
             }
         }
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir)) {
+        Configuration profiled = new Configuration();
+        // What the DataNodes' and the NameNode's /jmx then show: per-volume I/O times and slow-peer tracking.
+        profiled.setInt("dfs.datanode.fileio.profiling.sampling.percentage", 100);
+        profiled.setBoolean("dfs.datanode.peer.stats.enabled", true);
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(profiled, dir)) {
             Configuration conf = cluster.clientConfiguration();
             FileSystem fs = FileSystem.get(conf);
             assertThat(fs.getFileStatus(file).getLen()).isEqualTo(6);
@@ -75,7 +86,50 @@ class EmbeddedClusterTest {
             assertThat(environment.configuration().get("datanode_hosts")).isEqualTo(HostSamples.localHost());
             assertThat(environment.clientHost()).isEqualTo(HostSamples.localHost());
             assertThat(environment.commandLine()).containsExactly("Prog", "-x");
+
+            assertJmxHasWhatHbenchReads(conf, fs);
         }
+    }
+
+    /**
+     * The beans and attributes hbench reads of a DataNode's and the NameNode's /jmx are there, and a write of N bytes
+     * raises what the DataNodes say they took by at least N (their /jmx refreshes at most every 10 s).
+     */
+    private static void assertJmxHasWhatHbenchReads(Configuration conf, FileSystem fs) throws Exception {
+        DatanodeInfo[] dataNodes = ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE);
+        List<JsonNode> beans = JmxProbe.dataNodeBeans(conf, dataNodes[0]);
+        JsonNode activity = beans.stream().filter(bean -> bean.path("name").asText().equals(
+                "Hadoop:service=DataNode,name=DataNodeActivity-" + dataNodes[0].getHostName() + "-"
+                        + dataNodes[0].getXferPort())).findFirst().orElseThrow();
+        assertThat(activity.has("BytesRead") && activity.has("BytesWritten")
+                && activity.has("PacketAckRoundTripTimeNanosNumOps")
+                && activity.has("PacketAckRoundTripTimeNanosAvgTime")).as(activity.toString()).isTrue();
+        JsonNode volume = beans.stream().filter(bean -> bean.path("name").asText()
+                .startsWith("Hadoop:service=DataNode,name=DataNodeVolume-")).findFirst().orElseThrow();
+        assertThat(volume.has("ReadIoRateNumOps") && volume.has("ReadIoRateAvgTime") && volume.has("WriteIoRateNumOps")
+                && volume.has("WriteIoRateAvgTime")).as(volume.toString()).isTrue();
+        JsonNode status = JmxProbe.nameNodeStatus(conf);
+        assertThat(status.has("SlowPeersReport") && status.has("SlowDisksReport")).as(status.toString()).isTrue();
+        assertThat(JmxProbe.slowNodeReports(conf, System.err)).containsOnlyKeys(HdfsSlowNodeReports.SLOW_PEERS);
+
+        long before = bytesWritten(conf, dataNodes);
+        int bytes = 1 << 20;
+        try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/bench/jmx/data"))) {
+            out.write(new byte[bytes]);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (bytesWritten(conf, dataNodes) < before + bytes && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertThat(bytesWritten(conf, dataNodes)).isGreaterThanOrEqualTo(before + bytes);
+    }
+
+    private static long bytesWritten(Configuration conf, DatanodeInfo[] dataNodes) throws Exception {
+        long sum = 0;
+        for (DatanodeInfo dataNode : dataNodes) {
+            sum += JmxProbe.bytesWritten(conf, dataNode);
+        }
+        return sum;
     }
 
     @Test

@@ -189,6 +189,18 @@ class FindingsTest {
     }
 
     @Test
+    void aHostSampledThroughItsDataNodesMetricsIsNeverJudgedForItsCpuDisksOrPageCache() {
+        HostUsage dataNode = HostUsage.sampledThroughDataNode("w4", List.of(START, START.plusSeconds(1)), List.of(),
+                List.of(mean("datanode_read", 100 * MIB, Unit.BYTES_PER_SECOND)));
+        ResourceUsage usage = usage(host("dn1", 30, 5, 10 * MIB), dataNode);
+
+        assertThat(Findings.of(dfsio().resources(usage).build(), LinkCapacities.none())).extracting(Finding::text)
+                .contains("no sampled resource near its limit: CPU at most 35 % busy (dn1), network not judged;"
+                        + " the run waited on what sampling does not see (latencies, the NameNode, task start-up)")
+                .noneMatch(text -> text.contains("w4"));
+    }
+
+    @Test
     void namesAKernelSeveralHostsShareOnceForItsCpuAndNamesItAsTheirMachine() {
         // w1 and w2 are namespaces of one machine: both report its CPU.
         ResourceUsage usage = usage(host("w1", 85, 6, 10 * MIB).sharingKernelWith(List.of("w2")),

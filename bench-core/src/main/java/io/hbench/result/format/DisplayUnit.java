@@ -45,6 +45,9 @@ public final class DisplayUnit {
             figure("exchange_time", Unit.SECONDS, MILLISECONDS),
             figure("superstep_time", Unit.SECONDS, MILLISECONDS),
             figure("disk_latency", Unit.SECONDS, MILLISECONDS),
+            figure("datanode_ack_rtt", Unit.SECONDS, MILLISECONDS),
+            figure("volume_read_latency", Unit.SECONDS, MILLISECONDS),
+            figure("volume_write_latency", Unit.SECONDS, MILLISECONDS),
             // TPCx-HS's data sizes run from megabytes to petabytes.
             figure("data_bytes", Unit.BYTES, GIB),
             // What the sampled hosts moved over a whole run, summed: gigabytes on any real cluster.

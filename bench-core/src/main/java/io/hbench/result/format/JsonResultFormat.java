@@ -281,6 +281,10 @@ public final class JsonResultFormat
                 json.writeStringField("basis", host.link().get().basis());
                 json.writeEndObject();
             }
+            if (host.source() != HostUsage.Source.HOST) {
+                // Written only for a host sampled otherwise than through its own counters: optional in schema 4.
+                json.writeStringField("sampledThrough", host.source().id());
+            }
             json.writeEndObject();
         }
         json.writeEndArray();

@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -53,6 +55,14 @@ public final class ResourceSummaryFormat {
             Column.of("await", "disk_latency", 2, Unit.SECONDS),
             new Column("busy%", "disk_busy", 1, 1));
 
+    /** What a DataNode's metrics give, by identifier, as its line names them. */
+    private static final Map<String, String> DATANODE_FIGURES = orderedMap(
+            "datanode_read", "served",
+            "datanode_written", "took",
+            "datanode_ack_rtt", "packet ack round trip",
+            "volume_read_latency", "volume reads",
+            "volume_write_latency", "volume writes");
+
     private ResourceSummaryFormat() {
     }
 
@@ -87,6 +97,7 @@ public final class ResourceSummaryFormat {
                     "Sampler cost: " + fixed(cost.value(), 3) + " % of one core per host"));
             lines.addAll(sharedKernels(usage));
         }
+        lines.addAll(dataNodeMetrics(usage));
         if (!unavailable.isEmpty()) {
             lines.add("Not sampled: " + String.join(", ", unavailable));
         }
@@ -116,13 +127,35 @@ public final class ResourceSummaryFormat {
     }
 
     /**
+     * One line per host sampled through its DataNode's metrics, with the means of what it has: "w4 (its DataNode's
+     * metrics, not the host's): served 0.000 MiB/s, took 12.345 MiB/s, packet ack round trip 0.840 ms, volume writes
+     * 0.500 ms". Empty if no host was sampled so.
+     */
+    public static List<String> dataNodeMetrics(ResourceUsage usage) {
+        List<String> lines = new ArrayList<>();
+        for (HostUsage host : usage.hosts()) {
+            if (host.unavailableReason().isPresent() || host.source() != HostUsage.Source.DATANODE_METRICS) {
+                continue;
+            }
+            List<String> figures = new ArrayList<>();
+            DATANODE_FIGURES.forEach((id, name) -> host.summary().stream()
+                    .filter(metric -> metric.id().equals(id) && metric.labels().equals(Map.of("stat", "mean")))
+                    .findFirst().ifPresent(metric -> figures.add(name + " " + DisplayUnit.of(id, metric.unit())
+                            .text(metric.value()))));
+            lines.add(host.host() + " (its DataNode's metrics, not the host's): " + (figures.isEmpty()
+                    ? "no figures" : String.join(", ", figures)));
+        }
+        return lines;
+    }
+
+    /**
      * The table the console aligns, as cells: a header row, a row of means per sampled host, and the mean over them;
      * empty if no host was sampled. The report shows the same cells.
      */
     public static List<List<String>> table(ResourceUsage usage) {
         List<List<String>> rows = new ArrayList<>();
-        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
-                .collect(Collectors.toList());
+        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty()
+                && host.source() == HostUsage.Source.HOST).collect(Collectors.toList());
         if (sampled.isEmpty()) {
             return rows;
         }
@@ -199,7 +232,13 @@ public final class ResourceSummaryFormat {
         if (first.isEmpty()) {
             return Optional.of("No host could be sampled.");
         }
-        return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts from "
+        List<String> throughDataNodes = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty()
+                && host.source() == HostUsage.Source.DATANODE_METRICS).map(HostUsage::host)
+                .collect(Collectors.toList());
+        String how = throughDataNodes.isEmpty() ? "" : " (" + String.join(", ", throughDataNodes)
+                + (throughDataNodes.size() == 1 ? " through its DataNode's metrics)" : " through their DataNodes'"
+                        + " metrics)");
+        return Optional.of("Sampled " + sampled + " of " + usage.hosts().size() + " hosts" + how + " from "
                 + PeopleTime.format(first.get()) + " to " + PeopleTime.format(last.get()));
     }
 
@@ -212,6 +251,14 @@ public final class ResourceSummaryFormat {
         requireNonNull(runEnd, "runEnd is null");
         return window(usage).map(line -> line.startsWith("Sampled ") ? line + "; the run went from "
                 + PeopleTime.format(runStart) + " to " + PeopleTime.format(runEnd) : line);
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     private static String seconds(Duration interval) {

@@ -284,6 +284,12 @@ public final class JsonResultReader {
                     sharesKernelWith.add(textValue(other, "sharesKernelWith"));
                 }
             }
+            if (host.has("sampledThrough") && source(text(host, "sampledThrough"))
+                    == HostUsage.Source.DATANODE_METRICS) {
+                hosts.add(HostUsage.sampledThroughDataNode(text(host, "host"), times, series,
+                        readMetrics(host, "summary")));
+                continue;
+            }
             HostUsage usage = HostUsage.sampled(text(host, "host"), times, series, readMetrics(host, "summary"))
                     .sharingKernelWith(sharesKernelWith);
             hosts.add(host.has("link") ? usage.withLink(readLink(host.get("link"))) : usage);
@@ -303,6 +309,14 @@ public final class JsonResultReader {
         Optional<Double> bytesPerSecond = link.path("bytesPerSecond").isNull() ? Optional.empty()
                 : Optional.of(number(link, "bytesPerSecond").doubleValue());
         return new HostLink(bytesPerSecond, interfaces, text(link, "basis"));
+    }
+
+    private static HostUsage.Source source(String id) throws IOException {
+        try {
+            return HostUsage.Source.of(id);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     private static ResourceUsage.Coverage coverage(String symbol) throws IOException {

@@ -6,6 +6,9 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
+import io.hbench.result.Metric;
+import io.hbench.result.MetricKey;
+import io.hbench.result.ResourceSeries;
 import io.hbench.result.ResourceUsage;
 import io.hbench.result.Unit;
 import io.hbench.result.json.JsonResultReader;
@@ -21,6 +24,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -107,6 +111,31 @@ class JsonResultFormatTest {
 
         assertThat(new ObjectMapper().readTree(json).get("resources").get("hosts").get(0).get("sharesKernelWith")
                 .toString()).isEqualTo("[\"w2.example.com\"]");
+        ResultSchema.assertValid(json);
+        assertThat(JsonResultReader.read(new StringReader(json))).isEqualTo(result);
+    }
+
+    @Test
+    void aHostSampledThroughItsDataNodesMetricsSaysSoReadsBackAndSchema4TakesItAsAnOptionalField()
+            throws IOException {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        HostUsage dataNode = HostUsage.sampledThroughDataNode("w4", List.of(start, start.plusSeconds(1)),
+                List.of(new ResourceSeries(MetricKey.of("datanode_written"), Unit.BYTES_PER_SECOND, List.of(5.0))),
+                List.of(Metric.of("datanode_written", 5.0, Unit.BYTES_PER_SECOND, Better.NEITHER)
+                        .withLabel("stat", "mean")));
+        HostUsage own = HostUsage.sampled("dn1", List.of(start, start.plusSeconds(1)), List.of(), List.of());
+        BenchResult result = BenchResult.builder("TestDFSIO", "write").primaryMetric("throughput")
+                .start(start).end(start.plusSeconds(5)).environment(SampleResults.environment())
+                .metric("throughput", 1.0, Unit.BYTES_PER_SECOND, Better.HIGHER)
+                .resources(new ResourceUsage(ResourceUsage.Coverage.RUN, Duration.ofSeconds(1), List.of(),
+                        List.of(own, dataNode), List.of()))
+                .build();
+
+        String json = write(result);
+
+        JsonNode written = new ObjectMapper().readTree(json).get("resources").get("hosts");
+        assertThat(written.get(0).has("sampledThrough")).as("a host's own counters: left out, as before").isFalse();
+        assertThat(written.get(1).get("sampledThrough").textValue()).isEqualTo("datanode-metrics");
         ResultSchema.assertValid(json);
         assertThat(JsonResultReader.read(new StringReader(json))).isEqualTo(result);
     }

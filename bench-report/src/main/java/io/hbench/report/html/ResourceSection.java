@@ -45,8 +45,9 @@ final class ResourceSection {
             return;
         }
         ResourceUsage usage = result.resources().get();
-        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty())
-                .collect(Collectors.toList());
+        // A host sampled through its DataNode's metrics has none of the charts' figures.
+        List<HostUsage> sampled = usage.hosts().stream().filter(host -> host.unavailableReason().isEmpty()
+                && host.source() == HostUsage.Source.HOST).collect(Collectors.toList());
         json.writeStartObject();
         writeHeading(json, usage);
         writeTable(json, usage);

@@ -122,6 +122,21 @@ class ResourceSectionTest {
     }
 
     @Test
+    void drawsNoLineForAHostSampledThroughItsDataNodesMetricsWhichHasNoneOfTheChartsFigures() throws Exception {
+        ResourceUsage own = usage();
+        List<HostUsage> hosts = new ArrayList<>(own.hosts());
+        hosts.add(HostUsage.sampledThroughDataNode("w4.example.com", List.of(START, START.plusSeconds(1)),
+                List.of(series("datanode_written", Unit.BYTES_PER_SECOND, MIB)), List.of()));
+        ResourceUsage usage = new ResourceUsage(own.interval(), own.phases(), hosts, own.cluster());
+
+        JsonNode section = resourceSection(write(run(usage)));
+
+        for (JsonNode chart : section.get("charts")) {
+            assertThat(chart.get("lines")).extracting(line -> line.get("host").textValue()).containsExactly(HOST);
+        }
+    }
+
+    @Test
     void embedsAnIntervalWithoutAValueAsAGapInTheHostsLine() throws Exception {
         JsonNode section = resourceSection(write(run(usage())));
 
