@@ -48,13 +48,14 @@ public final class Findings {
         requireNonNull(result, "result is null");
         requireNonNull(links, "links is null");
         List<Finding> findings = new ArrayList<>(slowHosts(result));
-        findings.addAll(SlowDataNodes.of(result));
+        List<Finding> slowDataNodes = SlowDataNodes.of(result);
+        findings.addAll(slowDataNodes);
         findings.addAll(slowDisks(result));
         result.resources().ifPresent(usage -> findings.addAll(Limits.of(usage, links.withGivenIn(result).withEbb(result))));
         findings.addAll(CoverageGaps.of(result));
         ebbReading(result).ifPresent(findings::add);
         PageCacheReads.of(result).ifPresent(findings::add);
-        HdfsSlowNodes.of(result).ifPresent(findings::add);
+        HdfsSlowNodes.of(result, slowDataNodes).ifPresent(findings::add);
         return findings;
     }
 

@@ -44,6 +44,8 @@ public final class SlowDataNodes {
     public static final String MEMBER = "member";
     /** The role of a DataNode that served a read. */
     public static final String SERVER = "server";
+    /** The distribution of a DataNode's blocks' throughput, by {@code datanode} and {@code role}. */
+    public static final String BLOCK_THROUGHPUT = "block_throughput";
     private static final String SLOW_DATANODE = "slow_datanode";
     private static final String SLOW_DATANODE_BLOCKS = "slow_datanode_blocks";
     private static final String SLOW_BLOCKS = "slow_blocks";

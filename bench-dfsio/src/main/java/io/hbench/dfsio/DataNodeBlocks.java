@@ -133,7 +133,7 @@ public final class DataNodeBlocks {
 
         /** The blocks' throughput in bytes/s, labelled with the DataNode and its role. */
         public Distribution throughput() {
-            return Histograms.toDistribution("block_throughput", Unit.BYTES_PER_SECOND, throughput,
+            return Histograms.toDistribution(SlowDataNodes.BLOCK_THROUGHPUT, Unit.BYTES_PER_SECOND, throughput,
                     1.0 / BlockGroup.BYTES_PER_UNIT).withLabel("datanode", dataNode).withLabel("role", role.label());
         }
     }

@@ -1,5 +1,6 @@
 package io.hbench.dfsio;
 
+import io.hbench.findings.SlowDataNodes;
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -32,7 +33,7 @@ public final class DfsioReport {
     private static final DisplayUnit OPEN_LATENCY = DisplayUnit.of("open_latency", Unit.SECONDS);
     private static final DisplayUnit SERIES = DisplayUnit.of("throughput", Unit.BYTES_PER_SECOND);
     private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
-    private static final DisplayUnit BLOCK_THROUGHPUT = DisplayUnit.of("block_throughput", Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit BLOCK_THROUGHPUT = DisplayUnit.of(SlowDataNodes.BLOCK_THROUGHPUT, Unit.BYTES_PER_SECOND);
     private static final DisplayUnit DATANODE_BYTES = DisplayUnit.of("datanode_bytes", Unit.BYTES);
     /** Where hbench's labels end, as the classic block's do, one column further right. */
     private static final int LABEL_WIDTH = 29;
