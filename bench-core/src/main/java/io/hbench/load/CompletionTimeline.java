@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * When the counted operations of one run completed: per second from the counted run's start, how many completed and
- * the mean and largest latency of those (as the run counts latency: the timed call in a closed loop, from the intended
- * start in an open loop; 0 in a second with none), and the longest stretch with no completion ({@link CompletionGap}).
+ * When the counted operations of one run completed: per second from the counted run's start (for the clients of a run
+ * from many, the start they agreed, before their schedules' own), how many completed and the mean and largest latency
+ * of those (as the run counts latency: the timed call in a closed loop, from the intended start in an open loop; 0 in
+ * a second with none), and the longest stretch with no completion ({@link CompletionGap}).
  * A run records it ({@link Workers.Outcome#timeline}, {@link LoadOutcome#timeline}); a run from many clients merges
  * theirs ({@link #merge}), each counted from the start they agreed at a barrier: their clocks differ, so the merged
  * one is on that start's axis, true to the barrier's spread (a network round trip), and starts when client w0's clock
