@@ -2,6 +2,8 @@ package io.hbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.result.BenchResult;
+import io.hbench.result.Environment;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -122,6 +124,20 @@ class CompletionStretchesTest {
         assertThat(gap.line()).isEqualTo("Longest stretch without a completed operation s: at least 0.00500 from"
                 + " 2026-11-26T12:00:00.005Z, 1 operation waited through it");
         assertThat(first.longestGap().exact()).as("one client's own longest is exact").isTrue();
+        assertThat(outputs(gap)).containsEntry("longest_completion_gap_bound{operation=create}", "lower");
+        assertThat(outputs(first.longestGap())).doesNotContainKey("longest_completion_gap_bound{operation=create}")
+                .containsKey("longest_completion_gap_start{operation=create}");
+    }
+
+    /** The outputs a result gets from {@code gap}, labelled operation=create. */
+    private static Map<String, String> outputs(CompletionGap gap) {
+        BenchResult.Builder result = BenchResult.builder("NNThroughputBenchmark", "create")
+                .primaryMetric("longest_completion_gap").start(START).end(START.plusSeconds(1))
+                .environment(Environment.builder().hbench("0.1.0", "0123456789abcdef0123456789abcdef01234567")
+                        .hadoopVersion("3.4.2").java("17").os("Linux").clientHost("gw1")
+                        .commandLine(List.of("NNThroughputBenchmark")).build());
+        gap.addTo(result, Map.of("operation", "create"));
+        return result.build().outputs();
     }
 
     /**
