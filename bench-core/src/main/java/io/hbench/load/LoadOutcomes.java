@@ -18,8 +18,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The outcomes of one load offered by several clients at once (map tasks on many hosts), each on its share of the
  * rate from one common start: how a client sends its outcome (histograms in HdrHistogram's own compressed encoding,
- * and its timeline when it recorded one) and how they add up. Histograms are added, never their percentiles averaged, so the merged percentiles are those of
- * every client's operations together.
+ * and its timeline when it recorded one) and how they add up. Histograms are added, never their percentiles
+ * averaged, so the merged percentiles are those of every client's operations together.
  */
 public final class LoadOutcomes {
     private LoadOutcomes() {
