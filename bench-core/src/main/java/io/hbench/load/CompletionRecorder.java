@@ -70,17 +70,9 @@ final class CompletionRecorder {
          */
         long completed(long issued, long latencyNanos) {
             long end = register();
-            Stretch[] stretches = kept.stretches;
-            // Kept stretches are in time order: only the last ones can end after the operation was issued.
-            for (int k = stretches.length - 1; k >= 0 && stretches[k].end > issued; k--) {
-                Stretch stretch = stretches[k];
-                if (end >= stretch.end) {
-                    if (issued < stretch.start) {
-                        stretch.waited.incrementAndGet();
-                    } else {
-                        stretch.issued[stretch.issuedCount.getAndIncrement()] = issued;
-                    }
-                }
+            Kept current = kept;
+            if (current.latestEnd > issued) {
+                count(current.stretches, issued, end);
             }
             int second = (int) (Math.max(0, end - origin) / NANOS_PER_SECOND);
             if (second >= completed.length) {
@@ -93,6 +85,23 @@ final class CompletionRecorder {
             latencySum[second] += latencyNanos;
             latencyMax[second] = Math.max(latencyMax[second], latencyNanos);
             return end;
+        }
+    }
+
+    /**
+     * Counts an operation issued at {@code issued} and completed at {@code end} against the kept {@code stretches}
+     * it waited through or was issued inside: in time order, only the last ones can end after it was issued.
+     */
+    private static void count(Stretch[] stretches, long issued, long end) {
+        for (int k = stretches.length - 1; k >= 0 && stretches[k].end > issued; k--) {
+            Stretch stretch = stretches[k];
+            if (end >= stretch.end) {
+                if (issued < stretch.start) {
+                    stretch.waited.incrementAndGet();
+                } else {
+                    stretch.issued[stretch.issuedCount.getAndIncrement()] = issued;
+                }
+            }
         }
     }
 
@@ -163,13 +172,18 @@ final class CompletionRecorder {
                 kept.threshold, starts, ends, waited, issued, last, Math.max(last, end - origin)));
     }
 
-    /** The kept stretches, in time order, and the length a closing stretch must pass to enter them. */
+    /**
+     * The kept stretches, in time order, the end of the latest (so that a completion with none to count against reads
+     * one field), and the length a closing stretch must pass to enter them.
+     */
     private static final class Kept {
         final Stretch[] stretches;
+        final long latestEnd;
         final long threshold;
 
         Kept(Stretch[] stretches) {
             this.stretches = stretches;
+            this.latestEnd = stretches.length == 0 ? Long.MIN_VALUE : stretches[stretches.length - 1].end;
             long shortest = Long.MAX_VALUE;
             for (Stretch stretch : stretches) {
                 shortest = Math.min(shortest, stretch.length());
