@@ -52,7 +52,7 @@ final class ClosedLoop {
             pool.await(ready);
             long start = clock.nanoTime();
             if (settings.completions) {
-                recorder.set(new CompletionRecorder(clock, start, Instant.now()));
+                recorder.set(new CompletionRecorder(clock, start, Instant.now(), threads));
             }
             if (settings.duration != null) {
                 deadline.set(start + settings.duration.toNanos());

@@ -47,7 +47,7 @@ public final class LoadOutcome {
                 serviceNanos, measuredNanos, behindNanos, null);
     }
 
-    /** As the other constructor, with the completions' timeline of a run from one process, or null. */
+    /** As the other constructor, with the completions' timeline, or null. */
     LoadOutcome(double targetRate, Schedule.Arrivals arrivals, int workers, int clients, long[] operations,
             long[] timedNanos, Histogram[] latency, Histogram[] serviceTime, Histogram[] lateness, long serviceNanos,
             long measuredNanos, long behindNanos, CompletionTimeline timeline) {
@@ -81,7 +81,10 @@ public final class LoadOutcome {
         this.timeline = timeline;
     }
 
-    /** When the operations completed; empty for a run from many clients, whose clocks differ. */
+    /**
+     * When the operations completed, counted from the start the run's clients agreed on; empty for a run that did not
+     * record it, or whose clients did not all.
+     */
     public Optional<CompletionTimeline> timeline() {
         return Optional.ofNullable(timeline);
     }

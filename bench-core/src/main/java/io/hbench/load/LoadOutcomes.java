@@ -10,15 +10,16 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
  * The outcomes of one load offered by several clients at once (map tasks on many hosts), each on its share of the
- * rate from one common start: how a client sends its outcome (histograms in HdrHistogram's own compressed encoding)
- * and how they add up. Histograms are added, never their percentiles averaged, so the merged percentiles are those of
- * every client's operations together.
+ * rate from one common start: how a client sends its outcome (histograms in HdrHistogram's own compressed encoding,
+ * and its timeline when it recorded one) and how they add up. Histograms are added, never their percentiles
+ * averaged, so the merged percentiles are those of every client's operations together.
  */
 public final class LoadOutcomes {
     private LoadOutcomes() {
@@ -44,6 +45,10 @@ public final class LoadOutcomes {
             out.writeLong(outcome.serviceNanos());
             out.writeLong(outcome.measuredNanos());
             out.writeLong(outcome.behindNanos());
+            out.writeBoolean(outcome.timeline().isPresent());
+            if (outcome.timeline().isPresent()) {
+                outcome.timeline().get().write(out);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot happen: writing to memory", e);
         }
@@ -80,8 +85,12 @@ public final class LoadOutcomes {
                 serviceTime[k] = readHistogram(in);
                 lateness[k] = readHistogram(in);
             }
+            long serviceNanos = in.readLong();
+            long measuredNanos = in.readLong();
+            long behindNanos = in.readLong();
+            CompletionTimeline timeline = in.readBoolean() ? CompletionTimeline.read(in, encoded.length) : null;
             return new LoadOutcome(targetRate, arrivals, workers, clients, operations, timedNanos, latency,
-                    serviceTime, lateness, in.readLong(), in.readLong(), in.readLong());
+                    serviceTime, lateness, serviceNanos, measuredNanos, behindNanos, timeline);
         } catch (IOException e) {
             throw new IllegalArgumentException("not an outcome: it is truncated", e);
         }
@@ -90,6 +99,7 @@ public final class LoadOutcomes {
     /**
      * {@code outcome} measured from a start {@code nanos} earlier than its own: a client whose schedule started that
      * long after the common start (fixed arrivals interleave the clients' operations) ran that much longer from it.
+     * Its timeline stays: it counts from the common start already ({@link OpenLoop.Start}).
      */
     public static LoadOutcome measuredFromEarlierStart(LoadOutcome outcome, long nanos) {
         requireNonNull(outcome, "outcome is null");
@@ -111,13 +121,14 @@ public final class LoadOutcomes {
         }
         return new LoadOutcome(outcome.targetRate(), outcome.arrivals(), outcome.workers(), outcome.clients(),
                 operations, timedNanos, latency, serviceTime, lateness, outcome.serviceNanos(),
-                outcome.measuredNanos() + nanos, outcome.behindNanos());
+                outcome.measuredNanos() + nanos, outcome.behindNanos(), outcome.timeline().orElse(null));
     }
 
     /**
      * The outcome of the clients' load as one: the sum of their rates, pools, counts and times, their histograms
      * added; measured from the common start to the last completion of any (the longest measured time) and as far
-     * behind schedule as the furthest behind.
+     * behind schedule as the furthest behind; with their timelines merged ({@link CompletionTimeline#merge}) when
+     * every client has one.
      *
      * @param clients outcomes measured from one common start, of the same kinds of operation and arrivals
      */
@@ -144,6 +155,7 @@ public final class LoadOutcomes {
         long serviceNanos = 0;
         long measuredNanos = 0;
         long behindNanos = 0;
+        List<CompletionTimeline> timelines = new ArrayList<>();
         for (LoadOutcome client : clients) {
             if (client.kinds() != kinds || client.arrivals() != first.arrivals()) {
                 throw new IllegalArgumentException("the clients ran different loads: " + client.kinds() + " kinds of "
@@ -162,9 +174,11 @@ public final class LoadOutcomes {
             serviceNanos += client.serviceNanos();
             measuredNanos = Math.max(measuredNanos, client.measuredNanos());
             behindNanos = Math.max(behindNanos, client.behindNanos());
+            client.timeline().ifPresent(timelines::add);
         }
         return new LoadOutcome(targetRate, first.arrivals(), workers, merged, operations, timedNanos, latency,
-                serviceTime, lateness, serviceNanos, measuredNanos, behindNanos);
+                serviceTime, lateness, serviceNanos, measuredNanos, behindNanos,
+                timelines.size() == clients.size() ? CompletionTimeline.merge(timelines) : null);
     }
 
     private static void writeHistogram(DataOutputStream out, Histogram histogram) throws IOException {

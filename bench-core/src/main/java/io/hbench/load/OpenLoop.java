@@ -48,16 +48,44 @@ public final class OpenLoop {
         String describe(int index);
     }
 
-    /** When the schedule starts: its t0 on the run's clock, taken once every worker has warmed up. */
+    /**
+     * When the schedule starts, once every worker has warmed up: a start on the run's clock, agreed with others or
+     * not, and t0 {@link #scheduleOffsetNanos} after it. The run's timeline counts from that start, so the clients of
+     * one run, each with its own t0, count theirs on one axis.
+     */
     public interface Start {
         /** At once: t0 is the moment the warm-up ended. */
         Start NOW = LoadClock::nanoTime;
 
         /**
-         * Returns t0 on {@code clock}, after whatever wait agrees it with others (a barrier among the clients of a
-         * run from many hosts); called on the thread that called {@link OpenLoop#run}, once the warm-up is done.
+         * Returns the start on {@code clock}, after whatever wait agrees it with others (a barrier among the clients
+         * of a run from many hosts); called on the thread that called {@link OpenLoop#run}, once the warm-up is done.
          */
         long await(LoadClock clock) throws InterruptedException;
+
+        /** How long after the start t0 is: 0 unless the clients of a run interleave their schedules. */
+        default long scheduleOffsetNanos() {
+            return 0;
+        }
+
+        /** {@code start}, with t0 {@code offsetNanos} after it: client i of a run from many clients. */
+        static Start offset(Start start, long offsetNanos) {
+            requireNonNull(start, "start is null");
+            if (offsetNanos < 0) {
+                throw new IllegalArgumentException("offsetNanos must not be negative, got " + offsetNanos);
+            }
+            return new Start() {
+                @Override
+                public long await(LoadClock clock) throws InterruptedException {
+                    return start.await(clock);
+                }
+
+                @Override
+                public long scheduleOffsetNanos() {
+                    return offsetNanos;
+                }
+            };
+        }
     }
 
     private final String name;
@@ -122,10 +150,11 @@ public final class OpenLoop {
                         recorder));
             }
             pool.await(warm);
-            long t0 = startAt.await(clock);
-            start.set(t0);
+            long agreed = startAt.await(clock);
+            start.set(agreed + startAt.scheduleOffsetNanos());
             if (completions) {
-                recorder.set(new CompletionRecorder(clock, t0, Instant.now().plusNanos(t0 - clock.nanoTime())));
+                recorder.set(new CompletionRecorder(clock, agreed, Instant.now().plusNanos(agreed - clock.nanoTime()),
+                        workers));
             }
             go.countDown();
             List<WorkerStats> stats = pool.collectAll();

@@ -74,7 +74,7 @@ public final class Workers {
             return Optional.ofNullable(openLoop);
         }
 
-        /** When the counted calls completed; empty for an open-loop run from many clients. */
+        /** When the counted calls completed; empty for a run that did not record it. */
         public Optional<CompletionTimeline> timeline() {
             return Optional.ofNullable(timeline);
         }

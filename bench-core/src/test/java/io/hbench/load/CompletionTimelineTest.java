@@ -24,7 +24,7 @@ class CompletionTimelineTest {
     void theLongestStretchCountsTheOperationsIssuedBeforeItThatCompletedAtOrAfterItsEnd() {
         FakeClock clock = new FakeClock();
         long t0 = clock.nanoTime();
-        CompletionRecorder recorder = new CompletionRecorder(clock, t0, START);
+        CompletionRecorder recorder = new CompletionRecorder(clock, t0, START, 3);
         CompletionRecorder.Track a = recorder.track();
         CompletionRecorder.Track b = recorder.track();
         CompletionRecorder.Track c = recorder.track();
@@ -53,7 +53,7 @@ class CompletionTimelineTest {
     @Test
     void anEmptyRunIsOneStretchFromItsStartToItsEnd() {
         FakeClock clock = new FakeClock();
-        CompletionRecorder recorder = new CompletionRecorder(clock, clock.nanoTime(), START);
+        CompletionRecorder recorder = new CompletionRecorder(clock, clock.nanoTime(), START, 1);
         CompletionTimeline instant = recorder.finish(clock.nanoTime(), List.of(recorder.track()));
         clock.advance(2500 * MS);
         CompletionTimeline idle = recorder.finish(clock.nanoTime(), List.of(recorder.track()));

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbench.stats.Histograms;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -13,6 +15,8 @@ import org.junit.jupiter.api.Test;
 /** Clients' outcomes travel as bytes and add up to the outcome of all their operations together. */
 class LoadOutcomesTest {
     private static final int CLIENTS = 3;
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
 
     /** Client {@code client}'s outcome of {@code samples} operations whose latency and service time are drawn. */
     private static LoadOutcome client(Random random, int samples, Histogram allLatency, Histogram allService,
@@ -121,5 +125,77 @@ class LoadOutcomesTest {
 
         assertThatThrownBy(() -> LoadOutcomes.decode(truncated)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("not an outcome");
+    }
+
+    /**
+     * One client's run of 100 calls at 1,000 ops/s on a fake clock by one worker, 0.1 ms each but those {@code stalls}
+     * says, its t0 {@code offsetNanos} after the start.
+     */
+    private static LoadOutcome timed(long offsetNanos, Map<Integer, Long> stalls) throws InterruptedException {
+        FakeClock clock = new FakeClock();
+        return new OpenLoop("test", 1, 1, clock).run(0, Schedule.of(Schedule.Arrivals.FIXED, 1000, 100, 0),
+                new FakeTarget(clock, 100 * US, stalls, 100), OpenLoop.Start.offset(OpenLoop.Start.NOW, offsetNanos));
+    }
+
+    @Test
+    void anOutcomeTravelsWithItsTimelineExactly() throws InterruptedException {
+        LoadOutcome sent = timed(0, Map.of(40, 30 * MS));
+        CompletionTimeline timeline = sent.timeline().orElseThrow();
+
+        LoadOutcome received = LoadOutcomes.decode(LoadOutcomes.encode(sent));
+
+        CompletionTimeline arrived = received.timeline().orElseThrow();
+        assertThat(arrived.start()).isEqualTo(timeline.start());
+        assertThat(arrived.timeSeries(Map.of())).isEqualTo(timeline.timeSeries(Map.of()));
+        assertThat(arrived.stretches()).isEqualTo(timeline.stretches());
+        assertThat(arrived.longestGap()).isEqualTo(timeline.longestGap());
+        assertThat(timeline.longestGap().length()).as("from call 39's completion at 39.1 ms to call 40's at 70 ms")
+                .isEqualTo(Duration.ofNanos(30_900 * US));
+        assertThat(LoadOutcomes.measuredFromEarlierStart(received, 250).timeline()).containsSame(arrived);
+        assertThat(LoadOutcomes.decode(LoadOutcomes.encode(timed(0, Map.of()))).timeline()).isPresent();
+    }
+
+    @Test
+    void aTruncatedTimelineIsRefused() throws InterruptedException {
+        byte[] encoded = LoadOutcomes.encode(timed(0, Map.of(40, 30 * MS)));
+
+        for (int cut : new int[] {1, 9, 100}) {
+            byte[] truncated = java.util.Arrays.copyOf(encoded, encoded.length - cut);
+            assertThatThrownBy(() -> LoadOutcomes.decode(truncated)).as("cut by " + cut)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not an outcome");
+        }
+    }
+
+    /**
+     * Two clients of 1,000 ops/s each, w1's t0 0.5 ms after the start they agreed: w0 completes at 0.1, 1.1, ... ms
+     * from it, w1 at 0.6, 1.6, ... ms. Every stretch of the run, 0.5 ms, is shorter than the 32nd longest of either
+     * client's own (1 ms), so the merged longest is only known to be at least 0.5 ms: the first both kept, [0.6, 1.1)
+     * (w1 dropped its first, [0, 0.6), for a longer one).
+     */
+    @Test
+    void clientsOnOneStartMergeTheirTimelinesOnIt() throws InterruptedException {
+        LoadOutcome w0 = timed(0, Map.of());
+        LoadOutcome w1 = timed(500 * US, Map.of());
+        CompletionTimeline second = w1.timeline().orElseThrow();
+        assertThat(Duration.between(second.start(), second.longestGap().start()))
+                .as("w1's first stretch runs from the agreed start to its first completion, at 0.6 ms")
+                .isEqualTo(Duration.ofNanos(600 * US));
+
+        LoadOutcome merged = LoadOutcomes.merge(List.of(LoadOutcomes.decode(LoadOutcomes.encode(w0)),
+                LoadOutcomes.measuredFromEarlierStart(LoadOutcomes.decode(LoadOutcomes.encode(w1)), 500 * US)));
+
+        CompletionTimeline timeline = merged.timeline().orElseThrow();
+        assertThat(timeline.start()).isEqualTo(w0.timeline().orElseThrow().start());
+        CompletionGap gap = timeline.longestGap();
+        assertThat(Duration.between(timeline.start(), gap.start())).isEqualTo(Duration.ofNanos(600 * US));
+        assertThat(gap.length()).isEqualTo(Duration.ofNanos(500 * US));
+        assertThat(gap.waited()).isZero();
+        assertThat(gap.exact()).isFalse();
+        assertThat(timeline.timeSeries(Map.of()).get(0).values()).containsExactly(200.0);
+        FakeClock clock = new FakeClock();
+        LoadOutcome unrecorded = new OpenLoop("test", 1, 1, clock, false).run(0, Schedule.of(
+                Schedule.Arrivals.FIXED, 1000, 100, 0), new FakeTarget(clock, 100 * US, Map.of(), 100));
+        assertThat(LoadOutcomes.merge(List.of(w0, unrecorded)).timeline()).as("a client without a timeline")
+                .isEmpty();
     }
 }

@@ -37,11 +37,12 @@ public final class ClientProgram implements BspProgram {
             }
         }
         ClientShare share = new ClientShare(workloadOptions(workload), peer.index(), peer.count());
-        // The barrier's end reaches every client within a network round trip: the common start, on each one's clock.
-        OpenLoop.Start commonStart = clock -> {
+        // The barrier's end reaches every client within a network round trip: the common start, on each one's clock,
+        // which its timeline counts from; its schedule starts its offset later.
+        OpenLoop.Start commonStart = OpenLoop.Start.offset(clock -> {
             peer.sync();
-            return clock.nanoTime() + share.startOffsetNanos();
-        };
+            return clock.nanoTime();
+        }, share.startOffsetNanos());
         NnThroughput benchmark = new NnThroughput(conf, StandaloneNameNode.defaultDirectory(),
                 new PrintStream(OutputStream.nullOutputStream()), commonStart);
         return ClientStep.of(benchmark.run(share.options())).encode();

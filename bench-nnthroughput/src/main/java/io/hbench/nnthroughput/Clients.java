@@ -89,7 +89,8 @@ final class Clients {
 
     /**
      * The clients' steps as one run's operation: counts and times summed, histograms added, measured from the common
-     * start to the last completion; the input lines of client w0 with the run's counts.
+     * start to the last completion; the input lines of client w0 with the run's counts; and the clients' timelines
+     * merged, when they recorded them (on an HA nameservice, where a one-process run shows its own).
      */
     static OpResult merge(NnOptions run, List<ClientStep> steps) {
         List<LoadOutcome> fromCommonStart = new ArrayList<>();
@@ -113,8 +114,9 @@ final class Clients {
         notes.add("the load came from " + steps.size() + " map tasks (-clients " + steps.size() + "), each at 1/"
                 + steps.size() + " of -rate from one start they agreed at a barrier, each in its own directory <"
                 + "baseDirName>/w<i>; their histograms are merged");
-        return new OpResult(first.operation(), inputLines(run, first), List.of(), load.totalOperations(),
+        OpResult op = new OpResult(first.operation(), inputLines(run, first), List.of(), load.totalOperations(),
                 load.measuredNanos(), load.totalTimedNanos(), kinds, null, warmup, stoppedByDuration, notes, load);
+        return load.timeline().map(op::withTimeline).orElse(op);
     }
 
     /**

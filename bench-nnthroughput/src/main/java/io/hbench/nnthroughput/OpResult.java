@@ -155,8 +155,8 @@ public final class OpResult {
     }
 
     /**
-     * When the counted calls completed, with the longest stretch without a completion; only for a run from one process
-     * on an HA nameservice ({@link io.hbench.namenode.Nameservice#isLogical}).
+     * When the counted calls completed, with the longest stretch without a completion (a run from clients merges
+     * theirs); only for a run on an HA nameservice ({@link io.hbench.namenode.Nameservice#isLogical}).
      */
     public Optional<CompletionTimeline> timeline() {
         return timelineShown ? Optional.ofNullable(recorded) : Optional.empty();

@@ -238,7 +238,8 @@ public final class AuditReplay {
      * Replays one share of a log (all of it, or one client's part) under the prefix, prepared: maps its paths and
      * replays from t0 as {@code start} gives it (a barrier among the clients of a run from many hosts), a line logged at
      * {@code originMillis} due at t0. The outcome travels ({@link ReplayOutcome#encode}) and merges with the other
-     * shares'; it holds no prepare pass, and no timeline of completions, which a merge drops.
+     * shares'; it holds no prepare pass, and, on an HA nameservice, the timeline of its completions from the start
+     * {@code start} agreed ({@link OpenLoop.Start}), to merge with the others'.
      *
      * @param originMillis the first time of the whole log, so that each share keeps its logged place in it
      * @throws BenchException MISSING_INPUT when no line's path lands under the prefix
@@ -248,10 +249,12 @@ public final class AuditReplay {
         requireNonNull(options, "options is null");
         requireNonNull(share, "share is null");
         requireNonNull(start, "start is null");
-        ReplayPaths paths = new ReplayPaths(prefix.getFileSystem(conf).makeQualified(prefix));
+        FileSystem fs = prefix.getFileSystem(conf);
+        ReplayPaths paths = new ReplayPaths(fs.makeQualified(prefix));
         Mapped mapped = map(share, paths);
         try (ReplayTarget target = openTarget(options, paths, mapped)) {
-            return replay(options, mapped, target, originMillis, start, new ArrayList<>(), false);
+            return replay(options, mapped, target, originMillis, start, new ArrayList<>(),
+                    Nameservice.isLogical(fs.getUri(), conf));
         }
     }
 

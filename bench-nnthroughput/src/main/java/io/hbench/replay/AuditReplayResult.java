@@ -125,8 +125,9 @@ public final class AuditReplayResult implements ProgramResult {
     }
 
     /**
-     * This result with the timeline of its replay from this process (when the commands completed, with the longest
-     * stretch without a completion), as a replay on an HA nameservice shows it ({@link io.hbench.namenode.Nameservice#isLogical}).
+     * This result with the timeline of its replay (when the commands completed, with the longest stretch without a
+     * completion; its clients' merged, from the start they agreed), as a replay on an HA nameservice shows it
+     * ({@link io.hbench.namenode.Nameservice#isLogical}).
      */
     public AuditReplayResult withTimeline(CompletionTimeline timeline) {
         return new AuditReplayResult(options, fileSystem, prefix, logFiles, logLines, start, end, outcome, resources,
@@ -134,7 +135,7 @@ public final class AuditReplayResult implements ProgramResult {
                 nameservice);
     }
 
-    /** When the commands completed; only for a replay from this process on an HA nameservice. */
+    /** When the commands completed; only for a replay on an HA nameservice. */
     public Optional<CompletionTimeline> timeline() {
         return timeline;
     }

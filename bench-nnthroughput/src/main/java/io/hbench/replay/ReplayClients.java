@@ -89,9 +89,11 @@ final class ReplayClients {
             ReplayOutcome merged = new ReplayOutcome(shares.load(), shares.failures(),
                     log.skipped().plus(shares.skipped()), prepared.nanos, prepared.plan.files(),
                     prepared.plan.directories());
-            return new AuditReplayResult(options, prefix.fs.getUri().toString(), prefix.paths.prefix().toString(),
-                    log.files(), log.lines(), start, Instant.now(), merged, Optional.empty())
-                    .fromClients(new LoadClients(clients), job.job());
+            AuditReplayResult result = new AuditReplayResult(options, prefix.fs.getUri().toString(),
+                    prefix.paths.prefix().toString(), log.files(), log.lines(), start, Instant.now(), merged,
+                    Optional.empty()).fromClients(new LoadClients(clients), job.job());
+            // The clients record their timelines where a one-process replay shows its own: on an HA nameservice.
+            return merged.load().timeline().map(result::withTimeline).orElse(result);
         } finally {
             prefix.release(options.keep());
         }

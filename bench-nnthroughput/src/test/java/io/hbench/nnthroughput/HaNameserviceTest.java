@@ -2,10 +2,14 @@ package io.hbench.nnthroughput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.bsp.runners.LocalBspRunner;
 import io.hbench.load.CompletionGap;
+import io.hbench.load.CompletionTimeline;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
@@ -90,5 +94,30 @@ class HaNameserviceTest {
         CompletionGap gap = create.timeline().orElseThrow().longestGap();
         assertThat(gap.length()).isPositive().isLessThan(Duration.ofNanos(create.elapsedNanos()));
         assertThat(NnReport.hbenchLines(result)).contains(gap.line());
+    }
+
+    /**
+     * A create from two clients (threads of this process here, map tasks on a cluster) on the nameservice: the run
+     * gives its clients' timelines merged on the start they agreed, every call completed in one of its seconds, and
+     * its longest stretch in the report.
+     */
+    @Test
+    void aRunFromClientsGivesTheirMergedTimeline() throws Exception {
+        NnOptions options = NnOptions.builder(NnOperation.CREATE).files(40).threads(2).rate(400).blockSize(16)
+                .baseDirName("/ha/clients").seed(1).build();
+        List<String> workload = List.of("-op", "create", "-files", "40", "-threads", "2", "-rate", "400",
+                "-blockSize", "16", "-baseDirName", "/ha/clients", "-seed", "1");
+
+        ClientsResult result = new Clients(conf, new LocalBspRunner(conf)).run(options, workload, 2);
+
+        OpResult create = result.merged().operations().get(0);
+        assertThat(create.operations()).isEqualTo(40);
+        CompletionTimeline timeline = create.timeline().orElseThrow();
+        double completed = timeline.timeSeries(Map.of()).get(0).values().stream().mapToDouble(Double::doubleValue)
+                .sum();
+        assertThat(completed).isEqualTo(40.0);
+        CompletionGap gap = timeline.longestGap();
+        assertThat(gap.length()).isPositive().isLessThan(Duration.ofNanos(create.elapsedNanos()));
+        assertThat(NnReport.hbenchLines(result.merged())).contains(gap.line());
     }
 }

@@ -5,9 +5,12 @@ import static io.hbench.replay.Entries.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbench.load.CompletionGap;
+import io.hbench.load.CompletionTimeline;
 import io.hbench.load.FakeClock;
 import io.hbench.load.OpenLoop;
 import java.io.FileNotFoundException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,6 +63,21 @@ class ReplayOutcomeTest {
                 Map.entry("listCachePools", 2L));
         assertThat(merged.prepareNanos()).as("the shares prepare at once").isEqualTo(4 * MS);
         assertThat(merged.preparedDirectories()).isEqualTo(4);
+    }
+
+    /**
+     * Each share's calls, logged at 0 and 5 ms, take 1 ms: both complete at 1 and 6 ms from the start the shares
+     * agreed, so the replay's longest stretch without a completion is [1, 6), exactly, and none waited through it.
+     */
+    @Test
+    void sharesTravelWithTheirTimelinesAndMergeThem() throws InterruptedException {
+        ReplayOutcome merged = ReplayOutcome.merge(List.of(ReplayOutcome.decode(ReplayOutcome.encode(share("/a", 0))),
+                ReplayOutcome.decode(ReplayOutcome.encode(share("/b", 0)))));
+
+        CompletionTimeline timeline = merged.load().timeline().orElseThrow();
+        assertThat(timeline.timeSeries(Map.of()).get(0).values()).containsExactly(4.0);
+        assertThat(timeline.longestGap()).isEqualTo(new CompletionGap(timeline.start().plusMillis(1),
+                Duration.ofMillis(5), 0));
     }
 
     @Test
