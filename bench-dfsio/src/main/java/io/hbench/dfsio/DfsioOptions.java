@@ -191,8 +191,8 @@ public final class DfsioOptions {
     }
 
     /**
-     * Where a read's tasks are asked to run, relative to the replicas of their files ({@code -readFrom}); empty where not
-     * given, which places them as {@link ReadFrom#ANY} does and reports nothing of it.
+     * Where a read's tasks are asked to run, relative to the replicas of their files ({@code -readFrom}); empty where
+     * not given, which places them as {@link ReadFrom#ANY} does and reports nothing of it.
      */
     public Optional<ReadFrom> readFrom() {
         return Optional.ofNullable(readFrom);

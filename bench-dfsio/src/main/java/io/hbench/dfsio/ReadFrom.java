@@ -4,11 +4,11 @@ import io.hbench.error.InvalidOptionException;
 import java.util.Locale;
 
 /**
- * Where a read's map tasks are asked to run ({@code -readFrom}), relative to the replicas of the file each reads. A read
- * on a host that holds a replica is served by that host's own DataNode (short-circuit or loopback), and measures
+ * Where a read's map tasks are asked to run ({@code -readFrom}), relative to the replicas of the file each reads. A
+ * read on a host that holds a replica is served by that host's own DataNode (short-circuit or loopback), and measures
  * neither the network nor another host's disk; {@link #OTHER} avoids that, as IO500 reads from a node other than the
- * writer. The hosts are asked for as each task's split's locations, which YARN's scheduler takes as preferences (relaxed
- * locality): a task may still run elsewhere, so each task records where it did run.
+ * writer. The hosts are asked for as each task's split's locations, which YARN's scheduler takes as preferences
+ * (relaxed locality): a task may still run elsewhere, so each task records where it did run.
  */
 public enum ReadFrom {
     /** On a host that holds a replica of some block of the file. */

@@ -470,7 +470,8 @@ public final class TestDfsio {
      * @param resources what the hosts did, given the tasks that ran on them; empty if not sampled
      */
     private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values,
-            long filesWithoutHost, List<SubmittedJob> jobs, Function<List<DfsioTask>, Optional<ResourceUsage>> resources) {
+            long filesWithoutHost, List<SubmittedJob> jobs,
+            Function<List<DfsioTask>, Optional<ResourceUsage>> resources) {
         List<DfsioTask> tasks = new ArrayList<>();
         for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
             tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));

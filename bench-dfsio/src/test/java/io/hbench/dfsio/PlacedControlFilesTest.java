@@ -29,8 +29,8 @@ class PlacedControlFilesTest {
 
         assertThat(splits).hasSize(2);
         for (InputSplit split : splits) {
-            assertThat(split.getLocations()).as(split.toString())
-                    .containsExactly(split.toString().contains("test_io_0") ? new String[] {"w4", "w5"} : new String[0]);
+            String[] asked = split.toString().contains("test_io_0") ? new String[] {"w4", "w5"} : new String[0];
+            assertThat(split.getLocations()).as(split.toString()).containsExactly(asked);
         }
     }
 }

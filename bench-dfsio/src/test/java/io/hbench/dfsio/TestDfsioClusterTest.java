@@ -460,10 +460,11 @@ class TestDfsioClusterTest {
                 .toString());
 
         assertThat(read.status).as(read.err).isZero();
-        // The local runner runs every task on this host, which holds all three DataNodes, so every task reads beside one.
+        // The local runner runs every task on this host, which holds all three DataNodes: every task reads beside one.
         assertThat(read.out).contains("                    Read from: 0 of 2 tasks on a host without a replica of their"
-                + " file, 2 on a host with one  (-readFrom other asks YARN for such hosts, which it takes as preferences;"
-                + " every host that runs tasks holds a replica of 2 of 2 files, whose tasks asked for no host)\n");
+                + " file, 2 on a host with one  (-readFrom other asks YARN for such hosts, which it takes as"
+                + " preferences; every host that runs tasks holds a replica of 2 of 2 files, whose tasks asked for no"
+                + " host)\n");
         JsonNode result = new ObjectMapper().readTree(Files.readString(json));
         assertThat(metric(result, "reads_local")).isEqualTo(2.0);
         assertThat(metric(result, "reads_remote")).isZero();
