@@ -252,8 +252,8 @@ public final class ClusterSampling implements AutoCloseable {
         }
     }
 
-    /** The running NodeManagers' hosts, as any user may ask YARN. */
-    private static List<String> nodeManagerHosts(Configuration conf) throws IOException {
+    /** The running NodeManagers' hosts, as YARN names them and as any user may ask YARN. */
+    public static List<String> nodeManagerHosts(Configuration conf) throws IOException {
         try (YarnClient yarn = YarnClient.createYarnClient()) {
             yarn.init(conf);
             yarn.start();

@@ -48,6 +48,7 @@ public final class DfsioOptions {
     private final boolean sequential;
     private final List<String> dataNodes;
     private final boolean dropBehind;
+    private final ReadFrom readFrom;
 
     private DfsioOptions(Builder builder, long skipSize) {
         this.operation = builder.operation;
@@ -64,6 +65,7 @@ public final class DfsioOptions {
         this.sequential = builder.sequential;
         this.dataNodes = List.copyOf(builder.dataNodes);
         this.dropBehind = builder.dropBehind;
+        this.readFrom = builder.readFrom;
     }
 
     /** These options with the base directory {@code baseDir}. */
@@ -82,6 +84,7 @@ public final class DfsioOptions {
         this.sequential = o.sequential;
         this.dataNodes = o.dataNodes;
         this.dropBehind = o.dropBehind;
+        this.readFrom = o.readFrom;
     }
 
     /**
@@ -187,6 +190,14 @@ public final class DfsioOptions {
         return dropBehind;
     }
 
+    /**
+     * Where a read's tasks are asked to run, relative to the replicas of their files ({@code -readFrom}); empty where
+     * not given, which places them as {@link ReadFrom#ANY} does and reports nothing of it.
+     */
+    public Optional<ReadFrom> readFrom() {
+        return Optional.ofNullable(readFrom);
+    }
+
     /** The name of file {@code index}, as TestDFSIO names them. */
     public static String fileName(int index) {
         return FILE_NAME_PREFIX + index;
@@ -207,6 +218,7 @@ public final class DfsioOptions {
         conf.setBoolean(KEY_PREFIX + "sequential", sequential);
         setIfPresent(conf, "dataNodes", dataNodes.isEmpty() ? null : String.join(",", dataNodes));
         conf.setBoolean(KEY_PREFIX + "dropBehind", dropBehind);
+        setIfPresent(conf, "readFrom", readFrom == null ? null : readFrom.label());
     }
 
     private static void setIfPresent(Configuration conf, String key, String value) {
@@ -234,6 +246,8 @@ public final class DfsioOptions {
                 .sequential(conf.getBoolean(KEY_PREFIX + "sequential", false))
                 .dataNodes(List.of(conf.getTrimmedStrings(KEY_PREFIX + "dataNodes")))
                 .dropBehind(conf.getBoolean(KEY_PREFIX + "dropBehind", false))
+                .readFrom(conf.get(KEY_PREFIX + "readFrom") == null ? null
+                        : ReadFrom.of(conf.get(KEY_PREFIX + "readFrom")))
                 .build();
     }
 
@@ -252,13 +266,13 @@ public final class DfsioOptions {
                 && baseDir.equals(that.baseDir) && Objects.equals(compressionCodec, that.compressionCodec)
                 && Objects.equals(storagePolicy, that.storagePolicy)
                 && Objects.equals(erasureCodePolicy, that.erasureCodePolicy) && dataNodes.equals(that.dataNodes)
-                && dropBehind == that.dropBehind;
+                && dropBehind == that.dropBehind && readFrom == that.readFrom;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(operation, nrFiles, fileSize, bufferSize, skipSize, baseDir, compressionCodec,
-                storagePolicy, erasureCodePolicy, verify, sequential, dataNodes, dropBehind);
+                storagePolicy, erasureCodePolicy, verify, sequential, dataNodes, dropBehind, readFrom);
     }
 
     @Override
@@ -267,7 +281,8 @@ public final class DfsioOptions {
                 + ", bufferSize=" + bufferSize + ", skipSize=" + skipSize + ", baseDir=" + baseDir
                 + ", compression=" + compressionCodec + ", storagePolicy=" + storagePolicy
                 + ", erasureCodePolicy=" + erasureCodePolicy + ", verify=" + verify + ", sequential=" + sequential
-                + ", dataNodes=" + dataNodes + ", dropBehind=" + dropBehind + "}";
+                + ", dataNodes=" + dataNodes + ", dropBehind=" + dropBehind
+                + ", readFrom=" + readFrom + "}";
     }
 
     /** Collects the values; {@link #build} checks them. Defaults are TestDFSIO's. */
@@ -285,6 +300,7 @@ public final class DfsioOptions {
         private boolean sequential;
         private List<String> dataNodes = List.of();
         private boolean dropBehind;
+        private ReadFrom readFrom;
 
         private Builder(DfsioOperation operation) {
             this.operation = requireNonNull(operation, "operation is null");
@@ -353,6 +369,15 @@ public final class DfsioOptions {
             return this;
         }
 
+        /**
+         * Only for reads run as a job: see {@link DfsioOptions#readFrom()}; default none, which places tasks as
+         * {@link ReadFrom#ANY} does.
+         */
+        public Builder readFrom(ReadFrom readFrom) {
+            this.readFrom = readFrom;
+            return this;
+        }
+
         public DfsioOptions build() {
             if (nrFiles < 1 || nrFiles > MAX_FILES) {
                 throw new InvalidOptionException("{} must be from 1 to " + MAX_FILES + ", got " + nrFiles, "nrFiles");
@@ -391,6 +416,13 @@ public final class DfsioOptions {
             if (dropBehind && operation == DfsioOperation.TRUNCATE) {
                 throw dropBehindWithoutStream();
             }
+            if (readFrom != null && !operation.isRead()) {
+                throw readFromWithoutRead();
+            }
+            if (readFrom != null && sequential) {
+                throw new InvalidOptionException("{} places a job's map tasks, and {} runs none: give one", "readFrom",
+                        "sequential");
+            }
             return new DfsioOptions(this, resolvedSkipSize);
         }
 
@@ -428,6 +460,11 @@ public final class DfsioOptions {
         static InvalidOptionException dropBehindWithoutStream() {
             return new InvalidOptionException("{} is asked of the streams files are written or read through: use it"
                     + " with a write, append or read", "dropBehind");
+        }
+
+        /** Only a read has a file whose replicas its task can run beside or away from. */
+        static InvalidOptionException readFromWithoutRead() {
+            return new InvalidOptionException("{} places the tasks that read files: use it with a read", "readFrom");
         }
 
         private static void checkBaseDir(String baseDir) {

@@ -114,6 +114,7 @@ public final class DfsioReport {
         }
         result.favoredPlacement().ifPresent(placement -> lines.add(favoredPlacement(placement)));
         result.dropBehind().ifPresent(answer -> lines.add(dropBehind(answer)));
+        result.readLocality().ifPresent(locality -> lines.add(readLocality(locality, result.options().nrFiles())));
         lines.addAll(dataNodeLines(result.dataNodeBlocks(), df));
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.failures().isEmpty()
@@ -138,6 +139,31 @@ public final class DfsioReport {
                 + (elsewhere == 0 ? "" : "  (the NameNode placed " + elsewhere + (elsewhere == 1 ? " block" : " blocks")
                         + " elsewhere: it passes over a favored node that is not a live DataNode, is decommissioning,"
                         + " full or too busy)");
+    }
+
+    /**
+     * Where a {@code -readFrom} read's tasks ran, as they found it, first the count it asked for; that YARN takes the
+     * hosts asked for as preferences; and for how many of the {@code files} no host was as asked.
+     */
+    static String readLocality(ReadLocality locality, int files) {
+        ReadFrom readFrom = locality.readFrom();
+        String withReplica = " on a host with a replica of their file";
+        String without = " on a host without a replica of their file";
+        String text = readFrom == ReadFrom.OTHER
+                ? locality.tasksElsewhere() + " of " + locality.tasks() + " tasks" + without + ", "
+                        + locality.tasksOnReplicaHost() + " on a host with one"
+                : locality.tasksOnReplicaHost() + " of " + locality.tasks() + " tasks" + withReplica + ", "
+                        + locality.tasksElsewhere() + " on a host without one";
+        if (readFrom == ReadFrom.ANY) {
+            return label("Read from") + text + "  (-readFrom any asks for no host)";
+        }
+        text += "  (-readFrom " + readFrom.label() + " asks YARN for such hosts, which it takes as preferences";
+        if (locality.filesWithoutHost() > 0) {
+            text += "; " + (readFrom == ReadFrom.OTHER ? "every host that runs tasks holds" : "no host that runs tasks"
+                    + " holds") + " a replica of " + locality.filesWithoutHost() + " of " + files + " files, whose"
+                    + " tasks asked for no host";
+        }
+        return label("Read from") + text + ")";
     }
 
     /** Whether the files' streams accepted {@code -dropBehind}, and what that means. */

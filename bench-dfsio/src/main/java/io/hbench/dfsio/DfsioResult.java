@@ -52,6 +52,7 @@ public final class DfsioResult implements ProgramResult {
     private final Optional<FavoredPlacement> favoredPlacement;
     private final Optional<DropBehind> dropBehind;
     private final DataNodeBlocks dataNodeBlocks;
+    private final Optional<ReadLocality> readLocality;
 
     public DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
@@ -80,14 +81,14 @@ public final class DfsioResult implements ProgramResult {
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
             Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind) {
         this(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime, failures, jobs,
-                resources, storeStatistics, favoredPlacement, dropBehind, DataNodeBlocks.none());
+                resources, storeStatistics, favoredPlacement, dropBehind, DataNodeBlocks.none(), Optional.empty());
     }
 
     private DfsioResult(DfsioOptions options, Instant start, Instant end, Duration execTime, List<DfsioTask> tasks,
             Distribution ioCallLatency, Distribution openLatency, TimeSeries throughputOverTime, List<String> failures,
             List<SubmittedJob> jobs, Optional<ResourceUsage> resources, StoreStatistics storeStatistics,
             Optional<FavoredPlacement> favoredPlacement, Optional<DropBehind> dropBehind,
-            DataNodeBlocks dataNodeBlocks) {
+            DataNodeBlocks dataNodeBlocks, Optional<ReadLocality> readLocality) {
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
@@ -101,6 +102,7 @@ public final class DfsioResult implements ProgramResult {
         this.resources = requireNonNull(resources, "resources is null");
         this.storeStatistics = requireNonNull(storeStatistics, "storeStatistics is null");
         this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
+        this.readLocality = requireNonNull(readLocality, "readLocality is null");
         List<Double> rates = new ArrayList<>();
         for (DfsioTask task : this.tasks) {
             rates.add(task.rateMbSec());
@@ -135,7 +137,18 @@ public final class DfsioResult implements ProgramResult {
     /** This result with what its blocks said of the DataNodes. */
     public DfsioResult withDataNodeBlocks(DataNodeBlocks blocks) {
         return new DfsioResult(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime,
-                failures, jobs, resources, storeStatistics, favoredPlacement, dropBehind, blocks);
+                failures, jobs, resources, storeStatistics, favoredPlacement, dropBehind, blocks, readLocality);
+    }
+
+    /** This result with where a {@code -readFrom} read's tasks ran; empty for any other run. */
+    public DfsioResult withReadLocality(Optional<ReadLocality> locality) {
+        return new DfsioResult(options, start, end, execTime, tasks, ioCallLatency, openLatency, throughputOverTime,
+                failures, jobs, resources, storeStatistics, favoredPlacement, dropBehind, dataNodeBlocks, locality);
+    }
+
+    /** Where a {@code -readFrom} read's tasks ran, as they found it; empty for any other run. */
+    public Optional<ReadLocality> readLocality() {
+        return readLocality;
     }
 
     /** Each DataNode's blocks, as the tasks timed them on HDFS; none on other file systems. */
@@ -276,6 +289,14 @@ public final class DfsioResult implements ProgramResult {
                 .metric("drop_behind_refused", answer.refused(), Unit.COUNT, Better.NEITHER));
     }
 
+    /** Where the tasks were asked to run and where they did; nothing for a run without {@code -readFrom}. */
+    private void addReadLocality(BenchResult.Builder result) {
+        readLocality.ifPresent(locality -> result.parameter("readFrom", locality.readFrom().label())
+                .metric("reads_local", locality.tasksOnReplicaHost(), Unit.COUNT, Better.NEITHER)
+                .metric("reads_remote", locality.tasksElsewhere(), Unit.COUNT, Better.NEITHER)
+                .metric("read_files_without_host", locality.filesWithoutHost(), Unit.COUNT, Better.NEITHER));
+    }
+
     /** The common result model, for JSON and for tools that embed hbench; the primary metric is aggregate throughput. */
     @Override
     public BenchResult toBenchResult(Environment environment) {
@@ -319,6 +340,7 @@ public final class DfsioResult implements ProgramResult {
         addFavoredPlacement(result);
         addDropBehind(result);
         dataNodeBlocks.addTo(result);
+        addReadLocality(result);
         failures.forEach(result::failure);
         resources.ifPresent(result::resources);
         return result.build();

@@ -164,6 +164,9 @@ final class FileIo {
         if (blockWrites.isPresent()) {
             blockWrites.get().recordIn(stats, fs, file);
         }
+        if (options.readFrom().isPresent()) {
+            stats.onReplicaHost(ReadHosts.holdsReplica(host, ReadHosts.replicaHosts(fs, file)));
+        }
         if (!sharedClient) {
             stats.storeStatistics(StoreStatistics.of(fs).since(storeBefore));
         } else if (stream != null) {

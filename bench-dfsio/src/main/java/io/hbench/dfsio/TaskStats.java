@@ -43,6 +43,9 @@ final class TaskStats {
     /** With {@code -dropBehind}: 1 if the file's stream accepted it ({@link DropBehind}), under one key or the other. */
     static final String DROP_BEHIND_ACCEPTED = "dropBehind.accepted";
     static final String DROP_BEHIND_REFUSED = "dropBehind.refused";
+    /** With {@code -readFrom}: 1 under one key or the other, as the task's host held a replica of its file or not. */
+    static final String READS_ON_REPLICA_HOST = "reads.replicaHost";
+    static final String READS_ELSEWHERE = "reads.elsewhere";
     /**
      * Block throughputs in KiB/s ({@link BlockGroup}), by the DataNodes the blocks went through:
      * {@code block.write.dn1,dn2,dn3} (the pipeline in order) or {@code block.read.dn} (the DataNode that served them).
@@ -62,6 +65,7 @@ final class TaskStats {
     private StoreStatistics store = StoreStatistics.none();
     private FavoredPlacement favoredPlacement;
     private Boolean dropBehindAccepted;
+    private Boolean onReplicaHost;
     private long startMicros;
     private long startNanos;
     private long endMicros;
@@ -125,6 +129,11 @@ final class TaskStats {
         blockBytes.merge(name, bytes, Long::sum);
     }
 
+    /** Whether the task's host held a replica of the file it read ({@code -readFrom}). */
+    void onReplicaHost(boolean held) {
+        this.onReplicaHost = held;
+    }
+
     void failure(String message) {
         failures.add(message);
     }
@@ -168,6 +177,9 @@ final class TaskStats {
         emitFavoredPlacement(out);
         if (dropBehindAccepted != null) {
             out.accept(SummingReducer.LONG_SUM + (dropBehindAccepted ? DROP_BEHIND_ACCEPTED : DROP_BEHIND_REFUSED), "1");
+        }
+        if (onReplicaHost != null) {
+            out.accept(SummingReducer.LONG_SUM + (onReplicaHost ? READS_ON_REPLICA_HOST : READS_ELSEWHERE), "1");
         }
     }
 

@@ -12,6 +12,8 @@ import io.hbench.mapred.MapReduceFramework;
 import io.hbench.mapred.ReducedValues;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.mapred.TaskResources;
+import io.hbench.resources.ClusterSampling;
+import io.hbench.resources.HostNames;
 import io.hbench.resources.HostSamples;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.resources.UsageCalculator;
@@ -59,6 +61,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -127,6 +130,7 @@ public final class TestDfsio {
         checkCapability(fs, base, options.operation());
         checkPolicies(fs, options);
         checkDataNodes(fs, options);
+        checkReadFrom(fs, options);
         if (options.compressionCodec().isPresent()) {
             FileIo.newCodec(options.compressionCodec().get(), conf);
         }
@@ -153,6 +157,7 @@ public final class TestDfsio {
         }
         writeControlFiles(dir, options);
         Job job = newJob(dir, options);
+        long filesWithoutHost = placeReads(job, dir, options);
         Optional<Path> resourcesDir = TaskResources.requestIn(job.getConfiguration(),
                 dir.child(options.operation().outputDirName()));
         long jobStart = System.nanoTime();
@@ -165,7 +170,7 @@ public final class TestDfsio {
         // Before the output is read: the samples' directory lies inside it.
         List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);
         ReducedValues values = ReducedValues.read(fs, dir.child(options.operation().outputDirName()));
-        return result(options, start, execTime, values, List.of(submitted),
+        return result(options, start, execTime, values, filesWithoutHost, List.of(submitted),
                 tasks -> resourcesDir.map(samplesDir -> UsageCalculator.usage(samples, hosts(tasks),
                         ResourceSampling.interval(conf).orElseThrow(), List.of(phase))));
     }
@@ -297,6 +302,48 @@ public final class TestDfsio {
         FavoredNodes.resolve(options.dataNodes(), conf);
     }
 
+    /** Replicas are HDFS's: an object store's or a local file's block locations name no host that holds one. */
+    private static void checkReadFrom(FileSystem fs, DfsioOptions options) {
+        if (options.readFrom().isPresent() && !(fs instanceof DistributedFileSystem)) {
+            throw new BenchException(ErrorCode.NOT_SUPPORTED_BY_FILE_SYSTEM, "-readFrom places tasks by where HDFS"
+                    + " keeps the replicas of their files, but the base directory is on " + fs.getUri());
+        }
+    }
+
+    /**
+     * With {@code -readFrom local} or {@code other}, asks for each read task the hosts that can run a task (YARN's
+     * NodeManagers; this one for the local runner) and hold, or do not hold, a replica of its file, as the locations
+     * of its split ({@link PlacedControlFiles}).
+     *
+     * @return the files for which no such host exists, whose tasks ask for none
+     */
+    private long placeReads(Job job, OwnedDirectory dir, DfsioOptions options) throws IOException {
+        if (options.readFrom().isEmpty() || options.readFrom().get() == ReadFrom.ANY) {
+            return 0;
+        }
+        List<String> taskHosts = MapReduceFramework.isLocal(conf) ? List.of(HostNames.local())
+                : ClusterSampling.nodeManagerHosts(conf);
+        int maxHosts = conf.getInt(MRConfig.MAX_BLOCK_LOCATIONS_KEY, MRConfig.MAX_BLOCK_LOCATIONS_DEFAULT);
+        long filesWithoutHost = 0;
+        for (int i = 0; i < options.nrFiles(); i++) {
+            String name = DfsioOptions.fileName(i);
+            List<String> hosts = ReadHosts.preferred(options.readFrom().get(),
+                    ReadHosts.replicaHosts(dir.fileSystem(), new Path(dir.child(DATA_DIR), name)), taskHosts, i,
+                    maxHosts);
+            if (hosts.isEmpty()) {
+                filesWithoutHost++;
+            }
+            PlacedControlFiles.setHosts(job.getConfiguration(), name, hosts);
+        }
+        job.setInputFormatClass(PlacedControlFiles.class);
+        return filesWithoutHost;
+    }
+
+    /** The data file a control file names: {@code test_io_3} for {@code in_file_test_io_3}. */
+    static String dataFileOf(String controlFileName) {
+        return controlFileName.substring(CONTROL_FILE_PREFIX.length());
+    }
+
     private static void setErasureCoding(OwnedDirectory dir, String policy) {
         try {
             Path data = dir.child(DATA_DIR);
@@ -411,16 +458,20 @@ public final class TestDfsio {
                 List.of(new Phase(options.operation().label(), loopStartTime, loopStartTime.plus(execTime)))));
         Map<String, String> combined = new TreeMap<>();
         emitted.forEach((key, values) -> combined.put(key, SummingReducer.combine(key, values)));
-        return result(options, start, execTime, new ReducedValues(combined), List.of(), tasks -> resources);
+        return result(options, start, execTime, new ReducedValues(combined), 0, List.of(), tasks -> resources);
     }
 
     private static List<String> hosts(List<DfsioTask> tasks) {
         return tasks.stream().map(DfsioTask::host).filter(Objects::nonNull).distinct().collect(Collectors.toList());
     }
 
-    /** @param resources what the hosts did, given the tasks that ran on them; empty if not sampled */
+    /**
+     * @param filesWithoutHost of a {@code -readFrom} read, the files for which no host was as it asked
+     * @param resources what the hosts did, given the tasks that ran on them; empty if not sampled
+     */
     private DfsioResult result(DfsioOptions options, Instant start, Duration execTime, ReducedValues values,
-            List<SubmittedJob> jobs, Function<List<DfsioTask>, Optional<ResourceUsage>> resources) {
+            long filesWithoutHost, List<SubmittedJob> jobs,
+            Function<List<DfsioTask>, Optional<ResourceUsage>> resources) {
         List<DfsioTask> tasks = new ArrayList<>();
         for (String sample : values.strings(TaskStats.TASK_SAMPLE)) {
             tasks.add(DfsioTask.from(TaskSampleText.parse(sample)));
@@ -437,7 +488,9 @@ public final class TestDfsio {
                 throughputBySecond(values.longSums(TaskStats.SLOT), phaseStart, phaseEnd), failures, jobs,
                 resources.apply(tasks), StoreStatistics.of(values.longSums(TaskStats.STORE)),
                 favoredPlacement(options, values), dropBehind(options, values))
-                .withDataNodeBlocks(DataNodeBlocks.from(values));
+                .withDataNodeBlocks(DataNodeBlocks.from(values))
+                .withReadLocality(options.readFrom().map(readFrom -> new ReadLocality(readFrom, filesWithoutHost,
+                        values.longSum(TaskStats.READS_ON_REPLICA_HOST), values.longSum(TaskStats.READS_ELSEWHERE))));
     }
 
     /** What the tasks' streams said to {@code -dropBehind}; empty for a run that did not ask. */

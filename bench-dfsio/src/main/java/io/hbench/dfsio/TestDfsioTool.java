@@ -72,7 +72,8 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         return NAME + " [genericOptions] -read [-random | -backward | -skip [-skipSize Size]] | -write | -append"
                 + " | -truncate | -clean [-compression codecClassName] [-nrFiles N] [-size Size[B|KB|MB|GB|TB]]"
                 + " [-resFile resultFileName] [-bufferSize Bytes] [-storagePolicy storagePolicyName]"
-                + " [-erasureCodePolicy erasureCodePolicyName] [-dataNodes host[:port],...] [-dropBehind] [-seq] [-verify]"
+                + " [-erasureCodePolicy erasureCodePolicyName] [-dataNodes host[:port],...] [-dropBehind]"
+                + " [-readFrom local|any|other] [-seq] [-verify]"
                 + " [-rootDir dir] [-json file]";
     }
 
@@ -106,13 +107,17 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         options.addOption(present("dropBehind", "ask the DataNodes to drop the pages behind each file's writes or reads"
                 + " from their page cache (the stream's setDropBehind), so that a read of files just written meets the"
                 + " disk; the result says whether the streams accepted it"));
+        options.addOption(valued("readFrom", "local|any|other", "with -read: ask for each map task on a host that"
+                + " holds a replica of its file (local) or none (other), or anywhere (any, what a read does without the"
+                + " flag); YARN takes these as preferences, and the result says where the tasks ran"));
         options.addOption(valued("rootDir", "dir", "base directory (default -D" + DfsioOptions.BASE_DIR_KEY
                 + ", else " + DfsioOptions.DEFAULT_BASE_DIR + ")"));
     }
 
     @Override
     protected FlagNames flagNames() {
-        return FlagNames.SAME.with("baseDir", "-rootDir").with("compressionCodec", "-compression");
+        return FlagNames.SAME.with("baseDir", "-rootDir").with("compressionCodec", "-compression")
+                .with("sequential", "-seq");
     }
 
     @Override
@@ -157,6 +162,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
             if (line.hasOption("dropBehind")) {
                 throw DfsioOptions.Builder.dropBehindWithoutStream();
             }
+            if (line.hasOption("readFrom")) {
+                throw DfsioOptions.Builder.readFromWithoutRead();
+            }
             return new Command(null, baseDir);
         }
         DfsioOptions.Builder options = DfsioOptions.builder(operation)
@@ -169,6 +177,9 @@ public final class TestDfsioTool extends BenchTool<TestDfsioTool.Command> {
         if (line.hasOption("dataNodes")) {
             options.dataNodes(Arrays.stream(line.getOptionValue("dataNodes").split(",", -1)).map(String::trim)
                     .collect(Collectors.toList()));
+        }
+        if (line.hasOption("readFrom")) {
+            options.readFrom(ReadFrom.of(line.getOptionValue("readFrom")));
         }
         if (nrFiles != null) {
             options.nrFiles(nrFiles);

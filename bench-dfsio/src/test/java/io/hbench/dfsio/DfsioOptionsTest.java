@@ -28,6 +28,7 @@ class DfsioOptionsTest {
         assertThat(options.sequential()).isFalse();
         assertThat(options.dataNodes()).isEmpty();
         assertThat(options.dropBehind()).isFalse();
+        assertThat(options.readFrom()).isEmpty();
     }
 
     @Test
@@ -309,6 +310,43 @@ class DfsioOptionsTest {
                 .isInstanceOf(InvalidOptionException.class)
                 .hasMessage("dropBehind is asked of the streams files are written or read through: use it with a write,"
                         + " append or read");
+    }
+
+    @Test
+    void roundTripsEachReadFromOfEveryKindOfRead() {
+        for (DfsioOperation read : List.of(DfsioOperation.READ, DfsioOperation.RANDOM_READ,
+                DfsioOperation.BACKWARD_READ, DfsioOperation.SKIP_READ)) {
+            for (ReadFrom readFrom : ReadFrom.values()) {
+                DfsioOptions original = DfsioOptions.builder(read).readFrom(readFrom).build();
+
+                assertThat(roundTrip(original)).isEqualTo(original);
+                assertThat(roundTrip(original).readFrom()).contains(readFrom);
+            }
+        }
+    }
+
+    @Test
+    void rejectsReadFromWithAnythingButARead() {
+        for (DfsioOperation other : List.of(DfsioOperation.WRITE, DfsioOperation.APPEND, DfsioOperation.TRUNCATE)) {
+            assertThatThrownBy(() -> DfsioOptions.builder(other).readFrom(ReadFrom.OTHER).build())
+                    .isInstanceOf(InvalidOptionException.class)
+                    .hasMessage("readFrom places the tasks that read files: use it with a read");
+        }
+    }
+
+    @Test
+    void rejectsReadFromWithASequentialRead() {
+        assertThatThrownBy(() -> DfsioOptions.builder(DfsioOperation.READ).sequential(true).readFrom(ReadFrom.LOCAL)
+                .build())
+                .isInstanceOf(InvalidOptionException.class)
+                .hasMessage("readFrom places a job's map tasks, and sequential runs none: give one");
+    }
+
+    @Test
+    void readsReadFromInAnyCase() {
+        assertThat(ReadFrom.of(" Other")).isEqualTo(ReadFrom.OTHER);
+        assertThatThrownBy(() -> ReadFrom.of("remote")).isInstanceOf(InvalidOptionException.class)
+                .hasMessage("readFrom must be local, any or other, got 'remote'");
     }
 
     @Test

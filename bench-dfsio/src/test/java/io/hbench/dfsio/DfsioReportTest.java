@@ -169,6 +169,28 @@ class DfsioReportTest {
     }
 
     @Test
+    void readFromSaysWhereTheTasksRanAndThatTheHostsArePreferences() {
+        DfsioResult write = seededWrite();
+
+        assertThat(DfsioReport.hbenchLines(write.withReadLocality(Optional.of(new ReadLocality(ReadFrom.OTHER, 0, 0,
+                6))))).contains("                    Read from: 6 of 6 tasks on a host without a replica of their"
+                        + " file, 0 on a host with one  (-readFrom other asks YARN for such hosts, which it takes as"
+                        + " preferences)");
+        assertThat(DfsioReport.readLocality(new ReadLocality(ReadFrom.OTHER, 2, 2, 0), 2)).isEqualTo("                 "
+                + "   Read from: 0 of 2 tasks on a host without a replica of their file, 2 on a host with one"
+                + "  (-readFrom other asks YARN for such hosts, which it takes as preferences; every host that runs"
+                + " tasks holds a replica of 2 of 2 files, whose tasks asked for no host)");
+        assertThat(DfsioReport.readLocality(new ReadLocality(ReadFrom.LOCAL, 1, 5, 1), 6)).isEqualTo("                 "
+                + "   Read from: 5 of 6 tasks on a host with a replica of their file, 1 on a host without one"
+                + "  (-readFrom local asks YARN for such hosts, which it takes as preferences; no host that runs"
+                + " tasks holds a replica of 1 of 6 files, whose tasks asked for no host)");
+        assertThat(DfsioReport.readLocality(new ReadLocality(ReadFrom.ANY, 0, 2, 4), 6)).isEqualTo("                 "
+                + "   Read from: 2 of 6 tasks on a host with a replica of their file, 4 on a host without one"
+                + "  (-readFrom any asks for no host)");
+        assertThat(DfsioReport.hbenchLines(write)).noneMatch(line -> line.contains("Read from"));
+    }
+
+    @Test
     void cleanSaysWhatItRemovedInMebibytesWhateverTheSize() {
         assertThat(DfsioReport.cleanLines(new CleanedDirectory(new Path("/benchmarks/TestDFSIO"), 5, 3L << 30,
                 List.of()))).containsExactly("removed /benchmarks/TestDFSIO: 5 files, 3072.000 MiB (3221225472 bytes)");

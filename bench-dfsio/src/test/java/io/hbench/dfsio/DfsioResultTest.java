@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -311,6 +312,18 @@ class DfsioResultTest {
 
         GoldenFiles.assertMatches(DfsioResultTest.class, "dfsio-write-datanodes.json",
                 json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void readFromGivesWhereTheTasksRanAsMetrics() {
+        BenchResult bench = result(THREE_TASKS).withReadLocality(Optional.of(new ReadLocality(ReadFrom.OTHER, 1, 1, 2)))
+                .toBenchResult(ENVIRONMENT);
+
+        assertThat(bench.parameters()).containsEntry("readFrom", "other");
+        assertMetric(bench, "reads_local", 1, Unit.COUNT, Better.NEITHER);
+        assertMetric(bench, "reads_remote", 2, Unit.COUNT, Better.NEITHER);
+        assertMetric(bench, "read_files_without_host", 1, Unit.COUNT, Better.NEITHER);
+        assertThat(result(THREE_TASKS).toBenchResult(ENVIRONMENT).metric("reads_local")).isEmpty();
     }
 
     @Test

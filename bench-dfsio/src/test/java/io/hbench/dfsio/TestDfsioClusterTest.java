@@ -450,6 +450,32 @@ class TestDfsioClusterTest {
     }
 
     @Test
+    void readFromOtherFindsNoHostWithoutAReplicaWhereEveryDataNodeIsOnTheOneHostThatRunsTasks() throws Exception {
+        Path json = temp.resolve("read-from.json");
+        assertThat(run("-write", "-nrFiles", "2", "-fileSize", "64KB", "-rootDir", "/t/read-from").status).isZero();
+
+        ToolRun read = run("-read", "-readFrom", "other", "-nrFiles", "2", "-fileSize", "64KB", "-rootDir",
+                "/t/read-from", "-json", json.toString());
+        ToolRun local = run("-read", "-readFrom", "other", "-rootDir", temp.resolve("local-read-from").toUri()
+                .toString());
+
+        assertThat(read.status).as(read.err).isZero();
+        // The local runner runs every task on this host, which holds all three DataNodes: every task reads beside one.
+        assertThat(read.out).contains("                    Read from: 0 of 2 tasks on a host without a replica of their"
+                + " file, 2 on a host with one  (-readFrom other asks YARN for such hosts, which it takes as"
+                + " preferences; every host that runs tasks holds a replica of 2 of 2 files, whose tasks asked for no"
+                + " host)\n");
+        JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+        assertThat(metric(result, "reads_local")).isEqualTo(2.0);
+        assertThat(metric(result, "reads_remote")).isZero();
+        assertThat(metric(result, "read_files_without_host")).isEqualTo(2.0);
+        assertThat(result.get("parameters").get("readFrom").asText()).isEqualTo("other");
+        assertThat(local.status).isEqualTo(2);
+        assertThat(firstLine(local.err)).isEqualTo("TestDFSIO: -readFrom places tasks by where HDFS keeps the replicas"
+                + " of their files, but the base directory is on file:///");
+    }
+
+    @Test
     void dropBehindIsAcceptedByHdfsStreamsAndRefusedByLocalOnes() throws Exception {
         Path json = temp.resolve("drop-behind.json");
         String local = temp.resolve("local-drop-behind").toUri().toString();

@@ -178,6 +178,23 @@ class TestDfsioToolParseTest {
     }
 
     @Test
+    void readFromWithAnythingButARunOfReadsIsAUsageError() {
+        String message = "TestDFSIO: -readFrom places the tasks that read files: use it with a read";
+        assertUsageError(run("-write", "-readFrom", "other"), message);
+        outBytes.reset();
+        errBytes.reset();
+        assertUsageError(run("-clean", "-readFrom", "other"), message);
+        outBytes.reset();
+        errBytes.reset();
+        assertUsageError(run("-read", "-seq", "-readFrom", "other"),
+                "TestDFSIO: -readFrom places a job's map tasks, and -seq runs none: give one");
+        outBytes.reset();
+        errBytes.reset();
+        assertUsageError(run("-read", "-readFrom", "elsewhere"),
+                "TestDFSIO: -readFrom must be local, any or other, got 'elsewhere'");
+    }
+
+    @Test
     void cleanStillChecksTheValuesItIsGiven() {
         assertUsageError(run("-clean", "-nrFiles", "abc"), "TestDFSIO: -nrFiles 'abc' is not a whole number");
     }
@@ -203,7 +220,7 @@ class TestDfsioToolParseTest {
         assertThat(help).startsWith("Usage: TestDFSIO ");
         for (String option : List.of("write", "read", "random", "backward", "skip", "append", "truncate", "clean",
                 "seq", "verify", "nrFiles", "fileSize", "size", "bufferSize", "skipSize", "resFile", "compression",
-                "storagePolicy", "erasureCodePolicy", "dataNodes", "dropBehind", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
+                "storagePolicy", "erasureCodePolicy", "dataNodes", "dropBehind", "readFrom", "rootDir", "json", "embedded", "noEmbedded", "embeddedDir",
                 "help")) {
             assertThat(help).as("help lists -%s", option).containsPattern("(?m)^\\s+-" + option + "\\b");
         }
