@@ -53,6 +53,7 @@ class SlowHostOnNamespacesIT {
     private static final long SLOW_DISK_DELAY_MILLIS = 200;
     private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
     private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
+    private static final Pattern SLOW_DATANODE_LINE = Pattern.compile("(?m)^slow DataNode: (\\S+) \\(");
     private static final Pattern NETWORK_LIMIT_LINE = Pattern.compile("(?m)^limit: limited by (\\S+)'s network: ");
 
     private static Path home;
@@ -112,6 +113,9 @@ class SlowHostOnNamespacesIT {
         assertThat(slowHosts(run.out)).as(run.out).containsExactly(SLOW);
         assertThat(run.out).containsPattern("slow host: w3: median throughput \\d+\\.\\d+ MiB/s against \\d+\\.\\d+"
                 + " MiB/s on the median host \\(0\\.\\d\\d times the median\\); (\\d) of its \\1 tasks slow");
+        // Each task wrote its blocks to its own host's DataNode alone: the blocks name the same node, as a DataNode.
+        assertThat(SLOW_DATANODE_LINE.matcher(run.out).results().map(match -> match.group(1)))
+                .as(run.out).containsExactly(SLOW + ":9866");
         // Every worker sampled for the whole run, the master (neither DataNode nor NodeManager) not.
         JsonNode resources = result.root().get("resources");
         assertThat(resources.get("coverage").asText()).isEqualTo("run");
