@@ -248,18 +248,8 @@ public final class DfsioComparison {
         return r;
     }
 
-    /** Lets the previous run's writeback and block deletions finish, so no run pays for another's. */
-    private void settle() throws IOException, InterruptedException {
-        try {
-            new ProcessBuilder("sync").inheritIO().start().waitFor();
-        } catch (IOException e) {
-            // No sync command: the pause alone has to do.
-        }
-        Thread.sleep(settleMillis);
-    }
-
     private Run hadoop(Configuration clusterConf, String operation, java.nio.file.Path temp) throws Exception {
-        settle();
+        Settle.pause(settleMillis);
         Configuration conf = new Configuration(clusterConf);
         conf.set("test.build.data", HADOOP_BASE);
         java.nio.file.Path resFile = temp.resolve("hadoop-TestDFSIO-results.log");
@@ -299,7 +289,7 @@ public final class DfsioComparison {
     }
 
     private Run hbench(Configuration clusterConf, DfsioOperation operation, Round r, boolean write) throws Exception {
-        settle();
+        Settle.pause(settleMillis);
         DfsioOptions options = DfsioOptions.builder(operation).nrFiles(nrFiles).fileSize(fileSize)
                 .bufferSize(bufferSize).baseDir(HBENCH_BASE).build();
         MapTaskWatch watch = MapTaskWatch.start();
@@ -334,7 +324,7 @@ public final class DfsioComparison {
         Path dir = new Path(PLAIN_BASE);
         fs.delete(dir, true);
         fs.mkdirs(dir);
-        settle();
+        Settle.pause(settleMillis);
         byte[] buffer = new byte[bufferSize];
         for (int i = 0; i < bufferSize; i++) {
             buffer[i] = (byte) ('0' + i % 50);

@@ -1,0 +1,125 @@
+package io.hbench.perf;
+
+import io.hbench.dfsio.DfsioOperation;
+import io.hbench.dfsio.DfsioOptions;
+import io.hbench.dfsio.DfsioResult;
+import io.hbench.dfsio.TestDfsio;
+import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.result.format.MetricNames;
+import io.hbench.units.DataSize;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Issue 38's cost goal for per-block records: TestDFSIO write's aggregate with each block timed and its DataNodes
+ * named ({@link TestDfsio#BLOCK_RECORDS_KEY} on) at least 99 % of the same write's without. Both run on one embedded
+ * cluster, in pairs whose order alternates from round to round, so that each pair meets the same machine; the figure
+ * is the median of the pairs' on/off ratios. Two aggregates: the I/O phase's, which the recording's timing calls
+ * touch, and total MiB over the job's exec time, which also holds each task's wait for its blocks' locations after
+ * the close. A benchmark, not a test: see docs/performance.md.
+ */
+public final class BlockRecordCost {
+    private static final String BLOCK_SIZE_KEY = "dfs.blocksize";
+
+    private int warmup = 1;
+    private int rounds = 8;
+    private int nrFiles = 4;
+    private long fileSize = 256 * DataSize.MB;
+    private long blockSize = 128 * DataSize.MB;
+    private long settleMillis = 2000;
+
+    public static void main(String[] args) throws Exception {
+        PerfFlags flags = PerfFlags.parse("BlockRecordCost", "BlockRecordCost [-warmup 1] [-rounds 8] [-nrFiles 4]"
+                + " [-fileSize 256MB] [-blockSize 128MB] [-settle 2 (seconds between runs)]", args, "warmup",
+                "rounds", "nrFiles", "fileSize", "blockSize", "settle");
+        BlockRecordCost cost = new BlockRecordCost();
+        cost.warmup = flags.whole("warmup", cost.warmup, 0);
+        cost.rounds = flags.whole("rounds", cost.rounds, 1);
+        cost.nrFiles = flags.whole("nrFiles", cost.nrFiles, 1);
+        cost.fileSize = flags.size("fileSize", cost.fileSize);
+        cost.blockSize = flags.size("blockSize", cost.blockSize);
+        cost.settleMillis = Math.round(flags.decimal("settle", 2, 0) * 1000);
+        cost.run();
+    }
+
+    private void run() throws Exception {
+        Path temp = Files.createTempDirectory("hbench-perf-blocks-");
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"))) {
+            Configuration conf = cluster.clientConfiguration();
+            conf.setLong(BLOCK_SIZE_KEY, blockSize);
+            DfsioOptions options = DfsioOptions.builder(DfsioOperation.WRITE).nrFiles(nrFiles).fileSize(fileSize)
+                    .baseDir("/benchmarks/hbench-block-records").build();
+            System.out.printf(Locale.ROOT, "TestDFSIO write, %d files x %s in blocks of %s (%d blocks a run), on %d"
+                    + " DataNodes; %d warm-up + %d counted pairs, order alternating; between runs: sync + %.1f s%n",
+                    nrFiles, MetricNames.size(fileSize), MetricNames.size(blockSize),
+                    nrFiles * ((fileSize + blockSize - 1) / blockSize), cluster.dataNodes(), warmup, rounds,
+                    settleMillis / 1000.0);
+            List<double[]> ioPhase = new ArrayList<>();
+            List<double[]> exec = new ArrayList<>();
+            for (int round = 1; round <= warmup + rounds; round++) {
+                boolean onFirst = round % 2 == 1;
+                DfsioResult first = write(conf, options, onFirst);
+                DfsioResult second = write(conf, options, !onFirst);
+                DfsioResult on = onFirst ? first : second;
+                DfsioResult off = onFirst ? second : first;
+                System.out.printf(Locale.ROOT, "%s %d (%s first): I/O phase on %.1f off %.1f MiB/s (%.3f), exec on"
+                        + " %.1f off %.1f MiB/s (%.3f)%n", round <= warmup ? "warm-up, not counted," : "round",
+                        round, onFirst ? "on" : "off", on.aggregateThroughputMbSec(), off.aggregateThroughputMbSec(),
+                        on.aggregateThroughputMbSec() / off.aggregateThroughputMbSec(), execAggregate(on),
+                        execAggregate(off), execAggregate(on) / execAggregate(off));
+                if (round > warmup) {
+                    ioPhase.add(new double[] {on.aggregateThroughputMbSec(), off.aggregateThroughputMbSec()});
+                    exec.add(new double[] {execAggregate(on), execAggregate(off)});
+                }
+            }
+            boolean pass = summary("I/O phase aggregate", ioPhase);
+            pass &= summary("total MiB / exec time", exec);
+            System.out.println(pass ? "ALL GOALS PASS" : "SOME GOALS FAIL");
+        } finally {
+            ScratchDirectories.delete(temp);
+        }
+    }
+
+    /** One write, with per-block records on or off; checks that they were there exactly when asked for. */
+    private DfsioResult write(Configuration clusterConf, DfsioOptions options, boolean blockRecords)
+            throws Exception {
+        Settle.pause(settleMillis);
+        Configuration conf = new Configuration(clusterConf);
+        conf.setBoolean(TestDfsio.BLOCK_RECORDS_KEY, blockRecords);
+        DfsioResult result = new TestDfsio(conf).run(options);
+        if (!result.failures().isEmpty()) {
+            throw new IllegalStateException("TestDFSIO write failed: " + result.failures());
+        }
+        if (result.dataNodeBlocks().isEmpty() == blockRecords) {
+            throw new IllegalStateException("a write with block records " + (blockRecords ? "on has none" : "off has"
+                    + " some"));
+        }
+        return result;
+    }
+
+    private static double execAggregate(DfsioResult result) {
+        return DataSize.toMebibytes(result.totalBytes()) / (result.execTime().toNanos() / 1e9);
+    }
+
+    /** Prints one aggregate's pairs and whether the median on/off ratio meets the goal of 0.99. */
+    private static boolean summary(String figure, List<double[]> pairs) {
+        double[] on = pairs.stream().mapToDouble(pair -> pair[0]).toArray();
+        double[] off = pairs.stream().mapToDouble(pair -> pair[1]).toArray();
+        double[] ratios = pairs.stream().mapToDouble(pair -> pair[0] / pair[1]).toArray();
+        double[] interval = RoundFigures.medianInterval95(ratios);
+        double ratio = RoundFigures.median(ratios);
+        boolean pass = ratio >= 0.99;
+        System.out.printf(Locale.ROOT, "%s: on %.1f [%.1f..%.1f], off %.1f [%.1f..%.1f] MiB/s; on/off %.3f"
+                + " [%.3f..%.3f], 95%% interval of the median %.3f..%.3f, Mann-Whitney p = %.3f (%d pairs): %s%n",
+                figure, RoundFigures.median(on), RoundFigures.min(on), RoundFigures.max(on), RoundFigures.median(off),
+                RoundFigures.min(off), RoundFigures.max(off), ratio, RoundFigures.min(ratios),
+                RoundFigures.max(ratios), interval[0], interval[1], new MannWhitneyUTest().mannWhitneyUTest(on, off),
+                pairs.size(), pass ? "PASS (>= 0.99)" : "FAIL (< 0.99)");
+        return pass;
+    }
+}
