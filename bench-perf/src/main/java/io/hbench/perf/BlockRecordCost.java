@@ -7,6 +7,8 @@ import io.hbench.dfsio.TestDfsio;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.result.format.MetricNames;
 import io.hbench.units.DataSize;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +23,15 @@ import org.apache.hadoop.conf.Configuration;
  * cluster, in pairs whose order alternates from round to round, so that each pair meets the same machine; the figure
  * is the median of the pairs' on/off ratios. Two aggregates: the I/O phase's, which the recording's timing calls
  * touch, and total MiB over the job's exec time, which also holds each task's wait for its blocks' locations after
- * the close. A benchmark, not a test: see docs/performance.md.
+ * the close. And, since on two busy cores the wall-clock ratios scatter by tens of percent from pair to pair, the
+ * CPU time this JVM (embedded cluster, tasks and all) spent per run: the recording's cost where the machine's cores
+ * are what a write waits for, far steadier than wall time under other load. A benchmark, not a test: see
+ * docs/performance.md.
  */
 public final class BlockRecordCost {
     private static final String BLOCK_SIZE_KEY = "dfs.blocksize";
+    private static final OperatingSystemMXBean SYSTEM = (OperatingSystemMXBean) ManagementFactory
+            .getOperatingSystemMXBean();
 
     private int warmup = 1;
     private int rounds = 8;
@@ -61,37 +68,63 @@ public final class BlockRecordCost {
                     settleMillis / 1000.0);
             List<double[]> ioPhase = new ArrayList<>();
             List<double[]> exec = new ArrayList<>();
+            List<double[]> cpu = new ArrayList<>();
             for (int round = 1; round <= warmup + rounds; round++) {
                 boolean onFirst = round % 2 == 1;
-                DfsioResult first = write(conf, options, onFirst);
-                DfsioResult second = write(conf, options, !onFirst);
-                DfsioResult on = onFirst ? first : second;
-                DfsioResult off = onFirst ? second : first;
+                Write first = write(conf, options, onFirst);
+                Write second = write(conf, options, !onFirst);
+                Write on = onFirst ? first : second;
+                Write off = onFirst ? second : first;
                 System.out.printf(Locale.ROOT, "%s %d (%s first): I/O phase on %.1f off %.1f MiB/s (%.3f), exec on"
-                        + " %.1f off %.1f MiB/s (%.3f)%n", round <= warmup ? "warm-up, not counted," : "round",
-                        round, onFirst ? "on" : "off", on.aggregateThroughputMbSec(), off.aggregateThroughputMbSec(),
-                        on.aggregateThroughputMbSec() / off.aggregateThroughputMbSec(), execAggregate(on),
-                        execAggregate(off), execAggregate(on) / execAggregate(off));
+                        + " %.1f off %.1f MiB/s (%.3f), CPU on %.2f off %.2f s (%.3f)%n",
+                        round <= warmup ? "warm-up, not counted," : "round", round, onFirst ? "on" : "off",
+                        on.ioPhase(), off.ioPhase(), on.ioPhase() / off.ioPhase(), on.exec(), off.exec(),
+                        on.exec() / off.exec(), on.cpuSeconds, off.cpuSeconds, on.cpuSeconds / off.cpuSeconds);
                 if (round > warmup) {
-                    ioPhase.add(new double[] {on.aggregateThroughputMbSec(), off.aggregateThroughputMbSec()});
-                    exec.add(new double[] {execAggregate(on), execAggregate(off)});
+                    ioPhase.add(new double[] {on.ioPhase(), off.ioPhase()});
+                    exec.add(new double[] {on.exec(), off.exec()});
+                    // Less CPU is better: off over on, so that a ratio under 1 is a cost, as for the aggregates.
+                    cpu.add(new double[] {1 / on.cpuSeconds, 1 / off.cpuSeconds});
                 }
             }
-            boolean pass = summary("I/O phase aggregate", ioPhase);
-            pass &= summary("total MiB / exec time", exec);
+            boolean pass = summary("I/O phase aggregate", "MiB/s", ioPhase);
+            pass &= summary("total MiB / exec time", "MiB/s", exec);
+            pass &= summary("runs per CPU second of this JVM", "/s", cpu);
             System.out.println(pass ? "ALL GOALS PASS" : "SOME GOALS FAIL");
         } finally {
             ScratchDirectories.delete(temp);
         }
     }
 
+    /** One write's result and the CPU time this JVM spent while it ran. */
+    private static final class Write {
+        final DfsioResult result;
+        final double cpuSeconds;
+
+        Write(DfsioResult result, double cpuSeconds) {
+            this.result = result;
+            this.cpuSeconds = cpuSeconds;
+        }
+
+        double ioPhase() {
+            return result.aggregateThroughputMbSec();
+        }
+
+        /** Total MiB over the job's exec time. */
+        double exec() {
+            return DataSize.toMebibytes(result.totalBytes()) / (result.execTime().toNanos() / 1e9);
+        }
+    }
+
     /** One write, with per-block records on or off; checks that they were there exactly when asked for. */
-    private DfsioResult write(Configuration clusterConf, DfsioOptions options, boolean blockRecords)
+    private Write write(Configuration clusterConf, DfsioOptions options, boolean blockRecords)
             throws Exception {
         Settle.pause(settleMillis);
         Configuration conf = new Configuration(clusterConf);
         conf.setBoolean(TestDfsio.BLOCK_RECORDS_KEY, blockRecords);
+        long cpu = SYSTEM.getProcessCpuTime();
         DfsioResult result = new TestDfsio(conf).run(options);
+        double cpuSeconds = (SYSTEM.getProcessCpuTime() - cpu) / 1e9;
         if (!result.failures().isEmpty()) {
             throw new IllegalStateException("TestDFSIO write failed: " + result.failures());
         }
@@ -99,25 +132,21 @@ public final class BlockRecordCost {
             throw new IllegalStateException("a write with block records " + (blockRecords ? "on has none" : "off has"
                     + " some"));
         }
-        return result;
-    }
-
-    private static double execAggregate(DfsioResult result) {
-        return DataSize.toMebibytes(result.totalBytes()) / (result.execTime().toNanos() / 1e9);
+        return new Write(result, cpuSeconds);
     }
 
     /** Prints one aggregate's pairs and whether the median on/off ratio meets the goal of 0.99. */
-    private static boolean summary(String figure, List<double[]> pairs) {
+    private static boolean summary(String figure, String unit, List<double[]> pairs) {
         double[] on = pairs.stream().mapToDouble(pair -> pair[0]).toArray();
         double[] off = pairs.stream().mapToDouble(pair -> pair[1]).toArray();
         double[] ratios = pairs.stream().mapToDouble(pair -> pair[0] / pair[1]).toArray();
         double[] interval = RoundFigures.medianInterval95(ratios);
         double ratio = RoundFigures.median(ratios);
         boolean pass = ratio >= 0.99;
-        System.out.printf(Locale.ROOT, "%s: on %.1f [%.1f..%.1f], off %.1f [%.1f..%.1f] MiB/s; on/off %.3f"
+        System.out.printf(Locale.ROOT, "%s: on %.3g [%.3g..%.3g], off %.3g [%.3g..%.3g] %s; on/off %.3f"
                 + " [%.3f..%.3f], 95%% interval of the median %.3f..%.3f, Mann-Whitney p = %.3f (%d pairs): %s%n",
                 figure, RoundFigures.median(on), RoundFigures.min(on), RoundFigures.max(on), RoundFigures.median(off),
-                RoundFigures.min(off), RoundFigures.max(off), ratio, RoundFigures.min(ratios),
+                RoundFigures.min(off), RoundFigures.max(off), unit, ratio, RoundFigures.min(ratios),
                 RoundFigures.max(ratios), interval[0], interval[1], new MannWhitneyUTest().mannWhitneyUTest(on, off),
                 pairs.size(), pass ? "PASS (>= 0.99)" : "FAIL (< 0.99)");
         return pass;
