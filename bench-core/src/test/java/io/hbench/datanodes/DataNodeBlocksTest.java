@@ -1,4 +1,4 @@
-package io.hbench.dfsio;
+package io.hbench.datanodes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 
-class DataNodeBlocksTest {
+public class DataNodeBlocksTest {
     private static final long BLOCK = 128L << 20;
     /** 1000 KiB/s in bytes/s. */
     private static final double FAST = 1000 * 1024;
@@ -27,7 +27,7 @@ class DataNodeBlocksTest {
      * 13 blocks of 128 MiB on five DataNodes, w5 slow and always third: healthy pipelines at 1000 KiB/s, those through
      * w5 at 200, and one block at 500 whose pipeline avoided w5.
      */
-    static DataNodeBlocks slowThirdReplica() {
+    public static DataNodeBlocks slowThirdReplica() {
         return new DataNodeBlocks(List.of(
                 group(List.of("w1:9866", "w2:9866", "w3:9866"), 1000, 1000, 1000),
                 group(List.of("w2:9866", "w3:9866", "w4:9866"), 1000, 1000, 1000),
@@ -80,10 +80,10 @@ class DataNodeBlocksTest {
         // Two tasks' blocks, as the reducer sums them: their pipelines' histograms merged, their bytes added.
         Map<String, List<Text>> emitted = new TreeMap<>();
         for (int task = 0; task < 2; task++) {
-            TaskStats stats = new TaskStats("test_io_" + task, "h" + task);
+            BlockRecords records = new BlockRecords();
             // 128 MiB in 0.128 s: 1000 MiB/s, 1024000 KiB/s.
-            stats.recordBlock(DataNodeBlocks.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
-            stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
+            records.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
+            records.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
         }
         Map<String, String> reduced = new TreeMap<>();
         emitted.forEach((key, values) -> reduced.put(key, SummingReducer.combine(key, values)));

@@ -1,5 +1,8 @@
-package io.hbench.dfsio;
+package io.hbench.datanodes;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -17,30 +20,30 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
  * calls (checking the data) is not timed. Should the stream move to another DataNode within a block, the block is the
  * last one's.
  */
-final class BlockReads {
+public final class BlockReads {
     private final HdfsDataInputStream in;
-    private final TaskStats stats;
+    private final BlockRecords records;
     private ExtendedBlock block;
     private DatanodeInfo server;
     private long bytes;
     private long nanos;
 
-    private BlockReads(HdfsDataInputStream in, TaskStats stats) {
+    private BlockReads(HdfsDataInputStream in, BlockRecords records) {
         this.in = in;
-        this.stats = stats;
+        this.records = records;
     }
 
     /** A recorder of {@code in}'s blocks where it reads replicated blocks from HDFS; empty elsewhere. */
-    static Optional<BlockReads> of(FileSystem fs, FSDataInputStream in, TaskStats stats) {
+    public static Optional<BlockReads> of(FileSystem fs, FSDataInputStream in, BlockRecords records) {
         if (!(fs instanceof DistributedFileSystem) || !(in instanceof HdfsDataInputStream)
                 || in.getWrappedStream() instanceof DFSStripedInputStream) {
             return Optional.empty();
         }
-        return Optional.of(new BlockReads((HdfsDataInputStream) in, stats));
+        return Optional.of(new BlockReads((HdfsDataInputStream) in, records));
     }
 
     /** A read call returned {@code count} bytes in {@code callNanos}. */
-    void read(int count, long callNanos) {
+    public void read(int count, long callNanos) {
         ExtendedBlock current = in.getCurrentBlock();
         if (block != null && !block.equals(current)) {
             finish();
@@ -51,10 +54,44 @@ final class BlockReads {
         nanos += callNanos;
     }
 
+    /**
+     * The stream this records, each read call timed and recorded, and the last block recorded on close: for a reader
+     * that reads through a buffer of its own, whose every fill is one call here.
+     */
+    public InputStream timed() {
+        return new FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                long start = System.nanoTime();
+                int value = super.read();
+                if (value >= 0) {
+                    BlockReads.this.read(1, System.nanoTime() - start);
+                }
+                return value;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                long start = System.nanoTime();
+                int count = super.read(buffer, offset, length);
+                if (count > 0) {
+                    BlockReads.this.read(count, System.nanoTime() - start);
+                }
+                return count;
+            }
+
+            @Override
+            public void close() throws IOException {
+                finish();
+                super.close();
+            }
+        };
+    }
+
     /** The file is read: its last block is recorded. */
-    void finish() {
+    public void finish() {
         if (block != null && server != null && bytes > 0) {
-            stats.recordBlock(DataNodeBlocks.READ, List.of(BlockWrites.name(server.getHostName(),
+            records.record(BlockRecords.READ, List.of(BlockWrites.name(server.getHostName(),
                     server.getXferPort())), bytes, nanos);
         }
         block = null;
