@@ -55,16 +55,20 @@ public final class BlockReads {
     }
 
     /**
-     * The stream this records, each read call timed and recorded, and the last block recorded on close: for a reader
-     * that reads through a buffer of its own, whose every fill is one call here.
+     * The stream this records, each read call that starts before file offset {@code end} timed and recorded, and the
+     * last block recorded on close: for a reader that reads through a buffer of its own, whose every fill is one call
+     * here. A reader of one split gives its end: it reads on into the next split for the record across the boundary
+     * (and its buffer's fill takes more), and where the split ends at a block's end, as FileInputFormat's do, that
+     * block is the next split's to record, not a sliver of it this one's.
      */
-    public InputStream timed() {
+    public InputStream timed(long end) {
         return new FilterInputStream(in) {
             @Override
             public int read() throws IOException {
+                boolean recorded = BlockReads.this.in.getPos() < end;
                 long start = System.nanoTime();
                 int value = super.read();
-                if (value >= 0) {
+                if (value >= 0 && recorded) {
                     BlockReads.this.read(1, System.nanoTime() - start);
                 }
                 return value;
@@ -72,9 +76,10 @@ public final class BlockReads {
 
             @Override
             public int read(byte[] buffer, int offset, int length) throws IOException {
+                boolean recorded = BlockReads.this.in.getPos() < end;
                 long start = System.nanoTime();
                 int count = super.read(buffer, offset, length);
-                if (count > 0) {
+                if (count > 0 && recorded) {
                     BlockReads.this.read(count, System.nanoTime() - start);
                 }
                 return count;

@@ -99,10 +99,22 @@ public final class BlockWrites {
 
     /** Closes the file, timing the close as its last block's. */
     public void close() throws IOException {
+        close(false);
+    }
+
+    /**
+     * Closes the file, timing the close as its last block's; with {@code hsync}, the DataNodes first make the file
+     * durable ({@link FSDataOutputStream#hsync()}), which waits for every acknowledgement in place of the close and is
+     * timed with it.
+     */
+    public void close(boolean hsync) throws IOException {
         if (inBlock > 0 && inBlock < blockSize) {
             asked.add(stream.getPipeline());
         }
         long start = System.nanoTime();
+        if (hsync) {
+            out.hsync();
+        }
         out.close();
         nanos += System.nanoTime() - start;
         if (inBlock > 0) {

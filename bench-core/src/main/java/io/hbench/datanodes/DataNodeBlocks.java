@@ -12,11 +12,14 @@ import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import io.hbench.stats.Histograms;
-import java.util.ArrayList;
+import java.math.RoundingMode;
 import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -194,11 +197,14 @@ public final class DataNodeBlocks {
 
     /**
      * One line per DataNode and role (first in a write's pipeline, any member, the server of a read): its blocks, their
-     * throughput's p50 and p90, and their bytes; none where no blocks were recorded (not on HDFS).
+     * throughput's p50 and p90, and their bytes, to at most two decimals; none where no blocks were recorded (not on
+     * HDFS).
      *
      * @param label the line's start, from what it is about: "DataNode w1:9866 as first"
      */
-    public List<String> lines(UnaryOperator<String> label, DecimalFormat df) {
+    public List<String> lines(UnaryOperator<String> label) {
+        DecimalFormat df = new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        df.setRoundingMode(RoundingMode.HALF_EVEN);
         List<String> lines = new ArrayList<>();
         for (Row row : rows()) {
             Distribution throughput = row.throughput();

@@ -101,6 +101,59 @@ public class DataNodeBlocksTest {
     }
 
     @Test
+    void blockRecordsCarriedAsTextAreTheGroupsTheTasksRecorded() {
+        // Two tasks: one wrote two blocks through w1,w2 (1000 and 500 MiB/s), the other one through w1,w2 and read one
+        // from w3; as TPCx-HS's tasks attach them to their times.
+        BlockRecords first = new BlockRecords();
+        first.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
+        first.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 256_000_000);
+        BlockRecords second = new BlockRecords();
+        second.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), 1000, 1_000_000);
+        second.record(BlockRecords.READ, List.of("w3:9866"), BLOCK, 128_000_000);
+
+        DataNodeBlocks blocks = DataNodeBlocks.fromTexts(List.of(first.toText(), second.toText()));
+
+        assertThat(blocks.writes()).singleElement().satisfies(pipeline -> {
+            assertThat(pipeline.dataNodes()).containsExactly("w1:9866", "w2:9866");
+            assertThat(pipeline.blocks()).isEqualTo(3);
+            assertThat(pipeline.bytes()).isEqualTo(2 * BLOCK + 1000);
+            // 1000 bytes in 1 ms: 976.5625 KiB/s, recorded as 977.
+            assertThat(pipeline.throughput().getMinValue()).isEqualTo(977);
+        });
+        assertThat(blocks.reads()).singleElement().satisfies(served -> {
+            assertThat(served.dataNodes()).containsExactly("w3:9866");
+            assertThat(served.bytes()).isEqualTo(BLOCK);
+        });
+        assertThat(DataNodeBlocks.fromTexts(List.of()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void theBlocksOfTwoPhasesAddUpPerDataNode() {
+        DataNodeBlocks phases = slowThirdReplica().plus(new DataNodeBlocks(List.of(group(List.of("w1:9866",
+                "w2:9866", "w3:9866"), 100)), List.of(group(List.of("w1:9866"), 1000))));
+
+        Map<String, DataNodeBlocks.Row> rows = byName(phases);
+
+        // w1 first: the 6 of slowThirdReplica and the one at 100 KiB/s; the pipeline's groups are one.
+        assertThat(rows.get("w1:9866 first").blocks()).isEqualTo(7);
+        assertThat(rows.get("w1:9866 first").throughput().min()).isEqualTo(100 * 1024.0);
+        assertThat(rows.get("w3:9866 member").blocks()).isEqualTo(10);
+        assertThat(rows.get("w1:9866 server").blocks()).isEqualTo(1);
+        assertThat(phases.writes()).hasSize(5);
+        assertThat(DataNodeBlocks.none().plus(DataNodeBlocks.none()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void linesSayEachDataNodesBlocksPercentilesAndBytesAfterTheGivenLabel() {
+        List<String> lines = slowThirdReplica().lines(name -> "HSGen " + name + ": ");
+
+        assertThat(lines).hasSize(8).startsWith(
+                "HSGen DataNode w1:9866 as first: 6 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 768 MiB",
+                "HSGen DataNode w1:9866 as member: 10 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 1280 MiB");
+        assertThat(DataNodeBlocks.none().lines(name -> name)).isEmpty();
+    }
+
+    @Test
     void noneOutsideHdfs() {
         assertThat(DataNodeBlocks.none().isEmpty()).isTrue();
         assertThat(DataNodeBlocks.none().rows()).isEmpty();

@@ -112,7 +112,7 @@ public final class DfsioReport {
         result.favoredPlacement().ifPresent(placement -> lines.add(favoredPlacement(placement)));
         result.dropBehind().ifPresent(answer -> lines.add(dropBehind(answer)));
         result.readLocality().ifPresent(locality -> lines.add(readLocality(locality, result.options().nrFiles())));
-        lines.addAll(result.dataNodeBlocks().lines(DfsioReport::label, df));
+        lines.addAll(result.dataNodeBlocks().lines(DfsioReport::label));
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.failures().isEmpty()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
