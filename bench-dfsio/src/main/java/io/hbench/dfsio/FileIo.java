@@ -138,8 +138,8 @@ final class FileIo {
                 stream = raw;
                 askDropBehind(raw, stats);
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
-                Optional<BlockReads> blockReads = codec == null && recordBlocks ? BlockReads.of(fs, raw, stats.blocks())
-                        : Optional.empty();
+                Optional<BlockReads> blockReads = codec == null && recordBlocks
+                        ? BlockReads.of(fs, raw, stats.blocks()) : Optional.empty();
                 opened(stats, openStart);
                 read(in, file, size, stats, progress, blockReads);
                 break;
