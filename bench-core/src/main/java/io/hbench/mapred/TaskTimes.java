@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 
@@ -27,7 +28,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * counters of one name over its tasks, and allows only so many names), and the local runner keeps
  * no task reports, so every task attempt writes one small file, named after it, into a directory
  * inside the job's own output; the client reads them after the job and removes the directory. The
- * name starts with "_", so input formats and hbench's data listings pass it over.
+ * name starts with "_", so input formats and hbench's data listings pass it over. A task may attach
+ * more to its times in files of its own beside them ({@link #attach}), such as the blocks its record
+ * reader and writer moved.
  */
 public final class TaskTimes {
     /** Where task attempts write their times; unset, they write nothing. */
@@ -59,6 +62,53 @@ public final class TaskTimes {
     }
 
     /**
+     * In a task: attaches {@code text} to this attempt's times under {@code kind} (a word), for the client to read with
+     * {@link #collectAttached}: what the task's record reader or writer learned, which close after the task's own
+     * run. Nothing where the job asked for no times.
+     */
+    public static void attach(TaskAttemptContext context, String kind, String text) throws IOException {
+        String directory = context.getConfiguration().get(DIRECTORY_KEY);
+        if (directory == null) {
+            return;
+        }
+        Path file = new Path(directory, context.getTaskAttemptID() + "." + requireNonNull(kind, "kind is null"));
+        FileSystem fs = file.getFileSystem(context.getConfiguration());
+        try (FSDataOutputStream out = fs.create(file, true)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Reads what the tasks attached under {@code kind}, of several attempts the last one's, in task order. Before
+     * {@link #collect}, which removes the directory.
+     */
+    public static List<String> collectAttached(FileSystem fs, Path directory, String kind) throws IOException {
+        Map<String, TaskAttemptID> lastAttempt = new TreeMap<>();
+        Map<String, Path> files = new TreeMap<>();
+        if (fs.exists(directory)) {
+            for (FileStatus status : fs.listStatus(directory)) {
+                String name = status.getPath().getName();
+                if (!name.endsWith("." + kind)) {
+                    continue;
+                }
+                TaskAttemptID attempt = TaskAttemptID.forName(name.substring(0, name.length() - kind.length() - 1));
+                String task = attempt.getTaskID().toString();
+                if (!lastAttempt.containsKey(task) || lastAttempt.get(task).getId() < attempt.getId()) {
+                    lastAttempt.put(task, attempt);
+                    files.put(task, status.getPath());
+                }
+            }
+        }
+        List<String> texts = new ArrayList<>();
+        for (Path file : files.values()) {
+            try (var in = fs.open(file)) {
+                texts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        }
+        return texts;
+    }
+
+    /**
      * Reads the times the tasks recorded, one sample per task (of several attempts, the last) in
      * task order, and removes the directory.
      */
@@ -68,6 +118,9 @@ public final class TaskTimes {
         if (fs.exists(directory)) {
             for (FileStatus status : fs.listStatus(directory)) {
                 String name = status.getPath().getName();
+                if (name.indexOf('.') >= 0) {
+                    continue;
+                }
                 TaskAttemptID attempt = TaskAttemptID.forName(name);
                 String task = attempt.getTaskID().toString();
                 if (attemptOf.getOrDefault(task, -1) > attempt.getId()) {

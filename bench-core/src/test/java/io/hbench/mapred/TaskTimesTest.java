@@ -51,6 +51,23 @@ class TaskTimesTest {
     }
 
     @Test
+    void readsWhatTheTasksAttachedTheLastAttemptWinsAndTheTimesPassItOver() throws IOException {
+        java.nio.file.Path dir = Files.createDirectory(temp.resolve("_hbench-tasks"));
+        write(dir, "attempt_1_0001_m_000000_0", "dn1\t2026-11-23T10:00:00Z\t1000000\n");
+        write(dir, "attempt_1_0001_m_000000_0.input", "first attempt");
+        write(dir, "attempt_1_0001_m_000000_1.input", "second attempt");
+        write(dir, "attempt_1_0001_m_000001_0.input", "other task");
+        write(dir, "attempt_1_0001_m_000001_0.output", "other kind");
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        Path directory = new Path(dir.toUri());
+
+        assertThat(TaskTimes.collectAttached(fs, directory, "input")).containsExactly("second attempt", "other task");
+        assertThat(TaskTimes.collectAttached(fs, directory, "output")).containsExactly("other kind");
+        assertThat(TaskTimes.collect(fs, directory)).extracting(TaskSample::id)
+                .containsExactly("attempt_1_0001_m_000000_0");
+    }
+
+    @Test
     void nothingRecordedIsNoSamples() throws IOException {
         FileSystem fs = FileSystem.getLocal(new Configuration());
 

@@ -1,6 +1,5 @@
 package io.hbench.dfsio;
 
-import io.hbench.findings.SlowDataNodes;
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;
 import io.hbench.result.Unit;
@@ -33,8 +32,6 @@ public final class DfsioReport {
     private static final DisplayUnit OPEN_LATENCY = DisplayUnit.of("open_latency", Unit.SECONDS);
     private static final DisplayUnit SERIES = DisplayUnit.of("throughput", Unit.BYTES_PER_SECOND);
     private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
-    private static final DisplayUnit BLOCK_THROUGHPUT = DisplayUnit.of(SlowDataNodes.BLOCK_THROUGHPUT, Unit.BYTES_PER_SECOND);
-    private static final DisplayUnit DATANODE_BYTES = DisplayUnit.of("datanode_bytes", Unit.BYTES);
     /** Where hbench's labels end, as the classic block's do, one column further right. */
     private static final int LABEL_WIDTH = 29;
     /** Values of the per-second series printed on the console; JSON has them all. */
@@ -115,7 +112,7 @@ public final class DfsioReport {
         result.favoredPlacement().ifPresent(placement -> lines.add(favoredPlacement(placement)));
         result.dropBehind().ifPresent(answer -> lines.add(dropBehind(answer)));
         result.readLocality().ifPresent(locality -> lines.add(readLocality(locality, result.options().nrFiles())));
-        lines.addAll(dataNodeLines(result.dataNodeBlocks(), df));
+        lines.addAll(result.dataNodeBlocks().lines(DfsioReport::label));
         if (result.options().verify()) {
             lines.add(label("Data verified") + (result.failures().isEmpty()
                     ? "every byte read matched (" + df.format(BYTES.convert(result.totalBytes())) + " " + BYTES.symbol()
@@ -181,24 +178,6 @@ public final class DfsioReport {
                     + answer.refused();
         }
         return label("Drop behind") + text;
-    }
-
-    /**
-     * One line per DataNode and role (first in a write's pipeline, any member, the server of a read): its blocks, their
-     * throughput's p50 and p90, and their bytes; none where no blocks were recorded (not on HDFS).
-     */
-    private static List<String> dataNodeLines(DataNodeBlocks blocks, DecimalFormat df) {
-        List<String> lines = new ArrayList<>();
-        for (DataNodeBlocks.Row row : blocks.rows()) {
-            Distribution throughput = row.throughput();
-            lines.add(label("DataNode " + row.dataNode() + " as " + row.role().label()) + row.blocks()
-                    + (row.blocks() == 1 ? " block" : " blocks") + ", p50 "
-                    + df.format(BLOCK_THROUGHPUT.convert(throughput.percentile(50))) + " " + BLOCK_THROUGHPUT.symbol()
-                    + ", p90 " + df.format(BLOCK_THROUGHPUT.convert(throughput.percentile(90))) + " "
-                    + BLOCK_THROUGHPUT.symbol() + ", " + df.format(DATANODE_BYTES.convert(row.bytes())) + " "
-                    + DATANODE_BYTES.symbol());
-        }
-        return lines;
     }
 
     /** The distribution in the line's unit, its base-unit values converted by {@code toLineUnit}. */

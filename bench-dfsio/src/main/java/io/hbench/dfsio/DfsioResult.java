@@ -2,6 +2,7 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.result.BenchResult;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.result.Better;

@@ -15,7 +15,6 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsCreateModes;
@@ -38,8 +37,7 @@ final class FavoredNodes {
      * How long a task waits for the DataNodes to report the replicas of the file it closed: a close waits for one
      * replica of the last block only, and the others reach the NameNode moments later.
      */
-    private static final Duration REPORT_BOUND = Duration.ofSeconds(5);
-    private static final long REPORT_POLL_MILLIS = 50;
+    static final Duration REPORT_BOUND = Duration.ofSeconds(5);
 
     private final List<InetSocketAddress> addresses;
     /** The favored nodes as block locations name DataNodes: ip:port. */
@@ -130,27 +128,6 @@ final class FavoredNodes {
                 addresses.toArray(new InetSocketAddress[0]));
     }
 
-    /**
-     * How the closed {@code file}'s blocks were placed. The NameNode may not know yet of every replica the pipeline
-     * wrote, so the locations are asked again, every {@value #REPORT_POLL_MILLIS} ms for at most {@link #REPORT_BOUND},
-     * until each block has its r replicas or is placed as asked.
-     */
-    FavoredPlacement placement(FileSystem fs, Path file) throws IOException {
-        FileStatus status = fs.getFileStatus(file);
-        long deadline = System.nanoTime() + REPORT_BOUND.toNanos();
-        BlockLocation[] blocks = fs.getFileBlockLocations(status, 0, status.getLen());
-        while (!reported(blocks, status.getReplication()) && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(REPORT_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while asking where the blocks of " + file + " are", e);
-            }
-            blocks = fs.getFileBlockLocations(status, 0, status.getLen());
-        }
-        return placement(blocks, status.getReplication());
-    }
-
     /** How {@code blocks}, of a file of {@code replication}, were placed. */
     FavoredPlacement placement(BlockLocation[] blocks, int replication) throws IOException {
         long placed = 0;
@@ -162,7 +139,11 @@ final class FavoredNodes {
         return new FavoredPlacement(placed, blocks.length);
     }
 
-    private boolean reported(BlockLocation[] blocks, int replication) throws IOException {
+    /**
+     * Whether each of {@code blocks} has its r replicas reported or is placed as asked: what {@link #placement} needs
+     * of the closed file's locations, which the task asks again for at most {@link #REPORT_BOUND}.
+     */
+    boolean reported(BlockLocation[] blocks, int replication) throws IOException {
         for (BlockLocation block : blocks) {
             if (block.getNames().length < replication && favoredReplicas(block) < asked(replication)) {
                 return false;

@@ -2,6 +2,9 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.BlockReads;
+import io.hbench.datanodes.BlockReports;
+import io.hbench.datanodes.BlockWrites;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.StoreStatistics;
@@ -17,6 +20,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CanSetDropBehind;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -134,8 +138,8 @@ final class FileIo {
                 stream = raw;
                 askDropBehind(raw, stats);
                 InputStream in = codec == null ? raw : codec.createInputStream(raw);
-                Optional<BlockReads> blockReads = codec == null && recordBlocks ? BlockReads.of(fs, raw, stats)
-                        : Optional.empty();
+                Optional<BlockReads> blockReads = codec == null && recordBlocks
+                        ? BlockReads.of(fs, raw, stats.blocks()) : Optional.empty();
                 opened(stats, openStart);
                 read(in, file, size, stats, progress, blockReads);
                 break;
@@ -158,11 +162,8 @@ final class FileIo {
                 throw new IllegalStateException("unknown operation " + options.operation());
         }
         stats.finished(epochMicros(), System.nanoTime());
-        if (favoredNodes.isPresent()) {
-            stats.favoredPlacement(favoredNodes.get().placement(fs, file));
-        }
-        if (blockWrites.isPresent()) {
-            blockWrites.get().recordIn(stats, fs, file);
+        if (favoredNodes.isPresent() || blockWrites.isPresent()) {
+            recordPlacement(file, stats, blockWrites);
         }
         if (options.readFrom().isPresent()) {
             stats.onReplicaHost(ReadHosts.holdsReplica(host, ReadHosts.replicaHosts(fs, file)));
@@ -173,6 +174,24 @@ final class FileIo {
             stats.storeStatistics(StoreStatistics.ofStream(stream));
         }
         return stats;
+    }
+
+    /**
+     * Records where the closed {@code file}'s blocks went: how they were placed on {@code -dataNodes}, and each block's
+     * DataNodes. Both need the DataNodes' reports of the replicas, which come moments after the close: one wait serves
+     * both, as long as the longer of theirs.
+     */
+    private void recordPlacement(Path file, TaskStats stats, Optional<BlockWrites> blockWrites) throws IOException {
+        Duration bound = favoredNodes.isPresent() ? FavoredNodes.REPORT_BOUND : BlockWrites.REPORT_BOUND;
+        BlockLocation[] blocks = BlockReports.await(fs, file, bound, (located, replication) ->
+                (favoredNodes.isEmpty() || favoredNodes.get().reported(located, replication))
+                        && (blockWrites.isEmpty() || blockWrites.get().allKnown(located, replication)));
+        if (favoredNodes.isPresent()) {
+            stats.favoredPlacement(favoredNodes.get().placement(blocks, fs.getFileStatus(file).getReplication()));
+        }
+        if (blockWrites.isPresent()) {
+            blockWrites.get().recordIn(stats.blocks(), blocks);
+        }
     }
 
     /** Creates {@code file} for a write, asking for the DataNodes {@code -dataNodes} names, if it names any. */

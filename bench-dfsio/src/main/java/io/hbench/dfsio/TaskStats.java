@@ -1,6 +1,6 @@
 package io.hbench.dfsio;
 
-import io.hbench.findings.BlockGroup;
+import io.hbench.datanodes.BlockRecords;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.SummingReducer;
 import io.hbench.stats.Histograms;
@@ -46,13 +46,6 @@ final class TaskStats {
     /** With {@code -readFrom}: 1 under one key or the other, as the task's host held a replica of its file or not. */
     static final String READS_ON_REPLICA_HOST = "reads.replicaHost";
     static final String READS_ELSEWHERE = "reads.elsewhere";
-    /**
-     * Block throughputs in KiB/s ({@link BlockGroup}), by the DataNodes the blocks went through:
-     * {@code block.write.dn1,dn2,dn3} (the pipeline in order) or {@code block.read.dn} (the DataNode that served them).
-     */
-    static final String BLOCK = "block.";
-    /** The bytes of the blocks of {@link #BLOCK}, by the same names. */
-    static final String BLOCK_BYTES = "blockbytes.";
 
     private final String fileName;
     private final String host;
@@ -60,8 +53,7 @@ final class TaskStats {
     private final Histogram openMicros = Histograms.newHistogram();
     private final Map<Long, Long> bytesBySlot = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
-    private final Map<String, Histogram> blockThroughput = new TreeMap<>();
-    private final Map<String, Long> blockBytes = new TreeMap<>();
+    private final BlockRecords blocks = new BlockRecords();
     private StoreStatistics store = StoreStatistics.none();
     private FavoredPlacement favoredPlacement;
     private Boolean dropBehindAccepted;
@@ -116,17 +108,9 @@ final class TaskStats {
         this.dropBehindAccepted = accepted;
     }
 
-    /**
-     * One block went through {@code dataNodes} in {@code blockNanos}.
-     *
-     * @param operation {@link DataNodeBlocks#WRITE} or {@link DataNodeBlocks#READ}
-     * @param dataNodes a write's pipeline in order, or the DataNode that served a read
-     */
-    void recordBlock(String operation, List<String> dataNodes, long bytes, long blockNanos) {
-        String name = operation + '.' + String.join(",", dataNodes);
-        long kibPerSecond = Math.round(bytes * 1e9 / Math.max(1, blockNanos) / BlockGroup.BYTES_PER_UNIT);
-        blockThroughput.computeIfAbsent(name, key -> Histograms.newHistogram()).recordValue(Math.max(1, kibPerSecond));
-        blockBytes.merge(name, bytes, Long::sum);
+    /** The task's blocks on HDFS, timed, by the DataNodes they went through. */
+    BlockRecords blocks() {
+        return blocks;
     }
 
     /** Whether the task's host held a replica of the file it read ({@code -readFrom}). */
@@ -167,10 +151,7 @@ final class TaskStats {
         for (Map.Entry<String, Long> counter : store.counters().entrySet()) {
             out.accept(SummingReducer.LONG_SUM + STORE + counter.getKey(), counter.getValue().toString());
         }
-        for (Map.Entry<String, Histogram> blocks : blockThroughput.entrySet()) {
-            out.accept(SummingReducer.HISTOGRAM + BLOCK + blocks.getKey(), Histograms.encode(blocks.getValue()));
-            out.accept(SummingReducer.LONG_SUM + BLOCK_BYTES + blocks.getKey(), blockBytes.get(blocks.getKey()).toString());
-        }
+        blocks.emit(out::accept);
         for (String failure : failures) {
             out.accept(SummingReducer.STRING_JOIN + FAILURES, failure.replace(SummingReducer.STRING_SEPARATOR, ','));
         }

@@ -2,6 +2,7 @@ package io.hbench.dfsio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;

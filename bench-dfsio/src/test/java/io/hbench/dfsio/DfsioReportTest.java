@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.datanodes.DataNodeBlocksTest;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.result.Distribution;
 import io.hbench.result.TimeSeries;

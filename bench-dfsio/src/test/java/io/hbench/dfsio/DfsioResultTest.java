@@ -1,5 +1,6 @@
 package io.hbench.dfsio;
 
+import io.hbench.datanodes.DataNodeBlocksTest;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.findings.LinkCapacities;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.datanodes.BlockWrites;
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.findings.BlockGroup;
 import io.hbench.mapred.ReducedValues;

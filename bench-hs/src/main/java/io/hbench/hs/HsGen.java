@@ -71,6 +71,7 @@ public final class HsGen {
         new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
         generating.close();
         return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum,
-                completed.job, completed.committer, completed.tasks, completed.resources);
+                completed.job, completed.committer, completed.tasks, completed.resources,
+                completed.dataNodeBlocks);
     }
 }

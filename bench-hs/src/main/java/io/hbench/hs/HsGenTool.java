@@ -11,6 +11,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -96,13 +97,15 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
     }
 
     static List<String> lines(HsGenResult result) {
-        return List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 "HSGen: generated " + result.rows() + " rows (" + result.bytes() + " bytes) in "
                         + result.options().maps() + (result.options().maps() == 1 ? " map" : " maps") + " to "
                         + result.options().outputDir(),
                 "checksum\t" + Checksum.format(result.checksum()),
                 "HSGen time " + HsReport.timeUnit("job_time") + ": " + HsReport.time("job_time", result.jobTime()),
                 "HSGen throughput " + HsReport.throughputUnit() + ": "
-                        + HsReport.throughput(result.bytes(), result.jobTime()));
+                        + HsReport.throughput(result.bytes(), result.jobTime())));
+        lines.addAll(HsReport.dataNodeLines("HSGen", result.dataNodeBlocks()));
+        return lines;
     }
 }

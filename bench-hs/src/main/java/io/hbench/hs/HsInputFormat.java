@@ -1,5 +1,8 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.BlockReads;
+import io.hbench.datanodes.BlockRecords;
+import io.hbench.datanodes.TaskBlocks;
 import java.io.BufferedInputStream;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -8,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -103,6 +107,9 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
         private long position;
         private long end;
         private long start;
+        /** On HDFS, each block read, timed and with the DataNode that served it; attached to the task's times. */
+        private final BlockRecords records = new BlockRecords();
+        private Optional<BlockReads> blocks = Optional.empty();
 
         @Override
         public void initialize(InputSplit inputSplit, TaskAttemptContext context) throws IOException {
@@ -120,7 +127,9 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
                     (splitEnd + Records.RECORD_LENGTH - 1) / Records.RECORD_LENGTH * Records.RECORD_LENGTH);
             FSDataInputStream stream = fs.open(file);
             stream.seek(start);
-            in = new BufferedInputStream(stream, 1 << 16);
+            blocks = TaskBlocks.wanted(context.getConfiguration(), HsJobs.BLOCK_RECORDS_KEY)
+                    ? BlockReads.of(fs, stream, records) : Optional.empty();
+            in = new BufferedInputStream(blocks.isPresent() ? blocks.get().timed(splitEnd) : stream, 1 << 16);
             position = start;
         }
 
@@ -163,6 +172,9 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
             if (in != null) {
                 in.close();
                 context.getCounter(FileInputFormatCounter.BYTES_READ).increment(position - start);
+                if (blocks.isPresent()) {
+                    TaskBlocks.attach(context, TaskBlocks.INPUT, records);
+                }
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.DataNodeBlocks;
+import io.hbench.datanodes.TaskBlocks;
 import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.TaskResources;
 import io.hbench.mapred.TaskTimes;
@@ -25,6 +27,13 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /** Job set-up and running shared by HSGen, HSSort and HSValidate. */
 final class HsJobs {
+    /**
+     * Whether tasks on HDFS time each block they read or write and name its DataNodes ({@link DataNodeBlocks}): true
+     * unless set false, as TestDFSIO's {@code hbench.dfsio.blockRecords}. Not on other file systems, nor with erasure
+     * coding.
+     */
+    static final String BLOCK_RECORDS_KEY = "hbench.hs.blockRecords";
+
     private HsJobs() {
     }
 
@@ -38,7 +47,8 @@ final class HsJobs {
 
     /**
      * A job run to its end: which job it was, which committer committed its output, its wall time from submission to
-     * completion, each task's own start and run time, and what its hosts' samplers handed over, if they sampled.
+     * completion, each task's own start and run time, what its hosts' samplers handed over, if they sampled, and the
+     * blocks its tasks read and wrote on HDFS, by DataNode.
      */
     static final class Completed {
         final SubmittedJob job;
@@ -46,14 +56,16 @@ final class HsJobs {
         final Duration time;
         final List<TaskSample> tasks;
         final Optional<SampledResources> resources;
+        final DataNodeBlocks dataNodeBlocks;
 
         private Completed(SubmittedJob job, String committer, Duration time, List<TaskSample> tasks,
-                Optional<SampledResources> resources) {
+                Optional<SampledResources> resources, DataNodeBlocks dataNodeBlocks) {
             this.job = job;
             this.committer = committer;
             this.time = time;
             this.tasks = List.copyOf(tasks);
             this.resources = resources;
+            this.dataNodeBlocks = dataNodeBlocks;
         }
     }
 
@@ -76,6 +88,7 @@ final class HsJobs {
         SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
         Duration time = Duration.ofNanos(System.nanoTime() - start);
         FileSystem fs = taskTimes.getFileSystem(conf);
+        DataNodeBlocks dataNodeBlocks = TaskBlocks.collect(fs, taskTimes);
         List<TaskSample> tasks = TaskTimes.collect(fs, taskTimes);
         List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);
         Set<String> taskHosts = new TreeSet<>();
@@ -83,6 +96,7 @@ final class HsJobs {
         Optional<SampledResources> resources = resourcesDir.map(dir -> new SampledResources(
                 ResourceSampling.interval(conf).orElseThrow(), samples, taskHosts,
                 List.of(new Phase(label, startTime, startTime.plus(time)))));
-        return new Completed(submitted, OutputCommitters.recorded(fs, output), time, tasks, resources);
+        return new Completed(submitted, OutputCommitters.recorded(fs, output), time, tasks, resources,
+                dataNodeBlocks);
     }
 }

@@ -1,6 +1,10 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.BlockRecords;
+import io.hbench.datanodes.BlockWrites;
+import io.hbench.datanodes.TaskBlocks;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -55,6 +59,11 @@ public final class HsOutputFormat extends OutputFormat<Text, Text> {
         FSDataOutputStream out = fs.create(file, true, conf.getInt("io.file.buffer.size", 4096) * 16, replication,
                 fs.getDefaultBlockSize(file));
         boolean sync = conf.getBoolean(SYNC_KEY, true);
+        Optional<BlockWrites> blocks = TaskBlocks.wanted(conf, HsJobs.BLOCK_RECORDS_KEY) ? BlockWrites.of(fs, out, file)
+                : Optional.empty();
+        if (blocks.isPresent()) {
+            return new BlockWriter(sync, blocks.get(), fs, file);
+        }
         return new RecordWriter<Text, Text>() {
             private long bytes;
 
@@ -74,6 +83,62 @@ public final class HsOutputFormat extends OutputFormat<Text, Text> {
                 taskContext.getCounter(FileOutputFormatCounter.BYTES_WRITTEN).increment(bytes);
             }
         };
+    }
+
+    /**
+     * On HDFS: writes the records through {@link BlockWrites}, which times each block and learns its pipeline, and
+     * attaches the blocks to the task's times ({@link TaskBlocks}). The records go in chunks of {@value #CHUNK}
+     * bytes, so that the blocks are timed per chunk rather than per 100-byte record.
+     */
+    private static final class BlockWriter extends RecordWriter<Text, Text> {
+        private static final int CHUNK = 1 << 16;
+
+        private final boolean sync;
+        private final BlockWrites blocks;
+        private final FileSystem fs;
+        private final Path file;
+        private final byte[] chunk = new byte[CHUNK];
+        private int filled;
+        private long bytes;
+
+        BlockWriter(boolean sync, BlockWrites blocks, FileSystem fs, Path file) {
+            this.sync = sync;
+            this.blocks = blocks;
+            this.fs = fs;
+            this.file = file;
+        }
+
+        @Override
+        public void write(Text key, Text value) throws IOException {
+            put(key);
+            put(value);
+        }
+
+        private void put(Text text) throws IOException {
+            int done = 0;
+            while (done < text.getLength()) {
+                if (filled == CHUNK) {
+                    blocks.write(chunk, filled);
+                    filled = 0;
+                }
+                int part = Math.min(text.getLength() - done, CHUNK - filled);
+                System.arraycopy(text.getBytes(), done, chunk, filled, part);
+                filled += part;
+                done += part;
+            }
+            bytes += text.getLength();
+        }
+
+        @Override
+        public void close(TaskAttemptContext taskContext) throws IOException {
+            blocks.write(chunk, filled);
+            // A replicated HDFS stream, the only one recorded, can sync.
+            blocks.close(sync);
+            taskContext.getCounter(FileOutputFormatCounter.BYTES_WRITTEN).increment(bytes);
+            BlockRecords records = new BlockRecords();
+            blocks.recordIn(records, fs, file);
+            TaskBlocks.attach(taskContext, TaskBlocks.OUTPUT, records);
+        }
     }
 
     /**

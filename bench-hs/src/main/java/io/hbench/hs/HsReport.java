@@ -1,11 +1,13 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.result.Unit;
 import io.hbench.result.format.DisplayUnit;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -42,6 +44,14 @@ final class HsReport {
      */
     static String time(String id, Duration duration) {
         return DisplayUnit.of(id, Unit.SECONDS).format(duration.toMillis() / 1000.0);
+    }
+
+    /**
+     * The DataNode table ({@link DataNodeBlocks#lines}) as TestDFSIO prints it, each line led by the program:
+     * "HSGen DataNode w1:9866 as first: 8 blocks, p50 52.1 MiB/s, p90 60.25 MiB/s, 1024 MiB". None off HDFS.
+     */
+    static List<String> dataNodeLines(String program, DataNodeBlocks blocks) {
+        return blocks.lines(name -> program + " " + name + ": ");
     }
 
     /** The unit bytes per second read in: "MiB/s". */

@@ -109,7 +109,8 @@ public final class HsSort {
         }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
                 completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes,
-                completed.job, completed.committer, completed.tasks, completed.resources);
+                completed.job, completed.committer, completed.tasks, completed.resources,
+                completed.dataNodeBlocks);
     }
 
     static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";

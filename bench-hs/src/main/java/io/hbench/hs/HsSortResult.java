@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.resources.SampledResources;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
@@ -34,20 +35,25 @@ public final class HsSortResult implements ProgramResult {
     private final List<TaskSample> tasks;
     private final Optional<SampledResources> sampledResources;
     private final Optional<ResourceUsage> resources;
+    private final DataNodeBlocks dataNodeBlocks;
 
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
             SubmittedJob job, String committer,
             List<TaskSample> tasks) {
         this(options, start, end, totalTime, jobTime, samplingTime, sampledKeys, rows, maps, reducerBytes, job,
-                committer, tasks, Optional.empty());
+                committer, tasks, Optional.empty(), DataNodeBlocks.none());
     }
 
-    /** @param resources what the job's hosts' samplers handed over; empty if they did not sample */
+    /**
+     * @param resources what the job's hosts' samplers handed over; empty if they did not sample
+     * @param dataNodeBlocks the blocks the tasks read and wrote on HDFS, by DataNode; none on other file systems
+     */
     public HsSortResult(HsSortOptions options, Instant start, Instant end, Duration totalTime, Duration jobTime,
             Duration samplingTime, int sampledKeys, long rows, int maps, List<Long> reducerBytes,
             SubmittedJob job, String committer,
-            List<TaskSample> tasks, Optional<SampledResources> resources) {
+            List<TaskSample> tasks, Optional<SampledResources> resources, DataNodeBlocks dataNodeBlocks) {
+        this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
         this.sampledResources = requireNonNull(resources, "resources is null");
         this.resources = resources.map(SampledResources::usage);
         this.options = requireNonNull(options, "options is null");
@@ -143,6 +149,11 @@ public final class HsSortResult implements ProgramResult {
         return resources;
     }
 
+    /** Each DataNode's blocks, as the tasks timed them on HDFS; none on other file systems. */
+    public DataNodeBlocks dataNodeBlocks() {
+        return dataNodeBlocks;
+    }
+
     /** The samples behind {@link #resources()}, for TPCx-HS to combine with its other jobs'. */
     Optional<SampledResources> sampledResources() {
         return sampledResources;
@@ -173,6 +184,7 @@ public final class HsSortResult implements ProgramResult {
         result.job(job);
         resources.ifPresent(result::resources);
         result.taskSamples(tasks);
+        dataNodeBlocks.addTo(result);
         return result.build();
     }
 }

@@ -10,6 +10,7 @@ import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -100,7 +101,7 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
     }
 
     static List<String> lines(HsSortResult result) {
-        return List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 "HSSort: sorted " + result.rows() + " rows (" + result.bytes() + " bytes) from "
                         + result.options().inputDir() + " to " + result.options().outputDir() + " with "
                         + result.maps() + (result.maps() == 1 ? " map and " : " maps and ")
@@ -113,6 +114,8 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
                         + HsReport.throughput(result.bytes(), result.totalTime()),
                 "HSSort reducer input bytes: largest " + result.largestReducerBytes() + ", smallest "
                         + result.smallestReducerBytes() + " (" + result.options().sampler().name().toLowerCase(Locale.ROOT)
-                        + " sampler)");
+                        + " sampler)"));
+        lines.addAll(HsReport.dataNodeLines("HSSort", result.dataNodeBlocks()));
+        return lines;
     }
 }

@@ -118,7 +118,7 @@ public final class HsValidate {
         }
         return new HsValidateResult(options, start, Instant.now(), completed.time, files.size(), rows, checksum,
                 expectedRows, expectedChecksum, errors, completed.job, completed.committer, completed.tasks,
-                completed.resources);
+                completed.resources, completed.dataNodeBlocks);
     }
 
     private static List<String> readReport(FileSystem fs, Path dir) throws IOException {

@@ -99,6 +99,7 @@ public final class HsValidateTool extends BenchTool<HsValidateOptions> {
                         : result.checksum().equals(result.expectedChecksum().get()) ? "matches HSGen's" : "DIFFERS"));
         lines.add("HSValidate time " + HsReport.timeUnit("job_time") + ": "
                 + HsReport.time("job_time", result.jobTime()));
+        lines.addAll(HsReport.dataNodeLines("HSValidate", result.dataNodeBlocks()));
         lines.add("HSValidate: " + (result.failures().isEmpty() ? "PASSED" : "FAILED"));
         return lines;
     }

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
@@ -59,16 +60,18 @@ public final class Tpcxhs {
         List<String> committers = new ArrayList<>();
         List<TaskSample> tasks = new ArrayList<>();
         List<SampledResources> sampled = new ArrayList<>();
+        List<DataNodeBlocks> blocks = new ArrayList<>();
         for (int number = 1; number <= TpcxhsOptions.RUNS; number++) {
             clean(base);
-            TpcxhsResult.Run run = runOnce(number, options, jobs, committers, tasks, sampled);
+            TpcxhsResult.Run run = runOnce(number, options, jobs, committers, tasks, sampled, blocks);
             runs.add(run);
             if (!run.passed()) {
                 break;
             }
         }
         return new TpcxhsResult(options, start, Instant.now(), runs, jobs, committers, tasks,
-                SampledResources.combine(sampled).map(SampledResources::usage));
+                SampledResources.combine(sampled).map(SampledResources::usage),
+                blocks.stream().reduce(DataNodeBlocks.none(), DataNodeBlocks::plus));
     }
 
     private static void clean(OwnedDirectory base) throws IOException {
@@ -81,11 +84,13 @@ public final class Tpcxhs {
     }
 
     /**
-     * Runs every phase of one run; adds the jobs it submits, their output committers, their tasks and their resource
-     * samples to {@code jobs}, {@code committers}, {@code tasks} and {@code sampled}.
+     * Runs every phase of one run; adds the jobs it submits, their output committers, their tasks, their resource
+     * samples and their blocks by DataNode to {@code jobs}, {@code committers}, {@code tasks}, {@code sampled} and
+     * {@code blocks}.
      */
     private TpcxhsResult.Run runOnce(int number, TpcxhsOptions options, List<SubmittedJob> jobs,
-            List<String> committers, List<TaskSample> tasks, List<SampledResources> sampled)
+            List<String> committers, List<TaskSample> tasks, List<SampledResources> sampled,
+            List<DataNodeBlocks> blocks)
             throws IOException, InterruptedException {
         List<TpcxhsResult.Phase> phases = new ArrayList<>();
         long bytes = options.scaleFactor().rows() * Records.RECORD_LENGTH;
@@ -98,7 +103,7 @@ public final class Tpcxhs {
             long phaseStart = System.nanoTime();
             String failure;
             try {
-                failure = runPhase(index, options, jobs, committers, tasks, sampled);
+                failure = runPhase(index, options, jobs, committers, tasks, sampled, blocks);
             } catch (BenchException e) {
                 if (e.errorCode().kind() == ErrorKind.USER_ERROR) {
                     throw e;
@@ -120,9 +125,13 @@ public final class Tpcxhs {
         return new TpcxhsResult.Run(number, phases, Duration.ofNanos(System.nanoTime() - runStart));
     }
 
-    /** Runs one phase and adds its job, committer and tasks, if it has a job; returns why it failed, or null. */
+    /**
+     * Runs one phase and adds its job, committer, tasks, samples and blocks, if it has a job; returns why it failed, or
+     * null.
+     */
     private String runPhase(int index, TpcxhsOptions options, List<SubmittedJob> jobs, List<String> committers,
-            List<TaskSample> tasks, List<SampledResources> sampled) throws IOException, InterruptedException {
+            List<TaskSample> tasks, List<SampledResources> sampled, List<DataNodeBlocks> blocks)
+            throws IOException, InterruptedException {
         switch (index) {
             case 0:
                 HsGenResult gen = new HsGen(conf, progress).run(options.genOptions());
@@ -130,6 +139,7 @@ public final class Tpcxhs {
                 committers.add(gen.committer());
                 tasks.addAll(gen.tasks());
                 gen.sampledResources().ifPresent(sampled::add);
+                blocks.add(gen.dataNodeBlocks());
                 return null;
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
@@ -139,6 +149,7 @@ public final class Tpcxhs {
                 committers.add(sort.committer());
                 tasks.addAll(sort.tasks());
                 sort.sampledResources().ifPresent(sampled::add);
+                blocks.add(sort.dataNodeBlocks());
                 return null;
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
@@ -148,6 +159,7 @@ public final class Tpcxhs {
                 committers.add(result.committer());
                 tasks.addAll(result.tasks());
                 result.sampledResources().ifPresent(sampled::add);
+                blocks.add(result.dataNodeBlocks());
                 List<String> failures = result.failures();
                 return failures.isEmpty() ? null : failures.size() + (failures.size() == 1 ? " error" : " errors")
                         + "; first: " + failures.get(0);

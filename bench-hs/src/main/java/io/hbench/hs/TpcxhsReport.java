@@ -76,6 +76,11 @@ public final class TpcxhsReport {
                             options.scaleFactor().rows() * Records.RECORD_LENGTH, run.totalTime()),
                     run.passed() ? "ok" : "FAILED"));
         }
+        List<String> dataNodes = HsReport.dataNodeLines("TPCx-HS", result.dataNodeBlocks());
+        if (!dataNodes.isEmpty()) {
+            lines.add("");
+            lines.addAll(dataNodes);
+        }
         return lines;
     }
 

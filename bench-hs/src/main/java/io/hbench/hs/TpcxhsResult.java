@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -108,18 +109,22 @@ public final class TpcxhsResult implements ProgramResult {
     private final List<String> committers;
     private final List<TaskSample> tasks;
     private final Optional<ResourceUsage> resources;
+    private final DataNodeBlocks dataNodeBlocks;
 
     public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
             List<String> committers, List<TaskSample> tasks) {
-        this(options, start, end, runs, jobs, committers, tasks, Optional.empty());
+        this(options, start, end, runs, jobs, committers, tasks, Optional.empty(), DataNodeBlocks.none());
     }
 
     /**
      * @param committers the output committer of each job, as the job's result names it (repeats are kept once)
      * @param resources what the hosts did while the jobs' tasks ran, every job's phase marked; empty if not sampled
+     * @param dataNodeBlocks the blocks every job's tasks read and wrote on HDFS, by DataNode; none elsewhere
      */
     public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
-            List<String> committers, List<TaskSample> tasks, Optional<ResourceUsage> resources) {
+            List<String> committers, List<TaskSample> tasks, Optional<ResourceUsage> resources,
+            DataNodeBlocks dataNodeBlocks) {
+        this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
         this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
         this.start = requireNonNull(start, "start is null");
@@ -129,6 +134,11 @@ public final class TpcxhsResult implements ProgramResult {
         this.committers = requireNonNull(committers, "committers is null").stream().distinct()
                 .collect(Collectors.toUnmodifiableList());
         this.tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
+    }
+
+    /** Each DataNode's blocks over every phase of both runs, as the tasks timed them on HDFS; none elsewhere. */
+    public DataNodeBlocks dataNodeBlocks() {
+        return dataNodeBlocks;
     }
 
     /** What the hosts' CPU, memory, network and disks did while the jobs' tasks ran; empty if not sampled. */
@@ -264,6 +274,7 @@ public final class TpcxhsResult implements ProgramResult {
         result.jobs(jobs);
         resources.ifPresent(result::resources);
         result.taskSamples(tasks);
+        dataNodeBlocks.addTo(result);
         return result.build();
     }
 }

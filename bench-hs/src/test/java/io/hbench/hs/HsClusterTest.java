@@ -3,7 +3,10 @@ package io.hbench.hs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
+import io.hbench.datanodes.BlockWrites;
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.findings.BlockGroup;
 import io.hbench.result.BenchResult;
 import io.hbench.result.HostUsage;
 import io.hbench.result.Phase;
@@ -16,11 +19,14 @@ import java.io.PrintStream;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -136,6 +142,57 @@ class HsClusterTest {
         // The tasks' files are read and gone: the outputs hold only what they held before.
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/gen/_hbench-tasks"))).isFalse();
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/tasks/sorted/_hbench-tasks"))).isFalse();
+    }
+
+    @Test
+    void everyPhaseOnHdfsCountsTheBlocksItsFilesHaveByDataNode() throws Exception {
+        // Blocks of 1 MiB: HSGen's two files of 1,500,000 bytes have two blocks each. The tasks' own clients are
+        // new ones, so that they take the small blocks (a cached client keeps the cluster's).
+        Configuration smallBlocks = new Configuration(conf);
+        smallBlocks.setLong("dfs.blocksize", 1 << 20);
+        smallBlocks.setBoolean("fs.hdfs.impl.disable.cache", true);
+
+        HsGenResult gen = new HsGen(smallBlocks).run(HsGenOptions.builder(30_000).maps(2).replication(2)
+                .outputDir("/dn/gen").build());
+        HsSortResult sort = new HsSort(smallBlocks).run(HsSortOptions.builder().inputDir("/dn/gen")
+                .outputDir("/dn/sorted").reduces(2).replication(1).build());
+        HsValidateResult validate = new HsValidate(smallBlocks).run(HsValidateOptions.builder().inputDir("/dn/sorted")
+                .reportDir("/dn/report").build());
+
+        // Each DataNode, as the NameNode locates the files' blocks: how many blocks have a replica on it.
+        Map<String, Long> generated = replicasByDataNode("/dn/gen");
+        Map<String, Long> sorted = replicasByDataNode("/dn/sorted");
+        assertThat(generated.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(4 * 2);
+        long sortedBlocks = sorted.values().stream().mapToLong(Long::longValue).sum();
+        assertThat(sortedBlocks).isGreaterThanOrEqualTo(3);
+        // HSGen's maps wrote every block through a pipeline of its two replicas, each block first on one DataNode.
+        assertThat(blocksByDataNode(gen.dataNodeBlocks(), DataNodeBlocks.Role.MEMBER)).isEqualTo(generated);
+        assertThat(sum(blocksByDataNode(gen.dataNodeBlocks(), DataNodeBlocks.Role.FIRST))).isEqualTo(4);
+        assertThat(gen.dataNodeBlocks().reads()).isEmpty();
+        // HSSort's maps, one per block, read each generated block from one of its two DataNodes, a map reading on into
+        // the next block for the record across the boundary counting it not; its reducers wrote one replica each.
+        assertThat(sort.maps()).isEqualTo(4);
+        Map<String, Long> sortServed = blocksByDataNode(sort.dataNodeBlocks(), DataNodeBlocks.Role.SERVER);
+        assertThat(sum(sortServed)).isEqualTo(4);
+        sortServed.forEach((dataNode, blocks) -> assertThat(blocks).as(dataNode)
+                .isLessThanOrEqualTo(generated.get(dataNode)));
+        assertThat(blocksByDataNode(sort.dataNodeBlocks(), DataNodeBlocks.Role.FIRST)).isEqualTo(sorted);
+        assertThat(blocksByDataNode(sort.dataNodeBlocks(), DataNodeBlocks.Role.MEMBER)).isEqualTo(sorted);
+        // HSValidate's maps read each sorted block from its one replica.
+        assertThat(blocksByDataNode(validate.dataNodeBlocks(), DataNodeBlocks.Role.SERVER)).isEqualTo(sorted);
+        assertThat(validate.dataNodeBlocks().writes()).isEmpty();
+        assertThat(validate.dataNodeBlocks().reads().stream().mapToLong(BlockGroup::bytes).sum())
+                .isEqualTo(30_000 * 100);
+        // The lines, the result's distributions and metrics, and no task files left behind.
+        assertThat(HsGenTool.lines(gen)).filteredOn(line -> line.startsWith("HSGen DataNode "))
+                .hasSize(gen.dataNodeBlocks().rows().size());
+        assertThat(HsValidateTool.lines(validate)).last().isEqualTo("HSValidate: PASSED");
+        BenchResult result = sort.toBenchResult(HsProgramLinesTest.ENVIRONMENT);
+        assertThat(result.distributions()).filteredOn(d -> d.key().id().equals("block_throughput"))
+                .hasSize(sort.dataNodeBlocks().rows().size());
+        assertThat(result.metrics()).filteredOn(m -> m.key().id().equals("datanode_bytes"))
+                .hasSize(sort.dataNodeBlocks().rows().size());
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path("/dn/sorted/_hbench-tasks"))).isFalse();
     }
 
     @Test
@@ -368,6 +425,13 @@ class HsClusterTest {
         assertThat(resources.coverage()).isEqualTo(ResourceUsage.Coverage.RUN);
         assertThat(tpcxhs.out).contains("----- Resource utilization: means over the whole run on every DataNode and"
                 + " NodeManager host, sampled every 1 s -----");
+        // The DataNode table over every phase of both runs: HSGen's and HSSort's writes, HSSort's and HSValidate's
+        // reads. Both runs write the same data, so each wrote as many blocks as the second one's files have.
+        assertThat(tpcxhs.out).containsPattern("(?m)^TPCx-HS DataNode [^ ]+ as first: ")
+                .containsPattern("(?m)^TPCx-HS DataNode [^ ]+ as server: ");
+        long firstBlocks = result.distributions().stream().filter(d -> d.key().id().equals("block_throughput")
+                && "first".equals(d.key().labels().get("role"))).mapToLong(d -> d.count()).sum();
+        assertThat(firstBlocks).isEqualTo(2 * (fileBlocks("/tpcxhs/HSGen") + fileBlocks("/tpcxhs/HSSort")));
     }
 
     @Test
@@ -397,6 +461,36 @@ class HsClusterTest {
     }
 
     // ----- helpers -----
+
+    /** Of every data file in {@code dir}, how many blocks have a replica on each DataNode. */
+    static Map<String, Long> replicasByDataNode(String dir) throws IOException {
+        Map<String, Long> blocks = new TreeMap<>();
+        for (FileStatus file : HsDirs.dataFiles(fs, new org.apache.hadoop.fs.Path(dir), "dir")) {
+            for (BlockLocation location : fs.getFileBlockLocations(file, 0, file.getLen())) {
+                BlockWrites.names(location).forEach(dataNode -> blocks.merge(dataNode, 1L, Long::sum));
+            }
+        }
+        return blocks;
+    }
+
+    /** How many blocks the data files in {@code dir} have. */
+    static long fileBlocks(String dir) throws IOException {
+        long blocks = 0;
+        for (FileStatus file : HsDirs.dataFiles(fs, new org.apache.hadoop.fs.Path(dir), "dir")) {
+            blocks += fs.getFileBlockLocations(file, 0, file.getLen()).length;
+        }
+        return blocks;
+    }
+
+    /** The blocks of each DataNode in {@code role}. */
+    static Map<String, Long> blocksByDataNode(DataNodeBlocks blocks, DataNodeBlocks.Role role) {
+        return blocks.rows().stream().filter(row -> row.role() == role).collect(Collectors.toMap(
+                DataNodeBlocks.Row::dataNode, DataNodeBlocks.Row::blocks, Long::sum, TreeMap::new));
+    }
+
+    static long sum(Map<String, Long> counts) {
+        return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
 
     static long[] partSizes(String dir) throws IOException {
         return HsDirs.dataFiles(fs, new org.apache.hadoop.fs.Path(dir), "dir").stream().mapToLong(FileStatus::getLen)

@@ -1,5 +1,9 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.DataNodeBlocksTest;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Environment;
@@ -111,6 +115,27 @@ class HsProgramLinesTest {
         assertGoldenJson(locale, "hsdatacheck.json", dataCheck().toBenchResult(ENVIRONMENT));
         assertGoldenJson(locale, "hssort.json", sort().toBenchResult(ENVIRONMENT));
         assertGoldenJson(locale, "hsvalidate.json", validate(twoMisorders()).toBenchResult(ENVIRONMENT));
+    }
+
+    @Test
+    void aResultWithBlocksOnHdfsListsItsDataNodesAndNamesTheSlowOne() {
+        HsGenOptions options = HsGenOptions.builder(ROWS).outputDir("/benchmarks/TPCx-HS/HSGen").build();
+        HsGenResult gen = new HsGenResult(options, START, START.plusMillis(49_125), Duration.ofMillis(47_500), ROWS,
+                CHECKSUM, JOB, "file", TASKS, Optional.empty(), DataNodeBlocksTest.slowThirdReplica());
+
+        List<String> lines = HsGenTool.lines(gen);
+
+        // The four lines of a run without blocks, then one per DataNode and role, as TestDFSIO's.
+        assertThat(lines.subList(0, 4)).isEqualTo(HsGenTool.lines(gen()));
+        assertThat(lines.subList(4, lines.size())).hasSize(8).startsWith(
+                "HSGen DataNode w1:9866 as first: 6 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 768 MiB",
+                "HSGen DataNode w1:9866 as member: 10 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 1280 MiB");
+        BenchResult bench = gen.toBenchResult(ENVIRONMENT);
+        ResultSchema.assertValid(bench);
+        assertThat(bench.distributions()).filteredOn(d -> d.key().id().equals("block_throughput")).hasSize(8);
+        assertThat(Findings.of(bench, LinkCapacities.none())).filteredOn(finding -> finding.kind()
+                == Finding.Kind.SLOW_DATANODE).extracting(Finding::toString).containsExactly("slow DataNode: w5:9866"
+                        + " (blocks through it took 5.0x the median; 6 of 7 slow blocks had it in their pipeline)");
     }
 
     @Test

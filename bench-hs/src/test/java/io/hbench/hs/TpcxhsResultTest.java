@@ -1,5 +1,6 @@
 package io.hbench.hs;
 
+import io.hbench.datanodes.DataNodeBlocksTest;
 import io.hbench.result.BenchResult;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -147,6 +149,25 @@ class TpcxhsResultTest {
                 result.toBenchResult(HsProgramLinesTest.ENVIRONMENT)));
 
         GoldenFiles.assertMatches(TpcxhsResultTest.class, "tpcxhs.json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theDataNodesOfEveryPhaseFollowThePhaseTable() {
+        TpcxhsResult result = new TpcxhsResult(TpcxhsOptions.builder(ScaleFactor.parse("1")).build(), T0,
+                T0.plusSeconds(5400), List.of(run(1, 3_600_000), run(2, 1_800_000)), List.of(), List.of("file"),
+                List.of(), Optional.empty(), DataNodeBlocksTest.slowThirdReplica());
+
+        List<String> lines = TpcxhsReport.lines(result);
+        List<String> withoutBlocks = TpcxhsReport.lines(result(List.of(run(1, 3_600_000), run(2, 1_800_000)), null));
+
+        assertThat(lines.subList(0, withoutBlocks.size())).isEqualTo(withoutBlocks);
+        assertThat(lines.subList(withoutBlocks.size(), lines.size())).hasSize(1 + 8).startsWith("",
+                "TPCx-HS DataNode w1:9866 as first: 6 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 768 MiB");
+        BenchResult bench = result.toBenchResult(HsProgramLinesTest.ENVIRONMENT);
+        ResultSchema.assertValid(bench);
+        assertThat(bench.metrics()).filteredOn(metric -> metric.key().id().equals("slow_datanode"))
+                .singleElement().satisfies(metric -> assertThat(metric.key().labels())
+                        .containsEntry("datanode", "w5:9866"));
     }
 
     private static TpcxhsResult.Run run(int number, long totalMillis) {

@@ -1,4 +1,4 @@
-package io.hbench.dfsio;
+package io.hbench.datanodes;
 
 import static java.util.Objects.requireNonNull;
 
@@ -10,12 +10,19 @@ import io.hbench.result.Better;
 import io.hbench.result.Distribution;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
+import io.hbench.result.format.DisplayUnit;
 import io.hbench.stats.Histograms;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,10 +33,9 @@ import org.HdrHistogram.Histogram;
  * is judged from the blocks exactly as if each had been sent. None on other file systems.
  */
 public final class DataNodeBlocks {
-    /** The operation of blocks written through a pipeline. */
-    static final String WRITE = "write";
-    /** The operation of blocks read from one DataNode. */
-    static final String READ = "read";
+    private static final DisplayUnit BLOCK_THROUGHPUT = DisplayUnit.of(SlowDataNodes.BLOCK_THROUGHPUT,
+            Unit.BYTES_PER_SECOND);
+    private static final DisplayUnit DATANODE_BYTES = DisplayUnit.of("datanode_bytes", Unit.BYTES);
     private static final DataNodeBlocks NONE = new DataNodeBlocks(List.of(), List.of());
 
     /** What a DataNode was to a block. */
@@ -70,18 +76,49 @@ public final class DataNodeBlocks {
         return NONE;
     }
 
-    /** The groups the tasks sent ({@link TaskStats#BLOCK}). */
-    static DataNodeBlocks from(ReducedValues values) {
+    /** The groups the tasks sent through a summing reducer ({@link BlockRecords#emit}). */
+    public static DataNodeBlocks from(ReducedValues values) {
+        return of(values.histograms(BlockRecords.BLOCK), values.longSums(BlockRecords.BLOCK_BYTES));
+    }
+
+    /** The groups of the tasks' {@link BlockRecords}, as they wrote them in their task files. */
+    public static DataNodeBlocks fromTexts(List<String> texts) {
+        BlockRecords all = new BlockRecords();
+        texts.forEach(all::addText);
+        return all.toDataNodeBlocks();
+    }
+
+    /** The groups of {@link BlockRecords}' names: their throughputs and bytes. */
+    static DataNodeBlocks of(Map<String, Histogram> throughputs, Map<String, Long> bytes) {
         List<BlockGroup> writes = new ArrayList<>();
         List<BlockGroup> reads = new ArrayList<>();
-        Map<String, Long> bytes = values.longSums(TaskStats.BLOCK_BYTES);
-        values.histograms(TaskStats.BLOCK).forEach((name, throughput) -> {
+        throughputs.forEach((name, throughput) -> {
             int dot = name.indexOf('.');
             BlockGroup group = new BlockGroup(Arrays.asList(name.substring(dot + 1).split(",")), throughput,
                     bytes.getOrDefault(name, 0L));
-            (name.substring(0, dot).equals(WRITE) ? writes : reads).add(group);
+            (name.substring(0, dot).equals(BlockRecords.WRITE) ? writes : reads).add(group);
         });
         return new DataNodeBlocks(writes, reads);
+    }
+
+    /** These blocks and {@code other}'s, as though one program had moved them all: a TPCx-HS run's phases. */
+    public DataNodeBlocks plus(DataNodeBlocks other) {
+        return new DataNodeBlocks(merged(writes, other.writes), merged(reads, other.reads));
+    }
+
+    private static List<BlockGroup> merged(List<BlockGroup> some, List<BlockGroup> others) {
+        Map<List<String>, BlockGroup> byDataNodes = new LinkedHashMap<>();
+        for (BlockGroup group : some) {
+            byDataNodes.put(group.dataNodes(), group);
+        }
+        for (BlockGroup group : others) {
+            byDataNodes.merge(group.dataNodes(), group, (one, two) -> {
+                Histogram throughput = one.throughput();
+                throughput.add(two.throughput());
+                return new BlockGroup(one.dataNodes(), throughput, one.bytes() + two.bytes());
+            });
+        }
+        return new ArrayList<>(byDataNodes.values());
     }
 
     public boolean isEmpty() {
@@ -158,8 +195,31 @@ public final class DataNodeBlocks {
                 role));
     }
 
+    /**
+     * One line per DataNode and role (first in a write's pipeline, any member, the server of a read): its blocks, their
+     * throughput's p50 and p90, and their bytes, to at most two decimals; none where no blocks were recorded (not on
+     * HDFS).
+     *
+     * @param label the line's start, from what it is about: "DataNode w1:9866 as first"
+     */
+    public List<String> lines(UnaryOperator<String> label) {
+        DecimalFormat df = new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        df.setRoundingMode(RoundingMode.HALF_EVEN);
+        List<String> lines = new ArrayList<>();
+        for (Row row : rows()) {
+            Distribution throughput = row.throughput();
+            lines.add(label.apply("DataNode " + row.dataNode() + " as " + row.role().label()) + row.blocks()
+                    + (row.blocks() == 1 ? " block" : " blocks") + ", p50 "
+                    + df.format(BLOCK_THROUGHPUT.convert(throughput.percentile(50))) + " " + BLOCK_THROUGHPUT.symbol()
+                    + ", p90 " + df.format(BLOCK_THROUGHPUT.convert(throughput.percentile(90))) + " "
+                    + BLOCK_THROUGHPUT.symbol() + ", " + df.format(DATANODE_BYTES.convert(row.bytes())) + " "
+                    + DATANODE_BYTES.symbol());
+        }
+        return lines;
+    }
+
     /** The DataNodes' throughput distributions and bytes, and the slow DataNodes' judgment ({@link SlowDataNodes}). */
-    void addTo(BenchResult.Builder result) {
+    public void addTo(BenchResult.Builder result) {
         for (Row row : rows()) {
             result.distribution(row.throughput());
             result.metric(Metric.of("datanode_bytes", row.bytes(), Unit.BYTES, Better.NEITHER)

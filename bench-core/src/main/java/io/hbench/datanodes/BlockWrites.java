@@ -1,9 +1,10 @@
-package io.hbench.dfsio;
+package io.hbench.datanodes;
 
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.resources.HostNames;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,19 +37,18 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
  * DataNodes from {@link FileSystem#getFileBlockLocations}: in the NameNode's order for this reader, not the
  * pipeline's, and only those that have reported the block yet (a close waits for one). A block's pipeline is the one
  * asked where it holds every located DataNode, else the locations in their order, once every replica is reported (or
- * for at most {@value #REPORT_WAIT_MILLIS} ms). A file's last block may be asked before the stream has set up its
+ * for at most {@link #REPORT_BOUND}). A file's last block may be asked before the stream has set up its
  * pipeline, when the file is smaller than the packets in flight. The pipeline asked is the block's
  * own where the block is larger than the stream's packets in flight (5 MiB by default, against blocks of 128 MiB);
  * with smaller blocks the stream may still be sending an earlier one, whose pipeline is taken only where it holds the
  * block's located DataNodes, and the blocks' times overlap.
  */
-final class BlockWrites {
+public final class BlockWrites {
     /**
      * How long, once the file is closed, to wait for every replica of a block whose pipeline was not asked in time to
      * be reported: DataNodes report a replica as they finish it, apart from the close. Not timed with the I/O.
      */
-    private static final long REPORT_WAIT_MILLIS = 500;
-    private static final long REPORT_POLL_MILLIS = 10;
+    public static final Duration REPORT_BOUND = Duration.ofMillis(500);
 
     private final FSDataOutputStream out;
     private final DFSOutputStream stream;
@@ -68,7 +68,7 @@ final class BlockWrites {
      * A recorder of {@code out}'s blocks where it writes replicated blocks to HDFS; empty elsewhere (another file
      * system, erasure coding, an encryption zone's stream).
      */
-    static Optional<BlockWrites> of(FileSystem fs, FSDataOutputStream out, Path file) {
+    public static Optional<BlockWrites> of(FileSystem fs, FSDataOutputStream out, Path file) {
         if (!(fs instanceof DistributedFileSystem) || !(out.getWrappedStream() instanceof DFSOutputStream)
                 || out.getWrappedStream() instanceof DFSStripedOutputStream) {
             return Optional.empty();
@@ -77,7 +77,7 @@ final class BlockWrites {
     }
 
     /** Writes {@code count} bytes of {@code buffer}, timing each block's part. */
-    void write(byte[] buffer, int count) throws IOException {
+    public void write(byte[] buffer, int count) throws IOException {
         int done = 0;
         while (done < count) {
             if (inBlock == blockSize) {
@@ -98,11 +98,23 @@ final class BlockWrites {
     }
 
     /** Closes the file, timing the close as its last block's. */
-    void close() throws IOException {
+    public void close() throws IOException {
+        close(false);
+    }
+
+    /**
+     * Closes the file, timing the close as its last block's; with {@code hsync}, the DataNodes first make the file
+     * durable ({@link FSDataOutputStream#hsync()}), which waits for every acknowledgement in place of the close and is
+     * timed with it.
+     */
+    public void close(boolean hsync) throws IOException {
         if (inBlock > 0 && inBlock < blockSize) {
             asked.add(stream.getPipeline());
         }
         long start = System.nanoTime();
+        if (hsync) {
+            out.hsync();
+        }
         out.close();
         nanos += System.nanoTime() - start;
         if (inBlock > 0) {
@@ -110,20 +122,17 @@ final class BlockWrites {
         }
     }
 
-    /** Records each block of the closed {@code file} in {@code stats}. */
-    void recordIn(TaskStats stats, FileSystem fs, Path file) throws IOException {
-        BlockLocation[] locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
-        int replication = fs.getDefaultReplication(file);
-        long deadline = System.nanoTime() + REPORT_WAIT_MILLIS * 1_000_000;
-        while (!allKnown(locations, replication) && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(REPORT_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            locations = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
-        }
+    /** Records each block of the closed {@code file} in {@code records}, once its replicas are reported. */
+    public void recordIn(BlockRecords records, FileSystem fs, Path file) throws IOException {
+        recordIn(records, BlockReports.await(fs, file, REPORT_BOUND, this::allKnown));
+    }
+
+    /**
+     * Records each block of the closed file in {@code records}.
+     *
+     * @param locations its blocks' locations once reported (see {@link #allKnown}): {@link BlockReports#await}
+     */
+    public void recordIn(BlockRecords records, BlockLocation[] locations) throws IOException {
         for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
             DatanodeInfo[] pipeline = pipeline(i, locations[i]);
             List<String> dataNodes = pipeline != null
@@ -131,7 +140,7 @@ final class BlockWrites {
                             .collect(Collectors.toList())
                     : names(locations[i]);
             if (!dataNodes.isEmpty()) {
-                stats.recordBlock(DataNodeBlocks.WRITE, dataNodes, locations[i].getLength(), blockNanos.get(i));
+                records.record(BlockRecords.WRITE, dataNodes, locations[i].getLength(), blockNanos.get(i));
             }
         }
     }
@@ -147,8 +156,8 @@ final class BlockWrites {
         return !located.isEmpty() && members.containsAll(located) ? pipeline : null;
     }
 
-    /** Whether every block timed has its pipeline asked or all its replicas located. */
-    private boolean allKnown(BlockLocation[] locations, int replication) throws IOException {
+    /** Whether every block timed has its pipeline asked or all its replicas located: what a record of it needs. */
+    public boolean allKnown(BlockLocation[] locations, int replication) throws IOException {
         for (int i = 0; i < Math.min(locations.length, blockNanos.size()); i++) {
             if (pipeline(i, locations[i]) == null && locations[i].getNames().length < replication) {
                 return false;
@@ -158,7 +167,7 @@ final class BlockWrites {
     }
 
     /** The block's DataNodes in the NameNode's order. */
-    static List<String> names(BlockLocation location) throws IOException {
+    public static List<String> names(BlockLocation location) throws IOException {
         String[] hosts = location.getHosts();
         String[] names = location.getNames();
         List<String> dataNodes = new ArrayList<>();
@@ -170,7 +179,7 @@ final class BlockWrites {
     }
 
     /** A DataNode as every output names it: its host by hbench's one rule, and its data transfer port. */
-    static String name(String host, int port) {
+    public static String name(String host, int port) {
         return HostNames.canonical(requireNonNull(host, "host is null")) + ":" + port;
     }
 }

@@ -1,4 +1,4 @@
-package io.hbench.dfsio;
+package io.hbench.datanodes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 
-class DataNodeBlocksTest {
+public class DataNodeBlocksTest {
     private static final long BLOCK = 128L << 20;
     /** 1000 KiB/s in bytes/s. */
     private static final double FAST = 1000 * 1024;
@@ -27,7 +27,7 @@ class DataNodeBlocksTest {
      * 13 blocks of 128 MiB on five DataNodes, w5 slow and always third: healthy pipelines at 1000 KiB/s, those through
      * w5 at 200, and one block at 500 whose pipeline avoided w5.
      */
-    static DataNodeBlocks slowThirdReplica() {
+    public static DataNodeBlocks slowThirdReplica() {
         return new DataNodeBlocks(List.of(
                 group(List.of("w1:9866", "w2:9866", "w3:9866"), 1000, 1000, 1000),
                 group(List.of("w2:9866", "w3:9866", "w4:9866"), 1000, 1000, 1000),
@@ -80,10 +80,10 @@ class DataNodeBlocksTest {
         // Two tasks' blocks, as the reducer sums them: their pipelines' histograms merged, their bytes added.
         Map<String, List<Text>> emitted = new TreeMap<>();
         for (int task = 0; task < 2; task++) {
-            TaskStats stats = new TaskStats("test_io_" + task, "h" + task);
+            BlockRecords records = new BlockRecords();
             // 128 MiB in 0.128 s: 1000 MiB/s, 1024000 KiB/s.
-            stats.recordBlock(DataNodeBlocks.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
-            stats.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
+            records.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
+            records.emit((key, value) -> emitted.computeIfAbsent(key, k -> new ArrayList<>()).add(new Text(value)));
         }
         Map<String, String> reduced = new TreeMap<>();
         emitted.forEach((key, values) -> reduced.put(key, SummingReducer.combine(key, values)));
@@ -98,6 +98,59 @@ class DataNodeBlocksTest {
         assertThat(pipeline.bytes()).isEqualTo(2 * BLOCK);
         assertThat(pipeline.throughput().getValueAtPercentile(50))
                 .isEqualTo(pipeline.throughput().highestEquivalentValue(1_024_000));
+    }
+
+    @Test
+    void blockRecordsCarriedAsTextAreTheGroupsTheTasksRecorded() {
+        // Two tasks: one wrote two blocks through w1,w2 (1000 and 500 MiB/s), the other one through w1,w2 and read one
+        // from w3; as TPCx-HS's tasks attach them to their times.
+        BlockRecords first = new BlockRecords();
+        first.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 128_000_000);
+        first.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), BLOCK, 256_000_000);
+        BlockRecords second = new BlockRecords();
+        second.record(BlockRecords.WRITE, List.of("w1:9866", "w2:9866"), 1000, 1_000_000);
+        second.record(BlockRecords.READ, List.of("w3:9866"), BLOCK, 128_000_000);
+
+        DataNodeBlocks blocks = DataNodeBlocks.fromTexts(List.of(first.toText(), second.toText()));
+
+        assertThat(blocks.writes()).singleElement().satisfies(pipeline -> {
+            assertThat(pipeline.dataNodes()).containsExactly("w1:9866", "w2:9866");
+            assertThat(pipeline.blocks()).isEqualTo(3);
+            assertThat(pipeline.bytes()).isEqualTo(2 * BLOCK + 1000);
+            // 1000 bytes in 1 ms: 976.5625 KiB/s, recorded as 977.
+            assertThat(pipeline.throughput().getMinValue()).isEqualTo(977);
+        });
+        assertThat(blocks.reads()).singleElement().satisfies(served -> {
+            assertThat(served.dataNodes()).containsExactly("w3:9866");
+            assertThat(served.bytes()).isEqualTo(BLOCK);
+        });
+        assertThat(DataNodeBlocks.fromTexts(List.of()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void theBlocksOfTwoPhasesAddUpPerDataNode() {
+        DataNodeBlocks phases = slowThirdReplica().plus(new DataNodeBlocks(List.of(group(List.of("w1:9866",
+                "w2:9866", "w3:9866"), 100)), List.of(group(List.of("w1:9866"), 1000))));
+
+        Map<String, DataNodeBlocks.Row> rows = byName(phases);
+
+        // w1 first: the 6 of slowThirdReplica and the one at 100 KiB/s; the pipeline's groups are one.
+        assertThat(rows.get("w1:9866 first").blocks()).isEqualTo(7);
+        assertThat(rows.get("w1:9866 first").throughput().min()).isEqualTo(100 * 1024.0);
+        assertThat(rows.get("w3:9866 member").blocks()).isEqualTo(10);
+        assertThat(rows.get("w1:9866 server").blocks()).isEqualTo(1);
+        assertThat(phases.writes()).hasSize(5);
+        assertThat(DataNodeBlocks.none().plus(DataNodeBlocks.none()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void linesSayEachDataNodesBlocksPercentilesAndBytesAfterTheGivenLabel() {
+        List<String> lines = slowThirdReplica().lines(name -> "HSGen " + name + ": ");
+
+        assertThat(lines).hasSize(8).startsWith(
+                "HSGen DataNode w1:9866 as first: 6 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 768 MiB",
+                "HSGen DataNode w1:9866 as member: 10 blocks, p50 0.2 MiB/s, p90 0.98 MiB/s, 1280 MiB");
+        assertThat(DataNodeBlocks.none().lines(name -> name)).isEmpty();
     }
 
     @Test
