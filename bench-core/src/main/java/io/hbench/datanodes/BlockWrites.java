@@ -67,13 +67,15 @@ public final class BlockWrites {
     /**
      * A recorder of {@code out}'s blocks where it writes replicated blocks to HDFS; empty elsewhere (another file
      * system, erasure coding, an encryption zone's stream).
+     *
+     * @param blockSize the block size {@code out} was created with
      */
-    public static Optional<BlockWrites> of(FileSystem fs, FSDataOutputStream out, Path file) {
+    public static Optional<BlockWrites> of(FileSystem fs, FSDataOutputStream out, long blockSize) {
         if (!(fs instanceof DistributedFileSystem) || !(out.getWrappedStream() instanceof DFSOutputStream)
                 || out.getWrappedStream() instanceof DFSStripedOutputStream) {
             return Optional.empty();
         }
-        return Optional.of(new BlockWrites(out, (DFSOutputStream) out.getWrappedStream(), fs.getDefaultBlockSize(file)));
+        return Optional.of(new BlockWrites(out, (DFSOutputStream) out.getWrappedStream(), blockSize));
     }
 
     /** Writes {@code count} bytes of {@code buffer}, timing each block's part. */

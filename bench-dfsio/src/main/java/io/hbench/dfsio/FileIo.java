@@ -120,7 +120,7 @@ final class FileIo {
                 }
                 askDropBehind(created, stats);
                 if (codec == null && recordBlocks) {
-                    blockWrites = BlockWrites.of(fs, created, file);
+                    blockWrites = BlockWrites.of(fs, created, fs.getDefaultBlockSize(file));
                 }
                 opened(stats, openStart);
                 write(compressed(created), file, 0, size, stats, progress, blockWrites);

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.InvalidJobConfException;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -56,11 +57,13 @@ public final class HsOutputFormat extends OutputFormat<Text, Text> {
         Path file = files.getDefaultWorkFile(context, "");
         FileSystem fs = file.getFileSystem(conf);
         short replication = (short) conf.getInt(REPLICATION_KEY, fs.getDefaultReplication(file));
+        // The job's block size where it names one: a client the task shares with others may have been made with another.
+        long blockSize = conf.getLongBytes(HdfsClientConfigKeys.DFS_BLOCK_SIZE_KEY, fs.getDefaultBlockSize(file));
         FSDataOutputStream out = fs.create(file, true, conf.getInt("io.file.buffer.size", 4096) * 16, replication,
-                fs.getDefaultBlockSize(file));
+                blockSize);
         boolean sync = conf.getBoolean(SYNC_KEY, true);
-        Optional<BlockWrites> blocks = TaskBlocks.wanted(conf, HsJobs.BLOCK_RECORDS_KEY) ? BlockWrites.of(fs, out, file)
-                : Optional.empty();
+        Optional<BlockWrites> blocks = TaskBlocks.wanted(conf, HsJobs.BLOCK_RECORDS_KEY)
+                ? BlockWrites.of(fs, out, blockSize) : Optional.empty();
         if (blocks.isPresent()) {
             return new BlockWriter(sync, blocks.get(), fs, file);
         }

@@ -146,11 +146,9 @@ class HsClusterTest {
 
     @Test
     void everyPhaseOnHdfsCountsTheBlocksItsFilesHaveByDataNode() throws Exception {
-        // Blocks of 1 MiB: HSGen's two files of 1,500,000 bytes have two blocks each. The tasks' own clients are
-        // new ones, so that they take the small blocks (a cached client keeps the cluster's).
+        // Blocks of 1 MiB: HSGen's two files of 1,500,000 bytes have two blocks each.
         Configuration smallBlocks = new Configuration(conf);
         smallBlocks.setLong("dfs.blocksize", 1 << 20);
-        smallBlocks.setBoolean("fs.hdfs.impl.disable.cache", true);
 
         HsGenResult gen = new HsGen(smallBlocks).run(HsGenOptions.builder(30_000).maps(2).replication(2)
                 .outputDir("/dn/gen").build());
