@@ -18,7 +18,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
@@ -144,8 +143,7 @@ final class DataNodeSampler {
          * against it, and SPNEGO asks for the principal of the host it names.
          */
         static Endpoint of(DatanodeInfo dataNode, Configuration conf) {
-            boolean https = HttpConfig.Policy.fromString(conf.get("dfs.http.policy", "HTTP_ONLY"))
-                    == HttpConfig.Policy.HTTPS_ONLY;
+            boolean https = JmxReader.https(conf);
             boolean byName = https || UserGroupInformation.isSecurityEnabled()
                     || conf.getBoolean("dfs.client.use.datanode.hostname", false);
             URI base = URI.create((https ? "https://" : "http://")

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +15,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.HAUtilClient;
-import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
-import org.apache.hadoop.http.HttpConfig;
 
 /**
  * HDFS's own slow-node detection, as the NameNode reports it on its /jmx ({@value #QUERY}, JSON strings): the
@@ -47,21 +44,17 @@ public final class HdfsSlowNodeReports {
         if (!"hdfs".equals(fs.getScheme()) || fs.getHost() == null) {
             return new HdfsSlowNodeReports(reader, List.of());
         }
-        boolean https = HttpConfig.Policy.fromString(conf.get("dfs.http.policy", "HTTP_ONLY"))
-                == HttpConfig.Policy.HTTPS_ONLY;
-        String scheme = https ? "https" : "http";
+        if (!HAUtilClient.isLogicalUri(conf, fs)) {
+            return new HdfsSlowNodeReports(reader, List.of(JmxReader.nameNodeEndpoint(fs.getHost(), conf)));
+        }
         List<URI> nameNodes = new ArrayList<>();
-        if (HAUtilClient.isLogicalUri(conf, fs)) {
-            Map<String, InetSocketAddress> addresses = DFSUtilClient.getHaNnWebHdfsAddresses(conf,
-                    https ? "swebhdfs" : "webhdfs").getOrDefault(fs.getHost(), Map.of());
-            addresses.values().forEach(address -> nameNodes.add(URI.create(scheme + "://" + address.getHostString()
-                    + ":" + address.getPort())));
-        } else {
-            String address = https
-                    ? conf.get(HdfsClientConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "0.0.0.0:9871")
-                    : conf.get(HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, "0.0.0.0:9870");
-            // A wildcard address is where the NameNode listens, on the host the file system names.
-            nameNodes.add(URI.create(scheme + "://" + address.replaceFirst("^0\\.0\\.0\\.0:", fs.getHost() + ":")));
+        for (String id : DFSUtilClient.getNameNodeIds(conf, fs.getHost())) {
+            try {
+                nameNodes.add(JmxReader.nameNodeEndpoint(fs.getHost(), id, conf));
+            } catch (IOException e) {
+                // A NameNode without a web address in this configuration is not asked, as HDFS's web clients skip it.
+                continue;
+            }
         }
         return new HdfsSlowNodeReports(reader, nameNodes);
     }

@@ -2,6 +2,7 @@ package io.hbench.resources;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -18,7 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.web.URLConnectionFactory;
+import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authentication.client.AuthenticationException;
 
@@ -26,9 +29,10 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
  * Reads a Hadoop daemon's metrics from its web endpoint's /jmx, as JSON. It connects as WebHDFS does (Hadoop's
  * {@link URLConnectionFactory}): https with the trust store ssl-client.xml names, and on a Kerberos cluster SPNEGO as
  * the client's user. Whatever keeps the endpoint from answering is an IOException whose message says why in a few
- * words, for one line.
+ * words, for one line. The one reader of /jmx: the DataNodes' metrics, the NameNodes' slow-node reports and RPC
+ * counters.
  */
-final class JmxReader {
+public final class JmxReader {
     private static final int TIMEOUT_MILLIS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,7 +45,7 @@ final class JmxReader {
     }
 
     /** As the cluster {@code conf} names asks: SPNEGO where Kerberos is on. */
-    static JmxReader of(Configuration conf) {
+    public static JmxReader of(Configuration conf) {
         return new JmxReader(URLConnectionFactory.newDefaultURLConnectionFactory(TIMEOUT_MILLIS, TIMEOUT_MILLIS, conf),
                 UserGroupInformation.isSecurityEnabled());
     }
@@ -52,7 +56,7 @@ final class JmxReader {
      *
      * @throws IOException saying why the endpoint did not answer: refused (HTTP 401 or 403), closed, untrusted
      */
-    List<JsonNode> beans(URI base, String query) throws IOException, InterruptedException {
+    public List<JsonNode> beans(URI base, String query) throws IOException, InterruptedException {
         URL url = new URL(base + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         HttpURLConnection connection = null;
         try {
@@ -73,6 +77,8 @@ final class JmxReader {
                 beans.forEach(all::add);
                 return all;
             }
+        } catch (JsonProcessingException e) {
+            throw new IOException(base + "/jmx answered no JSON", e);
         } catch (ConnectException e) {
             throw new IOException(base + " refused the connection", e);
         } catch (SSLException e) {
@@ -83,6 +89,47 @@ final class JmxReader {
                 connection.disconnect();
             }
         }
+    }
+
+    /**
+     * Where NameNode {@code id} of the logical nameservice {@code nameservice} serves /jmx: its
+     * {@code dfs.namenode.http-address.<nameservice>.<id>}, or {@code https-address} under {@code dfs.http.policy}
+     * HTTPS_ONLY.
+     *
+     * @throws IOException naming the key, when the configuration has none
+     */
+    public static URI nameNodeEndpoint(String nameservice, String id, Configuration conf) throws IOException {
+        String key = nameNodeAddressKey(conf) + "." + nameservice + "." + id;
+        String address = conf.getTrimmed(key, "");
+        if (address.isEmpty()) {
+            throw new IOException("no " + key + " in the client's configuration");
+        }
+        return endpoint(address, conf);
+    }
+
+    /**
+     * Where the one NameNode of {@code hdfs://host} serves /jmx: its {@code dfs.namenode.http-address} (or
+     * {@code https-address}), by default on port 9870 (9871).
+     */
+    static URI nameNodeEndpoint(String host, Configuration conf) {
+        String address = conf.getTrimmed(nameNodeAddressKey(conf), https(conf) ? "0.0.0.0:9871" : "0.0.0.0:9870");
+        // A wildcard address is where the NameNode listens, on the host the file system names.
+        return endpoint(address.replaceFirst("^0\\.0\\.0\\.0:", host + ":"), conf);
+    }
+
+    /** Whether the cluster's daemons serve their web endpoints over https only: {@code dfs.http.policy}. */
+    static boolean https(Configuration conf) {
+        return HttpConfig.Policy.fromString(conf.get("dfs.http.policy", "HTTP_ONLY"))
+                == HttpConfig.Policy.HTTPS_ONLY;
+    }
+
+    private static String nameNodeAddressKey(Configuration conf) {
+        return https(conf) ? HdfsClientConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY
+                : HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY;
+    }
+
+    private static URI endpoint(String address, Configuration conf) {
+        return URI.create((https(conf) ? "https://" : "http://") + address);
     }
 
     private URLConnection open(URL url) throws IOException, InterruptedException {

@@ -222,6 +222,14 @@ class DataNodeMetricsTest {
     }
 
     @Test
+    void anEndpointAnsweringSomethingElseThanJsonSaysSoInOneLine() {
+        json.set("<html><body>Welcome</body></html>");
+
+        assertThatThrownBy(() -> READER.beans(base, DataNodeSnapshot.QUERY))
+                .hasMessage(base + "/jmx answered no JSON");
+    }
+
+    @Test
     void aClosedEndpointSaysSo() throws Exception {
         server.stop(0);
 

@@ -1,13 +1,16 @@
 package io.hbench.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hbench.result.HostUsage;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.web.URLConnectionFactory;
 
 /** What hbench reads of a running cluster's /jmx, for the tests of other packages that have one running. */
 public final class JmxProbe {
@@ -37,6 +40,28 @@ public final class JmxProbe {
     /** HDFS's slow-node reports as a run keeps them. */
     public static Map<String, String> slowNodeReports(Configuration conf, PrintStream progress)
             throws InterruptedException {
-        return HdfsSlowNodeReports.of(conf, JmxReader.of(conf)).read(progress);
+        return slowNodeReports(conf, JmxReader.of(conf), progress);
+    }
+
+    /** HDFS's slow-node reports as a run reading with {@code reader} keeps them; what it tells its user to progress. */
+    public static Map<String, String> slowNodeReports(Configuration conf, JmxReader reader, PrintStream progress)
+            throws InterruptedException {
+        return HdfsSlowNodeReports.of(conf, reader).read(progress);
+    }
+
+    /** A reader that trusts the cluster's certificates as a run's does, but brings no Kerberos credentials. */
+    public static JmxReader withoutCredentials(Configuration conf) {
+        return new JmxReader(URLConnectionFactory.newDefaultURLConnectionFactory(conf), false);
+    }
+
+    /**
+     * The DataNode's host as a run samples it through {@code reader}, a DataNode host without a NodeManager, from start
+     * to stop at once; what the run tells its user on the way goes to {@code progress}.
+     */
+    public static HostUsage sampled(Configuration conf, JmxReader reader, DatanodeInfo dataNode, PrintStream progress)
+            throws InterruptedException {
+        return DataNodeSampler.start(reader, List.of(DataNodeSampler.Endpoint.of(dataNode, conf)),
+                Duration.ofMinutes(1), "a DataNode host without a NodeManager: hbench can run nothing there", progress)
+                .stop().get(0);
     }
 }

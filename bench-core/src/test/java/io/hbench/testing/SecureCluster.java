@@ -11,15 +11,16 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.security.AuthenticationFilterInitializer;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 
 /**
  * A Kerberos-secured HDFS in this JVM, as a secured cluster without privileged ports runs: Kerberos for
- * every RPC, service-level authorization on, block access tokens, SASL on the DataNodes' data transfer
- * and HTTPS only. MapReduce runs in-process (the local job runner), as the submitting user. One test
- * class starts one and closes it after its last test; {@link #close} puts back the JVM-wide state
- * (Java's and Hadoop's Kerberos settings, the SSL files on the class path).
+ * every RPC, service-level authorization on, block access tokens, SASL on the DataNodes' data transfer,
+ * HTTPS only, and SPNEGO for every web endpoint. MapReduce runs in-process (the local job runner), as
+ * the submitting user. One test class starts one and closes it after its last test; {@link #close}
+ * puts back the JVM-wide state (Java's and Hadoop's Kerberos settings, the SSL files on the class path).
  *
  * <p>Principals: the NameNode and the DataNodes run as {@code hdfs/localhost} (one principal, since
  * they share this JVM's login user), with SPNEGO as {@code HTTP/localhost}; programs run as the user
@@ -69,6 +70,13 @@ public final class SecureCluster implements AutoCloseable {
             conf.set("dfs.datanode.kerberos.principal", kdc.principal("hdfs/localhost"));
             conf.set("dfs.datanode.keytab.file", hdfsKeytab.toString());
             conf.set("dfs.web.authentication.kerberos.principal", kdc.principal("HTTP/localhost"));
+            // Every web endpoint (/jmx, /conf, the web UI, not WebHDFS alone) takes only SPNEGO, as on a secured
+            // cluster.
+            conf.set("hadoop.http.filter.initializers", AuthenticationFilterInitializer.class.getName());
+            conf.set("hadoop.http.authentication.type", "kerberos");
+            conf.setBoolean("hadoop.http.authentication.simple.anonymous.allowed", false);
+            conf.set("hadoop.http.authentication.kerberos.principal", kdc.principal("HTTP/localhost"));
+            conf.set("hadoop.http.authentication.kerberos.keytab", hdfsKeytab.toString());
             conf.setBoolean("dfs.block.access.token.enable", true);
             // Without privileged ports a DataNode must authenticate its data transfer by SASL and serve HTTPS only.
             conf.set("dfs.data.transfer.protection", "authentication");
@@ -81,7 +89,10 @@ public final class SecureCluster implements AutoCloseable {
             conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
             conf.setInt("dfs.namenode.safemode.extension", 0);
             UserGroupInformation.setConfiguration(conf);
-            dfs = new MiniDFSCluster.Builder(conf).numDataNodes(dataNodes).build();
+            // The DataNodes go by their host's name, as on a cluster: SPNEGO asks for the principal of the host a URL
+            // names (HTTP/localhost), which an address (127.0.0.1, the mini cluster's default) has none of.
+            conf.set("dfs.datanode.hostname", "localhost");
+            dfs = new MiniDFSCluster.Builder(conf).numDataNodes(dataNodes).checkDataNodeHostConfig(true).build();
             dfs.waitActive();
             // The NameNode's login user, hdfs, is the superuser: it lays out the directories a user finds on a cluster.
             DistributedFileSystem superuser = dfs.getFileSystem();

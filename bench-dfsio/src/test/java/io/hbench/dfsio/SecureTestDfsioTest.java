@@ -63,6 +63,8 @@ class SecureTestDfsioTest {
                 json.toString());
 
         assertThat(write.status).as(write.err).isZero();
+        assertThat(write.err).as("the NameNode's /jmx takes SPNEGO, and the run reads HDFS's slow-node reports there"
+                + " as its user").doesNotContain("cannot be read");
         assertThat(write.out).contains("----- TestDFSIO ----- : write", "        Number of files: 2",
                 " Total MBytes processed: 2\n", "     Test exec time sec: ", "----- hbench TestDFSIO ----- : write",
                 "   Aggregate throughput MiB/s: ");

@@ -79,16 +79,19 @@ public final class Routers {
      * @throws BenchException UNSUPPORTED_CONFIGURATION in one line naming the Router
      */
     public static void refuseDataNodeOperation(String operation, Configuration conf) {
-        Optional<String> refusal = dataNodeOperationRefusal(operation, conf);
-        if (refusal.isPresent()) {
-            throw new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION, refusal.get());
+        Optional<String> router = servedByRouter(conf);
+        if (router.isPresent()) {
+            throw new BenchException(ErrorCode.UNSUPPORTED_CONFIGURATION,
+                    dataNodeOperationRefusal(operation, router.get()));
         }
     }
 
-    /** Why {@code -op <operation>} cannot run on the file system {@code conf} names, a Router; empty if it can. */
-    public static Optional<String> dataNodeOperationRefusal(String operation, Configuration conf) {
-        return servedByRouter(conf).map(router -> "-op " + operation + " cannot pass a Router: " + router
-                + "; give a NameNode's -fs");
+    /**
+     * Why {@code -op <operation>} cannot run on a file system served by a Router, as {@link #servedByRouter} names
+     * it ({@code servedByRouter}).
+     */
+    public static String dataNodeOperationRefusal(String operation, String servedByRouter) {
+        return "-op " + operation + " cannot pass a Router: " + servedByRouter + "; give a NameNode's -fs";
     }
 
     /**

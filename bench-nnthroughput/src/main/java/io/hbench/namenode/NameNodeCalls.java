@@ -2,16 +2,13 @@ package io.hbench.namenode;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hbench.resources.JmxReader;
 import io.hbench.result.Better;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.URL;
-import java.net.URLConnection;
-import java.nio.charset.StandardCharsets;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
@@ -24,17 +21,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.web.URLConnectionFactory;
-import org.apache.hadoop.http.HttpConfig;
-import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.security.authentication.client.AuthenticationException;
 
 /**
  * Which NameNode of a nameservice served how many calls during a run, and in which role: each NameNode's RPC counters
- * ({@link RpcCounters}) read over its HTTP address before and after, their difference, and its HA state at the start.
- * The counters count every client's calls, not only the run's. A NameNode whose counters cannot be read is not
- * counted, with the reason, never taken as 0.
+ * ({@link RpcCounters}) read from its /jmx ({@link JmxReader}) before and after, their difference, and its HA state at
+ * the start. The counters count every client's calls, not only the run's. A NameNode whose counters cannot be read is
+ * not counted, with the reason, never taken as 0.
  */
 public final class NameNodeCalls {
     /**
@@ -93,6 +85,7 @@ public final class NameNodeCalls {
     public static final class Counting {
         private final Nameservice nameservice;
         private final Configuration conf;
+        private final JmxReader reader;
         private final NameNodeStates roles;
         private final Map<String, RpcCounters> before = new LinkedHashMap<>();
         private final Map<String, String> unread = new LinkedHashMap<>();
@@ -100,6 +93,7 @@ public final class NameNodeCalls {
         private Counting(Nameservice nameservice, Configuration conf) throws InterruptedException {
             this.nameservice = nameservice;
             this.conf = conf;
+            this.reader = JmxReader.of(conf);
             this.roles = nameservice.states(conf);
             for (String id : nameservice.nameNodes().keySet()) {
                 try {
@@ -142,33 +136,14 @@ public final class NameNodeCalls {
             return new NameNodeCalls(served);
         }
 
-        private RpcCounters read(String id) throws IOException {
+        private RpcCounters read(String id) throws IOException, InterruptedException {
             int rpcPort = nameservice.nameNodes().get(id).getPort();
-            URL url = jmx(nameservice.name(), id, rpcPort, conf);
-            URLConnection connection;
+            URI endpoint = JmxReader.nameNodeEndpoint(nameservice.name(), id, conf);
+            List<JsonNode> beans = reader.beans(endpoint, RpcCounters.beanName(rpcPort));
             try {
-                connection = URLConnectionFactory.newDefaultURLConnectionFactory(conf)
-                        .openConnection(url, UserGroupInformation.isSecurityEnabled());
-            } catch (AuthenticationException e) {
-                throw new IOException(url + " refused hbench's Kerberos credentials: " + e.getMessage(), e);
-            }
-            try {
-                if (connection instanceof HttpURLConnection
-                        && ((HttpURLConnection) connection).getResponseCode() != HttpURLConnection.HTTP_OK) {
-                    HttpURLConnection http = (HttpURLConnection) connection;
-                    throw new IOException(url + " answered HTTP " + http.getResponseCode() + " "
-                            + http.getResponseMessage());
-                }
-                try (InputStream in = connection.getInputStream()) {
-                    return RpcCounters.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), rpcPort);
-                }
+                return RpcCounters.of(beans, rpcPort);
             } catch (IOException e) {
-                throw e.getMessage() != null && e.getMessage().startsWith(url.toString()) ? e
-                        : new IOException(url + ": " + e, e);
-            } finally {
-                if (connection instanceof HttpURLConnection) {
-                    ((HttpURLConnection) connection).disconnect();
-                }
+                throw new IOException(endpoint + "/jmx: " + e.getMessage(), e);
             }
         }
     }
@@ -197,22 +172,6 @@ public final class NameNodeCalls {
             return Optional.empty();
         }
         return Optional.of(new Counting(Nameservice.of(fs, conf), conf));
-    }
-
-    /**
-     * Where NameNode {@code id}'s JMX servlet answers for its RPC port: its {@code dfs.namenode.http-address} (or
-     * {@code https-address} under {@code dfs.http.policy} HTTPS_ONLY).
-     */
-    static URL jmx(String nameservice, String id, int rpcPort, Configuration conf) throws IOException {
-        boolean https = HttpConfig.Policy.fromString(conf.get(DFSConfigKeys.DFS_HTTP_POLICY_KEY,
-                DFSConfigKeys.DFS_HTTP_POLICY_DEFAULT)) == HttpConfig.Policy.HTTPS_ONLY;
-        String key = (https ? DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY : DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY)
-                + "." + nameservice + "." + id;
-        String address = conf.getTrimmed(key);
-        if (address == null || address.isEmpty()) {
-            throw new IOException("no " + key + " in the client's configuration");
-        }
-        return new URL((https ? "https" : "http") + "://" + address + "/jmx?qry=" + RpcCounters.beanName(rpcPort));
     }
 
     /** The NameNodes in the nameservice's order. */

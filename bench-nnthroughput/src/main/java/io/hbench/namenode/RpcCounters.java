@@ -3,10 +3,10 @@ package io.hbench.namenode;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -17,7 +17,6 @@ import java.util.TreeMap;
  */
 public final class RpcCounters {
     private static final String NUM_OPS = "NumOps";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, Long> calls;
 
@@ -38,12 +37,11 @@ public final class RpcCounters {
     }
 
     /**
-     * Reads the counters from the answer of the NameNode's {@code /jmx?qry=}{@link #beanName}.
+     * Reads the counters from the beans the NameNode's {@code /jmx?qry=}{@link #beanName} answered.
      *
-     * @throws IOException when the answer is not JSON or holds no such bean (the port is not the NameNode's RPC port)
+     * @throws IOException when they hold no such bean (the port is not the NameNode's RPC port)
      */
-    static RpcCounters parse(String json, int rpcPort) throws IOException {
-        JsonNode beans = JSON.readTree(json).path("beans");
+    static RpcCounters of(List<JsonNode> beans, int rpcPort) throws IOException {
         String name = beanName(rpcPort);
         for (JsonNode bean : beans) {
             if (!name.equals(bean.path("name").asText())) {

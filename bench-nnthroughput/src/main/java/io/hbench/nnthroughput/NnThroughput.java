@@ -229,19 +229,24 @@ public final class NnThroughput {
         Optional<ResourceSampling.InProcess> sampling = ResourceSampling.inProcess(conf, "NNThroughputBenchmark");
         Optional<NameNodeCalls.Counting> counting = target.standalone() ? Optional.empty()
                 : NameNodeCalls.start(FileSystem.getDefaultUri(conf), conf);
+        // -op all on a remote file system asks once whether a Router serves it: its replication and blockReport steps
+        // are skipped on that one answer.
+        Optional<String> servedByRouter = options.operation() == NnOperation.ALL && !target.standalone()
+                ? Routers.servedByRouter(conf) : Optional.empty();
         List<Phase> phases = new ArrayList<>();
         Optional<ResourceUsage> resources;
         try {
             for (NnOperation op : steps) {
                 NnOptions step = options.operation() == NnOperation.ALL ? options.forStep(op) : options;
                 if (op == NnOperation.REPLICATION && !target.standalone()) {
-                    progress.println("NNThroughputBenchmark: -op all skips replication: " + Routers.servedByRouter(conf)
+                    progress.println("NNThroughputBenchmark: -op all skips replication: " + servedByRouter
                             .map(router -> "it cannot pass a Router: " + router).orElse("it runs only with the"
                                     + " NameNode in this process (no -fs)"));
                     continue;
                 }
                 Optional<String> refusal = op == NnOperation.BLOCK_REPORT && !target.standalone()
-                        ? BlockReports.refusal(conf).or(() -> Routers.dataNodeOperationRefusal(op.label(), conf))
+                        ? BlockReports.refusal(conf).or(() -> servedByRouter.map(router ->
+                                Routers.dataNodeOperationRefusal(op.label(), router)))
                         : Optional.empty();
                 if (refusal.isPresent()) {
                     progress.println("NNThroughputBenchmark: -op all skips blockReport: " + refusal.get());

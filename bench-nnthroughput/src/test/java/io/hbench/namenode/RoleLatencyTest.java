@@ -30,7 +30,7 @@ class RoleLatencyTest {
                 NameNodeCalls.Served.counted("nn2", "standby", new RpcCounters(Map.of())),
                 NameNodeCalls.Served.counted("nn3", "observer", new RpcCounters(Map.of("getFileInfo", 30L,
                         "getBlockLocations", 8L))),
-                NameNodeCalls.Served.notCounted("nn4", "observer", "http://nn4:9870/jmx answered HTTP 403 Forbidden")));
+                NameNodeCalls.Served.notCounted("nn4", "observer", "http://nn4:9870/jmx refused hbench: HTTP 403")));
     }
 
     private static Histogram histogram(long... nanos) {

@@ -4,16 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.resources.HostNames;
+import io.hbench.resources.JmxProbe;
+import io.hbench.resources.JmxReader;
+import io.hbench.result.HostUsage;
 import io.hbench.testing.SecureCluster;
 import io.hbench.testing.ToolRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.security.PrivilegedExceptionAction;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -103,6 +118,53 @@ class SecureNnThroughputTest {
                 + " simulated DataNodes, and a Kerberos-secured NameNode takes DataNodes only as their own principal");
         assertThat(run.out).contains("--- rename stats  ---").doesNotContain("--- blockReport stats  ---");
         assertThat(liveDataNodes()).isEqualTo(1);
+    }
+
+    /**
+     * The cluster's web endpoints take only SPNEGO: a run reads a DataNode's metrics and the NameNode's slow-node
+     * reports from /jmx as the user it logged in as; without Kerberos credentials each refusal is one line naming the
+     * endpoint.
+     */
+    @Test
+    void theDataNodesAndTheNameNodesJmxAreReadWithSpnegoAndARefusalIsOneLine() throws Exception {
+        Configuration conf = cluster.clientConfiguration();
+        // The cluster's own DataNode, not one blockReport's simulated DataNodes left in the NameNode's list.
+        int transferPort = cluster.dfs().getDataNodes().get(0).getXferPort();
+        DatanodeInfo dataNode = Arrays.stream(cluster.dfs().getFileSystem().getDataNodeStats(DatanodeReportType.LIVE))
+                .filter(live -> live.getXferPort() == transferPort).findFirst().orElseThrow();
+        UserGroupInformation alice = UserGroupInformation.loginUserFromKeytabAndReturnUGI(cluster.userPrincipal(),
+                cluster.userKeytab().toString());
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        PrintStream toProgress = new PrintStream(progress, true, StandardCharsets.UTF_8);
+
+        HostUsage sampled = alice.doAs((PrivilegedExceptionAction<HostUsage>) () -> JmxProbe.sampled(conf,
+                JmxReader.of(conf), dataNode, toProgress));
+        List<JsonNode> beans = alice.doAs((PrivilegedExceptionAction<List<JsonNode>>) () -> JmxProbe.dataNodeBeans(
+                conf, dataNode));
+        JsonNode status = alice.doAs((PrivilegedExceptionAction<JsonNode>) () -> JmxProbe.nameNodeStatus(conf));
+        alice.doAs((PrivilegedExceptionAction<Map<String, String>>) () -> JmxProbe.slowNodeReports(conf, toProgress));
+
+        assertThat(progress.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(sampled.unavailableReason()).isEmpty();
+        assertThat(sampled.sampleTimes()).hasSize(2);
+        assertThat(beans).extracting(bean -> bean.path("name").asText()).contains("Hadoop:service=DataNode,"
+                + "name=DataNodeActivity-" + dataNode.getHostName() + "-" + dataNode.getXferPort());
+        assertThat(status.path("State").asText()).isEqualTo("active");
+
+        String dataNodeJmx = "https://" + dataNode.getHostName() + ":" + dataNode.getInfoSecurePort() + "/jmx";
+        String nameNodeJmx = "https://" + NetUtils.getHostPortString(cluster.dfs().getNameNode().getHttpsAddress())
+                + "/jmx";
+        JmxReader withoutCredentials = JmxProbe.withoutCredentials(conf);
+        HostUsage refused = JmxProbe.sampled(conf, withoutCredentials, dataNode, toProgress);
+        Map<String, String> reports = JmxProbe.slowNodeReports(conf, withoutCredentials, toProgress);
+
+        assertThat(progress.toString(StandardCharsets.UTF_8).lines()).containsExactly(
+                "hbench: resource sampler: " + HostNames.canonical(dataNode.getHostName()) + " is not sampled: its"
+                        + " DataNode's metrics cannot be read (" + dataNodeJmx + " refused hbench: HTTP 401)",
+                "hbench: HDFS's slow-node reports cannot be read: " + nameNodeJmx + " refused hbench: HTTP 401");
+        assertThat(refused.unavailableReason()).hasValue("a DataNode host without a NodeManager: hbench can run nothing"
+                + " there, and its DataNode's metrics cannot be read (" + dataNodeJmx + " refused hbench: HTTP 401)");
+        assertThat(reports).isEmpty();
     }
 
     private static int liveDataNodes() {
