@@ -42,7 +42,7 @@ public final class GenSummary {
         return skew;
     }
 
-    public void write(FileSystem fs, Path dir) throws IOException {
+    void write(FileSystem fs, Path dir) throws IOException {
         String text = "# written by hbench HSGen\nrows=" + rows + "\nchecksum=" + Checksum.format(checksum)
                 + "\nskew=" + skew.name() + "\n";
         try (FSDataOutputStream out = fs.create(new Path(dir, FILE_NAME), true)) {

@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** Directory rules shared by the programs: hbench writes only into its own directories. */
-public final class HsDirs {
+final class HsDirs {
     private HsDirs() {
     }
 
@@ -21,7 +21,7 @@ public final class HsDirs {
      * an earlier run left in it. A directory that exists and is not hbench's throws UNSAFE_DIRECTORY
      * before anything is deleted.
      */
-    public static OwnedDirectory claimEmpty(FileSystem fs, Path dir, String flag) throws IOException {
+    static OwnedDirectory claimEmpty(FileSystem fs, Path dir, String flag) throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, dir, flag);
         for (FileStatus entry : fs.listStatus(owned.path())) {
             String name = entry.getPath().getName();

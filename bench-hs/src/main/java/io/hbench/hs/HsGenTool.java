@@ -22,6 +22,8 @@ import org.apache.hadoop.conf.Configuration;
 public final class HsGenTool extends BenchTool<HsGenOptions> {
     public static final String NAME = "HSGen";
     /** The classic usage line, after "Usage: "; HSGen's on every engine. */
+    /** What HSGen's positional arguments stand for, TeraGen's {@code <rows> <output dir>}. */
+    public static final List<String> POSITIONAL_FLAGS = List.of("rows", "output");
     public static final String USAGE = NAME + " [genericOptions] (-rows N [-output dir] | N [dir]) [-maps N]"
             + " [-replication R] [-skew] [-json file]";
 
@@ -74,7 +76,7 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
 
     @Override
     protected List<String> positionalFlags() {
-        return List.of("rows", "output");
+        return POSITIONAL_FLAGS;
     }
 
     @Override

@@ -79,7 +79,7 @@ public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
 
     @Override
     protected List<String> positionalFlags() {
-        return List.of("rows", "output");
+        return HsGenTool.POSITIONAL_FLAGS;
     }
 
     @Override
@@ -105,7 +105,7 @@ public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
         if (shared.isPresent()) {
             return generate(shared.get(), options, session);
         }
-        try (JavaSparkContext spark = new JavaSparkContext(new SparkConf())) {
+        try (JavaSparkContext spark = new JavaSparkContext(new SparkConf().setIfMissing("spark.app.name", name()))) {
             return generate(spark, options, session);
         }
     }

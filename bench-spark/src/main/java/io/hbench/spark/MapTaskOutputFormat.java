@@ -21,7 +21,7 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * the same attempt as a map's, so that the files are part-m-NNNNN, as MapReduce HSGen's are. Writer and committer
  * see the same attempt, so the committer commits what the writer wrote, and a failed job leaves nothing.
  */
-public class MapTaskOutputFormat extends OutputFormat<Text, Text> {
+public final class MapTaskOutputFormat extends OutputFormat<Text, Text> {
     private final HsOutputFormat records = new HsOutputFormat();
 
     @Override

@@ -3,13 +3,9 @@ package io.hbench.spark;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.embedded.ConfigurationSources;
-import io.hbench.error.BenchException;
-import io.hbench.error.ErrorCode;
-import io.hbench.fs.OwnedDirectory;
 import io.hbench.hs.Checksum;
-import io.hbench.hs.GenSummary;
-import io.hbench.hs.HsDirs;
 import io.hbench.hs.HsGenOptions;
+import io.hbench.hs.HsGenOutput;
 import io.hbench.hs.HsGenResult;
 import io.hbench.hs.HsOutputFormat;
 import io.hbench.hs.KeySkew;
@@ -18,7 +14,6 @@ import io.hbench.hs.RecordGenerator;
 import io.hbench.hs.Records;
 import io.hbench.hs.RowRangeInputFormat;
 import io.hbench.result.SubmittedJob;
-import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -28,8 +23,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.OutputFormat;
@@ -44,7 +37,7 @@ import scala.Tuple2;
 /**
  * HSGen on Spark: one task per MapReduce HSGen map, each writing the same rows into the same part-m-NNNNN file
  * through HsOutputFormat and the cluster's output committer, so the output is byte for byte MapReduce HSGen's; the
- * row count and checksum go beside the data ({@link GenSummary}), as there.
+ * row count and checksum go beside the data ({@link HsGenOutput}), as there.
  */
 public final class SparkHsGen {
     private final JavaSparkContext spark;
@@ -65,11 +58,7 @@ public final class SparkHsGen {
     public HsGenResult run(HsGenOptions options) throws IOException {
         requireNonNull(options, "options is null");
         Instant start = Instant.now();
-        Path path = new Path(options.outputDir());
-        FileSystem fs = path.getFileSystem(conf);
-        OwnedDirectory dir = HsDirs.claimEmpty(fs, path, "-output");
-        // Should the run be stopped from outside, data still being generated goes; complete data stays, for HSSort.
-        UndoLog.Registration generating = dir.emptiedOnInterrupt();
+        HsGenOutput output = HsGenOutput.claim(conf, options);
         String name = "HSGen (" + options.rows() + " rows)";
         Job job = Job.getInstance(conf, name);
         job.getConfiguration().setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
@@ -82,12 +71,14 @@ public final class SparkHsGen {
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(Text.class);
         job.setOutputFormatClass(outputFormat);
-        FileOutputFormat.setOutputPath(job, dir.path());
+        FileOutputFormat.setOutputPath(job, output.path());
         CollectionAccumulator<GeneratedRange> ranges = spark.sc().collectionAccumulator(name);
         spark.setJobDescription(name);
         long jobStart = System.nanoTime();
+        // One empty partition per map: each task takes its range from its partition's number.
+        GenerateRange generate = new GenerateRange(options.rows(), options.maps(), options.skew(), ranges);
         JavaPairRDD.fromJavaRDD(spark.parallelize(List.<Integer>of(), options.maps())
-                .mapPartitionsWithIndex(new GenerateRange(options.rows(), options.maps(), options.skew(), ranges), true))
+                .mapPartitionsWithIndex(generate, true))
                 .saveAsNewAPIHadoopDataset(job.getConfiguration());
         Duration jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
         long rows = 0;
@@ -96,16 +87,11 @@ public final class SparkHsGen {
             rows += range.rows();
             checksum = checksum.add(range.checksum());
         }
-        if (rows != options.rows()) {
-            throw new BenchException(ErrorCode.JOB_FAILED, "HSGen: the job wrote " + rows + " rows, not "
-                    + options.rows());
-        }
-        new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
-        generating.close();
+        output.complete(rows, checksum);
         SubmittedJob application = new SubmittedJob(spark.sc().applicationId(), name,
                 spark.sc().uiWebUrl().getOrElse(() -> null));
         return new HsGenResult(options, start, Instant.now(), jobTime, rows, checksum, application,
-                OutputCommitters.recorded(fs, dir.path()), List.of());
+                OutputCommitters.recorded(output.fileSystem(), output.path()), List.of());
     }
 
     /** The rows one task wrote and the exact sum of their CRC32s. */

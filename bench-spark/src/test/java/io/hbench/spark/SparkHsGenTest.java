@@ -79,9 +79,9 @@ class SparkHsGenTest {
         assertThat(dataFiles("gen-spark")).containsExactly("part-m-00000", "part-m-00001");
         assertThat(dataFiles("gen-spark")).isEqualTo(dataFiles("gen-mapreduce"));
         for (String file : dataFiles("gen-spark")) {
-            assertThat(Files.size(temp.resolve("gen-spark").resolve(file))).isEqualTo(ROWS / MAPS * 100);
-            assertThat(Files.mismatch(temp.resolve("gen-spark").resolve(file), temp.resolve("gen-mapreduce").resolve(file)))
-                    .as(file).isEqualTo(-1);
+            Path sparkFile = temp.resolve("gen-spark").resolve(file);
+            assertThat(Files.size(sparkFile)).isEqualTo(ROWS / MAPS * 100);
+            assertThat(Files.mismatch(sparkFile, temp.resolve("gen-mapreduce").resolve(file))).as(file).isEqualTo(-1);
         }
         assertThat(Files.readString(temp.resolve("gen-spark").resolve("_hsgen")))
                 .isEqualTo(Files.readString(temp.resolve("gen-mapreduce").resolve("_hsgen")));
