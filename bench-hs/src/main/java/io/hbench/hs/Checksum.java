@@ -6,11 +6,11 @@ import java.math.BigInteger;
  * A running sum of records' CRC32 values, exact to 128 bits (gensort's and TeraValidate's
  * checksum). Written as TeraValidate writes it: lower-case hex, no leading zeros.
  */
-final class Checksum {
+public final class Checksum {
     private long high;
     private long low;
 
-    void add(long crc) {
+    public void add(long crc) {
         long sum = low + crc;
         if (Long.compareUnsigned(sum, low) < 0) {
             high++;
@@ -26,11 +26,11 @@ final class Checksum {
         return low;
     }
 
-    BigInteger value() {
+    public BigInteger value() {
         return new BigInteger(Long.toUnsignedString(high)).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low)));
     }
 
-    static String format(BigInteger value) {
+    public static String format(BigInteger value) {
         return value.toString(16);
     }
 

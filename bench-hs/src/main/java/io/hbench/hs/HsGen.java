@@ -2,18 +2,12 @@ package io.hbench.hs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.error.BenchException;
-import io.hbench.error.ErrorCode;
-import io.hbench.fs.OwnedDirectory;
-import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.time.Instant;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
@@ -41,11 +35,7 @@ public final class HsGen {
     public HsGenResult run(HsGenOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
         Instant start = Instant.now();
-        Path path = new Path(options.outputDir());
-        FileSystem fs = path.getFileSystem(conf);
-        OwnedDirectory dir = HsDirs.claimEmpty(fs, path, "-output");
-        // Should the run be stopped from outside, data still being generated goes; complete data stays, for HSSort.
-        UndoLog.Registration generating = dir.emptiedOnInterrupt();
+        HsGenOutput output = HsGenOutput.claim(conf, options);
         Job job = HsJobs.newJob(conf, "HSGen (" + options.rows() + " rows)", HsGen.class);
         Configuration jobConf = job.getConfiguration();
         jobConf.setLong(RowRangeInputFormat.ROWS_KEY, options.rows());
@@ -59,17 +49,12 @@ public final class HsGen {
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(Text.class);
         job.setOutputFormatClass(HsOutputFormat.class);
-        FileOutputFormat.setOutputPath(job, dir.path());
+        FileOutputFormat.setOutputPath(job, output.path());
         HsJobs.Completed completed = HsJobs.run(job, progress, "HSGen", options.rows() * Records.RECORD_LENGTH);
         Counters counters = job.getCounters();
         long rows = counters.findCounter(HsCounter.ROWS).getValue();
-        if (rows != options.rows()) {
-            throw new BenchException(ErrorCode.JOB_FAILED, "HSGen: the job wrote " + rows + " rows, not "
-                    + options.rows());
-        }
         BigInteger checksum = HsCounter.exact(counters);
-        new GenSummary(rows, checksum, options.skew()).write(fs, dir.path());
-        generating.close();
+        output.complete(rows, checksum);
         return new HsGenResult(options, start, Instant.now(), completed.time, rows, checksum,
                 completed.job, completed.committer, completed.tasks, completed.resources,
                 completed.dataNodeBlocks);

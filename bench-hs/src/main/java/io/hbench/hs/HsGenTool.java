@@ -13,6 +13,7 @@ import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -20,7 +21,11 @@ import org.apache.hadoop.conf.Configuration;
 /** {@code HSGen} on the command line. */
 public final class HsGenTool extends BenchTool<HsGenOptions> {
     public static final String NAME = "HSGen";
-
+    /** The classic usage line, after "Usage: "; HSGen's on every engine. */
+    /** What HSGen's positional arguments stand for, TeraGen's {@code <rows> <output dir>}. */
+    public static final List<String> POSITIONAL_FLAGS = List.of("rows", "output");
+    public static final String USAGE = NAME + " [genericOptions] (-rows N [-output dir] | N [dir]) [-maps N]"
+            + " [-replication R] [-skew] [-json file]";
 
     public HsGenTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -42,11 +47,16 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] (-rows N [-output dir] | N [dir]) [-maps N] [-replication R] [-skew] [-json file]";
+        return USAGE;
     }
 
     @Override
     protected void addOptions(Options options) {
+        addFlags(options);
+    }
+
+    /** HSGen's own flags, the same on every engine. */
+    public static void addFlags(Options options) {
         options.addOption(valued("rows", "N", "records to generate (100 bytes each); k, m, b, t multiply by 10^3,"
                 + " 10^6, 10^9, 10^12"));
         options.addOption(valued("output", "dir", "output directory (default " + HsGenOptions.DEFAULT_OUTPUT
@@ -66,17 +76,27 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
 
     @Override
     protected List<String> positionalFlags() {
-        return List.of("rows", "output");
+        return POSITIONAL_FLAGS;
     }
 
     @Override
     protected HsGenOptions parse(CommandLine line) {
-        String rows = flagOrArgument(line, "rows");
+        return parseFlags(line, flag -> flagOrArgument(line, flag));
+    }
+
+    /**
+     * HSGen's options from its flags ({@link #addFlags}), the same on every engine.
+     *
+     * @param flagOrArgument a flag's value, given as the flag or as its positional argument (rows, output); null if
+     *        neither
+     */
+    public static HsGenOptions parseFlags(CommandLine line, UnaryOperator<String> flagOrArgument) {
+        String rows = flagOrArgument.apply("rows");
         if (rows == null) {
             throw new BenchException(ErrorCode.MISSING_OPTION, "-rows is required: -rows <N>, or <N> as the first"
                     + " argument as TeraGen takes it");
         }
-        String output = flagOrArgument(line, "output");
+        String output = flagOrArgument.apply("output");
         HsGenOptions.Builder options = HsGenOptions.builder(RowCount.parse("-rows", rows))
                 .outputDir(output != null ? output : HsGenOptions.DEFAULT_OUTPUT)
                 .skew(line.hasOption("skew") ? KeySkew.HOT_KEYS : KeySkew.NONE);
@@ -96,7 +116,8 @@ public final class HsGenTool extends BenchTool<HsGenOptions> {
         return report(session, lines(result), result);
     }
 
-    static List<String> lines(HsGenResult result) {
+    /** The lines HSGen prints for its result, on every engine. */
+    public static List<String> lines(HsGenResult result) {
         List<String> lines = new ArrayList<>(List.of(
                 "HSGen: generated " + result.rows() + " rows (" + result.bytes() + " bytes) in "
                         + result.options().maps() + (result.options().maps() == 1 ? " map" : " maps") + " to "

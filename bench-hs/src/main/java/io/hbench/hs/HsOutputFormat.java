@@ -35,7 +35,7 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * time). The writer counts its bytes itself and adds them to the same counter once.
  */
 public final class HsOutputFormat extends OutputFormat<Text, Text> {
-    static final String REPLICATION_KEY = "hbench.hs.output.replication";
+    public static final String REPLICATION_KEY = "hbench.hs.output.replication";
     static final String SYNC_KEY = "hbench.hs.output.sync";
 
     /** The committer and the work path, as for any FileOutputFormat of the cluster. */

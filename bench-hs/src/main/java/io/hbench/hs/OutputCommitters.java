@@ -21,7 +21,7 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * (on S3A, {@code fs.s3a.committer.name}). After a job its committer is read back from {@code _SUCCESS}; before one,
  * it is foreseen for the one case worth a note: the classic committer writing into an object store.
  */
-final class OutputCommitters {
+public final class OutputCommitters {
     /** The classic FileOutputCommitter, by the name S3A's {@code fs.s3a.committer.name} gives it. */
     static final String CLASSIC = "file";
     /** No {@code _SUCCESS} (mapreduce.fileoutputcommitter.marksuccessfuljobs=false), or one that names no committer. */
@@ -35,7 +35,7 @@ final class OutputCommitters {
      * and the manifest committer write a JSON summary whose "committer" field names them ("magic", "directory",
      * "partitioned", "manifest"); the classic committer writes an empty file.
      */
-    static String recorded(FileSystem fs, Path output) throws IOException {
+    public static String recorded(FileSystem fs, Path output) throws IOException {
         Path success = new Path(output, FileOutputCommitter.SUCCEEDED_FILE_NAME);
         if (!fs.exists(success)) {
             return UNKNOWN;
@@ -60,7 +60,7 @@ final class OutputCommitters {
      * committer into an object store: its job commit renames every output file, which in a store copies every
      * object. Empty otherwise.
      */
-    static Optional<String> copyNote(String program, Configuration conf, String dir) throws IOException {
+    public static Optional<String> copyNote(String program, Configuration conf, String dir) throws IOException {
         Path path = new Path(dir);
         FileSystem fs = path.getFileSystem(conf);
         Path output = fs.makeQualified(path);

@@ -9,7 +9,7 @@ import java.util.zip.CRC32;
  * between fixed break bytes. In skewed mode ({@link KeySkew}), some keys are replaced by a few hot
  * keys; the value is unchanged, so every record stays unique.
  */
-final class RecordGenerator {
+public final class RecordGenerator {
     private static final byte[] HEX_UPPER = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final Lcg128 random;
@@ -18,14 +18,14 @@ final class RecordGenerator {
     private long row;
 
     /** A generator whose first record is row {@code firstRow}. */
-    RecordGenerator(long firstRow, KeySkew skew) {
+    public RecordGenerator(long firstRow, KeySkew skew) {
         this.random = Lcg128.atRow(firstRow);
         this.skew = skew;
         this.row = firstRow;
     }
 
     /** Writes the next row's record into {@code record[0..100)} and returns its CRC32. */
-    long next(byte[] record) {
+    public long next(byte[] record) {
         random.next();
         long high = random.high();
         long low = random.low();

@@ -21,20 +21,27 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * each output file holds the same rows as TeraGen's. The single record of a split is its first
  * row and its row count.
  */
-final class RowRangeInputFormat extends InputFormat<LongWritable, LongWritable> {
+public final class RowRangeInputFormat extends InputFormat<LongWritable, LongWritable> {
     static final String ROWS_KEY = "hbench.hs.gen.rows";
     static final String MAPS_KEY = "hbench.hs.gen.maps";
 
     /** The first row of each of {@code maps} ranges, plus {@code rows} at the end. */
     static long[] boundaries(long rows, int maps) {
         long[] bounds = new long[maps + 1];
-        BigInteger total = BigInteger.valueOf(rows);
-        BigInteger count = BigInteger.valueOf(maps);
         for (int i = 1; i <= maps; i++) {
-            BigInteger[] qr = total.multiply(BigInteger.valueOf(i)).divideAndRemainder(count);
-            bounds[i] = qr[0].longValueExact() + (qr[1].signum() > 0 ? 1 : 0);
+            bounds[i] = firstRow(rows, maps, i);
         }
         return bounds;
+    }
+
+    /**
+     * The first row of range {@code range} of {@code maps}, ceil(rows range / maps); {@code rows} for range
+     * {@code maps}. For another engine's HSGen, whose tasks write the same rows as MapReduce's maps.
+     */
+    public static long firstRow(long rows, int maps, int range) {
+        BigInteger[] qr = BigInteger.valueOf(rows).multiply(BigInteger.valueOf(range))
+                .divideAndRemainder(BigInteger.valueOf(maps));
+        return qr[0].longValueExact() + (qr[1].signum() > 0 ? 1 : 0);
     }
 
     @Override
