@@ -58,10 +58,13 @@ class SlowHostOnNamespacesIT {
     private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
     private static final String DATANODE_ONLY = "d5";
     /**
-     * A fifth of the healthy links, so that every block through it is several times slower than a healthy one; yet
-     * above w3's 4 Mbit/s with room to share, so that w3's replicas sent to it still go at the speed of w3's link.
+     * As slow as w3's link, a tenth of the healthy ones: the rule must see d5's best block stand apart from the spread
+     * of the healthy DataNodes' best ones, which under load reached a third, and a block's time leaves out the
+     * acknowledgements of its last packets in flight. At 8 Mbit/s d5's best block came to 0.34 times the median
+     * DataNode's, and in one run of two it was not named. A replica w3 sends it goes at the speed of both links, as
+     * w3's own; one sent while another host's goes to d5 shares d5's link.
      */
-    private static final int DATANODE_ONLY_LINK_MEGABITS = 8;
+    private static final int DATANODE_ONLY_LINK_MEGABITS = 4;
     private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
     private static final Pattern SLOW_DATANODE_LINE = Pattern.compile("(?m)^slow DataNode: (\\S+) \\(");
     private static final Pattern NETWORK_LIMIT_LINE = Pattern.compile("(?m)^limit: limited by (\\S+)'s network: ");
