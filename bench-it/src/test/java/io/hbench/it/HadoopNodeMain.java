@@ -17,14 +17,17 @@ import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 /**
  * One node of {@link NamespaceCluster}: Hadoop's own daemons, started as their main classes start them, in one JVM so
  * that two cores can hold a cluster of several nodes: {@code master} runs the NameNode (formatted first), the
- * ResourceManager and the JobHistoryServer; {@code worker} a DataNode and a NodeManager. The configuration is the
- * cluster's directory on the classpath, with each node's directories under the system property
- * {@code hbench.node.dir}. It writes {@code <ready file>} once its daemons run, and runs until it is killed.
+ * ResourceManager and the JobHistoryServer; {@code worker} a DataNode and a NodeManager; {@code datanode} a DataNode
+ * alone, as a storage host where YARN runs nothing. The configuration is the cluster's directory on the classpath, with
+ * each node's directories under the system property {@code hbench.node.dir}. It writes {@code <ready file>} once its
+ * daemons run, and runs until it is killed.
  *
- * <p>A worker's DataNode may be given a disk of a set slowness: Hadoop's {@link DataNodeFaultInjector} holds every
- * packet of a block being written for that many milliseconds before it goes to disk.
+ * <p>A DataNode (a worker's or a datanode's) may be given a disk of a set slowness: Hadoop's
+ * {@link DataNodeFaultInjector} holds every packet of a block being written for that many milliseconds before it goes
+ * to disk.
  *
- * <p>Arguments: {@code master <ready file>} or {@code worker <ready file> <milliseconds per packet written>}.
+ * <p>Arguments: {@code master <ready file>}, or {@code worker} or {@code datanode} followed by
+ * {@code <ready file> <milliseconds per packet written>}.
  */
 public final class HadoopNodeMain {
     private HadoopNodeMain() {
@@ -45,7 +48,7 @@ public final class HadoopNodeMain {
             JobHistoryServer history = new JobHistoryServer();
             history.init(new YarnConfiguration());
             history.start();
-        } else if (args[0].equals("worker")) {
+        } else if (args[0].equals("worker") || args[0].equals("datanode")) {
             long diskDelayMillis = Long.parseLong(args[2]);
             DataNodeFaultInjector.set(new DataNodeFaultInjector() {
                 @Override
@@ -58,11 +61,13 @@ public final class HadoopNodeMain {
                 }
             });
             DataNode.createDataNode(new String[0], new HdfsConfiguration());
-            NodeManager nodeManager = new NodeManager();
-            nodeManager.init(new YarnConfiguration());
-            nodeManager.start();
+            if (args[0].equals("worker")) {
+                NodeManager nodeManager = new NodeManager();
+                nodeManager.init(new YarnConfiguration());
+                nodeManager.start();
+            }
         } else {
-            throw new IllegalArgumentException("no role " + args[0] + ": master or worker");
+            throw new IllegalArgumentException("no role " + args[0] + ": master, worker or datanode");
         }
         Files.writeString(ready, "up\n");
     }

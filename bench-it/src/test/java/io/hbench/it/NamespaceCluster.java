@@ -2,6 +2,7 @@ package io.hbench.it;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,15 +22,20 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 /**
  * A Hadoop cluster of several hosts on this machine, each node a {@link NetworkNamespaces} host with its own address,
  * name and /tmp: {@code master} runs the NameNode, ResourceManager and JobHistoryServer, each worker a DataNode and a
- * NodeManager ({@link HadoopNodeMain}), every one from Hadoop's jars alone, and YARN starts every task in a process on
- * its worker's host. The client runs on the gateway, this machine, with the cluster's configuration as a gateway has
- * it.
+ * NodeManager, and each DataNode-only host a DataNode alone ({@link HadoopNodeMain}), every one from Hadoop's jars
+ * alone, and YARN starts every task in a process on its worker's host: never on a DataNode-only host, which holds
+ * replicas but runs no task. The client runs on the gateway, this machine, with the cluster's configuration as a
+ * gateway has it.
  *
  * <p>Each NodeManager has room for the resource sampler's container and two 512 MB tasks, or one beside an
  * ApplicationMaster, so that a job of as many maps as there are free slots runs on every worker at once. Blocks are
- * written twice ({@code dfs.replication} 2): the writer's own DataNode, then one other.
+ * written twice ({@code dfs.replication} 2): the writer's own DataNode, then one other, a DataNode-only host's too.
+ * A task whose split names hosts waits for one of them for up to one round of the NodeManagers' heartbeats before it
+ * runs elsewhere, so that a read asked to run beside its data, or away from it, does
+ * ({@link #writeCapacitySchedulerConfiguration}).
  *
- * <p>Lifecycle: {@link #start} returns once every DataNode and NodeManager has registered; {@link #close} kills every
+ * <p>Lifecycle: {@link #start} returns once every DataNode (the workers' and the DataNode-only hosts') and every
+ * NodeManager (the workers') has registered; {@link #close} kills every
  * node's process tree; the namespaces are their creator's to remove.
  */
 final class NamespaceCluster implements AutoCloseable {
@@ -42,31 +48,43 @@ final class NamespaceCluster implements AutoCloseable {
     private final Path home;
     private final Path conf;
     private final List<String> workers;
+    private final List<String> dataNodeOnly;
     private final List<Process> nodes = new ArrayList<>();
 
-    private NamespaceCluster(NetworkNamespaces net, Path home, List<String> workers) {
+    private NamespaceCluster(NetworkNamespaces net, Path home, List<String> workers, List<String> dataNodeOnly) {
         this.net = net;
         this.home = home;
         this.conf = home.resolve("conf");
         this.workers = workers;
+        this.dataNodeOnly = dataNodeOnly;
     }
 
     /**
-     * Starts a master on the host {@value #MASTER} and a worker on every other host of {@code net}.
+     * Starts a master on the host {@value #MASTER}, a DataNode alone on each of {@code dataNodeOnly}, and a worker on
+     * every other host of {@code net}.
      *
-     * @param diskDelayMillis how long each worker's DataNode holds every packet it writes ({@link HadoopNodeMain})
+     * @param dataNodeOnly hosts of {@code net} that run a DataNode and no NodeManager
+     * @param diskDelayMillis how long each host's DataNode holds every packet it writes ({@link HadoopNodeMain})
      */
-    static NamespaceCluster start(NetworkNamespaces net, Path home, Map<String, Long> diskDelayMillis)
-            throws IOException, InterruptedException {
+    static NamespaceCluster start(NetworkNamespaces net, Path home, List<String> dataNodeOnly,
+            Map<String, Long> diskDelayMillis) throws IOException, InterruptedException {
         List<String> workers = new ArrayList<>(net.hosts());
         workers.remove(MASTER);
-        NamespaceCluster cluster = new NamespaceCluster(net, home, workers);
+        if (dataNodeOnly.contains(MASTER) || !workers.containsAll(dataNodeOnly)) {
+            throw new IllegalArgumentException("DataNode-only hosts " + dataNodeOnly + " not all among "
+                    + workers);
+        }
+        workers.removeAll(dataNodeOnly);
+        NamespaceCluster cluster = new NamespaceCluster(net, home, workers, List.copyOf(dataNodeOnly));
         try {
             cluster.writeConfiguration();
             Path masterReady = cluster.startNode(MASTER, "master");
             cluster.await(() -> Files.exists(masterReady), "the master to start");
             for (String worker : workers) {
                 cluster.startNode(worker, "worker", Long.toString(diskDelayMillis.getOrDefault(worker, 0L)));
+            }
+            for (String host : dataNodeOnly) {
+                cluster.startNode(host, "datanode", Long.toString(diskDelayMillis.getOrDefault(host, 0L)));
             }
             cluster.await(cluster::allRegistered, "every DataNode and NodeManager to register");
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -95,8 +113,6 @@ final class NamespaceCluster implements AutoCloseable {
         settings.put("yarn.nodemanager.log-dirs", "${hbench.node.dir}/nm-logs");
         settings.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MEMORY_MB));
         settings.put("yarn.application.classpath", classpath);
-        // Place every container where it fits at once rather than wait for a host its input is on.
-        settings.put("yarn.scheduler.capacity.node-locality-delay", "-1");
         settings.put("mapreduce.framework.name", "yarn");
         settings.put("mapreduce.application.classpath", classpath);
         settings.put("mapreduce.jobhistory.address", master + ":10020");
@@ -106,6 +122,32 @@ final class NamespaceCluster implements AutoCloseable {
         settings.forEach(site::set);
         YarnCluster.writeSiteFiles(site, conf);
         YarnCluster.writeQuietLog4j(conf.resolve("log4j.properties"));
+        writeCapacitySchedulerConfiguration();
+        // The DataNodes' metrics, which hbench reads over /jmx from a DataNode-only host, refresh every second rather
+        // than every 10 s, so that a run of tens of seconds sees its own bytes.
+        Files.writeString(conf.resolve("hadoop-metrics2.properties"), "*.period=1\n");
+    }
+
+    /**
+     * The CapacityScheduler's queues as Hadoop's test jar on the classpath sets them, but for locality: a container
+     * whose request names hosts waits for one of them for as many missed scheduling opportunities as there are
+     * NodeManagers (YARN's most), about one round of heartbeats, before it goes to another host. That file sets
+     * {@code node-locality-delay} -1, which sent every container at once to the first host with room and left
+     * -readFrom's hosts unhonoured; and it comes after yarn-site.xml, so this one, first on the classpath, replaces it.
+     * The additional delay 0 holds a job's last such request as long as its first, which by default goes elsewhere
+     * after one missed opportunity. A request that names no host is placed at once.
+     */
+    private void writeCapacitySchedulerConfiguration() throws IOException {
+        Configuration scheduler = new Configuration(false);
+        scheduler.addResource("capacity-scheduler.xml");
+        if (scheduler.get("yarn.scheduler.capacity.root.queues") == null) {
+            throw new IllegalStateException("no capacity-scheduler.xml with queues on the classpath");
+        }
+        scheduler.set("yarn.scheduler.capacity.node-locality-delay", Integer.toString(workers.size()));
+        scheduler.set("yarn.scheduler.capacity.rack-locality-additional-delay", "0");
+        try (OutputStream out = Files.newOutputStream(conf.resolve("capacity-scheduler.xml"))) {
+            scheduler.writeXml(out);
+        }
     }
 
     /** Starts {@link HadoopNodeMain} on {@code host}; returns the file it writes once its daemons run. */
@@ -131,7 +173,8 @@ final class NamespaceCluster implements AutoCloseable {
         try (FileSystem fs = FileSystem.newInstance(client); YarnClient yarn = YarnClient.createYarnClient()) {
             yarn.init(client);
             yarn.start();
-            return ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length == workers.size()
+            return ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length
+                    == workers.size() + dataNodeOnly.size()
                     && yarn.getNodeReports(NodeState.RUNNING).size() == workers.size();
         } catch (IOException | YarnException e) {
             return false;
@@ -169,6 +212,7 @@ final class NamespaceCluster implements AutoCloseable {
         return text.toString();
     }
 
+    /** The hosts that run a DataNode and a NodeManager. */
     List<String> workers() {
         return List.copyOf(workers);
     }

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * Hosts of their own on this machine: each a Linux network namespace with one link (a veth pair) to a bridge in this
  * namespace, its own address, host name, {@code /etc/hosts} and {@code /tmp}, so that what runs there sees the
  * network a cluster node sees. The machine itself, on the bridge, is the gateway: a client run through
- * {@link #onGateway} resolves the hosts' names as they do. One host's link can be shaped slower with {@code tc}.
+ * {@link #onGateway} resolves the hosts' names as they do. A host's link can be shaped slower with {@code tc}, each way
+ * apart.
  *
  * <p>Needs root, iproute2's {@code ip} and {@code tc}, and util-linux's {@code unshare}; {@link #unavailable} says
  * in one line what is missing, so that a test can skip where they are not.
@@ -127,7 +128,7 @@ final class NetworkNamespaces implements AutoCloseable {
         int i = 0;
         for (Map.Entry<String, String> host : addresses.entrySet()) {
             String ns = namespace(host.getKey());
-            String outside = "hb" + tag + "v" + i;
+            String outside = outside(host.getKey());
             String inside = "hb" + tag + "p" + i++;
             Files.createDirectories(tmp(host.getKey()));
             ip("netns", "add", ns);
@@ -149,6 +150,16 @@ final class NetworkNamespaces implements AutoCloseable {
     void shapeOutgoing(String host, int megabitsPerSecond) {
         must(List.of("ip", "netns", "exec", namespace(host), "tc", "qdisc", "add", "dev", "eth0", "root", "tbf",
                 "rate", megabitsPerSecond + "mbit", "burst", "32kb", "latency", "20ms"));
+    }
+
+    /**
+     * Caps what {@code host} receives at {@code megabitsPerSecond}, as {@link #shapeOutgoing} caps what it sends: the
+     * token bucket sits on the bridge's end of its link, whose outgoing side carries what comes into the host, since a
+     * host shaped only on its own end receives at full speed and is slowed only in what it sends back.
+     */
+    void shapeIncoming(String host, int megabitsPerSecond) {
+        must(List.of("tc", "qdisc", "add", "dev", outside(host), "root", "tbf", "rate", megabitsPerSecond + "mbit",
+                "burst", "32kb", "latency", "20ms"));
     }
 
     /** {@code host}'s address. */
@@ -201,6 +212,12 @@ final class NetworkNamespaces implements AutoCloseable {
 
     private String namespace(String host) {
         return "hbench-" + tag + "-" + host;
+    }
+
+    /** The bridge's end of {@code host}'s link, numbered by the host's place in the order they were made. */
+    private String outside(String host) {
+        requireHost(host);
+        return "hb" + tag + "v" + new ArrayList<>(addresses.keySet()).indexOf(host);
     }
 
     private String bridge() {

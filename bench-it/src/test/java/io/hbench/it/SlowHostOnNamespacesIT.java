@@ -39,7 +39,11 @@ import org.junit.jupiter.api.Test;
  * and DataNodes that hold each packet written {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
- * differ by how the scheduler happened to run them. On the same cluster, EBB on YARN with more peers than workers,
+ * differ by how the scheduler happened to run them. A fifth host, {@value #DATANODE_ONLY}, runs a DataNode and no
+ * NodeManager, as a storage host does, so that no task runs there; its link carries
+ * {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s each way, and a write that replicates to it names it as a slow DataNode,
+ * sampled through its DataNode's metrics. On the same cluster, TestDFSIO's reads placed by YARN beside or away from
+ * their data (-readFrom), EBB on YARN with more peers than workers,
  * whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and AuditReplay's
  * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where
  * network namespaces cannot be made (not root, no iproute2).
@@ -52,6 +56,15 @@ class SlowHostOnNamespacesIT {
     private static final long DISK_DELAY_MILLIS = 10;
     private static final long SLOW_DISK_DELAY_MILLIS = 200;
     private static final List<String> WORKERS = List.of("w1", "w2", "w3", "w4");
+    private static final String DATANODE_ONLY = "d5";
+    /**
+     * As slow as w3's link, a tenth of the healthy ones: the rule must see d5's best block stand apart from the spread
+     * of the healthy DataNodes' best ones, which under load reached a third, and a block's time leaves out the
+     * acknowledgements of its last packets in flight. At 8 Mbit/s d5's best block came to 0.34 times the median
+     * DataNode's, and in one run of two it was not named. A replica w3 sends it goes at the speed of both links, as
+     * w3's own; one sent while another host's goes to d5 shares d5's link.
+     */
+    private static final int DATANODE_ONLY_LINK_MEGABITS = 4;
     private static final Pattern SLOW_HOST_LINE = Pattern.compile("(?m)^slow host: (\\S+?):? .*$");
     private static final Pattern SLOW_DATANODE_LINE = Pattern.compile("(?m)^slow DataNode: (\\S+) \\(");
     private static final Pattern NETWORK_LIMIT_LINE = Pattern.compile("(?m)^limit: limited by (\\S+)'s network: ");
@@ -72,6 +85,7 @@ class SlowHostOnNamespacesIT {
         Files.createDirectories(home);
         List<String> hosts = new ArrayList<>(List.of(NamespaceCluster.MASTER));
         hosts.addAll(WORKERS);
+        hosts.add(DATANODE_ONLY);
         List<Path> seen = new ArrayList<>(YarnCluster.Environment.paths());
         seen.add(home);
         net = NetworkNamespaces.create(home, hosts, seen);
@@ -81,7 +95,11 @@ class SlowHostOnNamespacesIT {
             net.shapeOutgoing(worker, slow ? SLOW_LINK_MEGABITS : LINK_MEGABITS);
             diskDelay.put(worker, slow ? SLOW_DISK_DELAY_MILLIS : DISK_DELAY_MILLIS);
         }
-        cluster = NamespaceCluster.start(net, home.resolve("cluster"), diskDelay);
+        // Its link slowed both ways: as a pipeline's last member it receives the replicas and sends only the acks.
+        net.shapeOutgoing(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
+        net.shapeIncoming(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
+        diskDelay.put(DATANODE_ONLY, DISK_DELAY_MILLIS);
+        cluster = NamespaceCluster.start(net, home.resolve("cluster"), List.of(DATANODE_ONLY), diskDelay);
     }
 
     /** Leaves the hosts' files and logs in target/ for whoever reads a failure; the next run starts afresh. */
@@ -116,13 +134,19 @@ class SlowHostOnNamespacesIT {
         // Each task wrote its blocks to its own host's DataNode alone: the blocks name the same node, as a DataNode.
         assertThat(SLOW_DATANODE_LINE.matcher(run.out).results().map(match -> match.group(1)))
                 .as(run.out).containsExactly(SLOW + ":9866");
-        // Every worker sampled for the whole run, the master (neither DataNode nor NodeManager) not.
+        // Every worker sampled for the whole run, and the DataNode-only host through its DataNode's metrics; the master
+        // (neither DataNode nor NodeManager) not.
         JsonNode resources = result.root().get("resources");
         assertThat(resources.get("coverage").asText()).isEqualTo("run");
         List<String> sampled = new ArrayList<>();
         for (JsonNode host : resources.get("hosts")) {
             assertThat(host.get("unavailable").isNull()).as(host.toString()).isTrue();
             sampled.add(host.get("host").asText());
+            if (host.get("host").asText().equals(DATANODE_ONLY)) {
+                // The DataNode's figures, not the host's: no kernel, link or CPU of its own to check.
+                assertThat(host.get("sampledThrough").asText()).as(host.toString()).isEqualTo("datanode-metrics");
+                continue;
+            }
             // The workers are namespaces of this one machine: each reports the others' kernel as its own.
             List<String> others = new ArrayList<>(WORKERS);
             others.remove(host.get("host").asText());
@@ -135,12 +159,13 @@ class SlowHostOnNamespacesIT {
             // The run's task JVMs carry its mark, and the sampler counted their CPU time apart.
             assertThat(ownCpu(host)).as(host.toString()).isPositive();
         }
-        assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+        assertThat(sampled).containsExactlyInAnyOrderElementsOf(dataNodeHosts());
         assertThat(run.out).contains("limit: network not judged: link capacity unknown (w1, w2, w3, w4: only virtual"
                 + " interfaces carried its traffic");
-        assertThat(run.out).contains("Sampled 4 of 4 hosts from ", "One kernel: w1, w2, w3, w4 (containers or"
-                + " namespaces of one machine): their CPU, memory, swap and disk figures are that machine's, not each"
-                + " host's own; the mean and the totals count them once");
+        assertThat(run.out).contains("Sampled 5 of 5 hosts (d5 through its DataNode's metrics) from ",
+                "One kernel: w1, w2, w3, w4 (containers or namespaces of one machine): their CPU, memory, swap and"
+                        + " disk figures are that machine's, not each host's own; the mean and the totals count them"
+                        + " once");
     }
 
     @Test
@@ -288,7 +313,93 @@ class SlowHostOnNamespacesIT {
         assertThat(hostOfPeer.values()).isSubsetOf(WORKERS);
         List<String> sampled = new ArrayList<>();
         result.root().get("resources").get("hosts").forEach(host -> sampled.add(host.get("host").asText()));
-        assertThat(sampled).containsExactlyInAnyOrderElementsOf(WORKERS);
+        assertThat(sampled).containsExactlyInAnyOrderElementsOf(dataNodeHosts());
+    }
+
+    /**
+     * A DataNode on a host where no task runs, whose link is slow, named as a slow DataNode by a write: d5 receives
+     * the second replica of the blocks whose pipeline it is in over its {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s,
+     * so every one of them is slow. w3 is named beside it, and rightly: its tasks send every block they write over its
+     * {@value #SLOW_LINK_MEGABITS} Mbit/s, and its DataNode holds each packet of the blocks it receives
+     * {@value #SLOW_DISK_DELAY_MILLIS} ms, so every block through w3 is slow too, while each healthy DataNode has
+     * blocks whose pipelines avoided both. The rule takes each DataNode's best block, so every healthy one needs some
+     * block that went at its link's speed: blocks of 1 MiB (the NameNode's least), eight to a file, 56 in all; with 28,
+     * one healthy DataNode's best was 0.7 times the others' under load and d5, at 0.3 times, no longer stood apart
+     * from that spread. 4 packets in flight rather than 80: with 80 of 64 KiB the client hands over 5 MiB before the
+     * first is acknowledged, and a block's time would be its predecessors' as much as its own.
+     */
+    @Test
+    void testDfsioWriteNamesTheSlowDataNodeOfAHostWhereNoTaskRan() throws Exception {
+        Path json = home.resolve("dfsio-datanode-only.json");
+
+        BenchRun run = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=2", "-D", "dfs.blocksize=1048576",
+                "-D", "dfs.client.write.max-packets-in-flight=4", "-write", "-nrFiles", "7", "-fileSize", "8MB",
+                "-rootDir", "/it/datanode-only", "-json", json.toString());
+
+        assertThat(run.status).as(run.printed()).isZero();
+        ResultFile result = ResultFile.read(json);
+        assertThat(taskHosts(result)).as(run.printed()).isNotEmpty().allMatch(WORKERS::contains);
+        assertThat(SLOW_DATANODE_LINE.matcher(run.out).results().map(match -> match.group(1)))
+                .as(run.out).containsExactlyInAnyOrder(DATANODE_ONLY + ":9866", SLOW + ":9866");
+        assertThat(run.out).containsPattern("(?m)^slow DataNode: d5:9866 \\(blocks through it took \\d+\\.\\dx the"
+                + " median; (\\d+) of \\d+ slow blocks had it in their pipeline\\)$");
+        // Sampled through its DataNode's metrics, which saw the replicas it took.
+        JsonNode resources = result.root().get("resources");
+        JsonNode dataNodeOnly = null;
+        for (JsonNode host : resources.get("hosts")) {
+            if (host.get("host").asText().equals(DATANODE_ONLY)) {
+                dataNodeOnly = host;
+            }
+        }
+        assertThat(dataNodeOnly).as(resources.toString()).isNotNull();
+        assertThat(dataNodeOnly.get("unavailable").isNull()).as(dataNodeOnly.toString()).isTrue();
+        assertThat(dataNodeOnly.get("sampledThrough").asText()).isEqualTo("datanode-metrics");
+        assertThat(summary(resources, DATANODE_ONLY, "datanode_written", "mean")).isPositive();
+        assertThat(run.out).contains("Sampled 5 of 5 hosts (d5 through its DataNode's metrics) from ")
+                .doesNotContain("Not sampled");
+    }
+
+    /**
+     * -readFrom honoured by YARN: after a write of one replica, each file is on the worker that wrote it alone, and a
+     * read asked to run away from its file runs every task on another worker, one asked to run beside it every task on
+     * that worker, exactly: the cluster's scheduler holds a task for its hosts ({@link NamespaceCluster}), where
+     * Hadoop's test jar sets it to place every task at once on the first host with room, and all three tasks of a
+     * {@code local} read ran on a host that held none of their files. The reads' maps take 384 MB rather than 512, so
+     * that a worker holding two of the files has room for both beside an ApplicationMaster. Without the resource
+     * sampler, which this does not test, to keep the runs short.
+     */
+    @Test
+    void readFromOtherRunsEveryTaskAwayFromItsFileAndLocalBesideIt() throws Exception {
+        String root = "/it/read-from";
+        BenchRun write = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=1", "-write", "-nrFiles", "3",
+                "-fileSize", "1MB", "-noResources", "-rootDir", root);
+        assertThat(write.status).as(write.printed()).isZero();
+
+        for (String readFrom : List.of("other", "local")) {
+            Path json = home.resolve("read-from-" + readFrom + ".json");
+            BenchRun read = cluster.benchJar(home, "TestDFSIO", "-D", "mapreduce.map.memory.mb=384", "-D",
+                    "mapreduce.map.java.opts=-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "
+                            + YarnCluster.Environment.jvmOpens(),
+                    "-read", "-readFrom", readFrom, "-nrFiles", "3", "-fileSize", "1MB", "-noResources", "-rootDir",
+                    root, "-json", json.toString());
+
+            assertThat(read.status).as(read.printed()).isZero();
+            ResultFile result = ResultFile.read(json);
+            boolean local = readFrom.equals("local");
+            assertThat(result.metric("reads_local")).as(read.out).isEqualTo(local ? 3 : 0);
+            assertThat(result.metric("reads_remote")).as(read.out).isEqualTo(local ? 0 : 3);
+            assertThat(result.metric("read_files_without_host")).as(read.out).isZero();
+            assertThat(read.out).contains(local
+                    ? "Read from: 3 of 3 tasks on a host with a replica of their file, 0 on a host without one"
+                    : "Read from: 3 of 3 tasks on a host without a replica of their file, 0 on a host with one");
+        }
+    }
+
+    /** The hosts that run a DataNode: the workers and the DataNode-only host. */
+    private static List<String> dataNodeHosts() {
+        List<String> hosts = new ArrayList<>(WORKERS);
+        hosts.add(DATANODE_ONLY);
+        return hosts;
     }
 
     @Test
