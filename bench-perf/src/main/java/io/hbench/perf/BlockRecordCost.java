@@ -4,18 +4,25 @@ import io.hbench.dfsio.DfsioOperation;
 import io.hbench.dfsio.DfsioOptions;
 import io.hbench.dfsio.DfsioResult;
 import io.hbench.dfsio.TestDfsio;
+import io.hbench.datanodes.BlockRecords;
+import io.hbench.datanodes.BlockWrites;
 import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.result.format.MetricNames;
 import io.hbench.units.DataSize;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSOutputStream;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 
 /**
  * Issue 38's cost goal for per-block records: TestDFSIO write's aggregate with each block timed and its DataNodes
@@ -25,11 +32,15 @@ import org.apache.hadoop.conf.Configuration;
  * touch, and total MiB over the job's exec time, which also holds each task's wait for its blocks' locations after
  * the close. And, since on two busy cores the wall-clock ratios scatter by tens of percent from pair to pair, the
  * CPU time this JVM (embedded cluster, tasks and all) spent per run: the recording's cost where the machine's cores
- * are what a write waits for, far steadier than wall time under other load. A benchmark, not a test: see
- * docs/performance.md.
+ * are what a write waits for. On this machine both scatter by tens of percent from pair to pair, too wide to see
+ * 1 %; so first, the recorder's work is timed piece by piece on the same cluster ({@link #pieces}), each piece
+ * against what it adds to a file's write. A benchmark, not a test: see docs/performance.md.
  */
 public final class BlockRecordCost {
     private static final String BLOCK_SIZE_KEY = "dfs.blocksize";
+    /** TestDFSIO's default buffer: one write call per buffer. */
+    private static final int BUFFER_SIZE = 1_000_000;
+    private static final int MICRO_CALLS = 1_000_000;
     private static final OperatingSystemMXBean SYSTEM = (OperatingSystemMXBean) ManagementFactory
             .getOperatingSystemMXBean();
 
@@ -55,7 +66,7 @@ public final class BlockRecordCost {
     }
 
     private void run() throws Exception {
-        Path temp = Files.createTempDirectory("hbench-perf-blocks-");
+        java.nio.file.Path temp = Files.createTempDirectory("hbench-perf-blocks-");
         try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"))) {
             Configuration conf = cluster.clientConfiguration();
             conf.setLong(BLOCK_SIZE_KEY, blockSize);
@@ -66,6 +77,7 @@ public final class BlockRecordCost {
                     nrFiles, MetricNames.size(fileSize), MetricNames.size(blockSize),
                     nrFiles * ((fileSize + blockSize - 1) / blockSize), cluster.dataNodes(), warmup, rounds,
                     settleMillis / 1000.0);
+            pieces(FileSystem.get(conf), rounds);
             List<double[]> ioPhase = new ArrayList<>();
             List<double[]> exec = new ArrayList<>();
             List<double[]> cpu = new ArrayList<>();
@@ -94,6 +106,112 @@ public final class BlockRecordCost {
         } finally {
             ScratchDirectories.delete(temp);
         }
+    }
+
+    /**
+     * The recorder's own work, each piece timed where it runs: per write call two {@code System.nanoTime()} calls (a
+     * call that crosses a block's end is split, one more); per block {@code DFSOutputStream#getPipeline()} while the
+     * stream sends, and once the file is closed one {@link BlockRecords#record}; per file, after the close and outside
+     * the I/O phase, {@link BlockWrites#recordIn}, which asks the NameNode for the blocks' locations until their
+     * replicas are reported. {@code files} files of the run's size are written one after another through the real
+     * recorder, as a TestDFSIO task writes one.
+     */
+    private void pieces(FileSystem fs, int files) throws Exception {
+        byte[] buffer = new byte[BUFFER_SIZE];
+        new Random(1).nextBytes(buffer);
+        long callsPerFile = (fileSize + BUFFER_SIZE - 1) / BUFFER_SIZE;
+        long blocksPerFile = (fileSize + blockSize - 1) / blockSize;
+        double[] writeMillis = new double[files];
+        double[] recordInMillis = new double[files];
+        double pipelineNanos = 0;
+        Path dir = new Path("/benchmarks/hbench-block-pieces");
+        for (int i = 0; i < files; i++) {
+            Path file = new Path(dir, "file_" + i);
+            long start = System.nanoTime();
+            FSDataOutputStream out = fs.create(file, true, BUFFER_SIZE, fs.getDefaultReplication(file), blockSize);
+            BlockWrites blocks = BlockWrites.of(fs, out, blockSize).orElseThrow();
+            for (long left = fileSize; left > 0; left -= BUFFER_SIZE) {
+                blocks.write(buffer, (int) Math.min(BUFFER_SIZE, left));
+            }
+            if (i == files - 1) {
+                pipelineNanos = pipelineCalls((DFSOutputStream) out.getWrappedStream());
+            }
+            blocks.close();
+            long closed = System.nanoTime();
+            BlockRecords records = new BlockRecords();
+            blocks.recordIn(records, fs, file);
+            writeMillis[i] = (closed - start) / 1e6;
+            recordInMillis[i] = (System.nanoTime() - closed) / 1e6;
+        }
+        fs.delete(dir, true);
+        double clockNanos = clockPairs();
+        double recordNanos = recordCalls();
+        double duringIoMicros = ((callsPerFile + blocksPerFile) * clockNanos + blocksPerFile * pipelineNanos) / 1e3;
+        double write = RoundFigures.median(writeMillis);
+        double after = RoundFigures.median(recordInMillis);
+        System.out.printf(Locale.ROOT, "pieces, %d files of %s written one after another: two nanoTime() %.1f ns,"
+                + " getPipeline() %.1f ns, BlockRecords.record %.1f ns%n", files, MetricNames.size(fileSize),
+                clockNanos, pipelineNanos, recordNanos);
+        System.out.printf(Locale.ROOT, "  during the I/O: %d calls and %d blocks a file, %.1f us against its write"
+                + " of %.1f ms [%.1f..%.1f] (median), %.5f %% of it%n", callsPerFile, blocksPerFile, duringIoMicros,
+                write, RoundFigures.min(writeMillis), RoundFigures.max(writeMillis),
+                duringIoMicros / 1e3 / write * 100);
+        System.out.printf(Locale.ROOT, "  after the close: recordIn %.2f ms [%.2f..%.2f] (median), plus %d records"
+                + " %.1f us, %.3f %% of the write (outside the I/O phase, inside the task and the exec time)%n",
+                after, RoundFigures.min(recordInMillis), RoundFigures.max(recordInMillis), blocksPerFile,
+                blocksPerFile * recordNanos / 1e3, (after + blocksPerFile * recordNanos / 1e6) / write * 100);
+    }
+
+    /** The mean time of two {@code System.nanoTime()} calls and the subtraction between them. */
+    private static double clockPairs() {
+        long elapsed = 0;
+        long start = 0;
+        for (int warm = 0; warm < 2; warm++) {
+            elapsed = 0;
+            start = System.nanoTime();
+            for (int i = 0; i < MICRO_CALLS; i++) {
+                long before = System.nanoTime();
+                elapsed += System.nanoTime() - before;
+            }
+        }
+        double nanos = (System.nanoTime() - start) / (double) MICRO_CALLS;
+        // The sum is used, so the compiler cannot drop the calls.
+        if (elapsed < 0) {
+            throw new IllegalStateException("the clock went backwards");
+        }
+        return nanos;
+    }
+
+    /** The mean time of {@code getPipeline()} on a stream that is still open. */
+    private static double pipelineCalls(DFSOutputStream stream) {
+        int members = 0;
+        long start = 0;
+        for (int warm = 0; warm < 2; warm++) {
+            start = System.nanoTime();
+            for (int i = 0; i < MICRO_CALLS / 10; i++) {
+                DatanodeInfo[] pipeline = stream.getPipeline();
+                members += pipeline == null ? 0 : pipeline.length;
+            }
+        }
+        double nanos = (System.nanoTime() - start) / (double) (MICRO_CALLS / 10);
+        if (members == 0) {
+            throw new IllegalStateException("the stream had no pipeline to give");
+        }
+        return nanos;
+    }
+
+    /** The mean time of one block's record into a task's records, a pipeline of three. */
+    private static double recordCalls() {
+        List<String> pipeline = List.of("w1.example.com:9866", "w2.example.com:9866", "w3.example.com:9866");
+        long start = 0;
+        for (int warm = 0; warm < 2; warm++) {
+            BlockRecords records = new BlockRecords();
+            start = System.nanoTime();
+            for (int i = 0; i < MICRO_CALLS / 10; i++) {
+                records.record(BlockRecords.WRITE, pipeline, 128L << 20, 1_000_000_000L + i);
+            }
+        }
+        return (System.nanoTime() - start) / (double) (MICRO_CALLS / 10);
     }
 
     /** One write's result and the CPU time this JVM spent while it ran. */
