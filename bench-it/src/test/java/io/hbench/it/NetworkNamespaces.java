@@ -144,11 +144,11 @@ final class NetworkNamespaces implements AutoCloseable {
     }
 
     /**
-     * Caps what {@code host} sends at {@code megabitsPerSecond} (a token bucket on its link's outgoing side, with a
+     * Caps what {@code host} sends at {@code megabitsPerSecond}, in place of any cap before (a token bucket on its link's outgoing side, with a
      * queue of at most 20 ms, so that the acknowledgements of what it receives are not held long behind it).
      */
     void shapeOutgoing(String host, int megabitsPerSecond) {
-        must(List.of("ip", "netns", "exec", namespace(host), "tc", "qdisc", "add", "dev", "eth0", "root", "tbf",
+        must(List.of("ip", "netns", "exec", namespace(host), "tc", "qdisc", "replace", "dev", "eth0", "root", "tbf",
                 "rate", megabitsPerSecond + "mbit", "burst", "32kb", "latency", "20ms"));
     }
 
@@ -158,8 +158,13 @@ final class NetworkNamespaces implements AutoCloseable {
      * host shaped only on its own end receives at full speed and is slowed only in what it sends back.
      */
     void shapeIncoming(String host, int megabitsPerSecond) {
-        must(List.of("tc", "qdisc", "add", "dev", outside(host), "root", "tbf", "rate", megabitsPerSecond + "mbit",
+        must(List.of("tc", "qdisc", "replace", "dev", outside(host), "root", "tbf", "rate", megabitsPerSecond + "mbit",
                 "burst", "32kb", "latency", "20ms"));
+    }
+
+    /** Lifts {@link #shapeIncoming}'s cap: {@code host} receives at whatever its senders send. */
+    void unshapeIncoming(String host) {
+        must(List.of("tc", "qdisc", "del", "dev", outside(host), "root"));
     }
 
     /** {@code host}'s address. */

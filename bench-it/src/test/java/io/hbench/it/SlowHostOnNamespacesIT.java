@@ -40,13 +40,12 @@ import org.junit.jupiter.api.Test;
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
  * differ by how the scheduler happened to run them. A fifth host, {@value #DATANODE_ONLY}, runs a DataNode and no
- * NodeManager, as a storage host does, so that no task runs there; its link carries
- * {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s each way, and a write that replicates to it names it as a slow DataNode,
- * sampled through its DataNode's metrics. On the same cluster, TestDFSIO's reads placed by YARN beside or away from
- * their data (-readFrom), EBB on YARN with more peers than workers,
- * whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and AuditReplay's
- * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where
- * network namespaces cannot be made (not root, no iproute2).
+ * NodeManager, as a storage host does, so that no task runs there; its link is a healthy one but in its own test,
+ * which slows it to {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s each way, and a write that replicates to it names it
+ * as a slow DataNode, sampled through its DataNode's metrics. On the same cluster, EBB on YARN with more peers than
+ * workers, whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and AuditReplay's
+ * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where network
+ * namespaces cannot be made (not root, no iproute2).
  */
 @Order(1)
 class SlowHostOnNamespacesIT {
@@ -95,9 +94,9 @@ class SlowHostOnNamespacesIT {
             net.shapeOutgoing(worker, slow ? SLOW_LINK_MEGABITS : LINK_MEGABITS);
             diskDelay.put(worker, slow ? SLOW_DISK_DELAY_MILLIS : DISK_DELAY_MILLIS);
         }
-        // Its link slowed both ways: as a pipeline's last member it receives the replicas and sends only the acks.
-        net.shapeOutgoing(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
-        net.shapeIncoming(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
+        // A healthy worker's link but in its own test: slowed for the whole class, it held back the replicas the other
+        // tests' writes send it, and their runs took minutes more.
+        net.shapeOutgoing(DATANODE_ONLY, LINK_MEGABITS);
         diskDelay.put(DATANODE_ONLY, DISK_DELAY_MILLIS);
         cluster = NamespaceCluster.start(net, home.resolve("cluster"), List.of(DATANODE_ONLY), diskDelay);
     }
@@ -332,9 +331,18 @@ class SlowHostOnNamespacesIT {
     void testDfsioWriteNamesTheSlowDataNodeOfAHostWhereNoTaskRan() throws Exception {
         Path json = home.resolve("dfsio-datanode-only.json");
 
-        BenchRun run = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=2", "-D", "dfs.blocksize=1048576",
-                "-D", "dfs.client.write.max-packets-in-flight=4", "-write", "-nrFiles", "7", "-fileSize", "8MB",
-                "-rootDir", "/it/datanode-only", "-json", json.toString());
+        // Slowed both ways: as a pipeline's last member it receives the replicas and sends only the acknowledgements.
+        net.shapeOutgoing(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
+        net.shapeIncoming(DATANODE_ONLY, DATANODE_ONLY_LINK_MEGABITS);
+        BenchRun run;
+        try {
+            run = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=2", "-D", "dfs.blocksize=1048576", "-D",
+                    "dfs.client.write.max-packets-in-flight=4", "-write", "-nrFiles", "7", "-fileSize", "8MB",
+                    "-rootDir", "/it/datanode-only", "-json", json.toString());
+        } finally {
+            net.shapeOutgoing(DATANODE_ONLY, LINK_MEGABITS);
+            net.unshapeIncoming(DATANODE_ONLY);
+        }
 
         assertThat(run.status).as(run.printed()).isZero();
         ResultFile result = ResultFile.read(json);
@@ -357,38 +365,6 @@ class SlowHostOnNamespacesIT {
         assertThat(summary(resources, DATANODE_ONLY, "datanode_written", "mean")).isPositive();
         assertThat(run.out).contains("Sampled 5 of 5 hosts (d5 through its DataNode's metrics) from ")
                 .doesNotContain("Not sampled");
-    }
-
-    /**
-     * -readFrom honoured by YARN: after a write of one replica, each file is on the worker that wrote it alone, and a
-     * read asked to run away from its file runs every task on another worker, exactly: the cluster's scheduler holds a
-     * task for its hosts ({@link NamespaceCluster}), where Hadoop's test jar sets it to place every task at once on the
-     * first host with room, and a {@code local} read then ran all three tasks on a host that held none of their files.
-     * {@code other} alone, since {@code local} asks the scheduler the same way and costs CI another job. The read's
-     * maps take 384 MB rather than 512, so that a worker asked for two of the tasks has room for both beside an
-     * ApplicationMaster. Without the resource sampler, which this does not test, to keep the runs short.
-     */
-    @Test
-    void readFromOtherRunsEveryTaskAwayFromItsFile() throws Exception {
-        String root = "/it/read-from";
-        BenchRun write = cluster.benchJar(home, "TestDFSIO", "-D", "dfs.replication=1", "-write", "-nrFiles", "3",
-                "-fileSize", "1MB", "-noResources", "-rootDir", root);
-        assertThat(write.status).as(write.printed()).isZero();
-        Path json = home.resolve("read-from-other.json");
-
-        BenchRun read = cluster.benchJar(home, "TestDFSIO", "-D", "mapreduce.map.memory.mb=384", "-D",
-                "mapreduce.map.java.opts=-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "
-                        + YarnCluster.Environment.jvmOpens(),
-                "-read", "-readFrom", "other", "-nrFiles", "3", "-fileSize", "1MB", "-noResources", "-rootDir", root,
-                "-json", json.toString());
-
-        assertThat(read.status).as(read.printed()).isZero();
-        ResultFile result = ResultFile.read(json);
-        assertThat(result.metric("reads_local")).as(read.out).isZero();
-        assertThat(result.metric("reads_remote")).as(read.out).isEqualTo(3);
-        assertThat(result.metric("read_files_without_host")).as(read.out).isZero();
-        assertThat(read.out).contains(
-                "Read from: 3 of 3 tasks on a host without a replica of their file, 0 on a host with one");
     }
 
     /** The hosts that run a DataNode: the workers and the DataNode-only host. */
