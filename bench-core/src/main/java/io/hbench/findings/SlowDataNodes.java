@@ -88,11 +88,18 @@ public final class SlowDataNodes {
     }
 
     /**
-     * The slow DataNodes among those {@code groups} went through, slowest first; none with fewer than
-     * {@link SlowHostRule#MIN_HOSTS} DataNodes.
+     * The slow DataNodes among those {@code groups} went through, slowest first; none where the DataNodes run on fewer
+     * than {@link SlowHostRule#MIN_HOSTS} hosts. DataNodes of one machine share its disks, network and CPU, as an
+     * embedded cluster's do: as for hosts, it takes 3 to tell one apart, and between them a few blocks' best figures
+     * that happened to tie made one 10 % below them slow.
      */
     public static List<Slow> judge(List<BlockGroup> groups) {
         requireNonNull(groups, "groups is null");
+        long hosts = groups.stream().flatMap(group -> group.dataNodes().stream()).map(SlowDataNodes::host).distinct()
+                .count();
+        if (hosts < SlowHostRule.MIN_HOSTS) {
+            return List.of();
+        }
         List<Observation> blocks = new ArrayList<>();
         for (BlockGroup group : groups) {
             for (HistogramIterationValue value : group.throughput().recordedValues()) {

@@ -103,6 +103,19 @@ class SlowDataNodesTest {
     }
 
     /** One block at each of {@code kibPerSecond}. */
+    @Test
+    void judgesNoneOfDataNodesOnFewerHostsThanTheRuleNeeds() {
+        // Four DataNodes of one machine, as an embedded cluster's, one of them far slower: the same reads on four
+        // hosts name it, on one host nothing.
+        List<BlockGroup> reads = List.of(group(List.of("vm:40001"), 3, 1000), group(List.of("vm:40002"), 3, 1000),
+                group(List.of("vm:40003"), 3, 1000), group(List.of("vm:40004"), 3, 100));
+        List<BlockGroup> apart = List.of(group(List.of("a:9866"), 3, 1000), group(List.of("b:9866"), 3, 1000),
+                group(List.of("c:9866"), 3, 1000), group(List.of("d:9866"), 3, 100));
+
+        assertThat(SlowDataNodes.judge(reads)).isEmpty();
+        assertThat(SlowDataNodes.judge(apart)).extracting(SlowDataNodes.Slow::dataNode).containsExactly("d:9866");
+    }
+
     private static BlockGroup blocks(List<String> dataNodes, long... kibPerSecond) {
         Histogram throughput = Histograms.newHistogram();
         for (long value : kibPerSecond) {
