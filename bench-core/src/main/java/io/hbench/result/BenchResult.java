@@ -31,6 +31,7 @@ public final class BenchResult {
     private final Map<String, String> parameters;
     private final Map<String, String> locations;
     private final Map<String, String> outputs;
+    private final Optional<Engine> engine;
     private final Environment environment;
     private final List<Metric> metrics;
     private final List<Distribution> distributions;
@@ -49,6 +50,7 @@ public final class BenchResult {
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
         this.locations = Collections.unmodifiableMap(new LinkedHashMap<>(builder.locations));
         this.outputs = Collections.unmodifiableMap(new LinkedHashMap<>(builder.outputs));
+        this.engine = Optional.ofNullable(builder.engine);
         this.environment = requireNonNull(builder.environment, "environment is not set");
         this.metrics = List.copyOf(builder.metrics.values());
         this.distributions = List.copyOf(builder.distributions.values());
@@ -71,6 +73,7 @@ public final class BenchResult {
         this.parameters = from.parameters;
         this.locations = from.locations;
         this.outputs = outputs;
+        this.engine = from.engine;
         this.environment = from.environment;
         this.metrics = from.metrics;
         this.distributions = from.distributions;
@@ -152,6 +155,11 @@ public final class BenchResult {
     /** What the run produced that is not a figure, such as a checksum, in the order they were added. */
     public Map<String, String> outputs() {
         return outputs;
+    }
+
+    /** The engine that ran the jobs, for a program that runs on more than one; empty for the others. */
+    public Optional<Engine> engine() {
+        return engine;
     }
 
     public Environment environment() {
@@ -246,6 +254,7 @@ public final class BenchResult {
                 && parameters.equals(that.parameters)
                 && locations.equals(that.locations)
                 && outputs.equals(that.outputs)
+                && engine.equals(that.engine)
                 && environment.equals(that.environment)
                 && metrics.equals(that.metrics)
                 && distributions.equals(that.distributions)
@@ -260,8 +269,8 @@ public final class BenchResult {
 
     @Override
     public int hashCode() {
-        return Objects.hash(benchmark, operation, primaryMetric, parameters, locations, outputs, environment, metrics,
-                distributions, timeSeries, taskSamples, jobs, resources, start, end, failures);
+        return Objects.hash(benchmark, operation, primaryMetric, parameters, locations, outputs, engine, environment,
+                metrics, distributions, timeSeries, taskSamples, jobs, resources, start, end, failures);
     }
 
     /** Prints only the number of task samples: a run may have thousands. */
@@ -269,7 +278,7 @@ public final class BenchResult {
     public String toString() {
         return "BenchResult{benchmark=" + benchmark + ", operation=" + operation + ", outcome=" + outcome()
                 + ", start=" + start + ", end=" + end + ", primaryMetric=" + primaryMetric + ", parameters=" + parameters
- + ", locations=" + locations + ", outputs=" + outputs + ", environment=" + environment + ", jobs=" + jobs
+  + ", locations=" + locations + ", outputs=" + outputs + ", engine=" + engine + ", environment=" + environment + ", jobs=" + jobs
                 + ", metrics=" + metrics + ", distributions=" + distributions + ", timeSeries=" + timeSeries
                 + ", taskSamples=" + taskSamples.size() + ", resources=" + resources.isPresent() + ", failures="
                 + failures + "}";
@@ -294,6 +303,7 @@ public final class BenchResult {
         private final List<String> failures = new ArrayList<>();
         private String primaryMetric;
         private Environment environment;
+        private Engine engine;
         private ResourceUsage resources;
         private Instant start;
         private Instant end;
@@ -311,6 +321,12 @@ public final class BenchResult {
 
         public Builder environment(Environment environment) {
             this.environment = requireNonNull(environment, "environment is null");
+            return this;
+        }
+
+        /** The engine that ran the jobs, for a program that runs on more than one. */
+        public Builder engine(Engine engine) {
+            this.engine = requireNonNull(engine, "engine is null");
             return this;
         }
 

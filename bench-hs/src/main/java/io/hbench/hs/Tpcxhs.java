@@ -6,7 +6,6 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
-import io.hbench.mapred.MapReduceFramework;
 import io.hbench.resources.SampledResources;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -26,27 +25,35 @@ import org.apache.hadoop.fs.Path;
  * The TPCx-HS benchmark: two runs of five phases each (HSGen, HSDataCheck, HSSort, HSDataCheck,
  * HSValidate), the base directory emptied before each run. A run's time is its elapsed time from
  * HSGen's start to HSValidate's end. A failed phase ends the benchmark: no later phase or run, no
- * metric. Progress lines (one per phase) go to the progress stream; nothing else is printed.
+ * metric. Progress lines (one per phase) go to the progress stream; nothing else is printed. The jobs run on an
+ * {@link HsEngine}: MapReduce unless another is given.
  */
 public final class Tpcxhs {
     public static final List<String> PHASES = List.of("HSGen", "HSDataCheck", "HSSort", "HSDataCheck", "HSValidate");
 
     private final Configuration conf;
     private final PrintStream progress;
+    private final HsEngine engine;
 
     public Tpcxhs(Configuration conf) {
         this(conf, new PrintStream(OutputStream.nullOutputStream()));
     }
 
     public Tpcxhs(Configuration conf, PrintStream progress) {
+        this(conf, progress, new MapReduceEngine(conf, progress));
+    }
+
+    /** @param conf the cluster's configuration, for the file system of {@code -baseDir} and HSDataCheck */
+    public Tpcxhs(Configuration conf, PrintStream progress, HsEngine engine) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
+        this.engine = requireNonNull(engine, "engine is null");
     }
 
     public TpcxhsResult run(TpcxhsOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
-        // HSSort and HSValidate shuffle: find out before HSGen writes the data.
-        MapReduceFramework.requireShuffleSupport(conf);
+        // Find out before HSGen writes the data.
+        engine.requireReady();
         Instant start = Instant.now();
         Path basePath = new Path(options.baseDir());
         FileSystem fs = basePath.getFileSystem(conf);
@@ -69,7 +76,7 @@ public final class Tpcxhs {
                 break;
             }
         }
-        return new TpcxhsResult(options, start, Instant.now(), runs, jobs, committers, tasks,
+        return new TpcxhsResult(options, engine.info(), start, Instant.now(), runs, jobs, committers, tasks,
                 SampledResources.combine(sampled).map(SampledResources::usage),
                 blocks.stream().reduce(DataNodeBlocks.none(), DataNodeBlocks::plus));
     }
@@ -134,7 +141,7 @@ public final class Tpcxhs {
             throws IOException, InterruptedException {
         switch (index) {
             case 0:
-                HsGenResult gen = new HsGen(conf, progress).run(options.genOptions());
+                HsGenResult gen = engine.gen(options.genOptions());
                 jobs.add(gen.job());
                 committers.add(gen.committer());
                 tasks.addAll(gen.tasks());
@@ -144,7 +151,7 @@ public final class Tpcxhs {
             case 1:
                 return dataCheck(options.dataCheckOptions(options.genDir()));
             case 2:
-                HsSortResult sort = new HsSort(conf, progress).run(options.sortOptions());
+                HsSortResult sort = engine.sort(options.sortOptions());
                 jobs.add(sort.job());
                 committers.add(sort.committer());
                 tasks.addAll(sort.tasks());
@@ -154,7 +161,7 @@ public final class Tpcxhs {
             case 3:
                 return dataCheck(options.dataCheckOptions(options.sortDir()));
             default:
-                HsValidateResult result = new HsValidate(conf, progress).run(options.validateOptions());
+                HsValidateResult result = engine.validate(options.validateOptions());
                 jobs.add(result.job());
                 committers.add(result.committer());
                 tasks.addAll(result.tasks());

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Engine;
 import io.hbench.result.Environment;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.ResourceUsage;
@@ -102,6 +103,7 @@ public final class TpcxhsResult implements ProgramResult {
     }
 
     private final TpcxhsOptions options;
+    private final Engine engine;
     private final Instant start;
     private final Instant end;
     private final List<Run> runs;
@@ -111,22 +113,24 @@ public final class TpcxhsResult implements ProgramResult {
     private final Optional<ResourceUsage> resources;
     private final DataNodeBlocks dataNodeBlocks;
 
-    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
-            List<String> committers, List<TaskSample> tasks) {
-        this(options, start, end, runs, jobs, committers, tasks, Optional.empty(), DataNodeBlocks.none());
+    public TpcxhsResult(TpcxhsOptions options, Engine engine, Instant start, Instant end, List<Run> runs,
+            List<SubmittedJob> jobs, List<String> committers, List<TaskSample> tasks) {
+        this(options, engine, start, end, runs, jobs, committers, tasks, Optional.empty(), DataNodeBlocks.none());
     }
 
     /**
+     * @param engine the engine that ran the jobs
      * @param committers the output committer of each job, as the job's result names it (repeats are kept once)
      * @param resources what the hosts did while the jobs' tasks ran, every job's phase marked; empty if not sampled
      * @param dataNodeBlocks the blocks every job's tasks read and wrote on HDFS, by DataNode; none elsewhere
      */
-    public TpcxhsResult(TpcxhsOptions options, Instant start, Instant end, List<Run> runs, List<SubmittedJob> jobs,
-            List<String> committers, List<TaskSample> tasks, Optional<ResourceUsage> resources,
+    public TpcxhsResult(TpcxhsOptions options, Engine engine, Instant start, Instant end, List<Run> runs,
+            List<SubmittedJob> jobs, List<String> committers, List<TaskSample> tasks, Optional<ResourceUsage> resources,
             DataNodeBlocks dataNodeBlocks) {
         this.dataNodeBlocks = requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
         this.resources = requireNonNull(resources, "resources is null");
         this.options = requireNonNull(options, "options is null");
+        this.engine = requireNonNull(engine, "engine is null");
         this.start = requireNonNull(start, "start is null");
         this.end = requireNonNull(end, "end is null");
         this.runs = List.copyOf(requireNonNull(runs, "runs is null"));
@@ -167,6 +171,11 @@ public final class TpcxhsResult implements ProgramResult {
 
     public TpcxhsOptions options() {
         return options;
+    }
+
+    /** The engine that ran the jobs. */
+    public Engine engine() {
+        return engine;
     }
 
     public List<Run> runs() {
@@ -236,6 +245,7 @@ public final class TpcxhsResult implements ProgramResult {
         BenchResult.Builder result = BenchResult.builder("TPCx-HS", "run")
                 .primaryMetric("hsph_at_sf")
                 .environment(environment)
+                .engine(engine)
                 .parameter("scale_factor", options.scaleFactor().value().toPlainString())
                 .parameter("valid_scale_factor", options.scaleFactor().isValid())
                 .parameter("rows", options.scaleFactor().rows())

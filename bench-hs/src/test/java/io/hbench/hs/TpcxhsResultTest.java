@@ -2,10 +2,13 @@ package io.hbench.hs;
 
 import io.hbench.datanodes.DataNodeBlocksTest;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Engine;
 import io.hbench.result.MetricKey;
 import io.hbench.result.Unit;
+import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.GoldenFiles;
 import io.hbench.testing.ResultSchema;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TpcxhsResultTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    static final Engine MAPREDUCE = Engine.mapReduce("3.4.2", "yarn");
+    static final Engine SPARK = new Engine(Engine.SPARK, "4.1.3", Optional.of("yarn"), OptionalInt.of(4),
+            Optional.of("8g"));
 
     @Test
     void scaleFactorsAreTerabytesOfHundredByteRecords() {
@@ -152,8 +159,33 @@ class TpcxhsResultTest {
     }
 
     @Test
+    void aSparkRunNamesItsEngineUnderTheTitleAndKeepsEveryOtherLine() {
+        List<TpcxhsResult.Run> runs = List.of(run(1, 3_600_000), run(2, 1_800_000));
+        List<String> onMapReduce = TpcxhsReport.lines(result(runs, "10000"));
+
+        List<String> onSpark = TpcxhsReport.lines(result(SPARK, runs, "10000"));
+
+        assertThat(onSpark.get(2)).isEqualTo("Engine: spark 4.1.3 on yarn, 4 executors of 8g");
+        List<String> withoutEngine = new ArrayList<>(onSpark);
+        withoutEngine.remove(2);
+        assertThat(withoutEngine).isEqualTo(onMapReduce);
+    }
+
+    @Test
+    void theJsonCarriesTheEngineAndReadsBackWithIt() throws Exception {
+        BenchResult bench = result(SPARK, List.of(run(1, 3_600_000), run(2, 1_800_000)), null)
+                .toBenchResult(HsProgramLinesTest.ENVIRONMENT);
+
+        String json = ResultSchema.assertValid(bench);
+
+        assertThat(json).contains("\"engine\" : {\n    \"name\" : \"spark\",\n    \"version\" : \"4.1.3\",\n"
+                + "    \"master\" : \"yarn\",\n    \"executors\" : 4,\n    \"executorMemory\" : \"8g\"\n  },");
+        assertThat(JsonResultReader.read(new StringReader(json)).engine()).contains(SPARK);
+    }
+
+    @Test
     void theDataNodesOfEveryPhaseFollowThePhaseTable() {
-        TpcxhsResult result = new TpcxhsResult(TpcxhsOptions.builder(ScaleFactor.parse("1")).build(), T0,
+        TpcxhsResult result = new TpcxhsResult(TpcxhsOptions.builder(ScaleFactor.parse("1")).build(), MAPREDUCE, T0,
                 T0.plusSeconds(5400), List.of(run(1, 3_600_000), run(2, 1_800_000)), List.of(), List.of("file"),
                 List.of(), Optional.empty(), DataNodeBlocksTest.slowThirdReplica());
 
@@ -180,10 +212,15 @@ class TpcxhsResultTest {
     }
 
     private static TpcxhsResult result(List<TpcxhsResult.Run> runs, String price) {
+        return result(MAPREDUCE, runs, price);
+    }
+
+    private static TpcxhsResult result(Engine engine, List<TpcxhsResult.Run> runs, String price) {
         TpcxhsOptions.Builder options = TpcxhsOptions.builder(ScaleFactor.parse("1"));
         if (price != null) {
             options.price(new BigDecimal(price));
         }
-        return new TpcxhsResult(options.build(), T0, T0.plusSeconds(5400), runs, List.of(), List.of("file"), List.of());
+        return new TpcxhsResult(options.build(), engine, T0, T0.plusSeconds(5400), runs, List.of(), List.of("file"),
+                List.of());
     }
 }

@@ -2,6 +2,7 @@ package io.hbench.report;
 
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Engine;
 import io.hbench.result.Distribution;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
@@ -64,14 +65,24 @@ public final class Results {
     /** A passed TPCx-HS run at {@code scaleFactor}: its data, HSph@SF and the times of its two runs. */
     public static BenchResult tpcxhs(String scaleFactor, double bytes, double hsph, double run1, double run2,
             Instant start) {
+        return tpcxhsBuilder(scaleFactor, bytes, hsph, run1, run2, start).build();
+    }
+
+    /** A passed TPCx-HS run as {@link #tpcxhs} makes it, on {@code engine}. */
+    public static BenchResult tpcxhs(String scaleFactor, double bytes, double hsph, double run1, double run2,
+            Instant start, Engine engine) {
+        return tpcxhsBuilder(scaleFactor, bytes, hsph, run1, run2, start).engine(engine).build();
+    }
+
+    private static BenchResult.Builder tpcxhsBuilder(String scaleFactor, double bytes, double hsph, double run1,
+            double run2, Instant start) {
         return BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf").environment(environment())
                 .start(start).end(start.plusSeconds(1000))
                 .parameter("scale_factor", scaleFactor)
                 .metric("data_bytes", bytes, Unit.BYTES, Better.NEITHER)
                 .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER)
                 .metric(Metric.of("run_time", run1, Unit.SECONDS, Better.LOWER).withLabel("run", "1"))
-                .metric(Metric.of("run_time", run2, Unit.SECONDS, Better.LOWER).withLabel("run", "2"))
-                .build();
+                .metric(Metric.of("run_time", run2, Unit.SECONDS, Better.LOWER).withLabel("run", "2"));
     }
 
     /** A TestDFSIO write as a step of a suite of {@code definition} records it. */

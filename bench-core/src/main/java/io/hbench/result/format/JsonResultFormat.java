@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Distribution;
+import io.hbench.result.Engine;
 import io.hbench.result.Environment;
 import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
@@ -78,6 +79,9 @@ public final class JsonResultFormat
             writeStrings(json, "parameters", result.parameters());
             writeStrings(json, "locations", result.locations());
             writeStrings(json, "outputs", result.outputs());
+            if (result.engine().isPresent()) {
+                writeEngine(json, result.engine().get());
+            }
             writeEnvironment(json, result);
             json.writeArrayFieldStart("jobs");
             for (SubmittedJob job : result.jobs()) {
@@ -114,6 +118,23 @@ public final class JsonResultFormat
             json.writeEndObject();
             json.writeRaw('\n');
         }
+    }
+
+    /** Written only for a program that runs on more than one engine, so that other programs' files stay as they were. */
+    private static void writeEngine(JsonGenerator json, Engine engine) throws IOException {
+        json.writeObjectFieldStart("engine");
+        json.writeStringField("name", engine.name());
+        json.writeStringField("version", engine.version());
+        if (engine.master().isPresent()) {
+            json.writeStringField("master", engine.master().get());
+        }
+        if (engine.executors().isPresent()) {
+            json.writeNumberField("executors", engine.executors().getAsInt());
+        }
+        if (engine.executorMemory().isPresent()) {
+            json.writeStringField("executorMemory", engine.executorMemory().get());
+        }
+        json.writeEndObject();
     }
 
     private static void writeEnvironment(JsonGenerator json, BenchResult result) throws IOException {

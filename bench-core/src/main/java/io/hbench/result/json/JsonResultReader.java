@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Engine;
 import io.hbench.result.Environment;
 import io.hbench.result.HostLink;
 import io.hbench.result.HostUsage;
@@ -31,6 +32,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -150,6 +152,9 @@ public final class JsonResultReader {
         strings(root, "parameters").forEach(builder::parameter);
         strings(root, "locations").forEach(builder::location);
         strings(root, "outputs").forEach(builder::output);
+        if (root.has("engine")) {
+            builder.engine(readEngine(object(root, "engine")));
+        }
         for (JsonNode node : array(root, "jobs")) {
             builder.job(new SubmittedJob(text(node, "id"), text(node, "name"), nullableText(node, "trackingUrl")));
         }
@@ -168,6 +173,23 @@ public final class JsonResultReader {
             builder.resources(readResources(resources));
         }
         return builder.build();
+    }
+
+    private static Engine readEngine(JsonNode node) throws IOException {
+        OptionalInt executors = OptionalInt.empty();
+        if (node.has("executors")) {
+            JsonNode count = number(node, "executors");
+            if (!count.canConvertToInt() || !count.isIntegralNumber()) {
+                throw new IOException("executors is not a whole number: " + count);
+            }
+            executors = OptionalInt.of(count.intValue());
+        }
+        return new Engine(text(node, "name"), text(node, "version"), optionalText(node, "master"), executors,
+                optionalText(node, "executorMemory"));
+    }
+
+    private static Optional<String> optionalText(JsonNode node, String field) throws IOException {
+        return node.has(field) ? Optional.of(text(node, field)) : Optional.empty();
     }
 
     private static Environment readEnvironment(JsonNode node) throws IOException {

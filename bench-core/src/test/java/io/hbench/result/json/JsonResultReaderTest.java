@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Distribution;
+import io.hbench.result.Engine;
 import io.hbench.result.Environment;
 import io.hbench.result.Metric;
 import io.hbench.result.SubmittedJob;
@@ -21,6 +22,8 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 import static io.hbench.result.format.SampleResults.END;
@@ -62,6 +65,44 @@ class JsonResultReaderTest {
                 .build();
 
         assertThat(JsonResultReader.read(new StringReader(write(result)))).isEqualTo(result);
+    }
+
+    @Test
+    void readsBackTheEngineWithOnlyTheFieldsThatApplyAndNoEngineWhereThereIsNone() throws IOException {
+        Engine spark = new Engine(Engine.SPARK, "4.1.3", Optional.of("local[2]"), OptionalInt.of(2), Optional.of("1g"));
+        BenchResult onSpark = withEngine(Optional.of(spark));
+        BenchResult onMapReduce = withEngine(Optional.of(Engine.mapReduce("3.4.2", "local")));
+        BenchResult withoutEngine = withEngine(Optional.empty());
+
+        assertThat(JsonResultReader.read(new StringReader(write(onSpark)))).isEqualTo(onSpark);
+        assertThat(JsonResultReader.read(new StringReader(write(onMapReduce)))).isEqualTo(onMapReduce);
+        assertThat(write(onMapReduce)).contains("\"engine\" : {\n    \"name\" : \"mapreduce\",\n"
+                + "    \"version\" : \"3.4.2\",\n    \"master\" : \"local\"\n  },");
+        assertThat(write(withoutEngine)).doesNotContain("engine");
+        assertThat(JsonResultReader.read(new StringReader(write(withoutEngine))).engine()).isEmpty();
+    }
+
+    @Test
+    void refusesAnEngineOfNoExecutorsOrOfAnUnknownName() throws IOException {
+        String json = write(withEngine(Optional.of(new Engine(Engine.SPARK, "4.1.3", Optional.of("yarn"),
+                OptionalInt.of(2), Optional.empty()))));
+
+        assertThatThrownBy(() -> JsonResultReader.read(new StringReader(json.replace("\"executors\" : 2",
+                "\"executors\" : 0")))).isInstanceOf(IOException.class)
+                .hasMessage("invalid hbench result: executors must be positive, not 0");
+        assertThatThrownBy(() -> JsonResultReader.read(new StringReader(json.replace("\"spark\"", "\"flink\""))))
+                .isInstanceOf(IOException.class)
+                .hasMessage("invalid hbench result: engine name must be mapreduce or spark, not flink");
+    }
+
+    private static BenchResult withEngine(Optional<Engine> engine) {
+        BenchResult.Builder result = BenchResult.builder("TPCx-HS", "run").primaryMetric("hsph_at_sf")
+                .environment(Environment.builder().hbench("v", "unknown").hadoopVersion("h").java("j").os("o")
+                        .clientHost("c").build())
+                .start(Instant.EPOCH).end(Instant.EPOCH)
+                .metric("hsph_at_sf", 1, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER);
+        engine.ifPresent(result::engine);
+        return result.build();
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.hbench.report.compare;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.report.LoadedResult;
 import io.hbench.result.BenchResult;
+import io.hbench.result.Engine;
 import io.hbench.result.Metric;
 import io.hbench.result.MetricKey;
 
@@ -22,7 +23,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * Compares two sets of runs. Runs within a side are repetitions of one run; both sides must have run the same
  * {@link Workload} (program and parameters), or the comparison is refused, naming what differs, unless it is forced.
- * The steps of capacity curves are compared where the sides offered them at one rate ({@link RampSteps}).
+ * The steps of capacity curves are compared where the sides offered them at one rate ({@link RampSteps}). Runs of one
+ * workload on two engines (TPCx-HS on MapReduce and on Spark) measured the same work and are compared, each side named
+ * with its engine: "TPCx-HS run [mapreduce 3.4.2 on yarn]"; within a side, runs on another engine are no repetitions.
  */
 public final class Comparer {
     private static final int SHOWN_FILES = 2;
@@ -82,9 +85,20 @@ public final class Comparer {
                     primaryIds.contains(entry.getKey().id()), sample(entry.getValue()), sample(nextValues), alpha));
         }
         rows.sort(Comparator.comparing((MetricComparison row) -> !row.primary()).thenComparing(MetricComparison::key));
-        return new Comparison(Workload.of(base.get(0).result()).program(), Workload.of(next.get(0).result()).program(),
-                files(base), files(next), alpha, differences, rows, missing(baseMetrics, nextMetrics),
+        Optional<Engine> baseEngine = base.get(0).result().engine();
+        Optional<Engine> nextEngine = next.get(0).result().engine();
+        return new Comparison(name(base.get(0).result(), !baseEngine.equals(nextEngine)),
+                name(next.get(0).result(), !baseEngine.equals(nextEngine)), files(base), files(next), alpha, differences, rows, missing(baseMetrics, nextMetrics),
                 missing(nextMetrics, baseMetrics), steps.note().stream().collect(Collectors.toList()));
+    }
+
+    /** What a side ran, with its engine where the sides' engines differ: "TPCx-HS run [spark 4.1.3 on yarn]". */
+    private static String name(BenchResult result, boolean withEngine) {
+        String program = Workload.of(result).program();
+        if (!withEngine) {
+            return program;
+        }
+        return program + " [" + result.engine().map(Engine::describe).orElse("engine not recorded") + "]";
     }
 
     /**
@@ -94,18 +108,24 @@ public final class Comparer {
      */
     private static Optional<String> differencesWithin(String side, List<LoadedResult> results) {
         Workload first = Workload.of(results.get(0).result());
-        List<LoadedResult> differing = results.stream().filter(loaded -> !Workload.of(loaded.result()).equals(first))
-                .collect(Collectors.toList());
+        Optional<Engine> engine = results.get(0).result().engine();
+        List<LoadedResult> differing = results.stream().filter(loaded -> !Workload.of(loaded.result()).equals(first)
+                || !loaded.result().engine().equals(engine)).collect(Collectors.toList());
         if (differing.isEmpty()) {
             return Optional.empty();
         }
         Workload other = Workload.of(differing.get(0).result());
-        String difference = first.program().equals(other.program()) ? first.parameterDifferences(other)
-                : first.program() + " vs " + other.program();
+        String difference = !first.program().equals(other.program()) ? first.program() + " vs " + other.program()
+                : !first.equals(other) ? first.parameterDifferences(other)
+                : "engine " + engineName(engine) + " vs " + engineName(differing.get(0).result().engine());
         List<String> files = new ArrayList<>();
         differing.forEach(loaded -> files.add(loaded.file().toString()));
         return Optional.of("the " + side + " side's runs are no repetitions of one run: " + difference + " ("
                 + results.get(0).file() + " vs " + WorkloadPairs.atMost(files, SHOWN_FILES) + ")");
+    }
+
+    private static String engineName(Optional<Engine> engine) {
+        return engine.map(Engine::describe).orElse("not recorded");
     }
 
     /** What differs between the workloads of two runs, each said in a few words. */

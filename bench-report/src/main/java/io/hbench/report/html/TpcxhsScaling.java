@@ -26,12 +26,15 @@ import static java.util.Objects.requireNonNull;
  * smallest scale factor, HSph@SF (the median of the results'), the time (the mean of every run's: a result holds two),
  * how far those times are apart (sample standard deviation as a percentage of their mean) and the time's change
  * against the setting's smallest scale factor. A setting is a side of a comparison ("base", "new"), told apart further
- * by any TPCx-HS parameter besides the scale factor that differs among the runs ("new, replication 1"): runs of two
- * settings are never summed into one row, and every passed run is in a row.
+ * by any TPCx-HS parameter besides the scale factor that differs among the runs ("new, replication 1"), and by the
+ * engine where the runs' engines differ ("engine spark 4.1.3 on yarn"): runs of two settings are never summed into one
+ * row, and every passed run is in a row.
  */
 public final class TpcxhsScaling {
     /** The parameters that follow from the scale factor: they do not set runs apart. */
     private static final Set<String> OF_THE_SCALE_FACTOR = Set.of("scale_factor", "rows", "valid_scale_factor");
+    /** The engine stands beside the parameters under this name, as a setting of its own. */
+    private static final String ENGINE = "engine";
 
     /** One setting's scale factor; changes are in percent against the setting's first row. */
     public static final class Row {
@@ -135,7 +138,7 @@ public final class TpcxhsScaling {
         return differing;
     }
 
-    /** A side and the parameters its runs share besides the scale factor. */
+    /** A side and the parameters its runs share besides the scale factor, and their engine. */
     private static final class Setting {
         final int side;
         final SortedMap<String, String> parameters = new TreeMap<>();
@@ -144,6 +147,7 @@ public final class TpcxhsScaling {
             this.side = side;
             parameters.putAll(result.parameters());
             parameters.keySet().removeAll(OF_THE_SCALE_FACTOR);
+            result.engine().ifPresent(engine -> parameters.put(ENGINE, engine.describe()));
         }
 
         /** "new, replication 1": the side's name, then the parameters that set it apart; "" for one setting alone. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.report.Results;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Engine;
 import io.hbench.result.Metric;
 import io.hbench.result.Unit;
 import io.hbench.testing.GoldenFiles;
@@ -23,6 +24,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 import static io.hbench.testing.DefaultLocales.withDefaultLocale;
@@ -30,6 +33,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 class CompareToolTest {
+    private static final Engine MAPREDUCE = Engine.mapReduce("3.4.2", "yarn");
+    private static final Engine SPARK = new Engine(Engine.SPARK, "4.1.3", Optional.of("yarn"), OptionalInt.of(4),
+            Optional.of("8g"));
     // Throughput clearly up (about +20%), exec time the same but noisy, files equal, create ops/s clearly down.
     private static final double[] BASE_THROUGHPUT = {100, 102, 98, 101, 99};
     private static final double[] NEW_THROUGHPUT = {120, 121, 119, 122, 118};
@@ -119,6 +125,43 @@ class CompareToolTest {
                 .environment(Results.environment()).start(Instant.parse("2026-11-23T10:00:00Z"))
                 .end(Instant.parse("2026-11-23T10:01:00Z")).parameter("scaleFactor", "0.00001")
                 .metric("hsph_at_sf", hsph, Unit.SCALE_FACTORS_PER_HOUR, Better.HIGHER).build();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.hbench.testing.DefaultLocales#locales")
+    void comparesTpcxhsOnMapReduceWithTpcxhsOnSparkNamingEachSidesEngine(Locale locale) throws Exception {
+        double[] mapReduce = {0.90, 0.92, 0.91, 0.93};
+        double[] spark = {1.20, 1.22, 1.21, 1.23};
+        for (int i = 0; i < 4; i++) {
+            Instant start = Instant.parse("2026-11-23T10:00:00Z").plusSeconds(3600L * i);
+            Results.write(temp.resolve("mapreduce/hs-" + i + ".json"), Results.tpcxhs("1", 1e12, mapReduce[i],
+                    3600 / mapReduce[i], 3500 / mapReduce[i], start, MAPREDUCE));
+            Results.write(temp.resolve("spark/hs-" + i + ".json"), Results.tpcxhs("1", 1e12, spark[i],
+                    3600 / spark[i], 3500 / spark[i], start, SPARK));
+        }
+
+        int status = withDefaultLocale(locale, () -> compare(temp.resolve("mapreduce").toString(), "-vs",
+                temp.resolve("spark").toString()));
+
+        assertThat(status).isZero();
+        assertThat(err()).isEmpty();
+        GoldenFiles.assertMatches(CompareToolTest.class, "compare-engines.txt", out().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void runsOfOneSideOnTwoEnginesAreNoRepetitions() throws Exception {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        Path mixed = Results.write(temp.resolve("mixed/hs-1.json"), Results.tpcxhs("1", 1e12, 1, 3600, 3500, start,
+                MAPREDUCE));
+        Path onSpark = Results.write(temp.resolve("mixed/hs-2.json"), Results.tpcxhs("1", 1e12, 1.2, 3000, 2900,
+                start, SPARK));
+        Results.write(temp.resolve("spark/hs-1.json"), Results.tpcxhs("1", 1e12, 1.2, 3000, 2900, start, SPARK));
+
+        assertThat(compare(temp.resolve("mixed").toString(), "-vs", temp.resolve("spark").toString())).isEqualTo(2);
+
+        assertThat(err().lines().findFirst().orElseThrow()).isEqualTo("Compare: the base side's runs are no"
+                + " repetitions of one run: engine mapreduce 3.4.2 on yarn vs spark 4.1.3 on yarn, 4 executors of 8g ("
+                + mixed + " vs " + onSpark + ") (-force to compare anyway)");
     }
 
     @Test

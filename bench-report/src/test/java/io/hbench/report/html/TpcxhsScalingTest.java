@@ -3,6 +3,7 @@ package io.hbench.report.html;
 import io.hbench.report.Results;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
+import io.hbench.result.Engine;
 import io.hbench.result.Unit;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +11,8 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 import static io.hbench.report.Results.tpcxhs;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,6 +67,21 @@ class TpcxhsScalingTest {
         assertThat(rows).extracting(row -> row.setting + " " + row.scaleFactor + " " + row.timeSeconds + " "
                 + row.timeChangePercent).containsExactly("base 1 100.0 0.0", "base 3 300.0 200.0", "new 1 50.0 0.0",
                         "new 3 200.0 300.0");
+    }
+
+    @Test
+    void setsRunsOnAnotherEngineApartAndNamesTheEngine() {
+        Engine mapReduce = Engine.mapReduce("3.4.2", "yarn");
+        Engine spark = new Engine(Engine.SPARK, "4.1.3", Optional.of("yarn"), OptionalInt.of(4), Optional.of("8g"));
+
+        List<TpcxhsScaling.Row> rows = TpcxhsScaling.rows(List.of(tpcxhs("1", 1e12, 30, 100, 100, START, mapReduce),
+                tpcxhs("1", 1e12, 45, 60, 60, START, spark), tpcxhs("3", 3e12, 30, 300, 300, START, mapReduce),
+                tpcxhs("3", 3e12, 45, 150, 150, START, spark)));
+
+        assertThat(rows).extracting(row -> row.setting + ": " + row.scaleFactor + " " + row.timeSeconds)
+                .containsExactly("engine mapreduce 3.4.2 on yarn: 1 100.0", "engine mapreduce 3.4.2 on yarn: 3 300.0",
+                        "engine spark 4.1.3 on yarn, 4 executors of 8g: 1 60.0",
+                        "engine spark 4.1.3 on yarn, 4 executors of 8g: 3 150.0");
     }
 
     @Test
