@@ -194,7 +194,7 @@ public final class SparkTaskRecords extends SparkListener implements Closeable {
             return;
         }
         TaskAttemptID attempt = new TaskAttemptID(applicationStart, taskEnd.stageId(),
-                readsShuffle ? TaskType.REDUCE : TaskType.MAP, info.index(), info.attemptNumber());
+                readsShuffle ? TaskType.REDUCE : TaskType.MAP, info.partitionId(), info.attemptNumber());
         lastSuccess.put(attempt.getTaskID().toString(), sample(attempt, info, taskEnd.taskMetrics()));
     }
 
