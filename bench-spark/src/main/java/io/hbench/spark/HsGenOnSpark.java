@@ -25,6 +25,7 @@ import scala.Tuple2;
  */
 public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
     private static final String HADOOP_PREFIX = "spark.hadoop.";
+    private static final String SPARK_MASTER = "spark.master";
 
     /** The test's context, kept running after the run; empty: the run starts its own and stops it. */
     private final Optional<JavaSparkContext> shared;
@@ -39,8 +40,10 @@ public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsGenOnSpark(System.out, System.err).runCommandLine(hadoopConfiguration(new SparkConf()),
-                args));
+        Configuration conf = hadoopConfiguration(new SparkConf());
+        // spark-submit hands the driver its settings as system properties; reading SparkConf's would start its logging.
+        SparkSampling.nameYarn(conf, System.getProperty(SPARK_MASTER, ""));
+        System.exit(new HsGenOnSpark(System.out, System.err).runCommandLine(conf, args));
     }
 
     /** Hadoop's configuration with the application's {@code spark.hadoop.*} settings, as Spark's own tasks see it. */
@@ -93,15 +96,21 @@ public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
         return false;
     }
 
-    /** Hosts are sampled through YARN's NodeManagers, which a Spark application need not run on. */
+    /** Hosts are sampled through YARN's NodeManagers: only where Spark runs its executors there. */
     @Override
     protected boolean samplesCluster(HsGenOptions options) {
-        return false;
+        return SparkSampling.samplesCluster(master());
+    }
+
+    /** Spark's master: the test's context's, or the one spark-submit gives. */
+    private String master() {
+        return shared.map(JavaSparkContext::master).orElseGet(() -> new SparkConf().get(SPARK_MASTER, ""));
     }
 
     @Override
     protected ExitStatus run(HsGenOptions options, ClusterSession session) throws Exception {
         OutputCommitters.copyNote(name(), session.configuration(), options.outputDir()).ifPresent(err::println);
+        SparkSampling.notSampledNote(master(), session.configuration()).ifPresent(err::println);
         if (shared.isPresent()) {
             return generate(shared.get(), options, session);
         }

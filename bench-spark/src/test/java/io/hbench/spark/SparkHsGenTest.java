@@ -107,6 +107,9 @@ class SparkHsGenTest {
         for (int i = 2; i <= 3; i++) {
             assertThat(lines.get(i)).startsWith(expected.get(i).substring(0, expected.get(i).indexOf(": ") + 2));
         }
+        // The slow-host finding from the run's task samples, as MapReduce HSGen's; no host sampled off YARN.
+        assertThat(lines).contains("slow host: not judged: the tasks ran on 1 host, and it takes 3 to tell one apart");
+        assertThat(err.toString(UTF_8).lines()).contains(SparkSampling.notSampledNote("local[2]", conf).orElseThrow());
     }
 
     @Test
