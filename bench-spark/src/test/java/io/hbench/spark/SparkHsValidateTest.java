@@ -3,8 +3,6 @@ package io.hbench.spark;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbench.hs.HsDataCheckTool;
-import io.hbench.hs.HsGen;
 import io.hbench.hs.HsGenOptions;
 import io.hbench.hs.HsGenResult;
 import io.hbench.hs.HsSort;
@@ -34,9 +32,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HSValidate on Spark in local[2] against MapReduce HSValidate on the local runner, on data MapReduce HSSort sorted
- * into {@value #REDUCES} files: the same result and report, for valid data, for data with two records swapped, and
- * for Spark HSGen's data; files checked in the order of their names, not of their tasks.
+ * HSValidate on Spark in local[2] against MapReduce HSValidate on the local runner, on Spark HSGen's data (byte for
+ * byte MapReduce HSGen's, as SparkHsGenTest shows) sorted by MapReduce HSSort into {@value #REDUCES} files: the same
+ * result and report, with Spark HSGen's checksum, for valid data and for data with two records swapped; files checked
+ * in the order of their names, not of their tasks. HSDataCheck on Spark takes Spark HSGen's data.
  */
 @Timeout(120)
 class SparkHsValidateTest {
@@ -48,15 +47,17 @@ class SparkHsValidateTest {
 
     private static Configuration conf;
     private static JavaSparkContext spark;
-    private static HsGenResult mapReduceGen;
+    private static HsGenResult sparkGen;
     private static HsValidateResult mapReduce;
 
     @BeforeAll
-    static void startSparkAndSortAndValidateOnMapReduce() throws Exception {
+    static void generateOnSparkSortAndValidateOnMapReduce() throws Exception {
         conf = LocalRuns.hadoopConfiguration(temp);
         spark = LocalRuns.spark(temp, "SparkHsValidateTest");
-        mapReduceGen = new HsGen(conf).run(genOptions("gen"));
-        sortOnMapReduce("gen", "sorted");
+        sparkGen = new SparkHsGen(spark, conf).run(HsGenOptions.builder(ROWS).maps(2).replication(1)
+                .outputDir(dir("gen")).build());
+        new HsSort(conf).run(HsSortOptions.builder().inputDir(dir("gen")).outputDir(dir("sorted")).reduces(REDUCES)
+                .replication(1).build());
         mapReduce = new HsValidate(conf).run(validateOptions("sorted", "report-mapreduce"));
     }
 
@@ -65,15 +66,6 @@ class SparkHsValidateTest {
         if (spark != null) {
             spark.stop();
         }
-    }
-
-    private static HsGenOptions genOptions(String dir) {
-        return HsGenOptions.builder(ROWS).maps(2).replication(1).outputDir(dir(dir)).build();
-    }
-
-    private static void sortOnMapReduce(String input, String output) throws Exception {
-        new HsSort(conf).run(HsSortOptions.builder().inputDir(dir(input)).outputDir(dir(output)).reduces(REDUCES)
-                .replication(1).build());
     }
 
     private static HsValidateOptions validateOptions(String input, String report) {
@@ -85,7 +77,7 @@ class SparkHsValidateTest {
     }
 
     @Test
-    void validatesMapReduceSortedDataAsMapReduceHsValidateDoes() throws Exception {
+    void validatesMapReduceSortedDataAsMapReduceHsValidateDoesWithSparkHsGensChecksum() throws Exception {
         HsValidateResult result = new SparkHsValidate(spark, conf).run(validateOptions("sorted", "report-spark"));
 
         assertThat(mapReduce.failures()).isEmpty();
@@ -93,7 +85,7 @@ class SparkHsValidateTest {
         assertThat(result.failures()).isEmpty();
         assertThat(result.files()).isEqualTo(REDUCES);
         assertThat(result.rows()).isEqualTo(ROWS);
-        assertThat(result.checksum()).isEqualTo(mapReduce.checksum()).isEqualTo(mapReduceGen.checksum());
+        assertThat(result.checksum()).isEqualTo(mapReduce.checksum()).isEqualTo(sparkGen.checksum());
         assertThat(result.expectedRows()).isEqualTo(mapReduce.expectedRows());
         assertThat(result.expectedChecksum()).isEqualTo(mapReduce.expectedChecksum());
         assertThat(result.committer()).isEqualTo(mapReduce.committer()).isEqualTo("file");
@@ -142,7 +134,7 @@ class SparkHsValidateTest {
         // an order of its own (here the reverse).
         assertThat(onSpark.errors()).containsExactlyInAnyOrderElementsOf(onMapReduce.errors());
         assertThat(onSpark.errors().get(0)).endsWith("(records 10 and 11, counted from 0)");
-        assertThat(onSpark.checksum()).isEqualTo(onMapReduce.checksum()).isEqualTo(mapReduceGen.checksum());
+        assertThat(onSpark.checksum()).isEqualTo(onMapReduce.checksum()).isEqualTo(sparkGen.checksum());
         assertThat(report("swapped-spark").lines())
                 .containsExactlyInAnyOrderElementsOf(report("swapped-mapreduce").lines().collect(Collectors.toList()));
     }
@@ -158,24 +150,16 @@ class SparkHsValidateTest {
     }
 
     @Test
-    void acceptsSparkHsGensDataSortedOnMapReduceWithSparkHsGensChecksum() throws Exception {
-        HsGenResult sparkGen = new SparkHsGen(spark, conf).run(genOptions("gen-spark"));
+    void hsDataCheckOnSparkAcceptsSparkHsGensData() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int checked = new HsDataCheckOnSpark(new PrintStream(out, true, UTF_8), new PrintStream(err, true, UTF_8))
-                .runCommandLine(new Configuration(conf), new String[] {"-replication", "1", dir("gen-spark")});
-        sortOnMapReduce("gen-spark", "sorted-spark-gen");
 
-        HsValidateResult result = new SparkHsValidate(spark, conf).run(HsValidateOptions.builder()
-                .inputDir(dir("sorted-spark-gen")).reportDir(dir("report-spark-gen")).genDir(dir("gen-spark")).build());
+        int status = new HsDataCheckOnSpark(new PrintStream(out, true, UTF_8), new PrintStream(err, true, UTF_8))
+                .runCommandLine(new Configuration(conf), new String[] {"-replication", "1", dir("gen")});
 
-        assertThat(checked).as(err.toString(UTF_8)).isZero();
-        assertThat(out.toString(UTF_8).lines()).contains(HsDataCheckTool.NAME + ": record count matches the " + ROWS
+        assertThat(status).as(err.toString(UTF_8)).isZero();
+        assertThat(out.toString(UTF_8).lines()).contains("HSDataCheck: record count matches the " + ROWS
                 + " expected").last().isEqualTo("HSDataCheck: PASSED");
-        assertThat(result.failures()).isEmpty();
-        assertThat(result.rows()).isEqualTo(ROWS);
-        assertThat(result.expectedChecksum()).contains(sparkGen.checksum());
-        assertThat(result.checksum()).isEqualTo(sparkGen.checksum());
     }
 
     /** Swaps two records of a file in place, as a faulty sort might leave them. */
