@@ -8,11 +8,13 @@ import io.hbench.cli.FlagNames;
 import io.hbench.cli.FlagValues;
 import io.hbench.cli.ProgramMessages;
 import io.hbench.error.ExitStatus;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -20,7 +22,11 @@ import org.apache.hadoop.conf.Configuration;
 /** {@code HSDataCheck} on the command line; exit 1 when a check fails. */
 public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
     public static final String NAME = "HSDataCheck";
-
+    /** The classic usage line, after "Usage: "; HSDataCheck's on every engine. */
+    public static final String USAGE = NAME + " [genericOptions] ([-dir dir] | dir) [-rows N] [-replication R]"
+            + " [-json file]";
+    /** What HSDataCheck's positional argument stands for. */
+    public static final List<String> POSITIONAL_FLAGS = List.of("dir");
 
     public HsDataCheckTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -42,11 +48,16 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] ([-dir dir] | dir) [-rows N] [-replication R] [-json file]";
+        return USAGE;
     }
 
     @Override
     protected void addOptions(Options options) {
+        addFlags(options);
+    }
+
+    /** HSDataCheck's own flags, the same on every engine. */
+    public static void addFlags(Options options) {
         options.addOption(valued("dir", "dir", "directory to check (default " + HsGenOptions.DEFAULT_OUTPUT
                 + ")"));
         options.addOption(valued("rows", "N", "the record count to expect (default: HSGen's, if the"
@@ -62,13 +73,22 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
 
     @Override
     protected List<String> positionalFlags() {
-        return List.of("dir");
+        return POSITIONAL_FLAGS;
     }
 
     @Override
     protected HsDataCheckOptions parse(CommandLine line) {
+        return parseFlags(line, flag -> flagOrArgument(line, flag));
+    }
+
+    /**
+     * HSDataCheck's options from its flags ({@link #addFlags}), the same on every engine.
+     *
+     * @param flagOrArgument a flag's value, given as the flag or as its positional argument (dir); null if neither
+     */
+    public static HsDataCheckOptions parseFlags(CommandLine line, UnaryOperator<String> flagOrArgument) {
         HsDataCheckOptions.Builder options = HsDataCheckOptions.builder(
-                Optional.ofNullable(flagOrArgument(line, "dir")).orElse(HsGenOptions.DEFAULT_OUTPUT));
+                Optional.ofNullable(flagOrArgument.apply("dir")).orElse(HsGenOptions.DEFAULT_OUTPUT));
         if (line.hasOption("rows")) {
             options.expectedRows(RowCount.parse("-rows", line.getOptionValue("rows")));
         }
@@ -79,25 +99,37 @@ public final class HsDataCheckTool extends BenchTool<HsDataCheckOptions> {
     }
 
     @Override
-    protected ExitStatus run(HsDataCheckOptions given, ClusterSession session) throws Exception {
+    protected ExitStatus run(HsDataCheckOptions options, ClusterSession session) throws Exception {
+        HsDataCheckResult result = check(session.configuration(), options);
+        ExitStatus status = report(session, lines(result), result);
+        verdict(result).ifPresent(message -> ProgramMessages.error(err, NAME, message));
+        return status;
+    }
+
+    /** HSDataCheck as its command line runs it, on every engine: without -rows, the count HSGen's summary gives. */
+    public static HsDataCheckResult check(Configuration conf, HsDataCheckOptions given) throws IOException {
         HsDataCheckOptions options = given;
         if (options.expectedRows().isEmpty()) {
             org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(options.dir());
-            GenSummary summary = GenSummary.read(dir.getFileSystem(session.configuration()), dir);
+            GenSummary summary = GenSummary.read(dir.getFileSystem(conf), dir);
             if (summary != null) {
                 options = HsDataCheckOptions.builder(options.dir()).replication(options.replication())
                         .expectedRows(summary.rows()).build();
             }
         }
-        HsDataCheckResult result = new HsDataCheck(session.configuration()).run(options);
-        ExitStatus status = report(session, lines(result), result);
-        if (!result.failures().isEmpty()) {
-            ProgramMessages.error(err, NAME, options.dir() + " FAILED: " + result.failures().get(0));
-        }
-        return status;
+        return new HsDataCheck(conf).run(options);
     }
 
-    static List<String> lines(HsDataCheckResult result) {
+    /** What HSDataCheck says on stderr of data that fail a check, on every engine; empty when they pass. */
+    public static Optional<String> verdict(HsDataCheckResult result) {
+        if (result.failures().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(result.options().dir() + " FAILED: " + result.failures().get(0));
+    }
+
+    /** The lines HSDataCheck prints for its result, on every engine. */
+    public static List<String> lines(HsDataCheckResult result) {
         HsDataCheckOptions options = result.options();
         List<String> lines = new ArrayList<>();
         lines.add("HSDataCheck: " + options.dir() + ": " + result.files() + (result.files() == 1 ? " file, " : " files, ")

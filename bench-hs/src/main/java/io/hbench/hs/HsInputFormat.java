@@ -63,7 +63,8 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
             this.file = file;
         }
 
-        FileSplit file() {
+        /** The file split this split wraps: a whole file, where HSValidate asks for one split per file. */
+        public FileSplit file() {
             return file;
         }
 

@@ -2,6 +2,7 @@ package io.hbench.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.hs.Checksum;
 import io.hbench.hs.HsGenOptions;
@@ -14,6 +15,7 @@ import io.hbench.hs.RecordGenerator;
 import io.hbench.hs.Records;
 import io.hbench.hs.RowRangeInputFormat;
 import io.hbench.result.SubmittedJob;
+import io.hbench.result.TaskSample;
 import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -22,6 +24,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -55,7 +58,7 @@ public final class SparkHsGen {
         this.outputFormat = requireNonNull(outputFormat, "outputFormat is null");
     }
 
-    public HsGenResult run(HsGenOptions options) throws IOException {
+    public HsGenResult run(HsGenOptions options) throws IOException, InterruptedException {
         requireNonNull(options, "options is null");
         Instant start = Instant.now();
         HsGenOutput output = HsGenOutput.claim(conf, options);
@@ -74,13 +77,21 @@ public final class SparkHsGen {
         FileOutputFormat.setOutputPath(job, output.path());
         CollectionAccumulator<GeneratedRange> ranges = spark.sc().collectionAccumulator(name);
         spark.setJobDescription(name);
-        long jobStart = System.nanoTime();
-        // One empty partition per map: each task takes its range from its partition's number.
-        GenerateRange generate = new GenerateRange(options.rows(), options.maps(), options.skew(), ranges);
-        JavaPairRDD.fromJavaRDD(spark.parallelize(List.<Integer>of(), options.maps())
-                .mapPartitionsWithIndex(generate, true))
-                .saveAsNewAPIHadoopDataset(job.getConfiguration());
-        Duration jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
+        Duration jobTime;
+        List<TaskSample> tasks;
+        DataNodeBlocks dataNodeBlocks;
+        try (SparkTaskRecords records = SparkTaskRecords.start(spark)) {
+            records.recordBlocks(job.getConfiguration(), output.path());
+            long jobStart = System.nanoTime();
+            // One empty partition per map: each task takes its range from its partition's number.
+            GenerateRange generate = new GenerateRange(options.rows(), options.maps(), options.skew(), ranges);
+            JavaPairRDD.fromJavaRDD(spark.parallelize(List.<Integer>of(), options.maps())
+                    .mapPartitionsWithIndex(generate, true))
+                    .saveAsNewAPIHadoopDataset(job.getConfiguration());
+            jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
+            tasks = records.tasks();
+            dataNodeBlocks = records.dataNodeBlocks();
+        }
         long rows = 0;
         BigInteger checksum = BigInteger.ZERO;
         for (GeneratedRange range : ranges.value()) {
@@ -91,7 +102,7 @@ public final class SparkHsGen {
         SubmittedJob application = new SubmittedJob(spark.sc().applicationId(), name,
                 spark.sc().uiWebUrl().getOrElse(() -> null));
         return new HsGenResult(options, start, Instant.now(), jobTime, rows, checksum, application,
-                OutputCommitters.recorded(output.fileSystem(), output.path()), List.of());
+                OutputCommitters.recorded(output.fileSystem(), output.path()), tasks, Optional.empty(), dataNodeBlocks);
     }
 
     /** The rows one task wrote and the exact sum of their CRC32s. */

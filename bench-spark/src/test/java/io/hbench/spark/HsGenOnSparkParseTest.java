@@ -4,21 +4,24 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
+import io.hbench.hs.HsDataCheckTool;
 import io.hbench.hs.HsGenTool;
+import io.hbench.hs.HsValidateTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HSGen on Spark's command line fails as MapReduce HSGen's does, before Spark starts: exit 2, the same one line and
- * the usage hint on stderr, nothing on stdout.
+ * HSGen, HSValidate and HSDataCheck on Spark's command lines fail as MapReduce's do, before Spark starts: exit 2, the
+ * same one line and the usage hint on stderr, nothing on stdout.
  */
 class HsGenOnSparkParseTest {
     private static final String ROWS_NOT_A_COUNT = "HSGen: -rows 'lots' is not a row count: use a whole number,"
@@ -49,17 +52,48 @@ class HsGenOnSparkParseTest {
         assertThat(spark.get(2)).isEqualTo("");
     }
 
-    @Test
-    void theMainExits2WithOneLineAndStartsNoSpark() throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                HsGenOnSpark.class.getName(), "-rows", "lots").start();
+    @ParameterizedTest
+    @ValueSource(strings = {"-rows 0", "-input /in -report /in", "/in /report -gen"})
+    void badFlagsFailAsMapReduceHsValidatesDo(String commandLine) {
+        String[] args = commandLine.split(" ");
+
+        List<Object> spark = run(HsValidateOnSpark::new, args);
+
+        assertThat(spark).isEqualTo(run(HsValidateTool::new, args));
+        assertThat(spark.get(0)).isEqualTo(2);
+        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSValidate -help' for usage.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-replication 0", "/gen -rows lots", "/gen /other"})
+    void badFlagsFailAsMapReduceHsDataChecksDo(String commandLine) {
+        String[] args = commandLine.split(" ");
+
+        List<Object> spark = run(HsDataCheckOnSpark::new, args);
+
+        assertThat(spark).isEqualTo(run(HsDataCheckTool::new, args));
+        assertThat(spark.get(0)).isEqualTo(2);
+        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSDataCheck -help' for usage.");
+    }
+
+    /** Each main in a JVM of its own, as spark-submit starts it: the flags are refused before Spark starts. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "io.hbench.spark.HsGenOnSpark|-rows lots|" + ROWS_NOT_A_COUNT,
+        "io.hbench.spark.HsValidateOnSpark|-rows 0|HSValidate: -rows must be at least 1, got 0",
+        "io.hbench.spark.HsDataCheckOnSpark|-replication x|HSDataCheck: -replication 'x' is not a whole number"})
+    void theMainExits2WithOneLineAndStartsNoSpark(String main, String commandLine, String error) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), main));
+        command.addAll(List.of(commandLine.split(" ")));
+        Process process = new ProcessBuilder(command).start();
         process.getOutputStream().close();
         String out = new String(process.getInputStream().readAllBytes(), UTF_8);
         String err = new String(process.getErrorStream().readAllBytes(), UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("child JVM ended").isTrue();
 
-        assertThat(err.lines()).as("stderr").containsExactly(ROWS_NOT_A_COUNT, "Run 'HSGen -help' for usage.");
+        String program = error.substring(0, error.indexOf(':'));
+        assertThat(err.lines()).as("stderr").containsExactly(error, "Run '" + program + " -help' for usage.");
         assertThat(out).as("stdout").isEmpty();
         assertThat(process.exitValue()).as("exit status, stderr: %s", err).isEqualTo(2);
     }

@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,15 +46,8 @@ class SparkHsGenTest {
 
     @BeforeAll
     static void startSparkAndGenerateOnMapReduce() throws Exception {
-        conf = new Configuration();
-        conf.set("fs.defaultFS", "file:///");
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("hadoop.tmp.dir", temp.resolve("tmp").toString());
-        conf.set("mapreduce.cluster.local.dir", temp.resolve("local").toString());
-        conf.set("mapreduce.jobtracker.staging.root.dir", temp.resolve("staging").toString());
-        spark = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkHsGenTest")
-                .set("spark.ui.enabled", "false")
-                .set("spark.local.dir", temp.resolve("spark").toString()));
+        conf = LocalRuns.hadoopConfiguration(temp);
+        spark = LocalRuns.spark(temp, "SparkHsGenTest");
         mapReduce = new HsGen(conf).run(options("gen-mapreduce"));
     }
 
@@ -107,6 +99,9 @@ class SparkHsGenTest {
         for (int i = 2; i <= 3; i++) {
             assertThat(lines.get(i)).startsWith(expected.get(i).substring(0, expected.get(i).indexOf(": ") + 2));
         }
+        // The slow-host finding from the run's task samples, as MapReduce HSGen's; no host sampled off YARN.
+        assertThat(lines).contains("slow host: not judged: the tasks ran on 1 host, and it takes 3 to tell one apart");
+        assertThat(err.toString(UTF_8).lines()).contains(SparkSampling.notSampledNote("local[2]", conf).orElseThrow());
     }
 
     @Test
