@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.cli.BenchTool;
 import io.hbench.hs.HsGenTool;
+import io.hbench.hs.HsSortTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
@@ -17,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HSGen on Spark's command line fails as MapReduce HSGen's does, before Spark starts: exit 2, the same one line and
- * the usage hint on stderr, nothing on stdout.
+ * HSGen's and HSSort's command lines on Spark fail as MapReduce's do, before Spark starts: exit 2, the same one line
+ * and the usage hint on stderr, nothing on stdout.
  */
 class HsGenOnSparkParseTest {
     private static final String ROWS_NOT_A_COUNT = "HSGen: -rows 'lots' is not a row count: use a whole number,"
@@ -49,18 +51,51 @@ class HsGenOnSparkParseTest {
         assertThat(spark.get(2)).isEqualTo("");
     }
 
-    @Test
-    void theMainExits2WithOneLineAndStartsNoSpark() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"/in /out /extra", "-sampler magic", "-reduces 0", "-reduces x", "-replication 0",
+            "-input /a -output /a"})
+    void badFlagsFailAsMapReduceHsSortsDo(String commandLine) {
+        String[] args = commandLine.split(" ");
+
+        List<Object> spark = run(HsSortOnSpark::new, args);
+
+        assertThat(spark).isEqualTo(run(HsSortTool::new, args));
+        assertThat(spark.get(0)).isEqualTo(2);
+        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSSort -help' for usage.");
+        assertThat(spark.get(2)).isEqualTo("");
+    }
+
+    /** The exit status, stderr and stdout of {@code program}'s main in a JVM of its own. */
+    private static List<Object> runMain(Class<?> program, String... args) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                HsGenOnSpark.class.getName(), "-rows", "lots").start();
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+                program.getName()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).start();
         process.getOutputStream().close();
         String out = new String(process.getInputStream().readAllBytes(), UTF_8);
         String err = new String(process.getErrorStream().readAllBytes(), UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("child JVM ended").isTrue();
+        return List.of(process.exitValue(), err, out);
+    }
 
-        assertThat(err.lines()).as("stderr").containsExactly(ROWS_NOT_A_COUNT, "Run 'HSGen -help' for usage.");
-        assertThat(out).as("stdout").isEmpty();
-        assertThat(process.exitValue()).as("exit status, stderr: %s", err).isEqualTo(2);
+    @Test
+    void theMainExits2WithOneLineAndStartsNoSpark() throws Exception {
+        List<Object> gen = runMain(HsGenOnSpark.class, "-rows", "lots");
+
+        assertThat(((String) gen.get(1)).lines()).as("stderr").containsExactly(ROWS_NOT_A_COUNT,
+                "Run 'HSGen -help' for usage.");
+        assertThat(gen.get(2)).as("stdout").isEqualTo("");
+        assertThat(gen.get(0)).as("exit status, stderr: %s", gen.get(1)).isEqualTo(2);
+    }
+
+    @Test
+    void theSortMainExits2WithOneLineAndStartsNoSpark() throws Exception {
+        List<Object> sort = runMain(HsSortOnSpark.class, "-reduces", "x");
+
+        assertThat(((String) sort.get(1)).lines()).as("stderr").containsExactly(
+                "HSSort: -reduces 'x' is not a whole number", "Run 'HSSort -help' for usage.");
+        assertThat(sort.get(2)).as("stdout").isEqualTo("");
+        assertThat(sort.get(0)).as("exit status, stderr: %s", sort.get(1)).isEqualTo(2);
     }
 }

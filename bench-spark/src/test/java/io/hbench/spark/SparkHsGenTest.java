@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,15 +46,8 @@ class SparkHsGenTest {
 
     @BeforeAll
     static void startSparkAndGenerateOnMapReduce() throws Exception {
-        conf = new Configuration();
-        conf.set("fs.defaultFS", "file:///");
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("hadoop.tmp.dir", temp.resolve("tmp").toString());
-        conf.set("mapreduce.cluster.local.dir", temp.resolve("local").toString());
-        conf.set("mapreduce.jobtracker.staging.root.dir", temp.resolve("staging").toString());
-        spark = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkHsGenTest")
-                .set("spark.ui.enabled", "false")
-                .set("spark.local.dir", temp.resolve("spark").toString()));
+        conf = LocalRuns.hadoop(temp);
+        spark = LocalRuns.spark(temp, "SparkHsGenTest");
         mapReduce = new HsGen(conf).run(options("gen-mapreduce"));
     }
 
@@ -135,9 +127,6 @@ class SparkHsGenTest {
     }
 
     private static List<String> dataFiles(String dir) throws IOException {
-        try (Stream<Path> files = Files.list(temp.resolve(dir))) {
-            return files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("part-")).sorted()
-                    .collect(Collectors.toList());
-        }
+        return LocalRuns.dataFiles(temp.resolve(dir));
     }
 }
