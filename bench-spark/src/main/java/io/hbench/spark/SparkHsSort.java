@@ -133,6 +133,7 @@ public final class SparkHsSort {
         /** The partitioner's settings: Hadoop's Configuration is not Serializable. */
         private final HashMap<String, String> settings = new HashMap<>();
         private final int reduces;
+        /** Made on first use; each task deserializes its own copy of the shuffle's partitioner. */
         private transient KeyRangePartitioner partitioner;
 
         KeyRanges(Configuration ranges, int reduces) {

@@ -41,61 +41,52 @@ class HsGenOnSparkParseTest {
     @ValueSource(strings = {"lots /out", "-5 /out", "-rows 10 1000", "-rows 10 -maps 0", "-rows 10 -replication x",
             "-rows 10 -sort", "-output /out"})
     void badFlagsFailAsMapReduceHsGensDo(String commandLine) {
-        String[] args = commandLine.split(" ");
-
-        List<Object> spark = run(HsGenOnSpark::new, args);
-
-        assertThat(spark).isEqualTo(run(HsGenTool::new, args));
-        assertThat(spark.get(0)).isEqualTo(2);
-        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSGen -help' for usage.");
-        assertThat(spark.get(2)).isEqualTo("");
+        assertFailsAsOnMapReduce(HsGenOnSpark::new, HsGenTool::new, "HSGen", commandLine.split(" "));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/in /out /extra", "-sampler magic", "-reduces 0", "-reduces x", "-replication 0",
             "-input /a -output /a"})
     void badFlagsFailAsMapReduceHsSortsDo(String commandLine) {
-        String[] args = commandLine.split(" ");
+        assertFailsAsOnMapReduce(HsSortOnSpark::new, HsSortTool::new, "HSSort", commandLine.split(" "));
+    }
 
-        List<Object> spark = run(HsSortOnSpark::new, args);
+    private static void assertFailsAsOnMapReduce(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> onSpark,
+            BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> onMapReduce, String program, String... args) {
+        List<Object> spark = run(onSpark, args);
 
-        assertThat(spark).isEqualTo(run(HsSortTool::new, args));
+        assertThat(spark).isEqualTo(run(onMapReduce, args));
         assertThat(spark.get(0)).isEqualTo(2);
-        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSSort -help' for usage.");
+        assertThat(((String) spark.get(1)).lines()).hasSize(2).last()
+                .isEqualTo("Run '" + program + " -help' for usage.");
         assertThat(spark.get(2)).isEqualTo("");
     }
 
-    /** The exit status, stderr and stdout of {@code program}'s main in a JVM of its own. */
-    private static List<Object> runMain(Class<?> program, String... args) throws Exception {
+    @Test
+    void theMainExits2WithOneLineAndStartsNoSpark() throws Exception {
+        assertMainExits2(HsGenOnSpark.class, "HSGen", ROWS_NOT_A_COUNT, "-rows", "lots");
+    }
+
+    @Test
+    void theSortMainExits2WithOneLineAndStartsNoSpark() throws Exception {
+        assertMainExits2(HsSortOnSpark.class, "HSSort", "HSSort: -reduces 'x' is not a whole number", "-reduces", "x");
+    }
+
+    /** Runs {@code main}'s class in a JVM of its own. */
+    private static void assertMainExits2(Class<?> main, String program, String error, String... args)
+            throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                program.getName()));
+                main.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).start();
         process.getOutputStream().close();
         String out = new String(process.getInputStream().readAllBytes(), UTF_8);
         String err = new String(process.getErrorStream().readAllBytes(), UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("child JVM ended").isTrue();
-        return List.of(process.exitValue(), err, out);
-    }
 
-    @Test
-    void theMainExits2WithOneLineAndStartsNoSpark() throws Exception {
-        List<Object> gen = runMain(HsGenOnSpark.class, "-rows", "lots");
-
-        assertThat(((String) gen.get(1)).lines()).as("stderr").containsExactly(ROWS_NOT_A_COUNT,
-                "Run 'HSGen -help' for usage.");
-        assertThat(gen.get(2)).as("stdout").isEqualTo("");
-        assertThat(gen.get(0)).as("exit status, stderr: %s", gen.get(1)).isEqualTo(2);
-    }
-
-    @Test
-    void theSortMainExits2WithOneLineAndStartsNoSpark() throws Exception {
-        List<Object> sort = runMain(HsSortOnSpark.class, "-reduces", "x");
-
-        assertThat(((String) sort.get(1)).lines()).as("stderr").containsExactly(
-                "HSSort: -reduces 'x' is not a whole number", "Run 'HSSort -help' for usage.");
-        assertThat(sort.get(2)).as("stdout").isEqualTo("");
-        assertThat(sort.get(0)).as("exit status, stderr: %s", sort.get(1)).isEqualTo(2);
+        assertThat(err.lines()).as("stderr").containsExactly(error, "Run '" + program + " -help' for usage.");
+        assertThat(out).as("stdout").isEmpty();
+        assertThat(process.exitValue()).as("exit status, stderr: %s", err).isEqualTo(2);
     }
 }
