@@ -8,6 +8,7 @@ import io.hbench.hs.HsDataCheckTool;
 import io.hbench.hs.HsGenTool;
 import io.hbench.hs.HsValidateTool;
 import io.hbench.hs.HsSortTool;
+import io.hbench.hs.TpcxhsTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HSGen, HSSort, HSValidate and HSDataCheck on Spark's command lines fail as MapReduce's do, before Spark starts:
+ * HSGen, HSSort, HSValidate, HSDataCheck and TPCx-HS on Spark's command lines fail as MapReduce's do, before Spark starts:
  * exit 2, the same one line and the usage hint on stderr, nothing on stdout.
  */
 class SparkProgramsParseTest {
@@ -51,6 +52,12 @@ class SparkProgramsParseTest {
             "-input /a -output /a"})
     void badFlagsFailAsMapReduceHsSortsDo(String commandLine) {
         assertFailsAsOnMapReduce(HsSortOnSpark::new, HsSortTool::new, "HSSort", commandLine.split(" "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-rows 10 -sf 1", "-baseDir /hs", "-sf 0.5x", "-rows 10 -price lots", "-rows 10 -maps 0"})
+    void badFlagsFailAsMapReduceTpcxhsDoes(String commandLine) {
+        assertFailsAsOnMapReduce(TpcxhsOnSpark::new, TpcxhsTool::new, "TPCx-HS", commandLine.split(" "));
     }
 
     private static void assertFailsAsOnMapReduce(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> onSpark,
@@ -83,7 +90,7 @@ class SparkProgramsParseTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "io.hbench.spark.HsGenOnSpark|-rows lots|" + ROWS_NOT_A_COUNT,
-        "io.hbench.spark.HsSortOnSpark|-reduces x|HSSort: -reduces 'x' is not a whole number"})
+        "io.hbench.spark.TpcxhsOnSpark|-rows 10 -sf 1|TPCx-HS: -sf and -rows both size the data: give one"})
     void theMainExits2WithOneLineAndStartsNoSpark(String main, String commandLine, String error) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), main));
