@@ -42,7 +42,7 @@ public final class GenSummary {
         return skew;
     }
 
-    void write(FileSystem fs, Path dir) throws IOException {
+    public void write(FileSystem fs, Path dir) throws IOException {
         String text = "# written by hbench HSGen\nrows=" + rows + "\nchecksum=" + Checksum.format(checksum)
                 + "\nskew=" + skew.name() + "\n";
         try (FSDataOutputStream out = fs.create(new Path(dir, FILE_NAME), true)) {
@@ -52,7 +52,7 @@ public final class GenSummary {
     }
 
     /** The summary in {@code dir}, or null if it has none (e.g. data from TeraGen). */
-    static GenSummary read(FileSystem fs, Path dir) throws IOException {
+    public static GenSummary read(FileSystem fs, Path dir) throws IOException {
         Path file = new Path(dir, FILE_NAME);
         if (!fs.exists(file)) {
             return null;

@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** Directory rules shared by the programs: hbench writes only into its own directories. */
-final class HsDirs {
+public final class HsDirs {
     private HsDirs() {
     }
 
@@ -21,7 +21,7 @@ final class HsDirs {
      * an earlier run left in it. A directory that exists and is not hbench's throws UNSAFE_DIRECTORY
      * before anything is deleted.
      */
-    static OwnedDirectory claimEmpty(FileSystem fs, Path dir, String flag) throws IOException {
+    public static OwnedDirectory claimEmpty(FileSystem fs, Path dir, String flag) throws IOException {
         OwnedDirectory owned = OwnedDirectory.claim(fs, dir, flag);
         for (FileStatus entry : fs.listStatus(owned.path())) {
             String name = entry.getPath().getName();

@@ -36,7 +36,7 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  */
 public final class HsOutputFormat extends OutputFormat<Text, Text> {
     public static final String REPLICATION_KEY = "hbench.hs.output.replication";
-    static final String SYNC_KEY = "hbench.hs.output.sync";
+    public static final String SYNC_KEY = "hbench.hs.output.sync";
 
     /** The committer and the work path, as for any FileOutputFormat of the cluster. */
     private final FileOutputFormat<Text, Text> files = new FileOutputFormat<Text, Text>() {

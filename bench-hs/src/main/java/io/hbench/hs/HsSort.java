@@ -53,12 +53,7 @@ public final class HsSort {
         long begin = System.nanoTime();
         Path input = new Path(options.inputDir());
         FileSystem fs = input.getFileSystem(conf);
-        List<FileStatus> files = HsDirs.dataFiles(fs, input, "-input");
-        long inputBytes = files.stream().mapToLong(FileStatus::getLen).sum();
-        if (inputBytes < Records.RECORD_LENGTH) {
-            throw new BenchException(ErrorCode.MISSING_INPUT, "-input " + fs.makeQualified(input)
-                    + " holds no records; run HSGen first");
-        }
+        long inputBytes = inputBytes(fs, input);
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);
         OwnedDirectory output = HsDirs.claimEmpty(fs, new Path(options.outputDir()), "-output");
@@ -73,11 +68,8 @@ public final class HsSort {
         long rows = inputBytes / Records.RECORD_LENGTH;
         long sampleStart = System.nanoTime();
         byte[][] sample = SplitPoints.sample(jobConf, splits, SplitPoints.sampleSize(reduces, rows));
-        StringBuilder shares = new StringBuilder();
-        jobConf.set(SplitPoints.KEY, SplitPoints.encode(SplitPoints.choose(SplitPoints.sort(sample), reduces, shares)));
-        jobConf.set(SplitPoints.WEIGHTS_KEY, shares.toString());
+        KeyRangePartitioner.configure(jobConf, sample, reduces, options.sampler());
         Duration samplingTime = Duration.ofNanos(System.nanoTime() - sampleStart);
-        jobConf.set(KeyRangePartitioner.SAMPLER_KEY, options.sampler().name());
         sizeSortBuffer(jobConf, splits);
         jobConf.setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
         jobConf.setBoolean(HsOutputFormat.SYNC_KEY, true);
@@ -103,14 +95,33 @@ public final class HsSort {
             summary.write(fs, output.path());
         }
         sorting.close();
-        List<Long> reducerBytes = new ArrayList<>();
-        for (FileStatus part : HsDirs.dataFiles(fs, output.path(), "-output")) {
-            reducerBytes.add(part.getLen());
-        }
         return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
-                completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes,
+                completed.time, samplingTime, sample.length, rows, splits.size(), reducerBytes(fs, output.path()),
                 completed.job, completed.committer, completed.tasks, completed.resources,
                 completed.dataNodeBlocks);
+    }
+
+    /**
+     * The bytes of the data files in {@code input}, the sort's input on every engine.
+     *
+     * @throws BenchException MISSING_INPUT if they hold no record
+     */
+    public static long inputBytes(FileSystem fs, Path input) throws IOException {
+        long bytes = HsDirs.dataFiles(fs, input, "-input").stream().mapToLong(FileStatus::getLen).sum();
+        if (bytes < Records.RECORD_LENGTH) {
+            throw new BenchException(ErrorCode.MISSING_INPUT, "-input " + fs.makeQualified(input)
+                    + " holds no records; run HSGen first");
+        }
+        return bytes;
+    }
+
+    /** The bytes of each sorted file in {@code output}, in reducer order. */
+    public static List<Long> reducerBytes(FileSystem fs, Path output) throws IOException {
+        List<Long> bytes = new ArrayList<>();
+        for (FileStatus part : HsDirs.dataFiles(fs, output, "-output")) {
+            bytes.add(part.getLen());
+        }
+        return bytes;
     }
 
     static final String SORT_MB_KEY = "mapreduce.task.io.sort.mb";

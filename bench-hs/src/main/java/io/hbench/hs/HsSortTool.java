@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -21,7 +22,11 @@ import org.apache.hadoop.conf.Configuration;
 /** {@code HSSort} on the command line. */
 public final class HsSortTool extends BenchTool<HsSortOptions> {
     public static final String NAME = "HSSort";
-
+    /** The classic usage line, after "Usage: "; HSSort's on every engine. */
+    public static final String USAGE = NAME + " [genericOptions] ([-input dir] [-output dir] | inputDir outputDir)"
+            + " [-reduces N] [-replication R] [-sampler balanced|classic] [-json file]";
+    /** The flags that may be given as positional arguments, in order. */
+    public static final List<String> POSITIONAL_FLAGS = List.of("input", "output");
 
     public HsSortTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -43,12 +48,16 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] ([-input dir] [-output dir] | inputDir outputDir) [-reduces N] [-replication R]"
-                + " [-sampler balanced|classic] [-json file]";
+        return USAGE;
     }
 
     @Override
     protected void addOptions(Options options) {
+        addFlags(options);
+    }
+
+    /** HSSort's own flags, the same on every engine. */
+    public static void addFlags(Options options) {
         options.addOption(valued("input", "dir", "HSGen's output (default " + HsGenOptions.DEFAULT_OUTPUT
                 + ")"));
         options.addOption(valued("output", "dir", "sorted output (default " + HsSortOptions.DEFAULT_OUTPUT
@@ -67,14 +76,24 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
 
     @Override
     protected List<String> positionalFlags() {
-        return List.of("input", "output");
+        return POSITIONAL_FLAGS;
     }
 
     @Override
     protected HsSortOptions parse(CommandLine line) {
+        return parseFlags(line, flag -> flagOrArgument(line, flag));
+    }
+
+    /**
+     * HSSort's options from its flags ({@link #addFlags}), the same on every engine.
+     *
+     * @param flagOrArgument a flag's value, given as the flag or as its positional argument (input, output); null if
+     *        neither
+     */
+    public static HsSortOptions parseFlags(CommandLine line, UnaryOperator<String> flagOrArgument) {
         HsSortOptions.Builder options = HsSortOptions.builder()
-                .inputDir(Optional.ofNullable(flagOrArgument(line, "input")).orElse(HsGenOptions.DEFAULT_OUTPUT))
-                .outputDir(Optional.ofNullable(flagOrArgument(line, "output")).orElse(HsSortOptions.DEFAULT_OUTPUT));
+                .inputDir(Optional.ofNullable(flagOrArgument.apply("input")).orElse(HsGenOptions.DEFAULT_OUTPUT))
+                .outputDir(Optional.ofNullable(flagOrArgument.apply("output")).orElse(HsSortOptions.DEFAULT_OUTPUT));
         if (line.hasOption("reduces")) {
             options.reduces(FlagValues.wholeNumber("-reduces", line.getOptionValue("reduces")));
         }
@@ -100,7 +119,8 @@ public final class HsSortTool extends BenchTool<HsSortOptions> {
         return report(session, lines(result), result);
     }
 
-    static List<String> lines(HsSortResult result) {
+    /** The lines HSSort prints for its result, on every engine. */
+    public static List<String> lines(HsSortResult result) {
         List<String> lines = new ArrayList<>(List.of(
                 "HSSort: sorted " + result.rows() + " rows (" + result.bytes() + " bytes) from "
                         + result.options().inputDir() + " to " + result.options().outputDir() + " with "

@@ -23,10 +23,15 @@ public final class KeyComparator extends WritableComparator {
     public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
         int n1 = WritableUtils.decodeVIntSize(b1[s1]);
         int n2 = WritableUtils.decodeVIntSize(b2[s2]);
-        int a = s1 + n1;
-        int b = s2 + n2;
-        int aLength = l1 - n1;
-        int bLength = l2 - n2;
+        return compareKeys(b1, s1 + n1, l1 - n1, b2, s2 + n2, l2 - n2);
+    }
+
+    /** Two keys' bytes in this order, for a sort of keys not serialized as Text (Spark's). */
+    public static int compareKeys(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+        int a = s1;
+        int b = s2;
+        int aLength = l1;
+        int bLength = l2;
         if (aLength >= Long.BYTES && bLength >= Long.BYTES) {
             int c = Long.compareUnsigned((long) LONG.get(b1, a), (long) LONG.get(b2, b));
             if (c != 0) {

@@ -22,6 +22,17 @@ public final class KeyRangePartitioner extends Partitioner<Text, Text> implement
     /** For the first split point of each run of equal points: cumulative shares of its candidate reducers. */
     private final java.util.Map<Integer, long[]> shares = new java.util.HashMap<>();
 
+    /**
+     * Sets in {@code conf} what this partitioner reads: {@code reducers} - 1 split points chosen from {@code sample},
+     * the shares of the keys equal to split points, and the sampler.
+     */
+    public static void configure(Configuration conf, byte[][] sample, int reducers, Sampler sampler) {
+        StringBuilder shares = new StringBuilder();
+        conf.set(SplitPoints.KEY, SplitPoints.encode(SplitPoints.choose(SplitPoints.sort(sample), reducers, shares)));
+        conf.set(SplitPoints.WEIGHTS_KEY, shares.toString());
+        conf.set(SAMPLER_KEY, sampler.name());
+    }
+
     @Override
     public void setConf(Configuration conf) {
         this.conf = conf;
@@ -49,14 +60,17 @@ public final class KeyRangePartitioner extends Partitioner<Text, Text> implement
 
     @Override
     public int getPartition(Text key, Text value, int partitions) {
-        byte[] k = key.getBytes();
-        int length = key.getLength();
+        return partition(key.getBytes(), key.getLength(), value.getBytes(), 0, value.getLength());
+    }
+
+    /** The reducer of a record whose key is {@code k}'s first {@code length} bytes and whose value is the range given. */
+    public int partition(byte[] k, int length, byte[] value, int valueOffset, int valueLength) {
         int below = countBelow(k, length, false);
         if (!balanced) {
             return countBelow(k, length, true);
         }
         if (below < points.length && Records.compare(points[below], 0, points[below].length, k, 0, length) == 0) {
-            int hash = WritableComparator.hashBytes(value.getBytes(), value.getLength()) & Integer.MAX_VALUE;
+            int hash = WritableComparator.hashBytes(value, valueOffset, valueLength) & Integer.MAX_VALUE;
             long[] cumulative = shares.get(below);
             if (cumulative != null && cumulative[cumulative.length - 1] > 0) {
                 long pick = hash % cumulative[cumulative.length - 1];

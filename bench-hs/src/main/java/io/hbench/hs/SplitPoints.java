@@ -21,7 +21,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * each split, read by a few threads) and picks reducers - 1 split points at even quantiles of the
  * sorted sample.
  */
-final class SplitPoints {
+public final class SplitPoints {
     static final String KEY = "hbench.hs.sort.splitpoints";
     /** Records read at one place. */
     static final int RUN = 500;
@@ -31,12 +31,12 @@ final class SplitPoints {
     }
 
     /** How many keys to sample for {@code reducers} over {@code rows}: 1,000 per reducer, 10,000 to 1,000,000. */
-    static long sampleSize(int reducers, long rows) {
+    public static long sampleSize(int reducers, long rows) {
         long wanted = Math.max(10_000L, Math.min(1_000_000L, 1_000L * reducers));
         return Math.min(wanted, rows);
     }
 
-    static byte[][] sample(Configuration conf, List<InputSplit> splits, long sampleSize)
+    public static byte[][] sample(Configuration conf, List<InputSplit> splits, long sampleSize)
             throws IOException, InterruptedException {
         int runs = (int) Math.max(splits.size(), (sampleSize + RUN - 1) / RUN);
         int runsPerSplit = (runs + splits.size() - 1) / splits.size();

@@ -11,6 +11,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ExitStatus;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -18,7 +19,8 @@ import org.apache.hadoop.conf.Configuration;
 /** {@code TPCx-HS}: the whole benchmark, both runs, the report block and the phase table. */
 public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
     public static final String NAME = "TPCx-HS";
-
+    public static final String USAGE = NAME + " [genericOptions] -sf <scale factor> | -rows N [-baseDir dir] [-maps N]"
+            + " [-reduces N] [-replication R] [-price amount] [-json file]";
 
     public TpcxhsTool(PrintStream out, PrintStream err) {
         super(out, err);
@@ -40,8 +42,7 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
 
     @Override
     protected String usage() {
-        return NAME + " [genericOptions] -sf <scale factor> | -rows N [-baseDir dir] [-maps N] [-reduces N]"
-                + " [-replication R] [-price amount] [-json file]";
+        return USAGE;
     }
 
     @Override
@@ -51,6 +52,11 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
 
     @Override
     protected void addOptions(Options options) {
+        addFlags(options);
+    }
+
+    /** TPCx-HS's flags, on any engine. */
+    public static void addFlags(Options options) {
         options.addOption(valued("sf", "scale factor", "terabytes: 1, 3, 10, 30, 100, 300, 1000, 3000 or"
                 + " 10000; below 1 (e.g. 0.0001) for a test run"));
         options.addOption(valued("rows", "N", "records instead of -sf (10^10 records = scale factor 1)"));
@@ -66,6 +72,11 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
 
     @Override
     protected TpcxhsOptions parse(CommandLine line) {
+        return parseFlags(line);
+    }
+
+    /** TPCx-HS's options from its flags, on any engine. */
+    public static TpcxhsOptions parseFlags(CommandLine line) {
         if (line.hasOption("sf") == line.hasOption("rows")) {
             throw new BenchException(line.hasOption("sf") ? ErrorCode.CONFLICTING_OPTIONS : ErrorCode.MISSING_OPTION,
                     line.hasOption("sf") ? "-sf and -rows both size the data: give one"
@@ -100,9 +111,13 @@ public final class TpcxhsTool extends BenchTool<TpcxhsOptions> {
         OutputCommitters.copyNote(NAME, session.configuration(), options.baseDir()).ifPresent(err::println);
         TpcxhsResult result = new Tpcxhs(session.configuration(), err).run(options);
         ExitStatus status = report(session, TpcxhsReport.lines(result), result);
-        if (!result.failures().isEmpty()) {
-            err.println(NAME + ": no metric: " + TpcxhsReport.failure(result));
-        }
+        verdict(result).ifPresent(err::println);
         return status;
+    }
+
+    /** The line for stderr of a benchmark that has no metric; empty where it has one. */
+    public static Optional<String> verdict(TpcxhsResult result) {
+        return result.failures().isEmpty() ? Optional.empty()
+                : Optional.of(NAME + ": no metric: " + TpcxhsReport.failure(result));
     }
 }

@@ -3,7 +3,6 @@ package io.hbench.spark;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.datanodes.DataNodeBlocks;
-import io.hbench.embedded.ConfigurationSources;
 import io.hbench.hs.Checksum;
 import io.hbench.hs.HsGenOptions;
 import io.hbench.hs.HsGenOutput;
@@ -29,8 +28,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.OutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function2;
@@ -63,18 +60,8 @@ public final class SparkHsGen {
         Instant start = Instant.now();
         HsGenOutput output = HsGenOutput.claim(conf, options);
         String name = "HSGen (" + options.rows() + " rows)";
-        Job job = Job.getInstance(conf, name);
+        Job job = OutputJobs.writing(conf, name, outputFormat, output.path());
         job.getConfiguration().setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
-        // Hadoop's default classic committer (algorithm 2) commits each task into the output, so a failed job
-        // left its finished tasks' files there; algorithm 1 commits them only with the job. Spark makes the same
-        // choice for its own Hadoop configuration; a chosen algorithm stays.
-        if (!ConfigurationSources.isSetExplicitly(conf, FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION)) {
-            job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
-        }
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(Text.class);
-        job.setOutputFormatClass(outputFormat);
-        FileOutputFormat.setOutputPath(job, output.path());
         CollectionAccumulator<GeneratedRange> ranges = spark.sc().collectionAccumulator(name);
         spark.setJobDescription(name);
         Duration jobTime;

@@ -1,5 +1,6 @@
 package io.hbench.spark;
 
+import io.hbench.hs.HsOutputFormat;
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -13,13 +14,29 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * first completes and commits: a job that fails with data written and a task committed. Public, with a public
  * constructor, for Spark to make one per task.
  */
-public final class FailingOutputFormat extends OutputFormat<Text, Text> {
+public class FailingOutputFormat extends OutputFormat<Text, Text> {
     static final int RECORDS_BEFORE_FAILURE = 1000;
 
-    private final MapTaskOutputFormat records = new MapTaskOutputFormat();
+    private final OutputFormat<Text, Text> records;
+
+    public FailingOutputFormat() {
+        this(new MapTaskOutputFormat());
+    }
+
+    FailingOutputFormat(OutputFormat<Text, Text> records) {
+        this.records = records;
+    }
+
+    /** The same failure in {@link HsOutputFormat}, which writes HSSort's part-r-NNNNN files. */
+    public static final class Sorted extends FailingOutputFormat {
+        public Sorted() {
+            super(new HsOutputFormat());
+        }
+    }
 
     @Override
-    public RecordWriter<Text, Text> getRecordWriter(TaskAttemptContext context) throws IOException {
+    public RecordWriter<Text, Text> getRecordWriter(TaskAttemptContext context) throws IOException,
+            InterruptedException {
         RecordWriter<Text, Text> writer = records.getRecordWriter(context);
         if (context.getTaskAttemptID().getTaskID().getId() != 1) {
             return writer;
@@ -44,12 +61,12 @@ public final class FailingOutputFormat extends OutputFormat<Text, Text> {
     }
 
     @Override
-    public void checkOutputSpecs(JobContext context) throws IOException {
+    public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
         records.checkOutputSpecs(context);
     }
 
     @Override
-    public OutputCommitter getOutputCommitter(TaskAttemptContext context) throws IOException {
+    public OutputCommitter getOutputCommitter(TaskAttemptContext context) throws IOException, InterruptedException {
         return records.getOutputCommitter(context);
     }
 }

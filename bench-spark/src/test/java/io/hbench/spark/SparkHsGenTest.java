@@ -130,9 +130,6 @@ class SparkHsGenTest {
     }
 
     private static List<String> dataFiles(String dir) throws IOException {
-        try (Stream<Path> files = Files.list(temp.resolve(dir))) {
-            return files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("part-")).sorted()
-                    .collect(Collectors.toList());
-        }
+        return LocalRuns.dataFiles(temp.resolve(dir));
     }
 }

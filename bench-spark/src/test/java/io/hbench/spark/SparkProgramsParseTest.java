@@ -7,6 +7,8 @@ import io.hbench.cli.BenchTool;
 import io.hbench.hs.HsDataCheckTool;
 import io.hbench.hs.HsGenTool;
 import io.hbench.hs.HsValidateTool;
+import io.hbench.hs.HsSortTool;
+import io.hbench.hs.TpcxhsTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,10 +22,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * HSGen, HSValidate and HSDataCheck on Spark's command lines fail as MapReduce's do, before Spark starts: exit 2, the
- * same one line and the usage hint on stderr, nothing on stdout.
+ * HSGen, HSSort, HSValidate, HSDataCheck and TPCx-HS on Spark's command lines fail as MapReduce's do, before Spark starts:
+ * exit 2, the same one line and the usage hint on stderr, nothing on stdout.
  */
-class HsGenOnSparkParseTest {
+class SparkProgramsParseTest {
     private static final String ROWS_NOT_A_COUNT = "HSGen: -rows 'lots' is not a row count: use a whole number,"
             + " optionally with k, m, b or t (thousands, millions, billions, trillions)";
 
@@ -42,46 +44,53 @@ class HsGenOnSparkParseTest {
     @ValueSource(strings = {"lots /out", "-5 /out", "-rows 10 1000", "-rows 10 -maps 0", "-rows 10 -replication x",
             "-rows 10 -sort", "-output /out"})
     void badFlagsFailAsMapReduceHsGensDo(String commandLine) {
-        String[] args = commandLine.split(" ");
+        assertFailsAsOnMapReduce(HsGenOnSpark::new, HsGenTool::new, "HSGen", commandLine.split(" "));
+    }
 
-        List<Object> spark = run(HsGenOnSpark::new, args);
+    @ParameterizedTest
+    @ValueSource(strings = {"/in /out /extra", "-sampler magic", "-reduces 0", "-reduces x", "-replication 0",
+            "-input /a -output /a"})
+    void badFlagsFailAsMapReduceHsSortsDo(String commandLine) {
+        assertFailsAsOnMapReduce(HsSortOnSpark::new, HsSortTool::new, "HSSort", commandLine.split(" "));
+    }
 
-        assertThat(spark).isEqualTo(run(HsGenTool::new, args));
+    @ParameterizedTest
+    @ValueSource(strings = {"-rows 10 -sf 1", "-baseDir /hs", "-sf 0.5x", "-rows 10 -price lots", "-rows 10 -maps 0"})
+    void badFlagsFailAsMapReduceTpcxhsDoes(String commandLine) {
+        assertFailsAsOnMapReduce(TpcxhsOnSpark::new, TpcxhsTool::new, "TPCx-HS", commandLine.split(" "));
+    }
+
+    private static void assertFailsAsOnMapReduce(BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> onSpark,
+            BiFunction<PrintStream, PrintStream, ? extends BenchTool<?>> onMapReduce, String program, String... args) {
+        List<Object> spark = run(onSpark, args);
+
+        assertThat(spark).isEqualTo(run(onMapReduce, args));
         assertThat(spark.get(0)).isEqualTo(2);
-        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSGen -help' for usage.");
+        assertThat(((String) spark.get(1)).lines()).hasSize(2).last()
+                .isEqualTo("Run '" + program + " -help' for usage.");
         assertThat(spark.get(2)).isEqualTo("");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"-rows 0", "-input /in -report /in", "/in /report -gen"})
     void badFlagsFailAsMapReduceHsValidatesDo(String commandLine) {
-        String[] args = commandLine.split(" ");
-
-        List<Object> spark = run(HsValidateOnSpark::new, args);
-
-        assertThat(spark).isEqualTo(run(HsValidateTool::new, args));
-        assertThat(spark.get(0)).isEqualTo(2);
-        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSValidate -help' for usage.");
+        assertFailsAsOnMapReduce(HsValidateOnSpark::new, HsValidateTool::new, "HSValidate", commandLine.split(" "));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"-replication 0", "/gen -rows lots", "/gen /other"})
     void badFlagsFailAsMapReduceHsDataChecksDo(String commandLine) {
-        String[] args = commandLine.split(" ");
-
-        List<Object> spark = run(HsDataCheckOnSpark::new, args);
-
-        assertThat(spark).isEqualTo(run(HsDataCheckTool::new, args));
-        assertThat(spark.get(0)).isEqualTo(2);
-        assertThat(((String) spark.get(1)).lines()).hasSize(2).last().isEqualTo("Run 'HSDataCheck -help' for usage.");
+        assertFailsAsOnMapReduce(HsDataCheckOnSpark::new, HsDataCheckTool::new, "HSDataCheck", commandLine.split(" "));
     }
 
-    /** Each main in a JVM of its own, as spark-submit starts it: the flags are refused before Spark starts. */
+    /**
+     * A main in a JVM of its own, as spark-submit starts it: the flags are refused before Spark starts. The mains are
+     * of one shape; a JVM costs seconds, so two of them stand for the rest.
+     */
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "io.hbench.spark.HsGenOnSpark|-rows lots|" + ROWS_NOT_A_COUNT,
-        "io.hbench.spark.HsValidateOnSpark|-rows 0|HSValidate: -rows must be at least 1, got 0",
-        "io.hbench.spark.HsDataCheckOnSpark|-replication x|HSDataCheck: -replication 'x' is not a whole number"})
+        "io.hbench.spark.TpcxhsOnSpark|-rows 10 -sf 1|TPCx-HS: -sf and -rows both size the data: give one"})
     void theMainExits2WithOneLineAndStartsNoSpark(String main, String commandLine, String error) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), main));
