@@ -199,6 +199,8 @@ public final class SparkComparison {
         Configuration conf = new Configuration(base);
         conf.setInt(TeraSortConfigKeys.OUTPUT_REPLICATION.key(), 3);
         conf.setBoolean(TeraSortConfigKeys.FINAL_SYNC_ATTRIBUTE.key(), true);
+        // The description stays with the thread: without its own, the plain sort's jobs would carry the last one's.
+        spark.setJobDescription("plain sortByKey");
         return timed(() -> spark.newAPIHadoopFile(SPARK_BASE + "/gen", HsInputFormat.class, Text.class, Text.class,
                 conf)
                 .mapToPair(SparkComparison::copied)
