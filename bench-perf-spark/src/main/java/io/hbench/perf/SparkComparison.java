@@ -48,7 +48,7 @@ import scala.Tuple2;
  * copying each record's key and value into arrays, {@code sortByKey} on the key bytes compared unsigned, and writing
  * through Hadoop's {@link TeraOutputFormat}, as public Spark TeraSorts do. HSValidate checks both sorts' output
  * after they are timed, or the comparison stops. Times are each whole call measured from outside, after a sync and
- * a pause.
+ * a pause. Spark serializes with Kryo unless {@code -serializer java} is given.
  */
 public final class SparkComparison {
     private static final String MAPREDUCE_BASE = "/perf/hs-mapreduce";
@@ -71,7 +71,7 @@ public final class SparkComparison {
     private final int rounds;
     private final int warmup;
     private final long settleMillis;
-    /** Spark's serializer for both sorts' shuffles, a class name. */
+    /** Spark's serializer (a class name): what every Spark program here shuffles its records with. */
     private final String serializer;
 
     private SparkComparison(PrintStream out, long rows, int maps, int reduces, int rounds, int warmup,
@@ -155,29 +155,31 @@ public final class SparkComparison {
 
     /** HSGen, HSSort, HSValidate on MapReduce; seconds of each. */
     private double[] mapReduceChain(Configuration conf) throws Exception {
-        FileSystem.get(conf).delete(new Path(MAPREDUCE_BASE), true);
-        double[] seconds = new double[3];
-        seconds[0] = timed(() -> new HsGen(conf, quiet).run(genOptions(MAPREDUCE_BASE)));
-        seconds[1] = timed(() -> new HsSort(conf, quiet).run(sortOptions(MAPREDUCE_BASE + "/gen",
-                MAPREDUCE_BASE + "/sorted")));
-        HsValidateResult[] validation = new HsValidateResult[1];
-        seconds[2] = timed(() -> validation[0] = new HsValidate(conf, quiet).run(HsValidateOptions.builder()
-                .inputDir(MAPREDUCE_BASE + "/sorted").reportDir(MAPREDUCE_BASE + "/report").build()));
-        requireValid(validation[0], "MapReduce HSValidate");
-        return seconds;
+        return chain(conf, MAPREDUCE_BASE, "MapReduce", new HsGen(conf, quiet)::run, new HsSort(conf, quiet)::run,
+                new HsValidate(conf, quiet)::run);
     }
 
     /** HSGen, HSSort, HSValidate on Spark; seconds of each. */
     private double[] sparkChain(JavaSparkContext spark, Configuration conf) throws Exception {
-        FileSystem.get(conf).delete(new Path(SPARK_BASE), true);
+        return chain(conf, SPARK_BASE, "Spark", new SparkHsGen(spark, conf)::run, new SparkHsSort(spark, conf)::run,
+                new SparkHsValidate(spark, conf)::run);
+    }
+
+    /** One engine's program: {@code run(options)}. */
+    private interface Program<O, R> {
+        R run(O options) throws Exception;
+    }
+
+    private double[] chain(Configuration conf, String base, String engine, Program<HsGenOptions, ?> gen,
+            Program<HsSortOptions, ?> sort, Program<HsValidateOptions, HsValidateResult> validate) throws Exception {
+        FileSystem.get(conf).delete(new Path(base), true);
         double[] seconds = new double[3];
-        seconds[0] = timed(() -> new SparkHsGen(spark, conf).run(genOptions(SPARK_BASE)));
-        seconds[1] = timed(() -> new SparkHsSort(spark, conf).run(sortOptions(SPARK_BASE + "/gen",
-                SPARK_BASE + "/sorted")));
+        seconds[0] = timed(() -> gen.run(genOptions(base)));
+        seconds[1] = timed(() -> sort.run(sortOptions(base + "/gen", base + "/sorted")));
         HsValidateResult[] validation = new HsValidateResult[1];
-        seconds[2] = timed(() -> validation[0] = new SparkHsValidate(spark, conf).run(HsValidateOptions.builder()
-                .inputDir(SPARK_BASE + "/sorted").reportDir(SPARK_BASE + "/report").build()));
-        requireValid(validation[0], "Spark HSValidate");
+        seconds[2] = timed(() -> validation[0] = validate.run(HsValidateOptions.builder().inputDir(base + "/sorted")
+                .reportDir(base + "/report").build()));
+        requireValid(validation[0], engine + " HSValidate");
         return seconds;
     }
 
