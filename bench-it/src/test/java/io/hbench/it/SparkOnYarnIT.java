@@ -52,6 +52,7 @@ class SparkOnYarnIT {
     private static final String MAPS = "4";
     private static final String SPARK_DATA = "/it/hs/gen-spark";
     private static final String MAPREDUCE_DATA = "/it/hs/gen-mapreduce";
+    private static final String CLUSTER_MODE_DATA = "/it/hs/gen-spark-cluster-mode";
     private static final String EVENT_LOGS = "/it/spark-events";
 
     /** What Spark's launcher adds for the JVMs it starts (its JavaModuleOptions) beyond Hadoop's opens. */
@@ -213,6 +214,17 @@ class SparkOnYarnIT {
         assertThat(yarn.getApplications()).hasSize(applications);
     }
 
+    /** spark-submit's cluster deploy mode: the driver, too, in a container of the application, its lines in its log. */
+    @Test
+    @Order(4)
+    void hsGenRunsInClusterDeployModeToo() throws Exception {
+        BenchRun run = sparkSubmit(List.of("--deploy-mode", "cluster", "--driver-memory", "512m"),
+                "io.hbench.spark.HsGenOnSpark", "-rows", ROWS, "-maps", MAPS, "-output", CLUSTER_MODE_DATA);
+
+        assertThat(run.status).as(run.printed()).isZero();
+        assertThat(read(CLUSTER_MODE_DATA + "/_hsgen")).isEqualTo(read(MAPREDUCE_DATA + "/_hsgen"));
+    }
+
     private static String read(String file) throws Exception {
         try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(file))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -226,6 +238,11 @@ class SparkOnYarnIT {
      * which every NodeManager of this one machine has.
      */
     private static BenchRun sparkSubmit(String mainClass, String... args) throws Exception {
+        return sparkSubmit(List.of(), mainClass, args);
+    }
+
+    /** As {@link #sparkSubmit(String, String...)}, with spark-submit's {@code options} before the others. */
+    private static BenchRun sparkSubmit(List<String> options, String mainClass, String... args) throws Exception {
         String sparkClasspath = Files.readString(Path.of(property("hbench.it.sparkClasspath"))).trim();
         String localJars = Arrays.stream(sparkClasspath.split(File.pathSeparator)).map(jar -> "local:" + jar)
                 .collect(Collectors.joining(","));
@@ -234,7 +251,9 @@ class SparkOnYarnIT {
         command.addAll(Arrays.asList(YarnCluster.Environment.jvmOpens().split(" ")));
         command.addAll(Arrays.asList(SPARK_JVM_OPENS.split(" ")));
         command.addAll(List.of("-cp", cluster.confDir() + File.pathSeparator + sparkClasspath,
-                "org.apache.spark.deploy.SparkSubmit", "--master", "yarn", "--class", mainClass,
+                "org.apache.spark.deploy.SparkSubmit", "--master", "yarn"));
+        command.addAll(options);
+        command.addAll(List.of("--class", mainClass,
                 "--num-executors", "2", "--executor-cores", "1", "--executor-memory", "512m",
                 "--conf", "spark.yarn.am.memory=512m",
                 "--conf", "spark.yarn.jars=" + localJars,

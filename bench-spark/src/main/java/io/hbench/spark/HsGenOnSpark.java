@@ -39,8 +39,13 @@ public final class HsGenOnSpark extends BenchTool<HsGenOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsGenOnSpark(System.out, System.err).runCommandLine(hadoopConfiguration(new SparkConf()),
-                args));
+        int status = new HsGenOnSpark(System.out, System.err).runCommandLine(hadoopConfiguration(new SparkConf()),
+                args);
+        // In spark-submit's cluster mode YARN's ApplicationMaster runs this main, and takes an exit before it returns
+        // for a failure ("Shutdown hook called before final status was reported"): a run that succeeded returns.
+        if (status != 0) {
+            System.exit(status);
+        }
     }
 
     /** Hadoop's configuration with the application's {@code spark.hadoop.*} settings, as Spark's own tasks see it. */
