@@ -148,14 +148,17 @@ public final class EnvironmentProbe {
         }
     }
 
-    /** The NameNode's software version, or null if it cannot be asked (it may refuse users who are not superusers). */
+    /**
+     * The NameNode's software version, or null if it cannot be asked: it may refuse users who are not superusers, and
+     * its protocol is HDFS's own, not in the client API that Spark's distributions ship as Hadoop (hadoop-client-api).
+     */
     private static String nameNodeVersion(Configuration conf) {
         NamenodeProtocol nameNode = null;
         try {
             nameNode = NameNodeProxies.createProxy(conf, FileSystem.getDefaultUri(conf), NamenodeProtocol.class)
                     .getProxy();
             return nameNode.versionRequest().getSoftwareVersion();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | NoClassDefFoundError e) {
             return null;
         } finally {
             if (nameNode != null) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** One finished process: its exit status and what it printed on each stream. */
@@ -29,13 +30,26 @@ final class BenchRun {
         return within(TIMEOUT, command, directory);
     }
 
+    /** As {@link #of}, with {@code environment} added to this JVM's. */
+    static BenchRun of(List<String> command, Map<String, String> environment, Path directory)
+            throws IOException, InterruptedException {
+        return within(TIMEOUT, command, environment, directory);
+    }
+
     /** As {@link #of}, killed and failed if it has not ended within {@code timeout}. */
     static BenchRun within(Duration timeout, List<String> command, Path directory)
             throws IOException, InterruptedException {
+        return within(timeout, command, Map.of(), directory);
+    }
+
+    private static BenchRun within(Duration timeout, List<String> command, Map<String, String> environment,
+            Path directory) throws IOException, InterruptedException {
         Path out = Files.createTempFile(directory, "run-", ".out");
         Path err = Files.createTempFile(directory, "run-", ".err");
-        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly().waitFor();

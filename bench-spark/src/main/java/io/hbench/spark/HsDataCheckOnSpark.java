@@ -23,7 +23,7 @@ public final class HsDataCheckOnSpark extends SparkBenchTool<HsDataCheckOptions>
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsDataCheckOnSpark(System.out, System.err).runCommandLine(
+        exitOnFailure(new HsDataCheckOnSpark(System.out, System.err).runCommandLine(
                 submittedConfiguration(), args));
     }
 

@@ -27,7 +27,7 @@ public final class HsGenOnSpark extends SparkBenchTool<HsGenOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsGenOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
+        exitOnFailure(new HsGenOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class HsSortOnSpark extends SparkBenchTool<HsSortOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsSortOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
+        exitOnFailure(new HsSortOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class HsValidateOnSpark extends SparkBenchTool<HsValidateOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new HsValidateOnSpark(System.out, System.err).runCommandLine(
+        exitOnFailure(new HsValidateOnSpark(System.out, System.err).runCommandLine(
                 submittedConfiguration(), args));
     }
 

@@ -49,6 +49,17 @@ public abstract class SparkBenchTool<O> extends BenchTool<O> {
         return conf;
     }
 
+    /**
+     * Ends a main whose run ended with {@code status}: exits where the run failed, returns where it succeeded. In
+     * spark-submit's cluster mode YARN's ApplicationMaster runs the main, and takes an exit before the main returns
+     * for a failure ("Shutdown hook called before final status was reported").
+     */
+    static void exitOnFailure(int status) {
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
     /** Work for a Spark context. */
     @FunctionalInterface
     protected interface SparkWork<T> {

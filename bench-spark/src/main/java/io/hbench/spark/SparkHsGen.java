@@ -2,7 +2,6 @@ package io.hbench.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.hs.Checksum;
 import io.hbench.hs.HsGenOptions;
 import io.hbench.hs.HsGenOutput;
@@ -14,11 +13,9 @@ import io.hbench.hs.RecordGenerator;
 import io.hbench.hs.Records;
 import io.hbench.hs.RowRangeInputFormat;
 import io.hbench.result.SubmittedJob;
-import io.hbench.result.TaskSample;
 import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigInteger;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
@@ -60,25 +57,16 @@ public final class SparkHsGen {
         Instant start = Instant.now();
         HsGenOutput output = HsGenOutput.claim(conf, options);
         String name = "HSGen (" + options.rows() + " rows)";
-        Job job = OutputJobs.writing(conf, name, outputFormat, output.path());
-        job.getConfiguration().setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
+        Job hadoopJob = OutputJobs.writing(conf, name, outputFormat, output.path());
+        hadoopJob.getConfiguration().setInt(HsOutputFormat.REPLICATION_KEY, options.replication());
         CollectionAccumulator<GeneratedRange> ranges = spark.sc().collectionAccumulator(name);
         spark.setJobDescription(name);
-        Duration jobTime;
-        List<TaskSample> tasks;
-        DataNodeBlocks dataNodeBlocks;
-        try (SparkTaskRecords records = SparkTaskRecords.start(spark)) {
-            records.recordBlocks(job.getConfiguration(), output.path());
-            long jobStart = System.nanoTime();
-            // One empty partition per map: each task takes its range from its partition's number.
-            GenerateRange generate = new GenerateRange(options.rows(), options.maps(), options.skew(), ranges);
-            JavaPairRDD.fromJavaRDD(spark.parallelize(List.<Integer>of(), options.maps())
-                    .mapPartitionsWithIndex(generate, true))
-                    .saveAsNewAPIHadoopDataset(job.getConfiguration());
-            jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
-            tasks = records.tasks();
-            dataNodeBlocks = records.dataNodeBlocks();
-        }
+        // One empty partition per map: each task takes its range from its partition's number.
+        GenerateRange generate = new GenerateRange(options.rows(), options.maps(), options.skew(), ranges);
+        SparkTaskRecords.Recorded recorded = SparkTaskRecords.record(spark, hadoopJob.getConfiguration(), output.path(),
+                () -> JavaPairRDD.fromJavaRDD(spark.parallelize(List.<Integer>of(), options.maps())
+                        .mapPartitionsWithIndex(generate, true))
+                        .saveAsNewAPIHadoopDataset(hadoopJob.getConfiguration()));
         long rows = 0;
         BigInteger checksum = BigInteger.ZERO;
         for (GeneratedRange range : ranges.value()) {
@@ -88,8 +76,9 @@ public final class SparkHsGen {
         output.complete(rows, checksum);
         SubmittedJob application = new SubmittedJob(spark.sc().applicationId(), name,
                 spark.sc().uiWebUrl().getOrElse(() -> null));
-        return new HsGenResult(options, start, Instant.now(), jobTime, rows, checksum, application,
-                OutputCommitters.recorded(output.fileSystem(), output.path()), tasks, Optional.empty(), dataNodeBlocks);
+        return new HsGenResult(options, start, Instant.now(), recorded.time(), rows, checksum, application,
+                OutputCommitters.recorded(output.fileSystem(), output.path()), recorded.tasks(), Optional.empty(),
+                recorded.dataNodeBlocks());
     }
 
     /** The rows one task wrote and the exact sum of their CRC32s. */

@@ -2,7 +2,6 @@ package io.hbench.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
@@ -19,7 +18,6 @@ import io.hbench.hs.OutputCommitters;
 import io.hbench.hs.Records;
 import io.hbench.hs.SplitPoints;
 import io.hbench.result.SubmittedJob;
-import io.hbench.result.TaskSample;
 import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.Serializable;
@@ -96,25 +94,15 @@ public final class SparkHsSort {
 
         LongAccumulator written = spark.sc().longAccumulator(name);
         spark.setJobDescription(name);
-        Duration jobTime;
-        List<TaskSample> tasks;
-        DataNodeBlocks dataNodeBlocks;
-        try (SparkTaskRecords taskRecords = SparkTaskRecords.start(spark)) {
-            // Before the input's RDD takes the job's configuration: the tasks time the blocks they read and write.
-            taskRecords.recordBlocks(jobConf, output.path());
-            long jobStart = System.nanoTime();
-            // The shuffle uses the application's serializer (spark.serializer), Java's unless set: a 100-byte array
-            // and no value cost 104.2 bytes a record with it and 104.1 with Kryo, and a sort of 10^6 records took
-            // 13.4 s and 12.6 s (medians of 3, local[2] on a loaded machine): no reason to override the cluster's.
-            spark.newAPIHadoopRDD(jobConf, HsInputFormat.class, Text.class, Text.class)
-                    .mapToPair(SparkHsSort::record)
-                    .repartitionAndSortWithinPartitions(new KeyRanges(ranges, reduces), new KeyOrder())
-                    .mapPartitionsToPair(new CountedRecords(written))
-                    .saveAsNewAPIHadoopDataset(jobConf);
-            jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
-            tasks = taskRecords.tasks();
-            dataNodeBlocks = taskRecords.dataNodeBlocks();
-        }
+        // The shuffle uses the application's serializer (spark.serializer), Java's unless set: a 100-byte array and
+        // no value cost 104.2 bytes a record with it and 104.1 with Kryo, and a sort of 10^6 records took 13.4 s and
+        // 12.6 s (medians of 3, local[2] on a loaded machine): no reason to override the cluster's choice.
+        SparkTaskRecords.Recorded recorded = SparkTaskRecords.record(spark, jobConf, output.path(),
+                () -> spark.newAPIHadoopRDD(jobConf, HsInputFormat.class, Text.class, Text.class)
+                        .mapToPair(SparkHsSort::record)
+                        .repartitionAndSortWithinPartitions(new KeyRanges(ranges, reduces), new KeyOrder())
+                        .mapPartitionsToPair(new CountedRecords(written))
+                        .saveAsNewAPIHadoopDataset(jobConf));
         if (written.value() != rows) {
             throw new BenchException(ErrorCode.JOB_FAILED, "HSSort: the job wrote " + written.value()
                     + " records of the " + rows + " it read");
@@ -125,9 +113,10 @@ public final class SparkHsSort {
         sorting.close();
         SubmittedJob application = new SubmittedJob(spark.sc().applicationId(), name,
                 spark.sc().uiWebUrl().getOrElse(() -> null));
-        return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin), jobTime,
-                samplingTime, sample.length, rows, splits.size(), HsSort.reducerBytes(fs, output.path()), application,
-                OutputCommitters.recorded(fs, output.path()), tasks, Optional.empty(), dataNodeBlocks);
+        return new HsSortResult(options, start, Instant.now(), Duration.ofNanos(System.nanoTime() - begin),
+                recorded.time(), samplingTime, sample.length, rows, splits.size(),
+                HsSort.reducerBytes(fs, output.path()), application, OutputCommitters.recorded(fs, output.path()),
+                recorded.tasks(), Optional.empty(), recorded.dataNodeBlocks());
     }
 
     /** The record read as key and value, copied into one array: the reader reuses its Text objects. */

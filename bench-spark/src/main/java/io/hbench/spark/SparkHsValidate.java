@@ -2,7 +2,6 @@ package io.hbench.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.hs.AcrossFilesCheck;
 import io.hbench.hs.FileOrderCheck;
 import io.hbench.hs.HsInputFormat;
@@ -12,9 +11,7 @@ import io.hbench.hs.HsValidation;
 import io.hbench.hs.OutputCommitters;
 import io.hbench.hs.ReportOutputFormat;
 import io.hbench.result.SubmittedJob;
-import io.hbench.result.TaskSample;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -70,23 +67,13 @@ public final class SparkHsValidate {
         job.setOutputFormatClass(ReportOutputFormat.class);
         FileOutputFormat.setOutputPath(job, validation.report());
         spark.setJobDescription(name);
-        Duration jobTime;
-        List<TaskSample> tasks;
-        DataNodeBlocks dataNodeBlocks;
-        try (SparkTaskRecords taskRecords = SparkTaskRecords.start(spark)) {
-            // Before the input's RDD takes the job's configuration: the reading tasks time their blocks.
-            taskRecords.recordBlocks(job.getConfiguration(), validation.report());
-            long jobStart = System.nanoTime();
-            check(job, validation);
-            jobTime = Duration.ofNanos(System.nanoTime() - jobStart);
-            tasks = taskRecords.tasks();
-            dataNodeBlocks = taskRecords.dataNodeBlocks();
-        }
+        SparkTaskRecords.Recorded recorded = SparkTaskRecords.record(spark, job.getConfiguration(),
+                validation.report(), () -> check(job, validation));
         SubmittedJob application = new SubmittedJob(spark.sc().applicationId(), name,
                 spark.sc().uiWebUrl().getOrElse(() -> null));
-        return validation.complete(jobTime, application,
-                OutputCommitters.recorded(validation.report().getFileSystem(conf), validation.report()), tasks,
-                Optional.empty(), dataNodeBlocks);
+        return validation.complete(recorded.time(), application,
+                OutputCommitters.recorded(validation.report().getFileSystem(conf), validation.report()),
+                recorded.tasks(), Optional.empty(), recorded.dataNodeBlocks());
     }
 
     /** Checks every file, then across them, and writes the report. */

@@ -12,6 +12,7 @@ import io.hbench.result.TaskSample;
 import io.hbench.result.Unit;
 import java.io.Closeable;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -90,6 +91,37 @@ public final class SparkTaskRecords extends SparkListener implements Closeable {
         spark.sc().addSparkListener(records);
         spark.setLocalProperty(JOBS_KEY, records.mark);
         return records;
+    }
+
+    /** Spark jobs run on the calling thread. */
+    @FunctionalInterface
+    public interface Jobs {
+        void run() throws IOException, InterruptedException;
+    }
+
+    /** What {@link #record} saw of the jobs: how long they took, one sample per task, and their blocks by DataNode. */
+    public record Recorded(Duration time, List<TaskSample> tasks, DataNodeBlocks dataNodeBlocks) {
+        public Recorded {
+            requireNonNull(time, "time is null");
+            tasks = List.copyOf(requireNonNull(tasks, "tasks is null"));
+            requireNonNull(dataNodeBlocks, "dataNodeBlocks is null");
+        }
+    }
+
+    /**
+     * Runs {@code jobs}, whose Hadoop readers and writers take {@code jobConf} and write into {@code ownedOutput}, and
+     * records their tasks and blocks: {@link #start}, {@link #recordBlocks}, the jobs timed, {@link #tasks}, {@link
+     * #dataNodeBlocks}, {@link #close}.
+     */
+    public static Recorded record(JavaSparkContext spark, Configuration jobConf, Path ownedOutput, Jobs jobs)
+            throws IOException, InterruptedException {
+        try (SparkTaskRecords records = start(spark)) {
+            records.recordBlocks(jobConf, ownedOutput);
+            long start = System.nanoTime();
+            jobs.run();
+            Duration time = Duration.ofNanos(System.nanoTime() - start);
+            return new Recorded(time, records.tasks(), records.dataNodeBlocks());
+        }
     }
 
     /**

@@ -29,7 +29,7 @@ public final class TpcxhsOnSpark extends SparkBenchTool<TpcxhsOptions> {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(new TpcxhsOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
+        exitOnFailure(new TpcxhsOnSpark(System.out, System.err).runCommandLine(submittedConfiguration(), args));
     }
 
     @Override

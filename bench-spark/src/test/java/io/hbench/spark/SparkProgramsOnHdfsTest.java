@@ -8,6 +8,10 @@ import io.hbench.embedded.EmbeddedCluster;
 import io.hbench.hs.HsGenOptions;
 import io.hbench.hs.HsGenResult;
 import io.hbench.hs.HsGenTool;
+import io.hbench.hs.HsSortOptions;
+import io.hbench.hs.HsSortResult;
+import io.hbench.hs.HsValidateOptions;
+import io.hbench.hs.HsValidateResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,11 +30,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HSGen on Spark in local[2] on an embedded HDFS of 3 DataNodes: its tasks time the blocks they write, as MapReduce
- * HSGen's do, and the result counts each DataNode's blocks as the NameNode locates them.
+ * HSGen, HSSort and HSValidate on Spark in local[2] on an embedded HDFS of 3 DataNodes: their tasks time the blocks
+ * they read and write, as MapReduce's tasks do, and each result counts each DataNode's blocks as the NameNode locates
+ * them.
  */
 @Timeout(120)
-class SparkHsGenOnHdfsTest {
+class SparkProgramsOnHdfsTest {
     @TempDir
     static Path temp;
 
@@ -44,7 +49,7 @@ class SparkHsGenOnHdfsTest {
         cluster = EmbeddedCluster.start(new Configuration(), temp.resolve("cluster"));
         conf = cluster.clientConfiguration();
         fs = FileSystem.get(conf);
-        spark = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkHsGenOnHdfsTest")
+        spark = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkProgramsOnHdfsTest")
                 .set("spark.ui.enabled", "false")
                 .set("spark.local.dir", temp.resolve("spark").toString()));
     }
@@ -60,7 +65,7 @@ class SparkHsGenOnHdfsTest {
     }
 
     @Test
-    void countsTheBlocksItsFilesHaveByDataNode() throws Exception {
+    void countTheBlocksTheirFilesHaveByDataNode() throws Exception {
         // Blocks of 1 MiB: two files of 1,500,000 bytes have two blocks each.
         Configuration smallBlocks = new Configuration(conf);
         smallBlocks.setLong("dfs.blocksize", 1 << 20);
@@ -79,6 +84,23 @@ class SparkHsGenOnHdfsTest {
                 .hasSize(gen.dataNodeBlocks().rows().size()).isNotEmpty();
         assertThat(gen.tasks()).hasSize(2);
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/dn/gen/_hbench-tasks"))).isFalse();
+
+        // HSSort's maps read each generated block once, its reducers write theirs; HSValidate reads what it wrote.
+        HsSortResult sort = new SparkHsSort(spark, smallBlocks).run(HsSortOptions.builder().inputDir("/dn/gen")
+                .outputDir("/dn/sorted").reduces(2).replication(2).build());
+        assertThat(total(blocksByDataNode(sort.dataNodeBlocks(), DataNodeBlocks.Role.SERVER))).isEqualTo(4);
+        assertThat(blocksByDataNode(sort.dataNodeBlocks(), DataNodeBlocks.Role.MEMBER))
+                .isEqualTo(replicasByDataNode("/dn/sorted"));
+        HsValidateResult validate = new SparkHsValidate(spark, smallBlocks).run(HsValidateOptions.builder()
+                .inputDir("/dn/sorted").reportDir("/dn/report").build());
+        assertThat(validate.failures()).isEmpty();
+        assertThat(total(blocksByDataNode(validate.dataNodeBlocks(), DataNodeBlocks.Role.SERVER)))
+                .isEqualTo(total(replicasByDataNode("/dn/sorted")) / 2);
+        assertThat(validate.dataNodeBlocks().writes()).isEmpty();
+    }
+
+    private static long total(Map<String, Long> blocks) {
+        return blocks.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Each DataNode, as the NameNode locates the data files' blocks: how many blocks have a replica on it. */
