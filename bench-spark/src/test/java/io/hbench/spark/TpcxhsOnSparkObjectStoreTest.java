@@ -94,7 +94,7 @@ class TpcxhsOnSparkObjectStoreTest {
         assertThat(objectsOnDisk("tpcxhs")).isEqualTo(objects);
         assertThat(objects.get("HSGen/part-m-00000") + objects.get("HSGen/part-m-00001")).isEqualTo(200_000);
         assertThat(objects.get("HSSort/part-r-00000") + objects.get("HSSort/part-r-00001")).isEqualTo(200_000);
-        assertNoUploadPendingIn("tpcxhs");
+        assertNothingOfTheCommitterLeftIn("tpcxhs");
     }
 
     @Test
@@ -108,13 +108,20 @@ class TpcxhsOnSparkObjectStoreTest {
         // What is left is hbench's claim on the directory: no data, no committer's work and no _SUCCESS or _hsgen.
         assertThat(objects("/failed")).containsOnlyKeys(".hbench");
         assertThat(objectsOnDisk("failed")).isEqualTo(objects("/failed"));
-        assertNoUploadPendingIn("failed");
+        assertNothingOfTheCommitterLeftIn("failed");
     }
 
     // ----- helpers -----
 
-    /** No multipart upload under {@code prefix} begun and neither completed nor aborted. */
-    private static void assertNoUploadPendingIn(String prefix) throws IOException {
+    /**
+     * Nothing of the committer under {@code prefix}: no magic or temporary path on disk, where S3Proxy keeps directory
+     * markers as directories too, and no multipart upload begun and neither completed nor aborted.
+     */
+    private static void assertNothingOfTheCommitterLeftIn(String prefix) throws IOException {
+        try (Stream<Path> paths = Files.walk(bucket.resolve(prefix))) {
+            assertThat(paths.map(path -> bucket.relativize(path).toString()))
+                    .noneMatch(path -> path.contains("__magic") || path.contains("_temporary"));
+        }
         assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
     }
 
