@@ -8,6 +8,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
+import io.hbench.testing.StoredObjects;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.io.StringReader;
@@ -20,8 +21,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.s3a.S3AFileSystem;
 import org.apache.hadoop.fs.s3a.S3AUtils;
 import org.apache.hadoop.fs.s3native.S3xLoginHelper;
@@ -196,24 +195,12 @@ class TpcxhsOnObjectStoreTest {
 
     /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */
     private static Map<String, Long> objects(String dir) throws IOException {
-        org.apache.hadoop.fs.Path root = fs.makeQualified(new org.apache.hadoop.fs.Path(dir));
-        Map<String, Long> objects = new TreeMap<>();
-        RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
-        while (files.hasNext()) {
-            LocatedFileStatus file = files.next();
-            objects.put(file.getPath().toUri().getPath().substring(root.toUri().getPath().length() + 1),
-                    file.getLen());
-        }
-        return objects;
+        return StoredObjects.listed(fs, dir);
     }
 
     /** Every object under {@code dir} of the bucket and its size, as S3Proxy keeps them on disk. */
     private static Map<String, Long> objectsOnDisk(String dir) throws IOException {
-        Path root = bucket.resolve(dir);
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).collect(Collectors.toMap(file -> root.relativize(file).toString(),
-                    TpcxhsOnObjectStoreTest::size, (a, b) -> a, TreeMap::new));
-        }
+        return StoredObjects.onDisk(bucket.resolve(dir));
     }
 
     private static Map<String, Long> partSizes(String dir) throws IOException {
@@ -227,13 +214,5 @@ class TpcxhsOnObjectStoreTest {
     private static Map<String, Long> parts(Map<String, Long> objects) {
         return objects.entrySet().stream().filter(entry -> entry.getKey().startsWith("part-"))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, TreeMap::new));
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -10,20 +10,16 @@ import io.hbench.hs.ScaleFactor;
 import io.hbench.hs.Tpcxhs;
 import io.hbench.hs.TpcxhsOptions;
 import io.hbench.hs.TpcxhsResult;
+import io.hbench.testing.StoredObjects;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.s3a.S3AFileSystem;
 import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -127,31 +123,11 @@ class TpcxhsOnSparkObjectStoreTest {
 
     /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */
     private static Map<String, Long> objects(String dir) throws IOException {
-        org.apache.hadoop.fs.Path root = fs.makeQualified(new org.apache.hadoop.fs.Path(dir));
-        Map<String, Long> objects = new TreeMap<>();
-        RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
-        while (files.hasNext()) {
-            LocatedFileStatus file = files.next();
-            objects.put(file.getPath().toUri().getPath().substring(root.toUri().getPath().length() + 1),
-                    file.getLen());
-        }
-        return objects;
+        return StoredObjects.listed(fs, dir);
     }
 
     /** Every object under {@code dir} of the bucket and its size, as S3Proxy keeps them on disk. */
     private static Map<String, Long> objectsOnDisk(String dir) throws IOException {
-        Path root = bucket.resolve(dir);
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).collect(Collectors.toMap(file -> root.relativize(file).toString(),
-                    TpcxhsOnSparkObjectStoreTest::size, (a, b) -> a, TreeMap::new));
-        }
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return StoredObjects.onDisk(bucket.resolve(dir));
     }
 }
