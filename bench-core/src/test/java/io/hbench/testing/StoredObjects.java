@@ -1,5 +1,7 @@
 package io.hbench.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,6 +13,8 @@ import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.fs.s3a.S3AFileSystem;
+import org.apache.hadoop.util.functional.RemoteIterators;
 
 /**
  * The objects under a directory of the embedded object store, each by its path relative to the directory, with its
@@ -40,6 +44,24 @@ public final class StoredObjects {
             return files.filter(Files::isRegularFile).collect(Collectors.toMap(file -> root.relativize(file).toString(),
                     StoredObjects::size, (a, b) -> a, TreeMap::new));
         }
+    }
+
+    /**
+     * Asserts that nothing of an output committer is left under {@code prefix} of {@code bucket}, the bucket's directory
+     * on S3Proxy's disk: no magic or temporary path listed through {@code fs} or on disk, where S3Proxy keeps directory
+     * markers as directories too, and no multipart upload begun and neither completed nor aborted.
+     */
+    public static void assertNothingOfTheCommittersLeftIn(FileSystem fs, Path bucket, String prefix)
+            throws IOException {
+        assertThat(listed(fs, "/" + prefix).keySet()).noneMatch(StoredObjects::isCommitters);
+        try (Stream<Path> paths = Files.walk(bucket.resolve(prefix))) {
+            assertThat(paths.map(path -> bucket.relativize(path).toString())).noneMatch(StoredObjects::isCommitters);
+        }
+        assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
+    }
+
+    private static boolean isCommitters(String path) {
+        return path.contains("__magic") || path.contains("_temporary");
     }
 
     private static long size(Path file) {

@@ -21,10 +21,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.s3a.S3AFileSystem;
 import org.apache.hadoop.fs.s3a.S3AUtils;
 import org.apache.hadoop.fs.s3native.S3xLoginHelper;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -181,16 +179,7 @@ class TpcxhsOnObjectStoreTest {
 
     /** No magic or temporary path of a committer under {@code prefix}, through S3A or on disk; no pending upload. */
     private static void assertNothingOfTheCommittersLeftIn(String prefix) throws IOException {
-        assertThat(objects("/" + prefix).keySet()).noneMatch(TpcxhsOnObjectStoreTest::isCommitters);
-        try (Stream<Path> paths = Files.walk(bucket.resolve(prefix))) {
-            assertThat(paths.map(path -> bucket.relativize(path).toString()))
-                    .noneMatch(TpcxhsOnObjectStoreTest::isCommitters);
-        }
-        assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
-    }
-
-    private static boolean isCommitters(String path) {
-        return path.contains("__magic") || path.contains("_temporary");
+        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, prefix);
     }
 
     /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */

@@ -14,14 +14,10 @@ import io.hbench.testing.StoredObjects;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.s3a.S3AFileSystem;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,7 +86,7 @@ class TpcxhsOnSparkObjectStoreTest {
         assertThat(objectsOnDisk("tpcxhs")).isEqualTo(objects);
         assertThat(objects.get("HSGen/part-m-00000") + objects.get("HSGen/part-m-00001")).isEqualTo(200_000);
         assertThat(objects.get("HSSort/part-r-00000") + objects.get("HSSort/part-r-00001")).isEqualTo(200_000);
-        assertNothingOfTheCommitterLeftIn("tpcxhs");
+        assertNothingOfTheCommittersLeftIn("tpcxhs");
     }
 
     @Test
@@ -104,21 +100,14 @@ class TpcxhsOnSparkObjectStoreTest {
         // What is left is hbench's claim on the directory: no data, no committer's work and no _SUCCESS or _hsgen.
         assertThat(objects("/failed")).containsOnlyKeys(".hbench");
         assertThat(objectsOnDisk("failed")).isEqualTo(objects("/failed"));
-        assertNothingOfTheCommitterLeftIn("failed");
+        assertNothingOfTheCommittersLeftIn("failed");
     }
 
     // ----- helpers -----
 
-    /**
-     * Nothing of the committer under {@code prefix}: no magic or temporary path on disk, where S3Proxy keeps directory
-     * markers as directories too, and no multipart upload begun and neither completed nor aborted.
-     */
-    private static void assertNothingOfTheCommitterLeftIn(String prefix) throws IOException {
-        try (Stream<Path> paths = Files.walk(bucket.resolve(prefix))) {
-            assertThat(paths.map(path -> bucket.relativize(path).toString()))
-                    .noneMatch(path -> path.contains("__magic") || path.contains("_temporary"));
-        }
-        assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
+    /** No magic or temporary path of a committer under {@code prefix}, through S3A or on disk; no pending upload. */
+    private static void assertNothingOfTheCommittersLeftIn(String prefix) throws IOException {
+        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, prefix);
     }
 
     /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */
