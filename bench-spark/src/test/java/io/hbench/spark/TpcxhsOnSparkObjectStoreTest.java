@@ -78,15 +78,15 @@ class TpcxhsOnSparkObjectStoreTest {
         // Each committer once, in the order first used: every job of both runs committed through the magic one.
         assertThat(result.committers()).containsExactly(MAGIC);
         // Each run emptied the base directory first: the second run's outputs are all that is left.
-        Map<String, Long> objects = objects("/tpcxhs");
+        Map<String, Long> objects = StoredObjects.listed(fs, "/tpcxhs");
         assertThat(objects).containsOnlyKeys(".hbench",
                 "HSGen/.hbench", "HSGen/_SUCCESS", "HSGen/_hsgen", "HSGen/part-m-00000", "HSGen/part-m-00001",
                 "HSSort/.hbench", "HSSort/_SUCCESS", "HSSort/_hsgen", "HSSort/part-r-00000", "HSSort/part-r-00001",
                 "HSValidate/.hbench", "HSValidate/_SUCCESS", "HSValidate/part-r-00000");
-        assertThat(objectsOnDisk("tpcxhs")).isEqualTo(objects);
+        assertThat(StoredObjects.onDisk(bucket.resolve("tpcxhs"))).isEqualTo(objects);
         assertThat(objects.get("HSGen/part-m-00000") + objects.get("HSGen/part-m-00001")).isEqualTo(200_000);
         assertThat(objects.get("HSSort/part-r-00000") + objects.get("HSSort/part-r-00001")).isEqualTo(200_000);
-        assertNothingOfTheCommittersLeftIn("tpcxhs");
+        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, "tpcxhs");
     }
 
     @Test
@@ -98,25 +98,8 @@ class TpcxhsOnSparkObjectStoreTest {
                 .hasStackTraceContaining("injected failure after " + FailingOutputFormat.RECORDS_BEFORE_FAILURE);
 
         // What is left is hbench's claim on the directory: no data, no committer's work and no _SUCCESS or _hsgen.
-        assertThat(objects("/failed")).containsOnlyKeys(".hbench");
-        assertThat(objectsOnDisk("failed")).isEqualTo(objects("/failed"));
-        assertNothingOfTheCommittersLeftIn("failed");
-    }
-
-    // ----- helpers -----
-
-    /** No magic or temporary path of a committer under {@code prefix}, through S3A or on disk; no pending upload. */
-    private static void assertNothingOfTheCommittersLeftIn(String prefix) throws IOException {
-        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, prefix);
-    }
-
-    /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */
-    private static Map<String, Long> objects(String dir) throws IOException {
-        return StoredObjects.listed(fs, dir);
-    }
-
-    /** Every object under {@code dir} of the bucket and its size, as S3Proxy keeps them on disk. */
-    private static Map<String, Long> objectsOnDisk(String dir) throws IOException {
-        return StoredObjects.onDisk(bucket.resolve(dir));
+        assertThat(StoredObjects.listed(fs, "/failed")).containsOnlyKeys(".hbench");
+        assertThat(StoredObjects.onDisk(bucket.resolve("failed"))).isEqualTo(StoredObjects.listed(fs, "/failed"));
+        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, "failed");
     }
 }
