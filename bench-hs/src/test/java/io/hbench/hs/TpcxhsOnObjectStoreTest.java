@@ -8,6 +8,7 @@ import io.hbench.result.BenchResult;
 import io.hbench.result.ProgramResult;
 import io.hbench.result.json.JsonResultReader;
 import io.hbench.testing.ResultSchema;
+import io.hbench.testing.StoredObjects;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
 import java.io.StringReader;
@@ -20,12 +21,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
-import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.fs.s3a.S3AFileSystem;
 import org.apache.hadoop.fs.s3a.S3AUtils;
 import org.apache.hadoop.fs.s3native.S3xLoginHelper;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -182,38 +179,17 @@ class TpcxhsOnObjectStoreTest {
 
     /** No magic or temporary path of a committer under {@code prefix}, through S3A or on disk; no pending upload. */
     private static void assertNothingOfTheCommittersLeftIn(String prefix) throws IOException {
-        assertThat(objects("/" + prefix).keySet()).noneMatch(TpcxhsOnObjectStoreTest::isCommitters);
-        try (Stream<Path> paths = Files.walk(bucket.resolve(prefix))) {
-            assertThat(paths.map(path -> bucket.relativize(path).toString()))
-                    .noneMatch(TpcxhsOnObjectStoreTest::isCommitters);
-        }
-        assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
-    }
-
-    private static boolean isCommitters(String path) {
-        return path.contains("__magic") || path.contains("_temporary");
+        StoredObjects.assertNothingOfTheCommittersLeftIn(fs, bucket, prefix);
     }
 
     /** Every object under {@code dir} (its path relative to {@code dir}) and its size, listed through S3A. */
     private static Map<String, Long> objects(String dir) throws IOException {
-        org.apache.hadoop.fs.Path root = fs.makeQualified(new org.apache.hadoop.fs.Path(dir));
-        Map<String, Long> objects = new TreeMap<>();
-        RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
-        while (files.hasNext()) {
-            LocatedFileStatus file = files.next();
-            objects.put(file.getPath().toUri().getPath().substring(root.toUri().getPath().length() + 1),
-                    file.getLen());
-        }
-        return objects;
+        return StoredObjects.listed(fs, dir);
     }
 
     /** Every object under {@code dir} of the bucket and its size, as S3Proxy keeps them on disk. */
     private static Map<String, Long> objectsOnDisk(String dir) throws IOException {
-        Path root = bucket.resolve(dir);
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).collect(Collectors.toMap(file -> root.relativize(file).toString(),
-                    TpcxhsOnObjectStoreTest::size, (a, b) -> a, TreeMap::new));
-        }
+        return StoredObjects.onDisk(bucket.resolve(dir));
     }
 
     private static Map<String, Long> partSizes(String dir) throws IOException {
@@ -227,13 +203,5 @@ class TpcxhsOnObjectStoreTest {
     private static Map<String, Long> parts(Map<String, Long> objects) {
         return objects.entrySet().stream().filter(entry -> entry.getKey().startsWith("part-"))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, TreeMap::new));
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }
