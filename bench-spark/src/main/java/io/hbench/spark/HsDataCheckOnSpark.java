@@ -7,10 +7,7 @@ import io.hbench.hs.HsDataCheckOptions;
 import io.hbench.hs.HsDataCheckResult;
 import io.hbench.hs.HsDataCheckTool;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Optional;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code HSDataCheck} for {@code spark-submit --class io.hbench.spark.HsDataCheckOnSpark bench-spark.jar}: MapReduce
@@ -18,8 +15,12 @@ import org.apache.commons.cli.Options;
  * alone, so it starts no Spark context.
  */
 public final class HsDataCheckOnSpark extends SparkBenchTool<HsDataCheckOptions> {
+    private static final MapReduceCommandLine<HsDataCheckOptions> COMMAND_LINE = new MapReduceCommandLine<>(
+            HsDataCheckTool.NAME, HsDataCheckTool.USAGE, HsDataCheckTool.POSITIONAL_FLAGS, HsDataCheckTool::addFlags,
+            HsDataCheckTool::parseFlags);
+
     public HsDataCheckOnSpark(PrintStream out, PrintStream err) {
-        super(out, err, Optional.empty());
+        super(out, err, COMMAND_LINE, Optional.empty());
     }
 
     public static void main(String[] args) throws Exception {
@@ -28,33 +29,8 @@ public final class HsDataCheckOnSpark extends SparkBenchTool<HsDataCheckOptions>
     }
 
     @Override
-    public String name() {
-        return HsDataCheckTool.NAME;
-    }
-
-    @Override
     public String description() {
         return "TPCx-HS data check with Spark's Hadoop settings: MapReduce HSDataCheck's checks and lines";
-    }
-
-    @Override
-    protected String usage() {
-        return HsDataCheckTool.USAGE;
-    }
-
-    @Override
-    protected void addOptions(Options options) {
-        HsDataCheckTool.addFlags(options);
-    }
-
-    @Override
-    protected List<String> positionalFlags() {
-        return HsDataCheckTool.POSITIONAL_FLAGS;
-    }
-
-    @Override
-    protected HsDataCheckOptions parse(CommandLine line) {
-        return HsDataCheckTool.parseFlags(line, flag -> flagOrArgument(line, flag));
     }
 
     @Override

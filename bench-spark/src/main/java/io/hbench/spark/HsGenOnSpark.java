@@ -7,10 +7,7 @@ import io.hbench.hs.HsGenResult;
 import io.hbench.hs.HsGenTool;
 import io.hbench.hs.OutputCommitters;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Optional;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -18,12 +15,15 @@ import org.apache.spark.api.java.JavaSparkContext;
  * HSGen's flags, data, lines and result. Spark starts only once the flags are good.
  */
 public final class HsGenOnSpark extends SparkBenchTool<HsGenOptions> {
+    private static final MapReduceCommandLine<HsGenOptions> COMMAND_LINE = new MapReduceCommandLine<>(
+            HsGenTool.NAME, HsGenTool.USAGE, HsGenTool.POSITIONAL_FLAGS, HsGenTool::addFlags, HsGenTool::parseFlags);
+
     public HsGenOnSpark(PrintStream out, PrintStream err) {
         this(out, err, Optional.empty());
     }
 
     HsGenOnSpark(PrintStream out, PrintStream err, Optional<JavaSparkContext> shared) {
-        super(out, err, shared);
+        super(out, err, COMMAND_LINE, shared);
     }
 
     public static void main(String[] args) throws Exception {
@@ -31,33 +31,8 @@ public final class HsGenOnSpark extends SparkBenchTool<HsGenOptions> {
     }
 
     @Override
-    public String name() {
-        return HsGenTool.NAME;
-    }
-
-    @Override
     public String description() {
         return "TPCx-HS data generator on Spark: MapReduce HSGen's records, files and checksum";
-    }
-
-    @Override
-    protected String usage() {
-        return HsGenTool.USAGE;
-    }
-
-    @Override
-    protected void addOptions(Options options) {
-        HsGenTool.addFlags(options);
-    }
-
-    @Override
-    protected List<String> positionalFlags() {
-        return HsGenTool.POSITIONAL_FLAGS;
-    }
-
-    @Override
-    protected HsGenOptions parse(CommandLine line) {
-        return HsGenTool.parseFlags(line, flag -> flagOrArgument(line, flag));
     }
 
     @Override

@@ -7,10 +7,7 @@ import io.hbench.hs.HsSortResult;
 import io.hbench.hs.HsSortTool;
 import io.hbench.hs.OutputCommitters;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Optional;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -18,12 +15,16 @@ import org.apache.spark.api.java.JavaSparkContext;
  * HSSort's flags, sorted files, lines and result. Spark starts only once the flags are good.
  */
 public final class HsSortOnSpark extends SparkBenchTool<HsSortOptions> {
+    private static final MapReduceCommandLine<HsSortOptions> COMMAND_LINE = new MapReduceCommandLine<>(
+            HsSortTool.NAME, HsSortTool.USAGE, HsSortTool.POSITIONAL_FLAGS, HsSortTool::addFlags,
+            HsSortTool::parseFlags);
+
     public HsSortOnSpark(PrintStream out, PrintStream err) {
         this(out, err, Optional.empty());
     }
 
     HsSortOnSpark(PrintStream out, PrintStream err, Optional<JavaSparkContext> shared) {
-        super(out, err, shared);
+        super(out, err, COMMAND_LINE, shared);
     }
 
     public static void main(String[] args) throws Exception {
@@ -31,33 +32,8 @@ public final class HsSortOnSpark extends SparkBenchTool<HsSortOptions> {
     }
 
     @Override
-    public String name() {
-        return HsSortTool.NAME;
-    }
-
-    @Override
     public String description() {
         return "TPCx-HS sort on Spark: MapReduce HSSort's split points, partitioner, key order and files";
-    }
-
-    @Override
-    protected String usage() {
-        return HsSortTool.USAGE;
-    }
-
-    @Override
-    protected void addOptions(Options options) {
-        HsSortTool.addFlags(options);
-    }
-
-    @Override
-    protected List<String> positionalFlags() {
-        return HsSortTool.POSITIONAL_FLAGS;
-    }
-
-    @Override
-    protected HsSortOptions parse(CommandLine line) {
-        return HsSortTool.parseFlags(line, flag -> flagOrArgument(line, flag));
     }
 
     @Override

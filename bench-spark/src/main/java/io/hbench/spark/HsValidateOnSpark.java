@@ -7,10 +7,7 @@ import io.hbench.hs.HsValidateOptions;
 import io.hbench.hs.HsValidateResult;
 import io.hbench.hs.HsValidateTool;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Optional;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -19,12 +16,16 @@ import org.apache.spark.api.java.JavaSparkContext;
  * the flags are good.
  */
 public final class HsValidateOnSpark extends SparkBenchTool<HsValidateOptions> {
+    private static final MapReduceCommandLine<HsValidateOptions> COMMAND_LINE = new MapReduceCommandLine<>(
+            HsValidateTool.NAME, HsValidateTool.USAGE, HsValidateTool.POSITIONAL_FLAGS, HsValidateTool::addFlags,
+            HsValidateTool::parseFlags);
+
     public HsValidateOnSpark(PrintStream out, PrintStream err) {
         this(out, err, Optional.empty());
     }
 
     HsValidateOnSpark(PrintStream out, PrintStream err, Optional<JavaSparkContext> shared) {
-        super(out, err, shared);
+        super(out, err, COMMAND_LINE, shared);
     }
 
     public static void main(String[] args) throws Exception {
@@ -33,33 +34,8 @@ public final class HsValidateOnSpark extends SparkBenchTool<HsValidateOptions> {
     }
 
     @Override
-    public String name() {
-        return HsValidateTool.NAME;
-    }
-
-    @Override
     public String description() {
         return "TPCx-HS validation on Spark: MapReduce HSValidate's checks, report and lines";
-    }
-
-    @Override
-    protected String usage() {
-        return HsValidateTool.USAGE;
-    }
-
-    @Override
-    protected void addOptions(Options options) {
-        HsValidateTool.addFlags(options);
-    }
-
-    @Override
-    protected List<String> positionalFlags() {
-        return HsValidateTool.POSITIONAL_FLAGS;
-    }
-
-    @Override
-    protected HsValidateOptions parse(CommandLine line) {
-        return HsValidateTool.parseFlags(line, flag -> flagOrArgument(line, flag));
     }
 
     @Override

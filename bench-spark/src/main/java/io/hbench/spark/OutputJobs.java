@@ -10,7 +10,9 @@ import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
-/** The Hadoop job through which a Spark program writes its records: the cluster's committer, committing with the job. */
+/**
+ * The Hadoop job through which a Spark program writes its records: the cluster's committer, committing with the job.
+ */
 final class OutputJobs {
     private OutputJobs() {
     }

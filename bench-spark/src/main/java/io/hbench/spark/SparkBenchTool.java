@@ -1,10 +1,18 @@
 package io.hbench.spark;
 
+import static java.util.Objects.requireNonNull;
+
 import io.hbench.cli.BenchTool;
 import io.hbench.cli.FlagNames;
 import io.hbench.hs.HsFlags;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -21,12 +29,32 @@ public abstract class SparkBenchTool<O> extends BenchTool<O> {
     private static final String HADOOP_PREFIX = "spark.hadoop.";
     private static final String SPARK_MASTER = "spark.master";
 
+    /**
+     * A TPCx-HS program's command line as its MapReduce tool reads it, which its Spark tool reads alike: its name,
+     * usage, positional flags, flags, and how its options are parsed from them.
+     *
+     * @param <O> the program's validated options
+     */
+    protected record MapReduceCommandLine<O>(String name, String usage, List<String> positionalFlags,
+            Consumer<Options> addFlags, BiFunction<CommandLine, UnaryOperator<String>, O> parseFlags) {
+        protected MapReduceCommandLine {
+            requireNonNull(name, "name is null");
+            requireNonNull(usage, "usage is null");
+            positionalFlags = List.copyOf(requireNonNull(positionalFlags, "positionalFlags is null"));
+            requireNonNull(addFlags, "addFlags is null");
+            requireNonNull(parseFlags, "parseFlags is null");
+        }
+    }
+
+    private final MapReduceCommandLine<O> commandLine;
     /** The test's context, kept running after the run; empty: the run starts its own and stops it. */
     private final Optional<JavaSparkContext> shared;
 
-    protected SparkBenchTool(PrintStream out, PrintStream err, Optional<JavaSparkContext> shared) {
+    protected SparkBenchTool(PrintStream out, PrintStream err, MapReduceCommandLine<O> commandLine,
+            Optional<JavaSparkContext> shared) {
         super(out, err);
-        this.shared = shared;
+        this.commandLine = requireNonNull(commandLine, "commandLine is null");
+        this.shared = requireNonNull(shared, "shared is null");
     }
 
     /** Hadoop's configuration with the application's {@code spark.hadoop.*} settings, as Spark's own tasks see it. */
@@ -85,10 +113,35 @@ public abstract class SparkBenchTool<O> extends BenchTool<O> {
         return shared.map(JavaSparkContext::master).orElseGet(() -> new SparkConf().get(SPARK_MASTER, ""));
     }
 
+    @Override
+    public final String name() {
+        return commandLine.name();
+    }
+
+    @Override
+    protected final String usage() {
+        return commandLine.usage();
+    }
+
+    @Override
+    protected final void addOptions(Options options) {
+        commandLine.addFlags().accept(options);
+    }
+
     /** TPCx-HS's flag names, as its MapReduce programs have them. */
     @Override
     protected final FlagNames flagNames() {
         return HsFlags.NAMES;
+    }
+
+    @Override
+    protected final List<String> positionalFlags() {
+        return commandLine.positionalFlags();
+    }
+
+    @Override
+    protected final O parse(CommandLine line) {
+        return commandLine.parseFlags().apply(line, flag -> flagOrArgument(line, flag));
     }
 
     /** Spark has its own local mode; an embedded Hadoop cluster would serve no Spark executor. */

@@ -9,9 +9,8 @@ import io.hbench.hs.TpcxhsReport;
 import io.hbench.hs.TpcxhsResult;
 import io.hbench.hs.TpcxhsTool;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Optional;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -20,12 +19,16 @@ import org.apache.spark.api.java.JavaSparkContext;
  * application, and the result naming the engine.
  */
 public final class TpcxhsOnSpark extends SparkBenchTool<TpcxhsOptions> {
+    private static final MapReduceCommandLine<TpcxhsOptions> COMMAND_LINE = new MapReduceCommandLine<>(
+            TpcxhsTool.NAME, TpcxhsTool.USAGE, List.of(), TpcxhsTool::addFlags,
+            (line, flagOrArgument) -> TpcxhsTool.parseFlags(line));
+
     public TpcxhsOnSpark(PrintStream out, PrintStream err) {
         this(out, err, Optional.empty());
     }
 
     TpcxhsOnSpark(PrintStream out, PrintStream err, Optional<JavaSparkContext> shared) {
-        super(out, err, shared);
+        super(out, err, COMMAND_LINE, shared);
     }
 
     public static void main(String[] args) throws Exception {
@@ -33,28 +36,8 @@ public final class TpcxhsOnSpark extends SparkBenchTool<TpcxhsOptions> {
     }
 
     @Override
-    public String name() {
-        return TpcxhsTool.NAME;
-    }
-
-    @Override
     public String description() {
         return "TPCx-HS benchmark on Spark: HSGen, HSDataCheck, HSSort, HSDataCheck, HSValidate twice; HSph@SF";
-    }
-
-    @Override
-    protected String usage() {
-        return TpcxhsTool.USAGE;
-    }
-
-    @Override
-    protected void addOptions(Options options) {
-        TpcxhsTool.addFlags(options);
-    }
-
-    @Override
-    protected TpcxhsOptions parse(CommandLine line) {
-        return TpcxhsTool.parseFlags(line);
     }
 
     @Override
