@@ -127,8 +127,9 @@ class SparkOnYarnIT {
         // The hosts were sampled for the whole run by the sampler's own YARN application, as for MapReduce on YARN.
         assertThat(run.err).as(run.printed()).containsPattern("hbench: resource sampler: sampling 1 of 1 NodeManager"
                 + " host every \\d+\\.\\d s for the whole run \\(YARN application application_\\d+_\\d+\\)");
-        assertThat(ResultFile.read(json).root().get("resources").get("coverage").asText()).isEqualTo("run");
-        JsonNode jobs = ResultFile.read(json).root().get("jobs");
+        JsonNode result = ResultFile.read(json).root();
+        assertThat(result.get("resources").get("coverage").asText()).isEqualTo("run");
+        JsonNode jobs = result.get("jobs");
         assertThat(jobs).as(jobs.toString()).isNotEmpty();
         for (JsonNode job : jobs) {
             assertRanInNodeManagersContainers(ApplicationId.fromString(job.get("id").asText()));
