@@ -7,7 +7,9 @@ import io.hbench.error.ExitStatus;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.findings.LinkCapacities;
+import io.hbench.fs.Leftover;
 import io.hbench.fs.LocalOutput;
+import io.hbench.fs.RunLeftovers;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
@@ -26,7 +28,8 @@ import java.util.Optional;
 /**
  * Where a program's result goes: its classic lines on the console and appended to the {@code -resFile} file, the hosts'
  * resource summary and the run's findings on the console (scripts parse the file's lines), the whole result as JSON to
- * the {@code -json} file. The outputs were checked before the run started.
+ * the {@code -json} file. What the run's removals left ({@link RunLeftovers}) goes into the result, and so into its
+ * findings. The outputs were checked before the run started.
  */
 public final class ResultPublisher {
     /** The line before a run's findings on the console. */
@@ -67,6 +70,7 @@ public final class ResultPublisher {
         if (!withStore.equals(environment)) {
             benchResult = result.toBenchResult(withStore);
         }
+        benchResult = benchResult.withOutputs(Leftover.outputs(RunLeftovers.take()));
         if (clusterSampling.isPresent()) {
             // The run's jobs have ended: the window closes here, and what it saw replaces the tasks' own sampling.
             List<Phase> phases = benchResult.resources().map(ResourceUsage::phases).orElse(List.of());

@@ -6,6 +6,7 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.Leftover;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.JobMonitor;
@@ -180,6 +181,8 @@ public final class TestDfsio {
      * Removes the base directory, if hbench created it ({@code -clean}), and says what was in it; empty if there was
      * no such directory.
      *
+     * @throws BenchException CLEANUP_INCOMPLETE, saying what is left, if the directory is still there after its removal
+     *
      * @param baseDir the base directory, or empty for the cluster's ({@link DfsioOptions#baseDir(Configuration,
      *        Optional)})
      */
@@ -192,7 +195,10 @@ public final class TestDfsio {
         OwnedDirectory dir = OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to clean");
         ContentSummary content = fs.getContentSummary(dir.path());
         List<Path> foreign = notWrittenByTestDfsio(dir);
-        dir.delete();
+        Optional<Leftover> left = dir.delete();
+        if (left.isPresent()) {
+            throw new BenchException(ErrorCode.CLEANUP_INCOMPLETE, left.get().text());
+        }
         return Optional.of(new CleanedDirectory(dir.path(), content.getFileCount(), content.getLength(), foreign));
     }
 
