@@ -6,6 +6,7 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.CommitterLeftovers;
 import io.hbench.fs.Leftover;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.fs.StoreStatistics;
@@ -167,6 +168,7 @@ public final class TestDfsio {
         SubmittedJob submitted = new JobMonitor(progress, "TestDFSIO " + options.operation().label())
                 .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
         dataBeingWritten.close();
+        CommitterLeftovers.removeFrom(fs, dir.child(options.operation().outputDirName()));
         Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
         Phase phase = new Phase(options.operation().label(), jobStartTime, jobStartTime.plus(execTime));
         // Before the output is read: the samples' directory lies inside it.
