@@ -70,7 +70,6 @@ public final class ResultPublisher {
         if (!withStore.equals(environment)) {
             benchResult = result.toBenchResult(withStore);
         }
-        benchResult = benchResult.withOutputs(Leftover.outputs(RunLeftovers.take()));
         if (clusterSampling.isPresent()) {
             // The run's jobs have ended: the window closes here, and what it saw replaces the tasks' own sampling.
             List<Phase> phases = benchResult.resources().map(ResourceUsage::phases).orElse(List.of());
@@ -85,6 +84,8 @@ public final class ResultPublisher {
             }
             clusterSampling = Optional.empty();
         }
+        // After the sampler's stop, which removes its directory.
+        benchResult = benchResult.withOutputs(Leftover.outputs(RunLeftovers.take()));
         BenchResult printed = benchResult;
         printed.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage, printed.start(), printed.end())
                 .forEach(out::println));
