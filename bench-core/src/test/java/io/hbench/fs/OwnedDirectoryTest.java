@@ -265,6 +265,18 @@ class OwnedDirectoryTest {
         assertThat(outcome.done()).noneMatch(done -> done.startsWith("removed"));
     }
 
+    @Test
+    void aStoppedRunThatCouldNotEmptyADirectorySaysWhatIsLeftInIt() throws IOException {
+        String shown = "faulty:" + temp.resolve("bench");
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = onAStoreThatKeepsNestedDirectories();
+            owned.emptiedOnInterrupt();
+        });
+
+        // io_data lost its file and kept its 5 entries; with io_data itself, 6 beside the marker.
+        assertThat(outcome.done()).containsExactly(new Leftover(shown, 6).text());
+    }
+
     /** What a run stopped from outside undoes, with a run's log open as a command-line program has. */
     private UndoLog.Outcome stoppedRun(IoAction run) throws IOException {
         UndoLog log = RunUndo.begin();
