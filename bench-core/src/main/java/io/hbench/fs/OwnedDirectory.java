@@ -104,16 +104,13 @@ public final class OwnedDirectory {
                 return Optional.empty();
             }
             if (fs.exists(dir)) {
-                return Optional.of(notRemoved(fs, dir, shown(dir, withScheme)));
+                return Optional.of(afterDelete(fs, dir, shown(dir, withScheme)));
             }
             return Optional.of("removed " + shown(removeEmptyParents(fs, dir, made), withScheme));
         }
         Path marker = new Path(dir, MARKER);
-        if (!fs.delete(marker, false)) {
-            return Optional.empty();
-        }
-        return Optional.of(fs.exists(marker) ? notRemoved(fs, marker, shown(marker, withScheme))
-                : "removed " + shown(marker, withScheme));
+        return fs.delete(marker, false) ? Optional.of(afterDelete(fs, marker, shown(marker, withScheme)))
+                : Optional.empty();
     }
 
     /**
@@ -213,20 +210,15 @@ public final class OwnedDirectory {
     public UndoLog.Registration removedOnInterrupt(String name) {
         checkChildName(name);
         Path child = child(name);
-        return RunUndo.register(child.toString(), () -> withOwnInstance(fs, own -> {
-            if (!own.delete(child, true)) {
-                return Optional.empty();
-            }
-            String shown = shown(child, namedWithScheme);
-            return Optional.of(own.exists(child) ? notRemoved(own, child, shown) : "removed " + shown);
-        }));
+        return RunUndo.register(child.toString(), () -> withOwnInstance(fs, own -> own.delete(child, true)
+                ? Optional.of(afterDelete(own, child, shown(child, namedWithScheme))) : Optional.empty()));
     }
 
     /**
-     * What the undo log says of {@code path}, which a delete that said it succeeded left in place: how much is left,
-     * never that it was removed.
+     * What the undo log says of {@code path} after a delete that said it succeeded: "removed" if it is gone, else how
+     * much is left, never that it was removed.
      */
-    private static String notRemoved(FileSystem fs, Path path, String shown) throws IOException {
+    private static String afterDelete(FileSystem fs, Path path, String shown) throws IOException {
         return Leftover.after(fs, path, shown).map(Leftover::text).orElse("removed " + shown);
     }
 
