@@ -22,14 +22,18 @@ class LeftoverTest {
                 "", FaultyFileSystem.Fault.KEEPS_NESTED_DIRECTORIES));
     }
 
-    @Test
-    void countsTheFilesAndDirectoriesAtEveryDepthButNotThePathItself() throws IOException {
-        // d/x, d/e/, d/e/y, d/e/f/, d/e/f/z, d/g/: 6 entries.
+    /** d/x, d/e/, d/e/y, d/e/f/, d/e/f/z and d/g/: 6 entries under d, one a file in d itself. */
+    private void tree() throws IOException {
         Files.createDirectories(temp.resolve("d/e/f"));
         Files.createDirectories(temp.resolve("d/g"));
         Files.writeString(temp.resolve("d/x"), "1");
         Files.writeString(temp.resolve("d/e/y"), "2");
         Files.writeString(temp.resolve("d/e/f/z"), "3");
+    }
+
+    @Test
+    void countsTheFilesAndDirectoriesAtEveryDepthButNotThePathItself() throws IOException {
+        tree();
         FileSystem fs = FileSystem.getLocal(new Configuration());
 
         assertThat(Leftover.entriesUnder(fs, new Path(temp.resolve("d").toString()))).isEqualTo(6);
@@ -49,11 +53,7 @@ class LeftoverTest {
     @Test
     void aRemovalAStoreAnsweredWithSuccessAndKeptCountsWhatIsLeft() throws IOException {
         // The delete takes d/x and keeps d/e/, d/e/y, d/e/f/, d/e/f/z and d/g/: 5 entries.
-        Files.createDirectories(temp.resolve("d/e/f"));
-        Files.createDirectories(temp.resolve("d/g"));
-        Files.writeString(temp.resolve("d/x"), "1");
-        Files.writeString(temp.resolve("d/e/y"), "2");
-        Files.writeString(temp.resolve("d/e/f/z"), "3");
+        tree();
         FileSystem fs = faulty();
         Path d = FaultyFileSystem.pathOf(temp.resolve("d"));
 
