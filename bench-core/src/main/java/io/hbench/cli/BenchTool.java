@@ -9,6 +9,7 @@ import io.hbench.error.ExitStatus;
 import io.hbench.error.InvalidOptionException;
 import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
+import io.hbench.fs.RunLeftovers;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.ProgramResult;
@@ -260,6 +261,8 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             EmbeddedCluster.Storage storage) throws Exception {
         try (ClusterSession session = ClusterSession.open(getConf(), mode, embeddedDir, storage, err)) {
             running = true;
+            // What an earlier run in this JVM left is in its own result, not this one's.
+            RunLeftovers.take();
             Optional<ClusterSampling> clusterSampling = samplesCluster(parsed)
                     ? ClusterSampling.start(session.configuration(), err) : Optional.empty();
             publisher = Optional.of(new ResultPublisher(out, err, commandLine, resultFile, jsonFile, clusterSampling));

@@ -7,7 +7,9 @@ import io.hbench.error.ExitStatus;
 import io.hbench.findings.Finding;
 import io.hbench.findings.Findings;
 import io.hbench.findings.LinkCapacities;
+import io.hbench.fs.Leftover;
 import io.hbench.fs.LocalOutput;
+import io.hbench.fs.RunLeftovers;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
@@ -26,7 +28,8 @@ import java.util.Optional;
 /**
  * Where a program's result goes: its classic lines on the console and appended to the {@code -resFile} file, the hosts'
  * resource summary and the run's findings on the console (scripts parse the file's lines), the whole result as JSON to
- * the {@code -json} file. The outputs were checked before the run started.
+ * the {@code -json} file. What the run's removals left ({@link RunLeftovers}) goes into the result, and so into its
+ * findings. The outputs were checked before the run started.
  */
 public final class ResultPublisher {
     /** The line before a run's findings on the console. */
@@ -81,6 +84,8 @@ public final class ResultPublisher {
             }
             clusterSampling = Optional.empty();
         }
+        // After the sampler's stop, which removes its directory.
+        benchResult = benchResult.withOutputs(Leftover.outputs(RunLeftovers.take()));
         BenchResult printed = benchResult;
         printed.resources().ifPresent(usage -> ResourceSummaryFormat.lines(usage, printed.start(), printed.end())
                 .forEach(out::println));

@@ -56,6 +56,8 @@ public enum ErrorCode {
     PEER_UNREACHABLE(0x2004, ErrorKind.EXTERNAL),
     /** A server refused this run's Kerberos credentials or tokens while it ran, e.g. a ticket that expired meanwhile. */
     KERBEROS_AUTHENTICATION_FAILED(0x2005, ErrorKind.EXTERNAL),
+    /** A path hbench removed is still there: the file system said it was deleted and kept some of it. */
+    CLEANUP_INCOMPLETE(0x2006, ErrorKind.EXTERNAL),
 
     INTERNAL_ERROR(0x3001, ErrorKind.INTERNAL);
 

@@ -23,7 +23,9 @@ public final class Finding {
          */
         CACHED_READ("reading"),
         /** A host whose samples began after the run's start or ended before its end ({@link CoverageGaps}). */
-        COVERAGE("coverage gap");
+        COVERAGE("coverage gap"),
+        /** A path the run removed that is still there, with what is left under it (io.hbench.fs.Leftover). */
+        LEFTOVER("leftover");
 
         private final String text;
 

@@ -2,6 +2,7 @@ package io.hbench.findings;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.fs.Leftover;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Better;
 import io.hbench.result.Metric;
@@ -25,9 +26,9 @@ import java.util.regex.Pattern;
  * The answers a run's own figures give: which hosts are slow, by the figures every program measures per task, per
  * peer or per connection and by the hosts' disks ({@link SlowHostRule}); what limited the run ({@link Limits}); which
  * hosts' samples do not span the run ({@link CoverageGaps}); for EBB, what its relative bandwidth means; and whether a
- * TestDFSIO read met the disks ({@link PageCacheReads}); and what HDFS's own slow-node detection said
- * ({@link HdfsSlowNodes}). Computed from a result alone, so the program's console, Suite's
- * summary and the report say the same.
+ * TestDFSIO read met the disks ({@link PageCacheReads}); what HDFS's own slow-node detection said
+ * ({@link HdfsSlowNodes}); and which paths the run removed are still there ({@link Leftover}). Computed from a
+ * result alone, so the program's console, Suite's summary and the report say the same.
  */
 public final class Findings {
     private static final Pattern PEER = Pattern.compile("peer (\\d+)$");
@@ -56,6 +57,10 @@ public final class Findings {
         ebbReading(result).ifPresent(findings::add);
         PageCacheReads.of(result).ifPresent(findings::add);
         HdfsSlowNodes.of(result, slowDataNodes).ifPresent(findings::add);
+        for (Leftover leftover : Leftover.inOutputs(result.outputs())) {
+            findings.add(new Finding(Finding.Kind.LEFTOVER, Optional.empty(), leftover.brief(),
+                    leftover.text()));
+        }
         return findings;
     }
 

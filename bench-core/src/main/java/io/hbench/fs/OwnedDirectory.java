@@ -103,10 +103,14 @@ public final class OwnedDirectory {
             if (!fs.delete(dir, true)) {
                 return Optional.empty();
             }
+            if (fs.exists(dir)) {
+                return Optional.of(afterDelete(fs, dir, shown(dir, withScheme)));
+            }
             return Optional.of("removed " + shown(removeEmptyParents(fs, dir, made), withScheme));
         }
         Path marker = new Path(dir, MARKER);
-        return fs.delete(marker, false) ? Optional.of("removed " + shown(marker, withScheme)) : Optional.empty();
+        return fs.delete(marker, false) ? Optional.of(afterDelete(fs, marker, shown(marker, withScheme)))
+                : Optional.empty();
     }
 
     /**
@@ -187,10 +191,15 @@ public final class OwnedDirectory {
         return new Path(path, name);
     }
 
-    /** Removes one entry of this directory, recursively; true if it existed. */
-    public boolean deleteChild(String name) throws IOException {
+    /**
+     * Removes one entry of this directory, recursively, and checks that it is gone; what is left is recorded for the
+     * run's result ({@link RunLeftovers}).
+     *
+     * @return what is left, empty if nothing is
+     */
+    public Optional<Leftover> deleteChild(String name) throws IOException {
         checkChildName(name);
-        return fs.delete(child(name), true);
+        return RunLeftovers.remove(fs, child(name), shown(child(name), namedWithScheme));
     }
 
     /**
@@ -202,7 +211,15 @@ public final class OwnedDirectory {
         checkChildName(name);
         Path child = child(name);
         return RunUndo.register(child.toString(), () -> withOwnInstance(fs, own -> own.delete(child, true)
-                ? Optional.of("removed " + shown(child, namedWithScheme)) : Optional.empty()));
+                ? Optional.of(afterDelete(own, child, shown(child, namedWithScheme))) : Optional.empty()));
+    }
+
+    /**
+     * What the undo log says of {@code path} after a delete that said it succeeded: "removed" if it is gone, else how
+     * much is left, never that it was removed.
+     */
+    private static String afterDelete(FileSystem fs, Path path, String shown) throws IOException {
+        return Leftover.after(fs, path, shown).map(Leftover::text).orElse("removed " + shown);
     }
 
     /**
@@ -249,7 +266,12 @@ public final class OwnedDirectory {
                     removed |= own.delete(entry.getPath(), true);
                 }
             }
-            return removed ? Optional.of("emptied " + shown(path, namedWithScheme)) : Optional.empty();
+            if (!removed) {
+                return Optional.empty();
+            }
+            long left = Leftover.entriesUnder(own, path) - (own.exists(new Path(path, MARKER)) ? 1 : 0);
+            String shown = shown(path, namedWithScheme);
+            return Optional.of(left == 0 ? "emptied " + shown : new Leftover(shown, left).text());
         }));
     }
 
@@ -261,12 +283,18 @@ public final class OwnedDirectory {
     }
 
     /**
-     * Removes the whole directory, marker included, and the parents its claim made for it that are empty: the file
-     * system is left as the claim found it.
+     * Removes the whole directory, marker included, and checks that it is gone; then the parents its claim made for it
+     * that are empty: the file system is left as the claim found it. What is left is recorded for the run's result
+     * ({@link RunLeftovers}).
+     *
+     * @return what is left, empty if nothing is
      */
-    public void delete() throws IOException {
-        if (fs.delete(path, true) && made.isPresent()) {
+    public Optional<Leftover> delete() throws IOException {
+        boolean existed = fs.exists(path);
+        Optional<Leftover> left = RunLeftovers.remove(fs, path, shown(path, namedWithScheme));
+        if (existed && left.isEmpty() && made.isPresent()) {
             removeEmptyParents(fs, path, made.get());
         }
+        return left;
     }
 }

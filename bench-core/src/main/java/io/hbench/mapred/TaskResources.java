@@ -2,6 +2,7 @@ package io.hbench.mapred;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.fs.RunLeftovers;
 import io.hbench.resources.HostSampler;
 import io.hbench.resources.HostSamples;
 import io.hbench.resources.ResourceSampling;
@@ -103,7 +104,7 @@ public final class TaskResources {
                 throw new IOException("cannot read resource samples " + status.getPath() + ": " + e.getMessage(), e);
             }
         }
-        fs.delete(directory.get(), true);
+        RunLeftovers.remove(fs, directory.get(), directory.get().toString());
         return samples;
     }
 }

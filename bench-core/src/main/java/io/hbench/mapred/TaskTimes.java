@@ -2,6 +2,7 @@ package io.hbench.mapred;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.fs.RunLeftovers;
 import io.hbench.resources.HostSamples;
 import io.hbench.result.Better;
 import io.hbench.result.Metric;
@@ -140,7 +141,7 @@ public final class TaskTimes {
                 byTask.put(task, new TaskSample(name, fields[0], start, start.plusNanos(nanos),
                         List.of(Metric.of("task_time", nanos / 1e9, Unit.SECONDS, Better.LOWER))));
             }
-            fs.delete(directory, true);
+            RunLeftovers.remove(fs, directory, directory.toString());
         }
         return new ArrayList<>(byTask.values());
     }

@@ -1,5 +1,7 @@
 package io.hbench.resources;
 
+import io.hbench.fs.Leftover;
+import io.hbench.fs.RunLeftovers;
 import io.hbench.undo.RunUndo;
 import io.hbench.undo.UndoLog;
 import java.io.DataInputStream;
@@ -229,7 +231,8 @@ final class YarnSampler implements ClusterSampling.Window {
         // This process's cached file systems are closed by now (io.hbench.cli.InterruptHook): one of its own, then.
         try (FileSystem own = FileSystem.newInstance(fs.getUri(), conf)) {
             if (own.delete(dir, true)) {
-                done.add("removed " + Path.getPathWithoutSchemeAndAuthority(dir));
+                String shown = Path.getPathWithoutSchemeAndAuthority(dir).toString();
+                done.add(Leftover.after(own, dir, shown).map(Leftover::text).orElse("removed " + shown));
             }
         }
         return done.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", done));
@@ -522,7 +525,7 @@ final class YarnSampler implements ClusterSampling.Window {
     private void removeDirectory() {
         heartbeat.shutdownNow();
         try {
-            fs.delete(dir, true);
+            RunLeftovers.remove(fs, dir, dir.toString());
         } catch (IOException e) {
             // Left behind in the user's home, named in no result; no later run reads it.
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.testing.FaultyFileSystem;
 import io.hbench.undo.RunUndo;
 import io.hbench.undo.UndoLog;
 import java.time.Duration;
@@ -165,8 +166,8 @@ class OwnedDirectoryTest {
         Files.writeString(temp.resolve("bench/io_data/sub/file"), "x");
         Files.writeString(temp.resolve("bench/keep"), "y");
 
-        assertThat(owned.deleteChild("io_data")).isTrue();
-        assertThat(owned.deleteChild("io_data")).isFalse();
+        assertThat(owned.deleteChild("io_data")).isEmpty();
+        assertThat(owned.deleteChild("io_data")).isEmpty();
 
         assertThat(Files.exists(temp.resolve("bench/io_data"))).isFalse();
         assertThat(Files.readString(temp.resolve("bench/keep"))).isEqualTo("y");
@@ -214,6 +215,66 @@ class OwnedDirectoryTest {
 
         assertThat(Files.exists(temp.resolve("bench"))).isFalse();
         assertThat(Files.readString(temp.resolve("neighbour"))).isEqualTo("not ours");
+    }
+
+    /**
+     * A tree on a store that keeps a deleted directory's directories: io_data holds a file, which a delete takes, and
+     * a/, a/f, a/b/, a/b/g and c/, 5 entries, which it leaves.
+     */
+    private OwnedDirectory onAStoreThatKeepsNestedDirectories() throws IOException {
+        fs = FileSystem.get(FaultyFileSystem.pathOf(temp).toUri(), FaultyFileSystem.configure(new Configuration(), "",
+                FaultyFileSystem.Fault.KEEPS_NESTED_DIRECTORIES));
+        OwnedDirectory owned = OwnedDirectory.claim(fs, FaultyFileSystem.pathOf(temp.resolve("bench")), FLAG);
+        Files.createDirectories(temp.resolve("bench/io_data/a/b"));
+        Files.createDirectories(temp.resolve("bench/io_data/c"));
+        Files.writeString(temp.resolve("bench/io_data/file"), "x");
+        Files.writeString(temp.resolve("bench/io_data/a/f"), "x");
+        Files.writeString(temp.resolve("bench/io_data/a/b/g"), "x");
+        return owned;
+    }
+
+    @Test
+    void deleteChildSaysWhatAStoreKeptAndRecordsItForTheRun() throws IOException {
+        OwnedDirectory owned = onAStoreThatKeepsNestedDirectories();
+        RunLeftovers.take();
+
+        String shown = "faulty:" + temp.resolve("bench/io_data");
+        assertThat(owned.deleteChild("io_data")).contains(new Leftover(shown, 5));
+        assertThat(RunLeftovers.take()).containsExactly(new Leftover(shown, 5));
+    }
+
+    @Test
+    void deleteOnAStoreThatKeepsNestedDirectoriesSaysWhatIsLeftAndKeepsTheParents() throws IOException {
+        OwnedDirectory owned = onAStoreThatKeepsNestedDirectories();
+
+        // Only bench's own file, its marker, went: io_data/ and all under it stayed, 1 + 6 entries.
+        assertThat(owned.delete()).contains(new Leftover("faulty:" + temp.resolve("bench"), 7));
+        assertThat(Files.isDirectory(temp.resolve("bench/io_data/a/b"))).isTrue();
+        RunLeftovers.take();
+    }
+
+    @Test
+    void aStoppedRunNeverSaysRemovedForWhatAStoreKept() throws IOException {
+        String shown = "faulty:" + temp.resolve("bench/io_data");
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = onAStoreThatKeepsNestedDirectories();
+            owned.removedOnInterrupt("io_data");
+        });
+
+        assertThat(outcome.done()).containsExactly(new Leftover(shown, 5).text());
+        assertThat(outcome.done()).noneMatch(done -> done.startsWith("removed"));
+    }
+
+    @Test
+    void aStoppedRunThatCouldNotEmptyADirectorySaysWhatIsLeftInIt() throws IOException {
+        String shown = "faulty:" + temp.resolve("bench");
+        UndoLog.Outcome outcome = stoppedRun(() -> {
+            OwnedDirectory owned = onAStoreThatKeepsNestedDirectories();
+            owned.emptiedOnInterrupt();
+        });
+
+        // io_data lost its file and kept its 5 entries; with io_data itself, 6 beside the marker.
+        assertThat(outcome.done()).containsExactly(new Leftover(shown, 6).text());
     }
 
     /** What a run stopped from outside undoes, with a run's log open as a command-line program has. */

@@ -2,10 +2,12 @@ package io.hbench.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.fs.CommitterLeftovers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -60,8 +62,9 @@ public final class StoredObjects {
         assertThat(RemoteIterators.toList(((S3AFileSystem) fs).listUploads(prefix + "/"))).isEmpty();
     }
 
+    /** Whether any name on {@code path} is an output committer's, as hbench removes them ({@link CommitterLeftovers}). */
     private static boolean isCommitters(String path) {
-        return path.contains("__magic") || path.contains("_temporary");
+        return Arrays.stream(path.split("/")).anyMatch(CommitterLeftovers::isCommitters);
     }
 
     private static long size(Path file) {

@@ -6,6 +6,8 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.embedded.ConfigurationSources;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.CommitterLeftovers;
+import io.hbench.fs.Leftover;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.JobMonitor;
@@ -166,6 +168,7 @@ public final class TestDfsio {
         SubmittedJob submitted = new JobMonitor(progress, "TestDFSIO " + options.operation().label())
                 .run(job, DfsioCounter.BYTES, (long) options.nrFiles() * FileIo.expectedBytes(options));
         dataBeingWritten.close();
+        CommitterLeftovers.removeFrom(fs, dir.child(options.operation().outputDirName()));
         Duration execTime = Duration.ofNanos(System.nanoTime() - jobStart);
         Phase phase = new Phase(options.operation().label(), jobStartTime, jobStartTime.plus(execTime));
         // Before the output is read: the samples' directory lies inside it.
@@ -180,6 +183,8 @@ public final class TestDfsio {
      * Removes the base directory, if hbench created it ({@code -clean}), and says what was in it; empty if there was
      * no such directory.
      *
+     * @throws BenchException CLEANUP_INCOMPLETE, saying what is left, if the directory is still there after its removal
+     *
      * @param baseDir the base directory, or empty for the cluster's ({@link DfsioOptions#baseDir(Configuration,
      *        Optional)})
      */
@@ -192,7 +197,10 @@ public final class TestDfsio {
         OwnedDirectory dir = OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to clean");
         ContentSummary content = fs.getContentSummary(dir.path());
         List<Path> foreign = notWrittenByTestDfsio(dir);
-        dir.delete();
+        Optional<Leftover> left = dir.delete();
+        if (left.isPresent()) {
+            throw new BenchException(ErrorCode.CLEANUP_INCOMPLETE, left.get().text());
+        }
         return Optional.of(new CleanedDirectory(dir.path(), content.getFileCount(), content.getLength(), foreign));
     }
 

@@ -2,6 +2,7 @@ package io.hbench.hs;
 
 import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.datanodes.TaskBlocks;
+import io.hbench.fs.CommitterLeftovers;
 import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.TaskResources;
 import io.hbench.mapred.TaskTimes;
@@ -39,6 +40,7 @@ final class HsJobs {
 
     static Job newJob(Configuration conf, String name, Class<?> jarClass) throws IOException {
         Job job = Job.getInstance(new Configuration(conf), name);
+        OutputCommitters.commitOnlyWithTheJob(conf, job);
         job.setJarByClass(jarClass);
         // A speculative copy would write or read the same data twice and skew the timings.
         job.setSpeculativeExecution(false);
@@ -88,6 +90,7 @@ final class HsJobs {
         SubmittedJob submitted = new JobMonitor(progress, label).run(job, bytesDone, totalBytes);
         Duration time = Duration.ofNanos(System.nanoTime() - start);
         FileSystem fs = taskTimes.getFileSystem(conf);
+        CommitterLeftovers.removeFrom(fs, output);
         DataNodeBlocks dataNodeBlocks = TaskBlocks.collect(fs, taskTimes);
         List<TaskSample> tasks = TaskTimes.collect(fs, taskTimes);
         List<HostSamples> samples = TaskResources.collect(fs, resourcesDir);

@@ -3,12 +3,14 @@ package io.hbench.hs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.embedded.ConfigurationSources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
@@ -52,6 +54,18 @@ public final class OutputCommitters {
             return committer != null && committer.isTextual() ? committer.asText() : UNKNOWN;
         } catch (JsonProcessingException e) {
             return UNKNOWN;
+        }
+    }
+
+    /**
+     * Has {@code job} commit its tasks' output only with the job, unless {@code given} chose how: Hadoop's default
+     * classic committer (algorithm 2) commits each task into the output, so a failed job left its finished tasks'
+     * files there; algorithm 1 commits them only with the job. Spark makes the same choice for its own Hadoop
+     * configuration. Other committers ignore the setting.
+     */
+    public static void commitOnlyWithTheJob(Configuration given, Job job) {
+        if (!ConfigurationSources.isSetExplicitly(given, FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION)) {
+            job.getConfiguration().setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
         }
     }
 

@@ -4,15 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.findings.Finding;
+import io.hbench.findings.Findings;
+import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.OwnedDirectory;
 import io.hbench.load.LoadOutcome;
 import io.hbench.load.Schedule;
+import io.hbench.result.BenchResult;
+import io.hbench.result.json.JsonResultReader;
+import io.hbench.testing.FaultyFileSystem;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.StreamSupport;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -68,6 +76,29 @@ class FsMetadataOnLocalFileSystemTest {
                 .containsExactly("create", "mkdirs", "open", "fileStatus", "list", "rename", "delete");
         assertThat(result.get("resources").get("phases")).extracting(phase -> phase.get("name").asText())
                 .containsExactly("create", "mkdirs", "open", "fileStatus", "list", "rename", "delete");
+    }
+
+    @Test
+    void directoriesAStoreKeptAfterTheirRemovalAreALeftoverFindingInTheOutputAndTheResult() throws Exception {
+        Path base = temp.resolve("kept-by-store");
+        Path json = temp.resolve("mkdirs.json");
+        Configuration conf = FaultyFileSystem.configure(new Configuration(), "",
+                FaultyFileSystem.Fault.KEEPS_NESTED_DIRECTORIES);
+        ToolRun run = ToolRun.run(conf, FsMetadataTool::new, "-op", "mkdirs", "-files", "6", "-filesPerDir", "2",
+                "-threads", "2", "-baseDir", FaultyFileSystem.pathOf(base).toString(), "-json", json.toString());
+
+        // mkdirs made Dir0/{Bench0, Bench1, Dir0/{Bench4, Bench5}} and Dir1/{Bench2, Bench3}: 9 directories, all kept.
+        String line = "9 entries left under faulty:" + base + "/mkdirs after removing it: the store kept them (a store"
+                + " whose listing hides directories that hold only directories does: check it with 'hadoop fs -ls -R')";
+        assertThat(run.status).as(run.err).isZero();
+        assertThat(run.out.lines().filter(out -> out.startsWith("leftover: "))).containsExactly("leftover: " + line);
+        assertThat(run.out).doesNotContain("removed");
+        String text = Files.readString(json);
+        ResultSchema.assertValid(text);
+        BenchResult result = JsonResultReader.read(new StringReader(text));
+        assertThat(result.outputs()).containsExactly(Map.entry("leftover{path=faulty:" + base + "/mkdirs}", "9"));
+        assertThat(Findings.of(result, LinkCapacities.none())).filteredOn(f -> f.kind() == Finding.Kind.LEFTOVER)
+                .extracting(Finding::text).containsExactly(line);
     }
 
     @Test

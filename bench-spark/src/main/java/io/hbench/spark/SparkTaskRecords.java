@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.datanodes.TaskBlocks;
+import io.hbench.fs.CommitterLeftovers;
+import io.hbench.fs.RunLeftovers;
 import io.hbench.mapred.TaskTimes;
 import io.hbench.resources.HostNames;
 import io.hbench.result.Better;
@@ -110,8 +112,8 @@ public final class SparkTaskRecords extends SparkListener implements Closeable {
 
     /**
      * Runs {@code jobs}, whose Hadoop readers and writers take {@code jobConf} and write into {@code ownedOutput}, and
-     * records their tasks and blocks: {@link #start}, {@link #recordBlocks}, the jobs timed, {@link #tasks}, {@link
-     * #dataNodeBlocks}, {@link #close}.
+     * records their tasks and blocks: {@link #start}, {@link #recordBlocks}, the jobs timed, what an output committer
+     * left removed ({@link CommitterLeftovers}), {@link #tasks}, {@link #dataNodeBlocks}, {@link #close}.
      */
     public static Recorded record(JavaSparkContext spark, Configuration jobConf, Path ownedOutput, Jobs jobs)
             throws IOException, InterruptedException {
@@ -120,6 +122,7 @@ public final class SparkTaskRecords extends SparkListener implements Closeable {
             long start = System.nanoTime();
             jobs.run();
             Duration time = Duration.ofNanos(System.nanoTime() - start);
+            CommitterLeftovers.removeFrom(ownedOutput.getFileSystem(jobConf), ownedOutput);
             return new Recorded(time, records.tasks(), records.dataNodeBlocks());
         }
     }
@@ -186,7 +189,7 @@ public final class SparkTaskRecords extends SparkListener implements Closeable {
 
     private void removeBlockDirectories() throws IOException {
         for (Path directory : blockDirectories) {
-            directory.getFileSystem(blocksConf).delete(directory, true);
+            RunLeftovers.remove(directory.getFileSystem(blocksConf), directory, directory.toString());
         }
         blockDirectories.clear();
     }

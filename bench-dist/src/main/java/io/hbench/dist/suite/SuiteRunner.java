@@ -2,6 +2,7 @@ package io.hbench.dist.suite;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hbench.cli.TerminalText;
 import io.hbench.dfsio.TestDfsioTool;
 import io.hbench.report.suite.StepFile;
 import io.hbench.report.suite.StepRecord;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -60,8 +62,27 @@ public final class SuiteRunner {
             progress.println(String.format(Locale.ROOT, "hbench: Suite: %s: %s in %.1f s%s", position,
                     record.status().text(), record.seconds(), record.status() == StepRecord.Status.FAILED
                             ? " (exit " + record.exitStatus() + "; see " + StepFile.of(i, step.id()).log() + ")" : ""));
+            if (record.status() == StepRecord.Status.FAILED) {
+                ownLine(dir.resolve(StepFile.of(i, step.id()).log()), step.command().get(0))
+                        .ifPresent(line -> progress.println("hbench: Suite: " + step.id() + ": " + line));
+            }
         }
         return current;
+    }
+
+    /**
+     * The last line in a failed step's log that its program wrote in its own name ("TestDFSIO: 10 entries left
+     * under ..."): the one line that says why it failed, for the suite's screen, not only its log.
+     */
+    private static Optional<String> ownLine(Path log, String program) throws IOException {
+        String prefix = program + ": ";
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith(prefix)) {
+                return Optional.of(TerminalText.escape(lines.get(i)));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The step's command line as it runs: its own, and where its result and result lines go in the suite's directory. */

@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,6 +31,8 @@ final class FakePrograms implements SuiteRunner.Launcher {
     final List<List<String>> runs = new ArrayList<>();
     final Set<String> failing = new HashSet<>();
     final Set<String> hanging = new HashSet<>();
+    /** A run with this argument exits 1 with this line, in its program's name. */
+    final Map<String, String> failingWith = new HashMap<>();
     volatile boolean interrupted;
 
     @Override
@@ -53,6 +57,12 @@ final class FakePrograms implements SuiteRunner.Launcher {
         if (failing.contains(program)) {
             err.println(program + ": something broke");
             return 1;
+        }
+        for (Map.Entry<String, String> failure : failingWith.entrySet()) {
+            if (args.contains(failure.getKey())) {
+                err.println(program + ": " + failure.getValue());
+                return 1;
+            }
         }
         int json = args.indexOf("-json");
         if (json >= 0) {

@@ -174,8 +174,23 @@ class SuiteToolTest {
         assertThat(err()).containsPattern("hbench: Suite: step 7 of 12, tpcx-hs: failed in \\d+\\.\\d s \\(exit 1; see"
                 + " 07-tpcx-hs\\.log\\)");
         assertThat(Files.readString(dir.resolve("07-tpcx-hs.log"))).contains("TPCx-HS: something broke");
+        assertThat(err()).contains("\nhbench: Suite: tpcx-hs: TPCx-HS: something broke\n");
         assertThat(out()).containsPattern("\\ntpcx-hs +failed +\\d+\\.\\d\\n")
                 .contains("\n1 of 12 steps did not pass: tpcx-hs (failed, exit 1); their logs in " + dir + " say why.\n");
+    }
+
+    @Test
+    void aCleanStepThatLeftDataBehindFailsAndItsLineReachesTheScreen() throws Exception {
+        FakePrograms programs = new FakePrograms();
+        String left = "10 entries left under /benchmarks/TestDFSIO after removing it: the store kept them";
+        programs.failingWith.put("-clean", left);
+        Path dir = temp.resolve("suite");
+
+        assertThat(suite(programs, "-profile", "quick", "-out", dir.toString())).isEqualTo(1);
+
+        assertThat(err()).containsPattern("hbench: Suite: step 10 of 12, dfsio-clean: failed in \\d+\\.\\d s \\(exit"
+                + " 1; see 10-dfsio-clean\\.log\\)\nhbench: Suite: dfsio-clean: TestDFSIO: " + left + "\n");
+        assertThat(out()).containsPattern("\ndfsio-clean +failed +\\d+\\.\\d\n");
     }
 
     @Test

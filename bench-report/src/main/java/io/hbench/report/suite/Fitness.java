@@ -14,6 +14,8 @@ import java.util.Set;
  * Whether a suite's figures say the cluster is fit, apart from whether its steps ran. The rule (docs/findings.md), the
  * first case that holds:
  * <ol>
+ * <li>a step's removal left data behind (a leftover finding): not fit, by those steps and any slow host or DataNode,
+ * since a file system that keeps what it was told to delete fails hbench's own clean-up whatever the load;
  * <li>a finding says load that is not hbench's held a step back: no fitness verdict, since the figures show what the
  * cluster gave beside that load;
  * <li>a step names a slow host or a slow DataNode: not fit, by those;
@@ -34,6 +36,7 @@ final class Fitness {
         Set<String> otherLoadIn = new LinkedHashSet<>();
         Map<String, List<String>> slowIn = new LinkedHashMap<>();
         Set<String> cachedReadIn = new LinkedHashSet<>();
+        Set<String> leftoverIn = new LinkedHashSet<>();
         int notPassed = 0;
         int judged = 0;
         for (SuiteOverview.Step step : steps) {
@@ -49,6 +52,9 @@ final class Fitness {
                 if (finding.kind() == Finding.Kind.CACHED_READ) {
                     cachedReadIn.add(id);
                 }
+                if (finding.kind() == Finding.Kind.LEFTOVER) {
+                    leftoverIn.add(id);
+                }
                 if (finding.kind() == Finding.Kind.SLOW_HOST) {
                     stepJudged |= !finding.brief().equals(Findings.NOT_JUDGED);
                     finding.host().ifPresent(host -> slowIn.computeIfAbsent("slow host " + host,
@@ -59,6 +65,12 @@ final class Fitness {
                 }
             }
             judged += stepJudged ? 1 : 0;
+        }
+        if (!leftoverIn.isEmpty()) {
+            List<String> causes = new ArrayList<>();
+            causes.add("the file system kept data hbench removed in " + String.join(", ", leftoverIn));
+            slowIn.forEach((node, stepIds) -> causes.add(node + " in " + String.join(", ", stepIds)));
+            return "Not fit: " + String.join("; ", causes) + " (see the findings below).";
         }
         if (!otherLoadIn.isEmpty()) {
             return "No fitness verdict: load that is not hbench's held back " + String.join(", ", otherLoadIn)

@@ -69,6 +69,20 @@ class FitnessTest {
     }
 
     @Test
+    void dataAStoreKeptAfterARemovalMakesTheClusterNotFitWhateverElseHeld() {
+        Finding leftover = new Finding(Finding.Kind.LEFTOVER, Optional.empty(), "9 entries left",
+                "9 entries left under s3a://b/meta/mkdirs after removing it: the store kept them");
+
+        assertThat(Fitness.verdict(List.of(passed("dfsio-write", NONE_SLOW), passed("fs-metadata", leftover))))
+                .isEqualTo("Not fit: the file system kept data hbench removed in fs-metadata (see the findings"
+                        + " below).");
+        assertThat(Fitness.verdict(List.of(passed("dfsio-write", W3_SLOW, OTHER_LOAD), passed("fs-metadata", leftover),
+                failed("tpcx-hs"))))
+                .isEqualTo("Not fit: the file system kept data hbench removed in fs-metadata; slow host w3 in"
+                        + " dfsio-write (see the findings below).");
+    }
+
+    @Test
     void otherLoadGivesNoFitnessVerdictEvenWithASlowHost() {
         assertThat(Fitness.verdict(List.of(passed("dfsio-write", W3_SLOW, OTHER_LOAD), passed("ebb", NONE_SLOW),
                 passed("randbench", NONE_SLOW, OTHER_LOAD))))
