@@ -56,6 +56,8 @@ public enum ErrorCode {
     PEER_UNREACHABLE(0x2004, ErrorKind.EXTERNAL),
     /** A server refused this run's Kerberos credentials or tokens while it ran, e.g. a ticket that expired meanwhile. */
     KERBEROS_AUTHENTICATION_FAILED(0x2005, ErrorKind.EXTERNAL),
+    /** The store a run was to write to failed the check made before the run: it mangled, lost or kept an object. */
+    STORE_CHECK_FAILED(0x2007, ErrorKind.EXTERNAL),
 
     INTERNAL_ERROR(0x3001, ErrorKind.INTERNAL);
 
