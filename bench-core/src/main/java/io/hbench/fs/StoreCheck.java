@@ -7,6 +7,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorText;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +44,8 @@ public final class StoreCheck {
     /** The result output that records a check turned off: {@value #SKIPPED}. */
     public static final String OUTPUT = "store_check";
     public static final String SKIPPED = "skipped";
-    static final String PROBE_PREFIX = "_hbench_store_check_";
+    /** How the check's directory in the base directory is named, before a random part. */
+    public static final String PROBE_PREFIX = "_hbench_store_check_";
     /** More than two 4 KiB blocks, so that a body mangled at each block or chunk boundary differs in several places. */
     static final int OBJECT_BYTES = 10 * 1024;
 
@@ -86,6 +88,11 @@ public final class StoreCheck {
 
     public static boolean enabled(Configuration conf) {
         return conf.getBoolean(ENABLED_KEY, true);
+    }
+
+    /** {@link #before(Configuration, OwnedDirectory, boolean, PrintStream)} for a benchmark that reports no progress. */
+    public static void before(Configuration conf, OwnedDirectory dir, boolean renames) throws IOException {
+        before(conf, dir, renames, new PrintStream(OutputStream.nullOutputStream()));
     }
 
     /**
