@@ -10,6 +10,7 @@ import io.hbench.error.InvalidOptionException;
 import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.LocalOutput;
 import io.hbench.fs.RunLeftovers;
+import io.hbench.fs.StoreCheck;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.resources.ResourceSampling;
 import io.hbench.result.ProgramResult;
@@ -229,6 +230,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             }
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
+            }
+            if (line.hasOption(CommonFlags.NO_STORE_CHECK_FLAG)) {
+                StoreCheck.disable(getConf());
             }
             if (line.hasOption(LinkCapacities.LINK_SPEED_FLAG)) {
                 // Checked here; the findings read it from the result's command line, as a report does.

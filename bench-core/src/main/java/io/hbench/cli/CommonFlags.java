@@ -15,10 +15,12 @@ import org.apache.commons.cli.Options;
 
 /**
  * The flags every benchmark program takes beside its own: where its result goes ({@code -json}, {@code -resFile}),
- * who it logs in as on a Kerberos-secured cluster, whether it samples the hosts, which cluster it runs on, and
+ * who it logs in as on a Kerberos-secured cluster, whether it samples the hosts and checks the store, which cluster it runs on, and
  * {@code -help}; and what they mean.
  */
 final class CommonFlags {
+    static final String NO_STORE_CHECK_FLAG = "noStoreCheck";
+
     private CommonFlags() {
     }
 
@@ -45,6 +47,8 @@ final class CommonFlags {
         options.addOption(FlagParser.valued("keytab", "file", "the keytab holding -principal's key"));
         options.addOption(FlagParser.present("noResources",
                 "do not sample the hosts' CPU, memory, network and disks while the tasks run"));
+        options.addOption(FlagParser.present(NO_STORE_CHECK_FLAG, "do not check the file system before the run"
+                + " (write, read back, list, rename and remove a small object in the base directory)"));
         options.addOption(FlagParser.valued(LinkCapacities.LINK_SPEED_FLAG, "host=rate", "each host's link capacity"
                 + " (20Mbit, 1Gbit, 10Gbit), where neither its NIC nor EBB tells it: the findings hold the host's"
                 + " traffic to it"));

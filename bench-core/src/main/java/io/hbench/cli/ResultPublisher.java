@@ -10,6 +10,7 @@ import io.hbench.findings.LinkCapacities;
 import io.hbench.fs.Leftover;
 import io.hbench.fs.LocalOutput;
 import io.hbench.fs.RunLeftovers;
+import io.hbench.fs.StoreCheck;
 import io.hbench.resources.ClusterSampling;
 import io.hbench.result.BenchResult;
 import io.hbench.result.Environment;
@@ -23,6 +24,7 @@ import io.hbench.undo.RunUndo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -69,6 +71,9 @@ public final class ResultPublisher {
                 benchResult.locations().values());
         if (!withStore.equals(environment)) {
             benchResult = result.toBenchResult(withStore);
+        }
+        if (!StoreCheck.enabled(session.configuration())) {
+            benchResult = benchResult.withOutputs(Map.of(StoreCheck.OUTPUT, StoreCheck.SKIPPED));
         }
         if (clusterSampling.isPresent()) {
             // The run's jobs have ended: the window closes here, and what it saw replaces the tasks' own sampling.

@@ -58,6 +58,8 @@ public enum ErrorCode {
     KERBEROS_AUTHENTICATION_FAILED(0x2005, ErrorKind.EXTERNAL),
     /** A path hbench removed is still there: the file system said it was deleted and kept some of it. */
     CLEANUP_INCOMPLETE(0x2006, ErrorKind.EXTERNAL),
+    /** The store a run was to write to failed the check made before the run: it mangled, lost or kept an object. */
+    STORE_CHECK_FAILED(0x2007, ErrorKind.EXTERNAL),
 
     INTERNAL_ERROR(0x3001, ErrorKind.INTERNAL);
 

@@ -9,6 +9,7 @@ import io.hbench.error.ErrorCode;
 import io.hbench.fs.CommitterLeftovers;
 import io.hbench.fs.Leftover;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.mapred.JobMonitor;
 import io.hbench.mapred.MapReduceFramework;
@@ -141,6 +142,8 @@ public final class TestDfsio {
                 ? OwnedDirectory.existing(fs, base, BASE_DIR_FLAG, "nothing to " + verb(options.operation())
                         + "; run TestDFSIO -write first")
                 : OwnedDirectory.claim(fs, base, BASE_DIR_FLAG);
+        // A job's output is committed by renaming it, unless the run is sequential.
+        StoreCheck.before(conf, dir, !options.sequential(), progress);
         // Should the run be stopped from outside, what it made goes, but data a write completed stays, as after a run.
         UndoLog.Registration dataBeingWritten = UndoLog.Registration.NONE;
         if (options.operation().needsExistingFiles()) {

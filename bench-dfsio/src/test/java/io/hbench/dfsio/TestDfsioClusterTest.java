@@ -91,6 +91,10 @@ class TestDfsioClusterTest {
         }
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_control/in_file_test_io_3"))).isTrue();
         assertThat(fs.exists(new org.apache.hadoop.fs.Path("/t/write/io_write/part-r-00000"))).isTrue();
+        // The store check passed on HDFS without a word, and left nothing of itself.
+        assertThat(write.err).doesNotContain("store check");
+        assertThat(fs.listStatus(new org.apache.hadoop.fs.Path("/t/write"))).extracting(entry -> entry.getPath()
+                .getName()).containsExactlyInAnyOrder(".hbench", "io_control", "io_data", "io_write");
 
         List<String> resultFile = Files.readAllLines(results);
         assertThat(resultFile).contains("----- TestDFSIO ----- : write", "        Number of files: 4",

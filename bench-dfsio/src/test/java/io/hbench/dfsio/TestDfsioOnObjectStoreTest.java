@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.embedded.EmbeddedCluster;
+import io.hbench.fs.StoreCheck;
 import io.hbench.testing.ResultSchema;
 import io.hbench.testing.ToolRun;
 import java.io.IOException;
@@ -59,6 +60,13 @@ class TestDfsioOnObjectStoreTest {
         ToolRun write = ToolRun.runCommandLine(conf, TestDfsioTool::new, "-D", "fs.s3a.bucket.other.secret.key=" + TYPED_SECRET, "-write", "-nrFiles", "3",
                 "-fileSize", "6MB", "-rootDir", "s3a://hbench/dfsio", "-json", json.toString());
         assertThat(write.status).as(write.err).isZero();
+        assertThat(write.err).containsPattern("(?m)^hbench: store check of s3a://hbench/dfsio passed in [0-9.]+ m?s"
+                + " \\(wrote, read back, listed, renamed and removed an object\\); the run retries a failing call up to 7"
+                + " times, waiting 1.0 s doubling each time, 127 s in all give or take half \\(fs.s3a.retry.limit=7,"
+                + " fs.s3a.retry.interval=500ms\\), each try up to 5 times more in the AWS SDK"
+                + " \\(fs.s3a.attempts.maximum=5\\); throttled calls up to 20 times \\(fs.s3a.retry.throttle.limit=20,"
+                + " fs.s3a.retry.throttle.interval=100ms\\)$");
+        assertThat(objects()).noneMatch(object -> object.contains(StoreCheck.PROBE_PREFIX));
         for (int i = 0; i < 3; i++) {
             Path object = bucket.resolve("dfsio/io_data/test_io_" + i);
             assertThat(Files.size(object)).isEqualTo(6L * MIB);
@@ -116,8 +124,9 @@ class TestDfsioOnObjectStoreTest {
         FileSystem.get(URI.create("s3a://hbench/"), conf).close();
         int before = CountingS3AFileSystem.initialized();
 
+        // The store check makes a client of its own, on purpose: not the run's.
         ToolRun write = ToolRun.run(counted, TestDfsioTool::new, "-write", "-nrFiles", "4", "-fileSize", "1MB",
-                "-rootDir", "s3a://hbench/shared");
+                "-rootDir", "s3a://hbench/shared", "-noStoreCheck");
 
         assertThat(write.status).as(write.err).isZero();
         assertThat(write.out).contains("Store requests (count): 4 PUT; not counted:");

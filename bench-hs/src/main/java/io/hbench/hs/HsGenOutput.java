@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -35,7 +36,10 @@ public final class HsGenOutput {
         requireNonNull(options, "options is null");
         Path path = new Path(options.outputDir());
         FileSystem fs = path.getFileSystem(conf);
-        return new HsGenOutput(options, fs, HsDirs.claimEmpty(fs, path, "-output"));
+        OwnedDirectory dir = HsDirs.claimEmpty(fs, path, "-output");
+        // The job's output committer may rename what the tasks wrote.
+        StoreCheck.before(conf, dir, true);
+        return new HsGenOutput(options, fs, dir);
     }
 
     /** The directory, qualified. */

@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.undo.UndoLog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -57,6 +58,7 @@ public final class HsSort {
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);
         OwnedDirectory output = HsDirs.claimEmpty(fs, new Path(options.outputDir()), "-output");
+        StoreCheck.before(conf, output, true, progress);
         // Should the run be stopped from outside, a sort not finished goes; complete sorted data stays.
         UndoLog.Registration sorting = output.emptiedOnInterrupt();
 

@@ -6,6 +6,7 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.resources.SampledResources;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -91,6 +92,7 @@ public final class HsValidation {
             }
         }
         OwnedDirectory report = HsDirs.claimEmpty(fs, new Path(options.reportDir()), "-report");
+        StoreCheck.before(conf, report, true);
         return new HsValidation(options, start, fs, input, files, expectedRows, expectedChecksum, errors, report);
     }
 

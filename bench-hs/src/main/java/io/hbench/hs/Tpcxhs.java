@@ -6,6 +6,7 @@ import io.hbench.datanodes.DataNodeBlocks;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorKind;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.resources.SampledResources;
 import io.hbench.result.SubmittedJob;
 import io.hbench.result.TaskSample;
@@ -58,6 +59,8 @@ public final class Tpcxhs {
         Path basePath = new Path(options.baseDir());
         FileSystem fs = basePath.getFileSystem(conf);
         OwnedDirectory base = OwnedDirectory.claim(fs, basePath, "-baseDir");
+        // Once for the run: the phases' own checks find the store passed in the configuration.
+        StoreCheck.before(conf, base, true, progress);
         // Should the run be stopped from outside, none of its data is complete: it all goes.
         base.emptiedOnInterrupt();
         progress.println("TPCx-HS: scale factor " + options.scaleFactor() + ", " + options.scaleFactor().rows()

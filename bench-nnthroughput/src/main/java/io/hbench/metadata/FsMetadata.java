@@ -3,6 +3,7 @@ package io.hbench.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.load.ClassicFigures;
 import io.hbench.load.FileNames;
 import io.hbench.load.OpenLoop;
@@ -77,6 +78,7 @@ public final class FsMetadata {
         OwnedDirectory base = OwnedDirectory.claim(fs, given, "-baseDir");
         List<FsOperation> steps = options.operation() == FsOperation.ALL ? FsOperation.ALL_IN_ORDER
                 : List.of(options.operation());
+        StoreCheck.before(conf, base, steps.contains(FsOperation.RENAME));
         Optional<String> renameNote = steps.contains(FsOperation.RENAME) && renamesByCopy(fs, base.path())
                 ? Optional.of(fs.getUri() + " is an object store: rename copies each object and deletes the original,"
                         + " so its rename figures are a copy's (objects carry etags, and the store says a rename does"

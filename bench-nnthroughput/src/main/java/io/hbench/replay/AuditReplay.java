@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.load.CompletionTimeline;
 import io.hbench.load.LoadClock;
 import io.hbench.load.OpenLoop;
@@ -152,7 +153,10 @@ public final class AuditReplay {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
-        return new ClaimedPrefix(fs, OwnedDirectory.claim(fs, given, "-prefix"));
+        OwnedDirectory dir = OwnedDirectory.claim(fs, given, "-prefix");
+        // A log may hold renames.
+        StoreCheck.before(conf, dir, true);
+        return new ClaimedPrefix(fs, dir);
     }
 
     /** A log's lines as calls under the prefix, and the lines not replayed. */

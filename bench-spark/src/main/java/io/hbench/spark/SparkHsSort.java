@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.fs.OwnedDirectory;
+import io.hbench.fs.StoreCheck;
 import io.hbench.hs.GenSummary;
 import io.hbench.hs.HsDirs;
 import io.hbench.hs.HsInputFormat;
@@ -75,6 +76,7 @@ public final class SparkHsSort {
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);
         OwnedDirectory output = HsDirs.claimEmpty(fs, new Path(options.outputDir()), "-output");
+        StoreCheck.before(conf, output, true);
         // Should the run be stopped from outside, a sort not finished goes; complete sorted data stays.
         UndoLog.Registration sorting = output.emptiedOnInterrupt();
 
