@@ -24,7 +24,8 @@ import org.apache.hadoop.mapreduce.Job;
  * total when the job counts them. A job that YARN holds in ACCEPTED for {@link AcceptedWatch#BOUND} gets a line saying
  * why and what to change, and it keeps waiting.
  * If the waiting thread is interrupted, the job is killed before the interrupt propagates; so it is if the run is
- * stopped from outside (see {@link RunUndo}).
+ * stopped from outside (see {@link RunUndo}). A job that fails is said in one line naming its first failed task
+ * attempt and what went wrong there ({@link FailedTaskCause}).
  */
 public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);

@@ -2,6 +2,7 @@ package io.hbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbench.testing.HeardLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,14 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.log4j.AppenderSkeleton;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
-import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,16 +27,16 @@ class HadoopLogTest {
     Path temp;
 
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final Heard configured = new Heard();
+    private HeardLog configured;
 
     @BeforeEach
     void listenAsTheConfiguredLogDoes() {
-        Logger.getRootLogger().addAppender(configured);
+        configured = HeardLog.onRoot();
     }
 
     @AfterEach
     void stopListening() {
-        Logger.getRootLogger().removeAppender(configured);
+        configured.close();
     }
 
     @Test
@@ -57,7 +55,7 @@ class HadoopLogTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
                 .isEqualTo("rwx------");
-        assertThat(configured.messages).containsExactly("after the run");
+        assertThat(configured.messages()).containsExactly("after the run");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
@@ -78,6 +76,9 @@ class HadoopLogTest {
         Level before = localRunner.getLevel();
         try (HadoopLog log = HadoopLog.toFile(temp.resolve("logs"), "HSGen", errStream())) {
             assertThat(localRunner.isEnabledFor(Level.INFO)).isTrue();
+            localRunner.info("Starting task: attempt_local1_0001_m_000000_0");
+            assertThat(log.fileWithWarnings()).isEmpty();
+            assertThat(configured.messages()).isEmpty();
         }
 
         assertThat(localRunner.getLevel()).isEqualTo(before);
@@ -94,6 +95,7 @@ class HadoopLogTest {
 
         try (HadoopLog log = HadoopLog.toFile(dir, "HSGen", errStream())) {
             HADOOP.error("kept");
+            assertThat(log.fileWithWarnings()).isPresent();
         }
 
         List<String> names = logs(dir);
@@ -111,7 +113,7 @@ class HadoopLogTest {
             assertThat(log.fileWithWarnings()).isEmpty();
         }
 
-        assertThat(configured.messages).containsExactly("as configured");
+        assertThat(configured.messages()).containsExactly("as configured");
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("hbench: Hadoop's log stays where its"
                 + " configuration sends it: " + dir + " cannot take it (").hasLineCount(1);
     }
@@ -123,24 +125,6 @@ class HadoopLogTest {
     private static List<String> logs(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(file -> file.getFileName().toString()).collect(Collectors.toList());
-        }
-    }
-
-    private static final class Heard extends AppenderSkeleton {
-        final List<String> messages = new ArrayList<>();
-
-        @Override
-        protected synchronized void append(LoggingEvent event) {
-            messages.add(event.getRenderedMessage());
-        }
-
-        @Override
-        public boolean requiresLayout() {
-            return false;
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

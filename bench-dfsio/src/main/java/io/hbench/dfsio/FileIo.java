@@ -104,7 +104,7 @@ final class FileIo {
             return run(file, fileName, size, progress);
         } catch (IOException e) {
             // Said as the task's step, on which file: all that a failed job's one line can quote is this message.
-            throw new FileOperationException(operationWords(), fs.makeQualified(file), e);
+            throw new FileOperationException(TestDfsio.verb(options.operation()), fs.makeQualified(file), e);
         }
     }
 
@@ -184,20 +184,6 @@ final class FileIo {
             stats.storeStatistics(StoreStatistics.ofStream(stream));
         }
         return stats;
-    }
-
-    /** What the operation does to a file, as a verb: "could not <this> <file>". */
-    private String operationWords() {
-        switch (options.operation()) {
-            case WRITE:
-                return "write";
-            case APPEND:
-                return "append to";
-            case TRUNCATE:
-                return "truncate";
-            default:
-                return "read";
-        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.hbench.dfsio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbench.testing.FaultyFileSystem;
+import io.hbench.testing.HeardLog;
 import io.hbench.testing.ToolRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.log4j.AppenderSkeleton;
-import org.apache.log4j.Logger;
-import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,16 +30,16 @@ class TestDfsioTaskFailureTest {
     @TempDir
     Path temp;
 
-    private final Heard configuredAppender = new Heard();
+    private HeardLog configuredLog;
 
     @BeforeEach
     void listenAsTheConfiguredLogDoes() {
-        Logger.getRootLogger().addAppender(configuredAppender);
+        configuredLog = HeardLog.onRoot();
     }
 
     @AfterEach
     void stopListening() {
-        Logger.getRootLogger().removeAppender(configuredAppender);
+        configuredLog.close();
     }
 
     @Test
@@ -60,8 +59,8 @@ class TestDfsioTaskFailureTest {
         assertThat(Files.readString(log)).contains("WARN org.apache.hadoop.mapred.LocalJobRunner: job_local",
                 "java.net.ConnectException: Connection refused", "\tat ");
         // Moved to the file while the program ran, and back once it ended.
-        assertThat(configuredAppender.events).isEmpty();
-        assertThat(Logger.getRootLogger().getAppender(configuredAppender.getName())).isSameAs(configuredAppender);
+        assertThat(configuredLog.events()).isEmpty();
+        assertThat(configuredLog.attached()).isTrue();
     }
 
     @Test
@@ -71,7 +70,7 @@ class TestDfsioTaskFailureTest {
         assertThat(write.status).as(write.err).isEqualTo(1);
         assertThat(lastLine(write.err)).startsWith("TestDFSIO: TestDFSIO write").contains("could not write",
                 "Connection refused").doesNotContain("Hadoop's log");
-        assertThat(configuredAppender.events).anySatisfy(event -> {
+        assertThat(configuredLog.events()).anySatisfy(event -> {
             assertThat(event.getLoggerName()).isEqualTo("org.apache.hadoop.mapred.LocalJobRunner");
             assertThat(event.getThrowableStrRep()).anySatisfy(line -> assertThat(line).startsWith("\tat "));
         });
@@ -93,30 +92,7 @@ class TestDfsioTaskFailureTest {
     }
 
     private static String lastLine(String text) {
-        List<String> lines = text.lines().collect(java.util.stream.Collectors.toList());
+        List<String> lines = text.lines().collect(Collectors.toList());
         return lines.get(lines.size() - 1);
-    }
-
-    /** What reaches an appender of the configured log while a program runs. */
-    private static final class Heard extends AppenderSkeleton {
-        final List<LoggingEvent> events = new ArrayList<>();
-
-        Heard() {
-            setName("heard-by-the-test");
-        }
-
-        @Override
-        protected synchronized void append(LoggingEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public boolean requiresLayout() {
-            return false;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
