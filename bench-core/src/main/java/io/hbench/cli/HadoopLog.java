@@ -46,6 +46,7 @@ import org.apache.log4j.spi.LoggingEvent;
 final class HadoopLog implements AutoCloseable {
     /** The flag that leaves Hadoop's log where its configuration sends it. */
     static final String VERBOSE_FLAG = "verbose";
+    /** How many runs' files the directory keeps, the newest. */
     static final int KEPT = 20;
     private static final String LOCAL_RUNNER = "org.apache.hadoop.mapred.LocalJobRunner";
     private static final String LAYOUT = "%d{ISO8601} %p %c: %m%n";
