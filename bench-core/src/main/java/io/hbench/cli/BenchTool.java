@@ -212,6 +212,7 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
 
     private int runProgram(String[] args, InterruptHook interruption) {
         running = false;
+        HadoopLog hadoopLog = HadoopLog.AS_CONFIGURED;
         jsonFile = Optional.empty();
         resultFile = Optional.empty();
         commandLine = new ArrayList<>();
@@ -227,6 +228,9 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             if (line.hasOption("help")) {
                 printHelp(options);
                 return ExitStatus.SUCCESS.code();
+            }
+            if (!line.hasOption(HadoopLog.VERBOSE_FLAG) && logsHadoopToAFile()) {
+                hadoopLog = HadoopLog.toFile(HadoopLog.directory(), name(), err);
             }
             if (line.hasOption("noResources")) {
                 ResourceSampling.disable(getConf());
@@ -251,14 +255,28 @@ public abstract class BenchTool<O> extends Configured implements Tool, CommandLi
             if (logsIn) {
                 ClusterSession.refuseEmbeddedWhenSecured(getConf(), mode);
             }
+            int status;
             try (KerberosLogin login = logsIn ? KerberosLogin.forRun(getConf(), keytab) : KerberosLogin.none()) {
-                return login.call(() -> runOnCluster(parsed, mode, embeddedDir, storage));
+                status = login.call(() -> runOnCluster(parsed, mode, embeddedDir, storage));
             }
+            hadoopLog.warningsLine().ifPresent(err::println);
+            return status;
         } catch (Exception e) {
             // Once stopped by a signal, the run's failures are the stop's doing: the hook says what happened.
+            Optional<Path> logged = hadoopLog.fileWithWarnings();
             return interruption.stopStatus().map(ExitStatus::code).orElseGet(() -> new ExitMapping(name(), err,
-                    flagNames(), debug()).statusOf(e, running));
+                    flagNames(), debug()).namingHadoopLog(logged).statusOf(e, running));
+        } finally {
+            hadoopLog.close();
         }
+    }
+
+    /**
+     * Whether a run sends Hadoop's log to a file of its own ({@link HadoopLog}) unless {@code -verbose}: yes by
+     * default; a program whose log is another framework's to direct says no.
+     */
+    protected boolean logsHadoopToAFile() {
+        return true;
     }
 
     private int runOnCluster(O parsed, ClusterSession.EmbeddedMode mode, Path embeddedDir,

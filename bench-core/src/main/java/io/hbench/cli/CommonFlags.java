@@ -59,6 +59,8 @@ final class CommonFlags {
                 "never start an embedded cluster; use the configured file system, even file:///"));
         options.addOption(FlagParser.valued("embeddedDir", "dir",
                 "storage of the embedded cluster (default " + EmbeddedCluster.defaultDirectory() + ")"));
+        options.addOption(FlagParser.present(HadoopLog.VERBOSE_FLAG, "print Hadoop's own log on the terminal as"
+                + " configured, rather than into a file of the run's that a failure names"));
         options.addOption(FlagParser.present("help", "print this help"));
     }
 

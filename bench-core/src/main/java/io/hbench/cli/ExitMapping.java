@@ -14,6 +14,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -35,16 +36,32 @@ public final class ExitMapping {
     private final PrintStream err;
     private final FlagNames flagNames;
     private final boolean debug;
+    /** Where Hadoop logged while the program ran, if it warned there: a failure's line names it. */
+    private final Optional<Path> hadoopLog;
 
     /**
      * @param flagNames how the program's command line names the options a refusal of its options' builder names
      * @param debug whether a stack trace follows an unexpected error's line
      */
     public ExitMapping(String program, PrintStream err, FlagNames flagNames, boolean debug) {
+        this(program, err, flagNames, debug, Optional.empty());
+    }
+
+    private ExitMapping(String program, PrintStream err, FlagNames flagNames, boolean debug,
+            Optional<Path> hadoopLog) {
         this.program = requireNonNull(program, "program is null");
         this.err = requireNonNull(err, "err is null");
         this.flagNames = requireNonNull(flagNames, "flagNames is null");
         this.debug = debug;
+        this.hadoopLog = requireNonNull(hadoopLog, "hadoopLog is null");
+    }
+
+    /**
+     * This mapping, its line for a failure while running (exit 1) ending with where Hadoop's log of the run is, if
+     * there is one: "(Hadoop's log: /tmp/hbench-alice/logs/TestDFSIO-20261127-104512-1234.log)".
+     */
+    ExitMapping namingHadoopLog(Optional<Path> log) {
+        return new ExitMapping(program, err, flagNames, debug, log);
     }
 
     /**
@@ -81,7 +98,7 @@ public final class ExitMapping {
             if (credentials.isPresent()) {
                 return oneLine(credentials.get());
             }
-            ProgramMessages.error(err, program, ErrorText.firstLine(e));
+            ProgramMessages.error(err, program, ErrorText.firstLine(e) + hadoopLogNote());
             debugTrace(e);
             return ExitStatus.FAILURE.code();
         } catch (InterruptedException e) {
@@ -115,7 +132,8 @@ public final class ExitMapping {
     }
 
     private int oneLine(BenchException e) {
-        ProgramMessages.error(err, program, e.getMessage());
+        ProgramMessages.error(err, program, e.getMessage()
+                + (e.exitStatus() == ExitStatus.FAILURE ? hadoopLogNote() : ""));
         debugTrace(e);
         return e.exitStatus().code();
     }
@@ -128,9 +146,13 @@ public final class ExitMapping {
             return oneLine(credentials.get());
         }
         err.println(program + ": internal error: " + ErrorText.firstLine(e)
-                + (debug ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)"));
+                + (debug ? "" : " (rerun with -D " + DEBUG_KEY + "=true for details)") + hadoopLogNote());
         debugTrace(e);
         return ExitStatus.FAILURE.code();
+    }
+
+    private String hadoopLogNote() {
+        return hadoopLog.map(log -> " (Hadoop's log: " + log + ")").orElse("");
     }
 
     private void debugTrace(Throwable e) {

@@ -24,7 +24,8 @@ import org.apache.hadoop.mapreduce.Job;
  * total when the job counts them. A job that YARN holds in ACCEPTED for {@link AcceptedWatch#BOUND} gets a line saying
  * why and what to change, and it keeps waiting.
  * If the waiting thread is interrupted, the job is killed before the interrupt propagates; so it is if the run is
- * stopped from outside (see {@link RunUndo}).
+ * stopped from outside (see {@link RunUndo}). A job that fails is said in one line naming its first failed task
+ * attempt and what went wrong there ({@link FailedTaskCause}).
  */
 public final class JobMonitor {
     private static final Duration QUIET_START = Duration.ofSeconds(5);
@@ -33,6 +34,8 @@ public final class JobMonitor {
     static final Duration LOCAL_POLL = Duration.ofMillis(20);
     /** How often a job on YARN is asked: each time a call to its ApplicationMaster. */
     static final Duration CLUSTER_POLL = Duration.ofMillis(200);
+    /** How long a failed job in this process may take to log what it threw: the runner marks it failed first. */
+    private static final Duration LOCAL_CAUSE_BOUND = Duration.ofSeconds(5);
     private static final DisplayUnit BYTES = DisplayUnit.of("bytes", Unit.BYTES);
     static final String IN_CLIENT_NOTICE = "hbench: no YARN is configured (mapreduce.framework.name=local): the"
             + " MapReduce tasks run inside this client process, not on the cluster's nodes";
@@ -112,9 +115,25 @@ public final class JobMonitor {
      * @param bytesDone the counter tasks add their bytes to, or null
      * @param totalBytes the bytes the job will move in all, for "x of y"
      * @return the submitted job, for the result
-     * @throws BenchException JOB_FAILED with the job's own reason when it fails
+     * @throws BenchException JOB_FAILED when it fails, in one line naming its first failed task attempt and what went
+     *     wrong there ({@link FailedTaskCause}), else with the job's own reason
      */
     public SubmittedJob run(Job job, Enum<?> bytesDone, long totalBytes) throws IOException, InterruptedException {
+        boolean local = MapReduceFramework.isLocal(job.getConfiguration());
+        try (LocalRunnerLog localRunner = LocalRunnerLog.listen()) {
+            SubmittedJob submitted = runToItsEnd(job, bytesDone, totalBytes);
+            if (!job.isSuccessful()) {
+                Optional<FailedTaskCause> cause = local ? localRunner.cause(job.getJobID(), LOCAL_CAUSE_BOUND)
+                        : clusterCause(job);
+                throw new BenchException(ErrorCode.JOB_FAILED, cause.isPresent()
+                        ? cause.get().line(label, job.getJobID()) : ownReason(job));
+            }
+            return submitted;
+        }
+    }
+
+    private SubmittedJob runToItsEnd(Job job, Enum<?> bytesDone, long totalBytes)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
         long nextReport = start + QUIET_START.toNanos();
         SubmittedJob submitted = submit(job);
@@ -134,12 +153,26 @@ public final class JobMonitor {
             job.killJob();
             throw e;
         }
-        if (!job.isSuccessful()) {
-            String reason = job.getStatus().getFailureInfo();
-            throw new BenchException(ErrorCode.JOB_FAILED, label + ": job " + job.getJobID() + " failed"
-                    + (reason == null || reason.isBlank() ? "" : ": " + reason.lines().findFirst().orElse("")));
-        }
         return submitted;
+    }
+
+    /**
+     * The cause of a failed job on YARN, from its ApplicationMaster or, once that has gone, the history server; empty
+     * where neither answers, and the job's own reason is said instead.
+     */
+    private static Optional<FailedTaskCause> clusterCause(Job job) throws InterruptedException {
+        try {
+            return FailedTaskCause.ofClusterJob(job);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The job's own reason for its failure, as the framework gives it: on YARN the task that failed. */
+    private String ownReason(Job job) throws IOException, InterruptedException {
+        String reason = job.getStatus().getFailureInfo();
+        return label + ": job " + job.getJobID() + " failed"
+                + (reason == null || reason.isBlank() ? "" : ": " + reason.lines().findFirst().orElse(""));
     }
 
     private String progressLine(Job job, Enum<?> bytesDone, long totalBytes, Duration elapsed) throws IOException {

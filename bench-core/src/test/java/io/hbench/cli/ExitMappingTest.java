@@ -9,6 +9,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ExitMappingTest {
@@ -52,5 +54,17 @@ class ExitMappingTest {
         assertThat(exits.statusOf(new IllegalArgumentException("bad record"), true)).isEqualTo(1);
         assertThat(err()).isEqualTo("Prog: job_1 failed\nProg: internal error: bad record (rerun with -D"
                 + " hbench.debug=true for details)\n");
+    }
+
+    @Test
+    void aFailureWhileRunningNamesHadoopsLogAndARefusalDoesNot() {
+        ExitMapping naming = exits.namingHadoopLog(Optional.of(Paths.get("/tmp/hbench-u/logs/Prog-1.log")));
+
+        assertThat(naming.statusOf(new BenchException(ErrorCode.JOB_FAILED, "job_1 failed"), true)).isEqualTo(1);
+        assertThat(naming.statusOf(new IOException("connection refused"), true)).isEqualTo(1);
+        assertThat(naming.statusOf(new BenchException(ErrorCode.MISSING_INPUT, "nothing to read"), true)).isEqualTo(2);
+        assertThat(err()).isEqualTo("Prog: job_1 failed (Hadoop's log: /tmp/hbench-u/logs/Prog-1.log)\n"
+                + "Prog: connection refused (Hadoop's log: /tmp/hbench-u/logs/Prog-1.log)\n"
+                + "Prog: nothing to read\n");
     }
 }

@@ -7,6 +7,7 @@ import io.hbench.datanodes.BlockReports;
 import io.hbench.datanodes.BlockWrites;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.fs.FileOperationException;
 import io.hbench.fs.StoreStatistics;
 import io.hbench.resources.HostSamples;
 import java.io.IOException;
@@ -99,6 +100,15 @@ final class FileIo {
      */
     TaskStats run(String fileName, long size, LongConsumer progress) throws IOException {
         Path file = new Path(dataDir, fileName);
+        try {
+            return run(file, fileName, size, progress);
+        } catch (IOException e) {
+            // Said as the task's step, on which file: all that a failed job's one line can quote is this message.
+            throw new FileOperationException(TestDfsio.verb(options.operation()), fs.makeQualified(file), e);
+        }
+    }
+
+    private TaskStats run(Path file, String fileName, long size, LongConsumer progress) throws IOException {
         TaskStats stats = new TaskStats(fileName, host);
         StoreStatistics storeBefore = sharedClient ? StoreStatistics.none() : StoreStatistics.of(fs);
         long openStart = System.nanoTime();

@@ -235,8 +235,11 @@ public final class TestDfsio {
         return foreign;
     }
 
-    private static String verb(DfsioOperation operation) {
+    /** What {@code operation} does to a file, as a verb: "nothing to read", "could not write". */
+    static String verb(DfsioOperation operation) {
         switch (operation) {
+            case WRITE:
+                return "write";
             case APPEND:
                 return "append to";
             case TRUNCATE:

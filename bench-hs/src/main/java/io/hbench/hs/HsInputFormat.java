@@ -3,6 +3,7 @@ package io.hbench.hs;
 import io.hbench.datanodes.BlockReads;
 import io.hbench.datanodes.BlockRecords;
 import io.hbench.datanodes.TaskBlocks;
+import io.hbench.fs.FileOperationException;
 import java.io.BufferedInputStream;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -105,6 +106,8 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
         private final Text value = new Text();
         private InputStream in;
         private TaskAttemptContext context;
+        /** Named by every failure to read it: all that a failed job's one line can quote is the task's exception. */
+        private Path file;
         private long position;
         private long end;
         private long start;
@@ -116,7 +119,15 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
         public void initialize(InputSplit inputSplit, TaskAttemptContext context) throws IOException {
             FileSplit split = ((RecordSplit) inputSplit).file();
             this.context = context;
-            Path file = split.getPath();
+            file = split.getPath();
+            try {
+                open(split);
+            } catch (IOException e) {
+                throw new FileOperationException("read", file, e);
+            }
+        }
+
+        private void open(FileSplit split) throws IOException {
             FileSystem fs = file.getFileSystem(context.getConfiguration());
             long fileLength = fs.getFileStatus(file).getLen();
             long wholeRecordsEnd = fileLength - fileLength % Records.RECORD_LENGTH;
@@ -136,6 +147,14 @@ public final class HsInputFormat extends FileInputFormat<Text, Text> {
 
         @Override
         public boolean nextKeyValue() throws IOException {
+            try {
+                return readRecord();
+            } catch (IOException e) {
+                throw new FileOperationException("read", file, e);
+            }
+        }
+
+        private boolean readRecord() throws IOException {
             if (position >= end) {
                 return false;
             }

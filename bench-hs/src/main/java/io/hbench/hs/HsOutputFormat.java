@@ -3,6 +3,7 @@ package io.hbench.hs;
 import io.hbench.datanodes.BlockRecords;
 import io.hbench.datanodes.BlockWrites;
 import io.hbench.datanodes.TaskBlocks;
+import io.hbench.fs.FileOperationException;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -53,8 +54,16 @@ public final class HsOutputFormat extends OutputFormat<Text, Text> {
 
     @Override
     public RecordWriter<Text, Text> getRecordWriter(TaskAttemptContext context) throws IOException {
-        Configuration conf = context.getConfiguration();
         Path file = files.getDefaultWorkFile(context, "");
+        try {
+            return new NamingItsFile(writer(context, file), file);
+        } catch (IOException e) {
+            throw new FileOperationException("write", file, e);
+        }
+    }
+
+    private static RecordWriter<Text, Text> writer(TaskAttemptContext context, Path file) throws IOException {
+        Configuration conf = context.getConfiguration();
         FileSystem fs = file.getFileSystem(conf);
         short replication = (short) conf.getInt(REPLICATION_KEY, fs.getDefaultReplication(file));
         // The job's block size where it names one: a client the task shares with others may have been made with another.
@@ -86,6 +95,38 @@ public final class HsOutputFormat extends OutputFormat<Text, Text> {
                 taskContext.getCounter(FileOutputFormatCounter.BYTES_WRITTEN).increment(bytes);
             }
         };
+    }
+
+    /**
+     * A task's writer whose failures say which file it could not write: all that a failed job's one line can quote is
+     * the task's exception ({@link io.hbench.mapred.FailedTaskCause}).
+     */
+    private static final class NamingItsFile extends RecordWriter<Text, Text> {
+        private final RecordWriter<Text, Text> writer;
+        private final Path file;
+
+        NamingItsFile(RecordWriter<Text, Text> writer, Path file) {
+            this.writer = writer;
+            this.file = file;
+        }
+
+        @Override
+        public void write(Text key, Text value) throws IOException, InterruptedException {
+            try {
+                writer.write(key, value);
+            } catch (IOException e) {
+                throw new FileOperationException("write", file, e);
+            }
+        }
+
+        @Override
+        public void close(TaskAttemptContext taskContext) throws IOException, InterruptedException {
+            try {
+                writer.close(taskContext);
+            } catch (IOException e) {
+                throw new FileOperationException("write", file, e);
+            }
+        }
     }
 
     /**

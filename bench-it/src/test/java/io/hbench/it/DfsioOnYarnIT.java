@@ -120,8 +120,27 @@ class DfsioOnYarnIT {
                 "                Data verified: every byte read matched (32 MiB)");
     }
 
+    /**
+     * A read that expects gzip files where the write made plain ones: its task throws in its YARN container, and the
+     * run ends in one line naming the task attempt, the file and the codec's complaint, with no stack trace. One
+     * attempt, one file: a task failure costs a container, not four.
+     */
     @Test
     @Order(3)
+    void aTaskThatThrowsOnYarnEndsTheRunInOneLineNamingItsAttemptAndCause() throws Exception {
+        BenchRun read = cluster.benchJar("TestDFSIO", "-D", "mapreduce.map.maxattempts=1", "-read", "-nrFiles", "1",
+                "-fileSize", "8MB", "-compression", "org.apache.hadoop.io.compress.GzipCodec", "-rootDir", ROOT);
+
+        assertThat(read.status).as(read.printed()).isEqualTo(1);
+        List<String> lines = read.err.lines().collect(java.util.stream.Collectors.toList());
+        assertThat(lines.get(lines.size() - 1)).as(read.printed()).matches("TestDFSIO: TestDFSIO read failed: task"
+                + " attempt_\\d+_\\d+_m_000000_0 could not read hdfs://[^ ]+" + ROOT + "/io_data/test_io_0: not a gzip"
+                + " file( \\(Hadoop's log: \\S+\\))?");
+        assertThat(read.err).doesNotContain("\tat ");
+    }
+
+    @Test
+    @Order(4)
     void cleanRemovesTheBenchmarksDirectory() throws Exception {
         BenchRun clean = cluster.benchJar("TestDFSIO", "-clean", "-rootDir", ROOT);
 

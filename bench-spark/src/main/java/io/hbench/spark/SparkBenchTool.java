@@ -108,6 +108,16 @@ public abstract class SparkBenchTool<O> extends BenchTool<O> {
         }
     }
 
+    /**
+     * No: the driver's log, Hadoop's with Spark's, goes through log4j 2 where Spark's configuration sends it
+     * (spark-submit's {@code conf/log4j2.properties}), and log4j 1's appenders, which a run of a MapReduce program moves
+     * to a file, are not log4j 2's.
+     */
+    @Override
+    protected final boolean logsHadoopToAFile() {
+        return false;
+    }
+
     /** Spark's master: the test's context's, or the one spark-submit gives. */
     private String master() {
         return shared.map(JavaSparkContext::master).orElseGet(() -> new SparkConf().get(SPARK_MASTER, ""));
