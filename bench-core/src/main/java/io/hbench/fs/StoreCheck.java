@@ -126,6 +126,38 @@ public final class StoreCheck {
     }
 
     /**
+     * Looks {@code path} up on a file system instance with the check's few retries ({@link S3aRetries}), before a run
+     * makes its first call there (a claim, a look at its input): those calls go at the run's own retries, which on a
+     * store that fails every call last minutes. A store that does not answer is refused in one line, in seconds, with
+     * the bound the run's retries would have had. Nothing is written; a path that does not exist is an answer.
+     *
+     * @throws BenchException STORE_CHECK_FAILED, in one line, when the look-up fails
+     */
+    public static void reach(Configuration conf, FileSystem runFs, Path path) throws IOException {
+        requireNonNull(conf, "conf is null");
+        requireNonNull(runFs, "runFs is null");
+        requireNonNull(path, "path is null");
+        if (!enabled(conf) || conf.getTrimmedStringCollection(PASSED_KEY).contains(runFs.getUri().toString())) {
+            return;
+        }
+        Path qualified = runFs.makeQualified(path);
+        try (FileSystem fs = FileSystem.newInstance(qualified.toUri(), S3aRetries.forProbe(conf, qualified.toUri()))) {
+            fs.getFileStatus(qualified);
+        } catch (FileNotFoundException e) {
+            // An answer: the store is there.
+        } catch (IOException e) {
+            Optional<BenchException> credentials = StoreFailures.whileRunning(e);
+            if (credentials.isPresent()) {
+                throw credentials.get();
+            }
+            throw new BenchException(ErrorCode.STORE_CHECK_FAILED, "store check of " + qualified + " failed before the"
+                    + " run: looking it up failed: " + ErrorText.cause(e) + "; check "
+                    + suspect(qualified, Step.WRITE) + runBound(runFs).map(bound -> "; " + bound).orElse("")
+                    + "; the check wrote nothing; -noStoreCheck skips this check");
+        }
+    }
+
+    /**
      * Probes {@code base}'s store in a new child of {@code base} on a file system instance of its own; returns how long
      * it took, in nanoseconds.
      *
@@ -145,7 +177,7 @@ public final class StoreCheck {
                     probe.removeWhatIsLeft();
                     throw credentials.get();
                 }
-                failure = Optional.of(probe.step.doing + " " + probe.at + " failed: " + ErrorText.firstLine(e));
+                failure = Optional.of(probe.step.doing + " " + probe.at + " failed: " + ErrorText.cause(e));
             }
             if (failure.isEmpty()) {
                 return System.nanoTime() - start;
@@ -283,7 +315,7 @@ public final class StoreCheck {
                 return exists(dir) ? "the check's directory " + dir + " is still there: remove it by hand"
                         : "the check's directory was removed";
             } catch (IOException e) {
-                return "the check's directory " + dir + " may still be there (" + ErrorText.firstLine(e) + ")";
+                return "the check's directory " + dir + " may still be there (" + ErrorText.cause(e) + ")";
             }
         }
     }

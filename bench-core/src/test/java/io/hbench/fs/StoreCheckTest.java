@@ -171,19 +171,7 @@ class StoreCheckTest {
 
     @Test
     void anS3EndpointThatRefusesConnectionsIsRefusedWithTheRunsBound() throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        Configuration conf = new Configuration();
-        conf.set("fs.s3a.endpoint", "http://127.0.0.1:" + closedPort);
-        conf.set("fs.s3a.endpoint.region", "us-east-1");
-        conf.setBoolean("fs.s3a.path.style.access", true);
-        conf.setBoolean("fs.s3a.connection.ssl.enabled", false);
-        conf.set("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
-        conf.set("fs.s3a.access.key", "probe");
-        conf.set("fs.s3a.secret.key", "probe-secret");
-        conf.set("fs.s3a.retry.limit", "3");
+        Configuration conf = closedS3Endpoint();
         Path base = new Path("s3a://bench/base");
 
         try (FileSystem runFs = FileSystem.newInstance(base.toUri(), conf)) {
@@ -199,5 +187,49 @@ class StoreCheckTest {
                     .hasMessageNotContaining("\n")
                     .hasMessageNotContaining("probe-secret");
         }
+    }
+
+    /** Before a run's first call there (its claim goes at the run's retries), the look-up refuses a dead store. */
+    @Test
+    void aLookUpBeforeTheRunsFirstCallRefusesAnEndpointThatRefusesConnections() throws IOException {
+        Configuration conf = closedS3Endpoint();
+        Path base = new Path("s3a://bench/base");
+
+        try (FileSystem runFs = FileSystem.newInstance(base.toUri(), conf)) {
+            assertThatThrownBy(() -> StoreCheck.reach(conf, runFs, base))
+                    .isInstanceOfSatisfying(BenchException.class,
+                            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STORE_CHECK_FAILED))
+                    .hasMessageStartingWith("store check of s3a://bench/base failed before the run: looking it up"
+                            + " failed: getFileStatus on s3a://bench/base: Unable to execute HTTP request: Connect to"
+                            + " 127.0.0.1:")
+                    .hasMessageEndingWith("; check fs.s3a.endpoint and fs.s3a.path.style.access (is the store at that"
+                            + " address?); the run retries a failing call up to 3 times, waiting 1.0 s doubling each"
+                            + " time, 7.0 s in all give or take half (fs.s3a.retry.limit=3, fs.s3a.retry.interval=500ms),"
+                            + " each try up to 5 times more in the AWS SDK (fs.s3a.attempts.maximum=5); throttled calls"
+                            + " up to 20 times (fs.s3a.retry.throttle.limit=20, fs.s3a.retry.throttle.interval=100ms);"
+                            + " the check wrote nothing; -noStoreCheck skips this check")
+                    .hasMessageNotContaining("\n");
+        }
+        StoreCheck.disable(conf);
+        try (FileSystem runFs = FileSystem.newInstance(base.toUri(), conf)) {
+            StoreCheck.reach(conf, runFs, base);
+        }
+    }
+
+    private static Configuration closedS3Endpoint() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Configuration conf = new Configuration();
+        conf.set("fs.s3a.endpoint", "http://127.0.0.1:" + closedPort);
+        conf.set("fs.s3a.endpoint.region", "us-east-1");
+        conf.setBoolean("fs.s3a.path.style.access", true);
+        conf.setBoolean("fs.s3a.connection.ssl.enabled", false);
+        conf.set("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+        conf.set("fs.s3a.access.key", "probe");
+        conf.set("fs.s3a.secret.key", "probe-secret");
+        conf.set("fs.s3a.retry.limit", "3");
+        return conf;
     }
 }

@@ -131,6 +131,7 @@ public final class TestDfsio {
         }
         Path base = new Path(options.baseDir());
         FileSystem fs = base.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, base);
         checkCapability(fs, base, options.operation());
         checkPolicies(fs, options);
         checkDataNodes(fs, options);
@@ -194,6 +195,7 @@ public final class TestDfsio {
     public Optional<CleanedDirectory> clean(Optional<String> baseDir) throws IOException {
         Path base = new Path(DfsioOptions.baseDir(conf, baseDir));
         FileSystem fs = base.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, base);
         if (!fs.exists(base)) {
             return Optional.empty();
         }

@@ -36,6 +36,7 @@ public final class HsGenOutput {
         requireNonNull(options, "options is null");
         Path path = new Path(options.outputDir());
         FileSystem fs = path.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, path);
         OwnedDirectory dir = HsDirs.claimEmpty(fs, path, "-output");
         // The job's output committer may rename what the tasks wrote.
         StoreCheck.before(conf, dir, true);

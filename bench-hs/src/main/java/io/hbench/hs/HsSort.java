@@ -54,6 +54,7 @@ public final class HsSort {
         long begin = System.nanoTime();
         Path input = new Path(options.inputDir());
         FileSystem fs = input.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, input);
         long inputBytes = inputBytes(fs, input);
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);

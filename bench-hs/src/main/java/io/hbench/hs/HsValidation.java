@@ -67,6 +67,7 @@ public final class HsValidation {
         Instant start = Instant.now();
         Path input = new Path(options.inputDir());
         FileSystem fs = input.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, input);
         List<FileStatus> files = HsDirs.dataFiles(fs, input, "-input");
         if (files.isEmpty()) {
             throw new BenchException(ErrorCode.MISSING_INPUT, "-input " + fs.makeQualified(input)

@@ -58,6 +58,7 @@ public final class Tpcxhs {
         Instant start = Instant.now();
         Path basePath = new Path(options.baseDir());
         FileSystem fs = basePath.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, basePath);
         OwnedDirectory base = OwnedDirectory.claim(fs, basePath, "-baseDir");
         // Once for the run: the phases' own checks find the store passed in the configuration.
         StoreCheck.before(conf, base, true, progress);

@@ -75,6 +75,7 @@ public final class FsMetadata {
         Instant start = Instant.now();
         Path given = new Path(options.baseDir());
         FileSystem fs = given.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, given);
         OwnedDirectory base = OwnedDirectory.claim(fs, given, "-baseDir");
         List<FsOperation> steps = options.operation() == FsOperation.ALL ? FsOperation.ALL_IN_ORDER
                 : List.of(options.operation());

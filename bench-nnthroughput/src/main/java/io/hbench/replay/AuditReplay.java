@@ -153,6 +153,7 @@ public final class AuditReplay {
         Path given = new Path(options.prefix().orElse(AuditReplayOptions.DEFAULT_PREFIX_PARENT + "/"
                 + UUID.randomUUID()));
         FileSystem fs = given.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, given);
         OwnedDirectory dir = OwnedDirectory.claim(fs, given, "-prefix");
         // A log may hold renames.
         StoreCheck.before(conf, dir, true);

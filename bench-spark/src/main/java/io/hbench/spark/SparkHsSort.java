@@ -72,6 +72,7 @@ public final class SparkHsSort {
         long begin = System.nanoTime();
         Path input = new Path(options.inputDir());
         FileSystem fs = input.getFileSystem(conf);
+        StoreCheck.reach(conf, fs, input);
         long inputBytes = HsSort.inputBytes(fs, input);
         int reduces = options.reducesFor(inputBytes);
         GenSummary summary = GenSummary.read(fs, input);
