@@ -31,7 +31,7 @@ import org.apache.hadoop.fs.Path;
  * writes a 10 KiB object of random bytes, reads it back and compares, lists it, renames it (where the run renames),
  * makes {@code a/b} beside it with a file in it, removes the whole child and confirms it is gone. It runs on a file
  * system instance of its own whose S3A retries are few ({@link S3aRetries}), so a store that fails every call is
- * refused in seconds once the base directory is claimed (the claim's own calls go at the run's retries).
+ * refused in seconds; with that instance, {@link #reach} looks the run's path up before the run's first call there.
  *
  * <p>On by default; {@value #ENABLED_KEY}{@code =false} (the tools' {@code -noStoreCheck}) turns it off. A store that
  * passed is recorded in the run's configuration ({@value #PASSED_KEY}), so that a run of several programs on one
