@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
 import io.hbench.error.ErrorText;
+import io.hbench.security.KerberosFailures;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -146,7 +147,7 @@ public final class StoreCheck {
         } catch (FileNotFoundException e) {
             // An answer: the store is there.
         } catch (IOException e) {
-            Optional<BenchException> credentials = StoreFailures.whileRunning(e);
+            Optional<BenchException> credentials = credentialFailure(e);
             if (credentials.isPresent()) {
                 throw credentials.get();
             }
@@ -172,7 +173,7 @@ public final class StoreCheck {
             try {
                 failure = probe.run();
             } catch (IOException e) {
-                Optional<BenchException> credentials = StoreFailures.whileRunning(e);
+                Optional<BenchException> credentials = credentialFailure(e);
                 if (credentials.isPresent()) {
                     probe.removeWhatIsLeft();
                     throw credentials.get();
@@ -187,6 +188,14 @@ public final class StoreCheck {
                     + runBound(runFs).map(bound -> "; " + bound).orElse("") + "; " + probe.removeWhatIsLeft()
                     + "; -noStoreCheck skips this check");
         }
+    }
+
+    /**
+     * A failure of the run's credentials (a Kerberos ticket, a store's keys) rather than of the store: said as any run
+     * says it, not as the store's.
+     */
+    private static Optional<BenchException> credentialFailure(IOException e) {
+        return KerberosFailures.whileRunning(e).or(() -> StoreFailures.whileRunning(e));
     }
 
     private static String suspect(Path base, Step step) {
