@@ -60,15 +60,18 @@ public final class ClusterSampling implements AutoCloseable {
     private final Window window;
     private final DataNodeSampler dataNodes;
     private final HdfsSlowNodeReports slowNodeReports;
+    /** What reads the DataNodes' and the NameNode's JMX, for both: closed with this sampling. */
+    private final JmxReader reader;
     private final PrintStream progress;
     private boolean stopped;
 
     private ClusterSampling(Duration interval, Window window, DataNodeSampler dataNodes,
-            HdfsSlowNodeReports slowNodeReports, PrintStream progress) {
+            HdfsSlowNodeReports slowNodeReports, JmxReader reader, PrintStream progress) {
         this.interval = interval;
         this.window = window;
         this.dataNodes = dataNodes;
         this.slowNodeReports = slowNodeReports;
+        this.reader = reader;
         this.progress = progress;
     }
 
@@ -138,9 +141,10 @@ public final class ClusterSampling implements AutoCloseable {
         try {
             return new ClusterSampling(interval, window, DataNodeSampler.start(reader,
                     new ArrayList<>(dataNodes.values()), interval, uncovered, progress),
-                    HdfsSlowNodeReports.of(conf, reader), progress);
+                    HdfsSlowNodeReports.of(conf, reader), reader, progress);
         } catch (InterruptedException | RuntimeException e) {
             window.cancel();
+            reader.close();
             throw e;
         }
     }
@@ -178,7 +182,7 @@ public final class ClusterSampling implements AutoCloseable {
         return slowNodeReports.read(progress);
     }
 
-    /** Cancels sampling if it was not stopped: stops the samplers and removes their files. */
+    /** Cancels sampling if it was not stopped: stops the samplers and removes their files; releases the JMX reader. */
     @Override
     public void close() {
         if (!stopped) {
@@ -186,6 +190,7 @@ public final class ClusterSampling implements AutoCloseable {
             window.cancel();
             dataNodes.cancel();
         }
+        reader.close();
     }
 
     /** MapReduce runs in this process: its host is where every task runs. */

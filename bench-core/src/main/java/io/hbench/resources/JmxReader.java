@@ -30,9 +30,9 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
  * {@link URLConnectionFactory}): https with the trust store ssl-client.xml names, and on a Kerberos cluster SPNEGO as
  * the client's user. Whatever keeps the endpoint from answering is an IOException whose message says why in a few
  * words, for one line. The one reader of /jmx: the DataNodes' metrics, the NameNodes' slow-node reports and RPC
- * counters.
+ * counters. Closing it stops what its https connections started (a thread that reloads the trust store).
  */
-public final class JmxReader {
+public final class JmxReader implements AutoCloseable {
     private static final int TIMEOUT_MILLIS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -143,5 +143,11 @@ public final class JmxReader {
                 throw new IOException("SPNEGO failed: " + e.getMessage(), e);
             }
         });
+    }
+
+    /** Stops the trust store's reloading thread, where https started one. */
+    @Override
+    public void close() {
+        connections.destroy();
     }
 }

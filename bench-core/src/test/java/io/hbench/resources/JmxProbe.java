@@ -20,7 +20,9 @@ public final class JmxProbe {
     /** Every bean of the DataNode's process that hbench asks for. */
     public static List<JsonNode> dataNodeBeans(Configuration conf, DatanodeInfo dataNode)
             throws IOException, InterruptedException {
-        return JmxReader.of(conf).beans(DataNodeSampler.Endpoint.of(dataNode, conf).base, DataNodeSnapshot.QUERY);
+        try (JmxReader reader = JmxReader.of(conf)) {
+            return reader.beans(DataNodeSampler.Endpoint.of(dataNode, conf).base, DataNodeSnapshot.QUERY);
+        }
     }
 
     /** The bytes the DataNode says it took from writers, as hbench reads them. */
@@ -32,15 +34,18 @@ public final class JmxProbe {
 
     /** The NameNode's status bean, where its slow-node reports are. */
     public static JsonNode nameNodeStatus(Configuration conf) throws IOException, InterruptedException {
-        JmxReader reader = JmxReader.of(conf);
-        HdfsSlowNodeReports reports = HdfsSlowNodeReports.of(conf, reader);
-        return reader.beans(reports.nameNodes().get(0), HdfsSlowNodeReports.QUERY).get(0);
+        try (JmxReader reader = JmxReader.of(conf)) {
+            HdfsSlowNodeReports reports = HdfsSlowNodeReports.of(conf, reader);
+            return reader.beans(reports.nameNodes().get(0), HdfsSlowNodeReports.QUERY).get(0);
+        }
     }
 
     /** HDFS's slow-node reports as a run keeps them. */
     public static Map<String, String> slowNodeReports(Configuration conf, PrintStream progress)
             throws InterruptedException {
-        return slowNodeReports(conf, JmxReader.of(conf), progress);
+        try (JmxReader reader = JmxReader.of(conf)) {
+            return slowNodeReports(conf, reader, progress);
+        }
     }
 
     /** HDFS's slow-node reports as a run reading with {@code reader} keeps them; what it tells its user to progress. */

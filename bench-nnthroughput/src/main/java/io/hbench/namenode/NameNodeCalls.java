@@ -117,6 +117,14 @@ public final class NameNodeCalls {
          * have no NameNode bean).
          */
         public NameNodeCalls stop() throws InterruptedException {
+            try {
+                return counted();
+            } finally {
+                reader.close();
+            }
+        }
+
+        private NameNodeCalls counted() throws InterruptedException {
             if (!before.isEmpty()) {
                 Thread.sleep(metricsPeriodMillis(conf));
             }

@@ -137,8 +137,11 @@ class SecureNnThroughputTest {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         PrintStream toProgress = new PrintStream(progress, true, StandardCharsets.UTF_8);
 
-        HostUsage sampled = alice.doAs((PrivilegedExceptionAction<HostUsage>) () -> JmxProbe.sampled(conf,
-                JmxReader.of(conf), dataNode, toProgress));
+        HostUsage sampled = alice.doAs((PrivilegedExceptionAction<HostUsage>) () -> {
+            try (JmxReader reader = JmxReader.of(conf)) {
+                return JmxProbe.sampled(conf, reader, dataNode, toProgress);
+            }
+        });
         List<JsonNode> beans = alice.doAs((PrivilegedExceptionAction<List<JsonNode>>) () -> JmxProbe.dataNodeBeans(
                 conf, dataNode));
         JsonNode status = alice.doAs((PrivilegedExceptionAction<JsonNode>) () -> JmxProbe.nameNodeStatus(conf));
@@ -154,9 +157,12 @@ class SecureNnThroughputTest {
         String dataNodeJmx = "https://" + dataNode.getHostName() + ":" + dataNode.getInfoSecurePort() + "/jmx";
         String nameNodeJmx = "https://" + NetUtils.getHostPortString(cluster.dfs().getNameNode().getHttpsAddress())
                 + "/jmx";
-        JmxReader withoutCredentials = JmxProbe.withoutCredentials(conf);
-        HostUsage refused = JmxProbe.sampled(conf, withoutCredentials, dataNode, toProgress);
-        Map<String, String> reports = JmxProbe.slowNodeReports(conf, withoutCredentials, toProgress);
+        HostUsage refused;
+        Map<String, String> reports;
+        try (JmxReader withoutCredentials = JmxProbe.withoutCredentials(conf)) {
+            refused = JmxProbe.sampled(conf, withoutCredentials, dataNode, toProgress);
+            reports = JmxProbe.slowNodeReports(conf, withoutCredentials, toProgress);
+        }
 
         assertThat(progress.toString(StandardCharsets.UTF_8).lines()).containsExactly(
                 "hbench: resource sampler: " + HostNames.canonical(dataNode.getHostName()) + " is not sampled: its"
