@@ -41,12 +41,15 @@ final class ClusterJvm implements AutoCloseable {
     /**
      * Starts {@code main} with {@code args} in a JVM of {@code heap} on {@code classpath} (Hadoop's jars; bench-it's
      * classes are added), logging as {@code log4j} says, and waits for its configuration; then writes the client
-     * configuration: the cluster's, with {@code clientSettings} over it.
+     * configuration: the cluster's, with {@code clientSettings} over it. The JVM has one garbage collector thread and
+     * the quick compiler only, as the tests' own JVMs ({@code test.jvm.flags}): on two cores the optimising compiler's
+     * and G1's threads were the tests' wait.
      */
     static ClusterJvm start(Path home, String heap, String classpath, Path log4j, Class<?> main, List<String> args,
             Map<String, String> clientSettings) throws IOException, InterruptedException {
         Files.createDirectories(home);
-        List<String> command = new ArrayList<>(List.of(YarnCluster.Environment.java(), "-Xmx" + heap));
+        List<String> command = new ArrayList<>(List.of(YarnCluster.Environment.java(), "-Xmx" + heap,
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         command.addAll(Arrays.asList(YarnCluster.Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-Dlog4j.configuration=file:" + log4j, "-cp",
                 classpath + File.pathSeparator + YarnCluster.Environment.ownClasses(), main.getName()));

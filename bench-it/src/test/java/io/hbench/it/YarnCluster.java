@@ -176,8 +176,15 @@ final class YarnCluster implements AutoCloseable {
         return benchJarCommand(conf, Environment.hadoopClasspath(), args);
     }
 
+    /**
+     * The client's JVM starts as the tasks' do ({@link #containerSettings}), with one garbage collector thread and the
+     * quick compiler only, as {@code HADOOP_CLIENT_OPTS} may set them: a client lives seconds to minutes, mostly
+     * waiting on YARN, and its optimising compiler's CPU was the clusters' wait on two cores (a small embedded
+     * TestDFSIO run took 15.2 s of CPU with the JVM's defaults, 8.3 s so).
+     */
     private static List<String> benchJarCommand(Path conf, String hadoopClasspath, String... args) {
-        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m"));
+        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1"));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-cp", conf + File.pathSeparator + hadoopClasspath,
                 "org.apache.hadoop.util.RunJar", Environment.benchJar()));
