@@ -187,10 +187,9 @@ public final class TestDfsio {
      * Removes the base directory, if hbench created it ({@code -clean}), and says what was in it; empty if there was
      * no such directory.
      *
-     * @throws BenchException CLEANUP_INCOMPLETE, saying what is left, if the directory is still there after its removal
-     *
      * @param baseDir the base directory, or empty for the cluster's ({@link DfsioOptions#baseDir(Configuration,
      *        Optional)})
+     * @throws BenchException CLEANUP_INCOMPLETE, saying what is left, if the directory is still there after its removal
      */
     public Optional<CleanedDirectory> clean(Optional<String> baseDir) throws IOException {
         Path base = new Path(DfsioOptions.baseDir(conf, baseDir));

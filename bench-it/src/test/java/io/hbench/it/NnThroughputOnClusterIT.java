@@ -150,15 +150,16 @@ class NnThroughputOnClusterIT {
     }
 
     /**
-     * The commands of audit lines as "cmd src [dst]", of paths under {@code prefix} (which is taken off) and not the
-     * prefix's marker.
+     * The commands of audit lines as "cmd src [dst]", of paths under {@code prefix} (which is taken off), and neither
+     * the prefix's marker nor the store check's directory: hbench's own, made before the replay's first command.
      */
     private static List<String> commands(List<String> auditLines, String prefix) {
         Pattern command = Pattern.compile("\tcmd=(\\S+)\tsrc=(.*?)\tdst=(.*?)\t");
         List<String> commands = new ArrayList<>();
         for (String line : auditLines) {
             Matcher fields = command.matcher(line);
-            if (fields.find() && fields.group(2).startsWith(prefix + "/") && !fields.group(2).contains(".hbench")) {
+            if (fields.find() && fields.group(2).startsWith(prefix + "/") && !fields.group(2).contains(".hbench")
+                    && !fields.group(2).contains("/_hbench_store_check_")) {
                 String dst = fields.group(3).equals("null") ? "" : " " + fields.group(3).substring(prefix.length());
                 commands.add(fields.group(1) + " " + fields.group(2).substring(prefix.length()) + dst);
             }
