@@ -44,7 +44,7 @@ public final class ErrorText {
      * it says more than the cause alone. The simple class name of the innermost cause if no message says anything.
      */
     public static String cause(Throwable e) {
-        List<Throwable> chain = chain(e);
+        List<Throwable> chain = causes(e);
         for (int i = 0; i < chain.size(); i++) {
             String words = plain(chain.get(i).getMessage());
             if (!words.isEmpty() && (i + 1 == chain.size() || !words.equals(plain(chain.get(i + 1).toString())))) {
@@ -68,8 +68,8 @@ public final class ErrorText {
         return WIKI_POINTER.matcher(CLASS_NAME_AT_END.matcher(words).replaceFirst("$1")).replaceAll("").trim();
     }
 
-    /** {@code e} and its causes, outermost first, each once. */
-    private static List<Throwable> chain(Throwable e) {
+    /** {@code e} and its causes, outermost first, each once, at most {@value #MAX_CAUSES}. */
+    public static List<Throwable> causes(Throwable e) {
         Map<Throwable, Boolean> seen = new IdentityHashMap<>();
         List<Throwable> chain = new ArrayList<>();
         for (Throwable cause = e; cause != null && chain.size() < MAX_CAUSES && seen.put(cause, true) == null;

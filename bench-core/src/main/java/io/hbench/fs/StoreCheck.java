@@ -276,9 +276,9 @@ public final class StoreCheck {
             step = Step.DELETE;
             at = dir;
             fs.delete(dir, true);
-            if (exists(dir) || listed(base, dir.getName(), -1)) {
+            if (fs.exists(dir) || listed(base, dir.getName(), -1)) {
                 return Optional.of("removing " + dir + " recursively left it in place"
-                        + (exists(nested.getParent()) ? " (with its nested directory a/b)" : ""));
+                        + (fs.exists(nested.getParent()) ? " (with its nested directory a/b)" : ""));
             }
             return Optional.empty();
         }
@@ -293,16 +293,6 @@ public final class StoreCheck {
             return false;
         }
 
-        /** Whether {@code path} is there, as getFileStatus answers: a FileNotFoundException says it is not. */
-        private boolean exists(Path path) throws IOException {
-            try {
-                fs.getFileStatus(path);
-                return true;
-            } catch (FileNotFoundException e) {
-                return false;
-            }
-        }
-
         /**
          * Removes what is left of the probe's directory, and says what became of it: recursively, then what the probe
          * made one entry at a time, deepest first, since a store that keeps nested directories from a recursive delete,
@@ -313,7 +303,7 @@ public final class StoreCheck {
                 if (!created) {
                     return "the check wrote nothing";
                 }
-                if (!exists(dir)) {
+                if (!fs.exists(dir)) {
                     return "nothing of the check is left";
                 }
                 fs.delete(dir, true);
@@ -321,7 +311,7 @@ public final class StoreCheck {
                     fs.delete(new Path(dir, made), false);
                 }
                 fs.delete(dir, false);
-                return exists(dir) ? "the check's directory " + dir + " is still there: remove it by hand"
+                return fs.exists(dir) ? "the check's directory " + dir + " is still there: remove it by hand"
                         : "the check's directory was removed";
             } catch (IOException e) {
                 return "the check's directory " + dir + " may still be there (" + ErrorText.cause(e) + ")";

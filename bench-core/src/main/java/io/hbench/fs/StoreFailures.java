@@ -2,8 +2,8 @@ package io.hbench.fs;
 
 import io.hbench.error.BenchException;
 import io.hbench.error.ErrorCode;
+import io.hbench.error.ErrorText;
 import java.nio.file.AccessDeniedException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -19,7 +19,6 @@ public final class StoreFailures {
     private static final String NO_CREDENTIALS = "org.apache.hadoop.fs.s3a.auth.NoAuthWithAWSException";
     private static final Pattern S3A_BUCKET = Pattern.compile("s3a://([^/\\s:]+)");
     private static final Pattern STATUS = Pattern.compile("Status Code: (\\d+)");
-    private static final int MAX_CAUSES = 32;
 
     private StoreFailures() {
     }
@@ -29,7 +28,7 @@ public final class StoreFailures {
      * missing credential in an access denial, so the whole chain is searched for the missing one first.
      */
     public static Optional<BenchException> whileRunning(Throwable e) {
-        List<Throwable> causes = causes(e);
+        List<Throwable> causes = ErrorText.causes(e);
         if (causes.stream().anyMatch(StoreFailures::isMissingCredentials)) {
             return Optional.of(new BenchException(ErrorCode.STORE_CREDENTIALS, "no credentials for " + bucketOf(e)
                     + ": set " + settings(e) + ", or name a credential provider that has them"
@@ -56,13 +55,6 @@ public final class StoreFailures {
         return false;
     }
 
-    private static List<Throwable> causes(Throwable e) {
-        List<Throwable> causes = new ArrayList<>();
-        for (Throwable cause = e; cause != null && causes.size() < MAX_CAUSES; cause = cause.getCause()) {
-            causes.add(cause);
-        }
-        return causes;
-    }
 
     private static String bucketOf(Throwable e) {
         String bucket = bucket(e);
@@ -78,7 +70,7 @@ public final class StoreFailures {
     }
 
     private static String bucket(Throwable e) {
-        for (Throwable cause : causes(e)) {
+        for (Throwable cause : ErrorText.causes(e)) {
             if (cause.getMessage() != null) {
                 Matcher matcher = S3A_BUCKET.matcher(cause.getMessage());
                 if (matcher.find()) {

@@ -7,7 +7,6 @@ import java.net.ConnectException;
 import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,7 +27,6 @@ public final class KerberosFailures {
     /** What the RPC client says when the configuration names no principal for the server it calls. */
     private static final String NO_SERVER_PRINCIPAL = "Failed to specify server's Kerberos principal name";
     private static final String CANNOT_AUTHENTICATE = "Client cannot authenticate via";
-    private static final int MAX_CAUSES = 32;
 
     private KerberosFailures() {
     }
@@ -77,7 +75,7 @@ public final class KerberosFailures {
      * expect; empty for any other failure.
      */
     public static Optional<BenchException> whileRunning(Throwable e) {
-        List<Throwable> causes = causes(e);
+        List<Throwable> causes = ErrorText.causes(e);
         if (causes.stream().noneMatch(KerberosFailures::isAuthentication)) {
             return Optional.empty();
         }
@@ -114,22 +112,14 @@ public final class KerberosFailures {
                 || cause instanceof AccessControlException && String.valueOf(cause.getMessage()).startsWith(CANNOT_AUTHENTICATE);
     }
 
-    private static List<Throwable> causes(Throwable e) {
-        List<Throwable> causes = new ArrayList<>();
-        for (Throwable cause = e; cause != null && causes.size() < MAX_CAUSES && !causes.contains(cause);
-                cause = cause.getCause()) {
-            causes.add(cause);
-        }
-        return causes;
-    }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
-        return causes(e).stream().anyMatch(type::isInstance);
+        return ErrorText.causes(e).stream().anyMatch(type::isInstance);
     }
 
     private static String allMessages(Throwable e) {
         StringBuilder all = new StringBuilder();
-        for (Throwable cause : causes(e)) {
+        for (Throwable cause : ErrorText.causes(e)) {
             all.append(cause.getMessage()).append('\n');
         }
         return all.toString();
@@ -138,7 +128,7 @@ public final class KerberosFailures {
     /** The deepest cause that says something: Hadoop's wrappers repeat it with their own prefixes. */
     private static String innermost(Throwable e) {
         String message = null;
-        for (Throwable cause : causes(e)) {
+        for (Throwable cause : ErrorText.causes(e)) {
             if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
                 message = ErrorText.firstLine(cause);
             }
