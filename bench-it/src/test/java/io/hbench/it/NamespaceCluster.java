@@ -29,8 +29,7 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  *
  * <p>Each NodeManager has room for the resource sampler's container and two 512 MB tasks, or one beside an
  * ApplicationMaster, so that a job of as many maps as there are free slots runs on every worker at once. Blocks are
- * written twice ({@code dfs.replication} 2): the writer's own DataNode, then one other, a DataNode-only host's too;
- * the jobs' and the resource sampler's own files, on healthy hosts alone ({@link JobFilesOnHealthyHosts}).
+ * written twice ({@code dfs.replication} 2): the writer's own DataNode, then one other, a DataNode-only host's too.
  * A task whose split names hosts waits for one of them for up to one round of the NodeManagers' heartbeats before it
  * runs elsewhere, so that a read asked to run beside its data, or away from it, does
  * ({@link #writeCapacitySchedulerConfiguration}).
@@ -50,17 +49,14 @@ final class NamespaceCluster implements AutoCloseable {
     private final Path conf;
     private final List<String> workers;
     private final List<String> dataNodeOnly;
-    private final List<String> slowHosts;
     private final List<Process> nodes = new ArrayList<>();
 
-    private NamespaceCluster(NetworkNamespaces net, Path home, List<String> workers, List<String> dataNodeOnly,
-            List<String> slowHosts) {
+    private NamespaceCluster(NetworkNamespaces net, Path home, List<String> workers, List<String> dataNodeOnly) {
         this.net = net;
         this.home = home;
         this.conf = home.resolve("conf");
         this.workers = workers;
         this.dataNodeOnly = dataNodeOnly;
-        this.slowHosts = slowHosts;
     }
 
     /**
@@ -69,10 +65,9 @@ final class NamespaceCluster implements AutoCloseable {
      *
      * @param dataNodeOnly hosts of {@code net} that run a DataNode and no NodeManager
      * @param diskDelayMillis how long each host's DataNode holds every packet it writes ({@link HadoopNodeMain})
-     * @param slowHosts hosts whose DataNodes hold no replica of the jobs' own files ({@link JobFilesOnHealthyHosts})
      */
     static NamespaceCluster start(NetworkNamespaces net, Path home, List<String> dataNodeOnly,
-            Map<String, Long> diskDelayMillis, List<String> slowHosts) throws IOException, InterruptedException {
+            Map<String, Long> diskDelayMillis) throws IOException, InterruptedException {
         List<String> workers = new ArrayList<>(net.hosts());
         workers.remove(MASTER);
         if (dataNodeOnly.contains(MASTER) || !workers.containsAll(dataNodeOnly)) {
@@ -80,8 +75,7 @@ final class NamespaceCluster implements AutoCloseable {
                     + workers);
         }
         workers.removeAll(dataNodeOnly);
-        NamespaceCluster cluster = new NamespaceCluster(net, home, workers, List.copyOf(dataNodeOnly),
-                List.copyOf(slowHosts));
+        NamespaceCluster cluster = new NamespaceCluster(net, home, workers, List.copyOf(dataNodeOnly));
         try {
             cluster.writeConfiguration();
             Path masterReady = cluster.startNode(MASTER, "master");
@@ -112,8 +106,6 @@ final class NamespaceCluster implements AutoCloseable {
         settings.put("dfs.replication", "2");
         settings.put("dfs.namenode.safemode.extension", "0");
         settings.put("dfs.heartbeat.interval", "1");
-        settings.put("dfs.block.replicator.classname", JobFilesOnHealthyHosts.class.getName());
-        settings.put(JobFilesOnHealthyHosts.SLOW_HOSTS, String.join(",", slowHosts));
         settings.put("yarn.resourcemanager.hostname", master);
         settings.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
         settings.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");

@@ -98,10 +98,7 @@ class SlowHostOnNamespacesIT {
         // tests' writes send it, and their runs took minutes more.
         net.shapeOutgoing(DATANODE_ONLY, LINK_MEGABITS);
         diskDelay.put(DATANODE_ONLY, DISK_DELAY_MILLIS);
-        // The jobs' jars and the sampler's go to the healthy hosts only: read at w3's or d5's 4 Mbit/s by every host in
-        // turn, they held each job's start tens of seconds, which no test here judges.
-        cluster = NamespaceCluster.start(net, home.resolve("cluster"), List.of(DATANODE_ONLY), diskDelay,
-                List.of(SLOW, DATANODE_ONLY));
+        cluster = NamespaceCluster.start(net, home.resolve("cluster"), List.of(DATANODE_ONLY), diskDelay);
     }
 
     /** Leaves the hosts' files and logs in target/ for whoever reads a failure; the next run starts afresh. */
