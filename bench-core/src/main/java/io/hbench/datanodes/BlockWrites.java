@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -17,6 +20,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSOutputStream;
 import org.apache.hadoop.hdfs.DFSStripedOutputStream;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 
 /**
@@ -39,9 +43,11 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
  * asked where it holds every located DataNode, else the locations in their order, once every replica is reported (or
  * for at most {@link #REPORT_BOUND}). A file's last block may be asked before the stream has set up its
  * pipeline, when the file is smaller than the packets in flight. The pipeline asked is the block's
- * own where the block is larger than the stream's packets in flight (5 MiB by default, against blocks of 128 MiB);
- * with smaller blocks the stream may still be sending an earlier one, whose pipeline is taken only where it holds the
- * block's located DataNodes, and the blocks' times overlap.
+ * own where the block is larger than what the stream holds in flight (5 MiB by default, against blocks of 128 MiB);
+ * a smaller block's may be an earlier block's, still being sent, so it is taken only once every replica of the block
+ * is reported and on the same DataNodes (its order then only the likelier), and the blocks' times overlap. A
+ * located subset is not enough there: an earlier block's pipeline can hold the one replica reported and not the
+ * other.
  */
 public final class BlockWrites {
     /**
@@ -53,15 +59,17 @@ public final class BlockWrites {
     private final FSDataOutputStream out;
     private final DFSOutputStream stream;
     private final long blockSize;
+    private final long inFlight;
     private final List<Long> blockNanos = new ArrayList<>();
     private final List<DatanodeInfo[]> asked = new ArrayList<>();
     private long inBlock;
     private long nanos;
 
-    private BlockWrites(FSDataOutputStream out, DFSOutputStream stream, long blockSize) {
+    private BlockWrites(FSDataOutputStream out, DFSOutputStream stream, long blockSize, long inFlight) {
         this.out = out;
         this.stream = stream;
         this.blockSize = blockSize;
+        this.inFlight = inFlight;
     }
 
     /**
@@ -75,7 +83,19 @@ public final class BlockWrites {
                 || out.getWrappedStream() instanceof DFSStripedOutputStream) {
             return Optional.empty();
         }
-        return Optional.of(new BlockWrites(out, (DFSOutputStream) out.getWrappedStream(), blockSize));
+        return Optional.of(new BlockWrites(out, (DFSOutputStream) out.getWrappedStream(), blockSize,
+                inFlight(fs.getConf())));
+    }
+
+    /**
+     * The most bytes the stream holds past the one it was last handed: the packets queued or awaiting acknowledgement
+     * (the streamer waits while they number more than the limit, so one more), and the one being filled.
+     */
+    static long inFlight(Configuration conf) {
+        return (conf.getInt(HdfsClientConfigKeys.Write.MAX_PACKETS_IN_FLIGHT_KEY,
+                HdfsClientConfigKeys.Write.MAX_PACKETS_IN_FLIGHT_DEFAULT) + 2L)
+                * conf.getInt(HdfsClientConfigKeys.DFS_CLIENT_WRITE_PACKET_SIZE_KEY,
+                        HdfsClientConfigKeys.DFS_CLIENT_WRITE_PACKET_SIZE_DEFAULT);
     }
 
     /** Writes {@code count} bytes of {@code buffer}, timing each block's part. */
@@ -147,15 +167,22 @@ public final class BlockWrites {
         }
     }
 
-    /** The pipeline asked for block {@code index}, where it holds every DataNode located; else null. */
+    /**
+     * The pipeline asked for block {@code index}: where the block outgrew what the stream holds in flight, if it holds
+     * every DataNode located; for a smaller block, only if it is on exactly the DataNodes located, every replica
+     * reported. Else null.
+     */
     private DatanodeInfo[] pipeline(int index, BlockLocation location) throws IOException {
         DatanodeInfo[] pipeline = index < asked.size() ? asked.get(index) : null;
-        if (pipeline == null) {
-            return null;
-        }
-        List<String> located = Arrays.asList(location.getNames());
-        List<String> members = Arrays.stream(pipeline).map(DatanodeInfo::getXferAddr).collect(Collectors.toList());
-        return !located.isEmpty() && members.containsAll(located) ? pipeline : null;
+        return pipeline != null && fits(pipeline, location, inFlight) ? pipeline : null;
+    }
+
+    /** Whether the pipeline asked for {@code location}'s block can be its own (see {@link #pipeline}). */
+    static boolean fits(DatanodeInfo[] pipeline, BlockLocation location, long inFlight) throws IOException {
+        Set<String> located = new HashSet<>(Arrays.asList(location.getNames()));
+        Set<String> members = Arrays.stream(pipeline).map(DatanodeInfo::getXferAddr).collect(Collectors.toSet());
+        boolean own = location.getLength() > inFlight;
+        return !located.isEmpty() && (own ? members.containsAll(located) : members.equals(located));
     }
 
     /** Whether every block timed has its pipeline asked or all its replicas located: what a record of it needs. */
