@@ -23,14 +23,25 @@ import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
  * daemons run, and runs until it is killed.
  *
  * <p>A DataNode (a worker's or a datanode's) may be given a disk of a set slowness: Hadoop's
- * {@link DataNodeFaultInjector} holds every packet of a block being written for that many milliseconds before it goes
- * to disk.
+ * {@link DataNodeFaultInjector} holds every packet of a block that a MapReduce task writes for that many milliseconds
+ * before it goes to disk. Only a task's: the benchmarks measure what their tasks write, while the job's own files (its
+ * jar, split and configuration, replicated to every DataNode, and the ApplicationMaster's history) would otherwise wait
+ * on the slow disk at every job's start and end, minutes over a test class, and measure nothing.
  *
  * <p>Arguments: {@code master <ready file>}, or {@code worker} or {@code datanode} followed by
  * {@code <ready file> <milliseconds per packet written>}.
  */
 public final class HadoopNodeMain {
     private HadoopNodeMain() {
+    }
+
+    /**
+     * Whether the block this thread receives comes from a MapReduce task: the DataNode names the thread receiving a
+     * block after the writer's client ({@code DataXceiver for client <client> at ...}), down the whole pipeline, and a
+     * task's client is named after its attempt ({@code DFSClient_attempt_...}).
+     */
+    private static boolean writtenByATask() {
+        return Thread.currentThread().getName().contains("DFSClient_attempt_");
     }
 
     public static void main(String[] args) throws IOException {
@@ -53,6 +64,9 @@ public final class HadoopNodeMain {
             DataNodeFaultInjector.set(new DataNodeFaultInjector() {
                 @Override
                 public void delayWriteToDisk() {
+                    if (!writtenByATask()) {
+                        return;
+                    }
                     try {
                         Thread.sleep(diskDelayMillis);
                     } catch (InterruptedException e) {

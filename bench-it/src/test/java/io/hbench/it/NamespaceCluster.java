@@ -64,7 +64,7 @@ final class NamespaceCluster implements AutoCloseable {
      * every other host of {@code net}.
      *
      * @param dataNodeOnly hosts of {@code net} that run a DataNode and no NodeManager
-     * @param diskDelayMillis how long each host's DataNode holds every packet it writes ({@link HadoopNodeMain})
+     * @param diskDelayMillis how long each host's DataNode holds every packet a task writes ({@link HadoopNodeMain})
      */
     static NamespaceCluster start(NetworkNamespaces net, Path home, List<String> dataNodeOnly,
             Map<String, Long> diskDelayMillis) throws IOException, InterruptedException {

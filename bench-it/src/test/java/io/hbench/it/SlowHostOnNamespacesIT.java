@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 /**
  * One slow node on a real cluster of several hosts, and hbench naming it and no other: a master and four workers, each
  * a host of its own ({@link NetworkNamespaces}), with links capped at {@value #LINK_MEGABITS} Mbit/s on their way out
- * and DataNodes that hold each packet written {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
+ * and DataNodes that hold each packet a task writes {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
  * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
  * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
  * differ by how the scheduler happened to run them. A fifth host, {@value #DATANODE_ONLY}, runs a DataNode and no
