@@ -55,7 +55,6 @@ public final class StoreFailures {
         return false;
     }
 
-
     private static String bucketOf(Throwable e) {
         String bucket = bucket(e);
         return bucket == null ? "the object store" : "s3a://" + bucket;

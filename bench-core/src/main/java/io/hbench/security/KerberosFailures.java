@@ -112,7 +112,6 @@ public final class KerberosFailures {
                 || cause instanceof AccessControlException && String.valueOf(cause.getMessage()).startsWith(CANNOT_AUTHENTICATE);
     }
 
-
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
         return ErrorText.causes(e).stream().anyMatch(type::isInstance);
     }

@@ -48,8 +48,8 @@ final class ClusterJvm implements AutoCloseable {
     static ClusterJvm start(Path home, String heap, String classpath, Path log4j, Class<?> main, List<String> args,
             Map<String, String> clientSettings) throws IOException, InterruptedException {
         Files.createDirectories(home);
-        List<String> command = new ArrayList<>(List.of(YarnCluster.Environment.java(), "-Xmx" + heap,
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        List<String> command = new ArrayList<>(List.of(YarnCluster.Environment.java(), "-Xmx" + heap));
+        command.addAll(Arrays.asList(YarnCluster.Environment.jvmFlags().split(" ")));
         command.addAll(Arrays.asList(YarnCluster.Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-Dlog4j.configuration=file:" + log4j, "-cp",
                 classpath + File.pathSeparator + YarnCluster.Environment.ownClasses(), main.getName()));

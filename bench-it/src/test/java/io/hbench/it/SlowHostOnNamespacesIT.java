@@ -36,16 +36,16 @@ import org.junit.jupiter.api.Test;
 /**
  * One slow node on a real cluster of several hosts, and hbench naming it and no other: a master and four workers, each
  * a host of its own ({@link NetworkNamespaces}), with links capped at {@value #LINK_MEGABITS} Mbit/s on their way out
- * and DataNodes that hold each packet a task writes {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link carries
- * {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms. The caps
- * on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores they would
- * differ by how the scheduler happened to run them. A fifth host, {@value #DATANODE_ONLY}, runs a DataNode and no
- * NodeManager, as a storage host does, so that no task runs there; its link is a healthy one but in its own test,
- * which slows it to {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s each way, and a write that replicates to it names it
- * as a slow DataNode, sampled through its DataNode's metrics. On the same cluster, EBB on YARN with more peers than
- * workers, whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and AuditReplay's
- * {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line, where network
- * namespaces cannot be made (not root, no iproute2).
+ * and DataNodes that hold each packet a task writes {@value #DISK_DELAY_MILLIS} ms, except {@value #SLOW}: its link
+ * carries {@value #SLOW_LINK_MEGABITS} Mbit/s and its DataNode holds each packet {@value #SLOW_DISK_DELAY_MILLIS} ms.
+ * The caps on every host make the healthy ones alike, as the hosts of a real cluster are, where on two shared cores
+ * they would differ by how the scheduler happened to run them. A fifth host, {@value #DATANODE_ONLY}, runs a DataNode
+ * and no NodeManager, as a storage host does, so that no task runs there; its link is a healthy one but in its own
+ * test, which slows it to {@value #DATANODE_ONLY_LINK_MEGABITS} Mbit/s each way, and a write that replicates to it
+ * names it as a slow DataNode, sampled through its DataNode's metrics. On the same cluster, EBB on YARN with more peers
+ * than workers, whose exchanges between two peers on one host count apart, and NNThroughputBenchmark's and
+ * AuditReplay's {@code -clients} offering load from the workers to the NameNode on the master. Skipped, in one line,
+ * where network namespaces cannot be made (not root, no iproute2).
  */
 @Order(1)
 class SlowHostOnNamespacesIT {

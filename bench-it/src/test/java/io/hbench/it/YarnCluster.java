@@ -84,7 +84,7 @@ final class YarnCluster implements AutoCloseable {
      * the others' wait.
      */
     static Map<String, String> containerSettings() {
-        String taskOpts = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 " + Environment.jvmOpens();
+        String taskOpts = "-Xmx384m " + Environment.jvmFlags() + " " + Environment.jvmOpens();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("yarn.nodemanager.resource.cpu-vcores", "8");
         settings.put("yarn.scheduler.minimum-allocation-mb", "128");
@@ -183,8 +183,8 @@ final class YarnCluster implements AutoCloseable {
      * TestDFSIO run took 15.2 s of CPU with the JVM's defaults, 8.3 s so).
      */
     private static List<String> benchJarCommand(Path conf, String hadoopClasspath, String... args) {
-        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1"));
+        List<String> command = new ArrayList<>(List.of(Environment.java(), "-Xmx512m"));
+        command.addAll(Arrays.asList(Environment.jvmFlags().split(" ")));
         command.addAll(Arrays.asList(Environment.jvmOpens().split(" ")));
         command.addAll(List.of("-cp", conf + File.pathSeparator + hadoopClasspath,
                 "org.apache.hadoop.util.RunJar", Environment.benchJar()));
@@ -270,6 +270,14 @@ final class YarnCluster implements AutoCloseable {
 
         static String jvmOpens() {
             return property("hbench.it.jvmOpens");
+        }
+
+        /**
+         * One garbage collector thread and the quick compiler only ({@code test.jvm.flags}, as the tests' own JVMs):
+         * for every JVM a test starts, client, cluster or container.
+         */
+        static String jvmFlags() {
+            return property("hbench.it.jvmFlags");
         }
 
         static String benchJar() {
